@@ -1,0 +1,66 @@
+# Command line: help texts, catalogue listing, errors about arguments and content folders.
+
+cli-about = Learn to run AMD's ROCm GPU stack: lessons, quizzes and hands-on labs, in English, Japanese and Korean.
+cli-usage = Usage
+cli-commands = Commands
+cli-options = Options
+cli-help = Show this help
+cli-version = Show the version
+cli-lang = Language of the interface and the course (default: ROCM_LEARN_LANG, then the system locale, then en)
+cli-content = Use the content pack in DIR instead of the built-in course
+cli-json = Print the result as JSON (format in the README)
+cli-csv = Print the result as CSV
+cli-plain = Line mode: numbered choices, no full-screen drawing (for screen readers and scripts)
+cli-list = List the lessons, quizzes and labs
+cli-check = Check a content tree and report every problem as path:line:col
+cli-lesson = Read a lesson
+cli-lesson-id = The lesson's id (see `rocm-learn list`)
+cli-quiz = Take a quiz
+cli-quiz-id = The quiz's id (see `rocm-learn list`)
+cli-retry-wrong = Ask only the questions you answered wrong last time
+cli-lab = Open a hands-on lab
+cli-lab-id = The lab's id (see `rocm-learn list`)
+cli-script = Type each line of FILE into the lab's shell and grade the result
+cli-progress = Show or export your progress
+cli-report = Summarise a class from exported progress files
+cli-report-files = Progress files exported with `rocm-learn progress --json`
+cli-doctor = Check this machine's real ROCm setup (read-only)
+cli-bad-env-lang = ROCM_LEARN_LANG is set to "{ $value }", which is not a language rocm-learn speaks (en, ja, ko); ignoring it.
+cli-not-yet = { $what ->
+    [app] The full-screen app is not available yet. Try `rocm-learn list`, `rocm-learn lesson ID` or `rocm-learn quiz ID`.
+   *[other] `rocm-learn { $what }` is not available yet.
+}
+cli-unknown-id = There is no { $kind ->
+    [lesson] lesson
+    [quiz] quiz
+    [lab] lab
+   *[other] { $kind }
+} "{ $id }". Available: { $known }
+cli-content-has-errors = The content has { $count ->
+    [one] one error
+   *[other] { $count } errors
+}; fix { $count ->
+    [one] it
+   *[other] them
+} and run `rocm-learn check --content { $dir }` to confirm.
+
+content-dir-missing = The content folder { $dir } does not exist.
+content-dir-empty = { $dir } holds none of the content folders ({ $expected }); is it the right folder?
+content-unreadable = could not be read: { $error }
+content-not-utf8 = is not UTF-8 text; save it as UTF-8.
+content-too-large = is larger than { $max } bytes, too large for a content file.
+
+list-lessons = Lessons
+list-quizzes = Quizzes
+list-labs = Labs
+list-none-yet = (none yet)
+list-quiz-line = { $title } ({ $count ->
+    [one] 1 question
+   *[other] { $count } questions
+})
+
+progress-corrupt = Your progress file { $path } could not be read, so it was moved to { $moved } and a fresh one was started. Nothing was deleted.
+progress-too-new = { $path } was written by a newer rocm-learn (format { $version }); update rocm-learn to keep using it. It was left untouched.
+progress-no-home = Could not find a folder for your progress; set { $env } to a writable folder.
+progress-read-failed = Could not read { $path }: { $error }
+progress-write-failed = Could not save progress to { $path }: { $error }. Your answers still count for this run; check the folder's permissions or set ROCM_LEARN_DATA_DIR.

@@ -1,0 +1,57 @@
+# コマンドライン: ヘルプ、一覧表示、引数とコンテンツフォルダーのエラー
+
+cli-about = AMD の GPU ソフトウェアスタック ROCm の動かし方を、レッスン・クイズ・ハンズオン演習で学びます(英語・日本語・韓国語)。
+cli-usage = 使い方
+cli-commands = コマンド
+cli-options = オプション
+cli-help = このヘルプを表示する
+cli-version = バージョンを表示する
+cli-lang = 画面と教材の言語(省略時は ROCM_LEARN_LANG、次にシステムのロケール、なければ en)
+cli-content = 組み込みの教材の代わりに DIR のコンテンツパックを使う
+cli-json = 結果を JSON で出力する(形式は README を参照)
+cli-csv = 結果を CSV で出力する
+cli-plain = 行モード: 選択肢に番号を振り、全画面表示を使わない(スクリーンリーダーやスクリプト向け)
+cli-list = レッスン・クイズ・演習の一覧を表示する
+cli-check = コンテンツを検査し、問題をすべて path:line:col の形式で報告する
+cli-lesson = レッスンを読む
+cli-lesson-id = レッスンの ID(`rocm-learn list` で確認できます)
+cli-quiz = クイズに挑戦する
+cli-quiz-id = クイズの ID(`rocm-learn list` で確認できます)
+cli-retry-wrong = 前回まちがえた問題だけを出題する
+cli-lab = ハンズオン演習を開く
+cli-lab-id = 演習の ID(`rocm-learn list` で確認できます)
+cli-script = FILE の各行を演習のシェルに入力し、結果を採点する
+cli-progress = 学習の進み具合を表示・書き出す
+cli-report = 書き出された進捗ファイルからクラス全体の集計を作る
+cli-report-files = `rocm-learn progress --json` で書き出した進捗ファイル
+cli-doctor = このマシンの実際の ROCm 環境を検査する(読み取りのみ)
+cli-bad-env-lang = ROCM_LEARN_LANG に「{ $value }」が設定されていますが、rocm-learn が対応する言語(en、ja、ko)ではないため無視します。
+cli-not-yet = { $what ->
+    [app] 全画面アプリはまだ使えません。`rocm-learn list`、`rocm-learn lesson ID`、`rocm-learn quiz ID` をお試しください。
+   *[other] `rocm-learn { $what }` はまだ使えません。
+}
+cli-unknown-id = 「{ $id }」という{ $kind ->
+    [lesson] レッスン
+    [quiz] クイズ
+    [lab] 演習
+   *[other] { $kind }
+}はありません。使える ID: { $known }
+cli-content-has-errors = コンテンツに { $count } 件のエラーがあります。修正してから `rocm-learn check --content { $dir }` で確認してください。
+
+content-dir-missing = コンテンツフォルダー { $dir } がありません。
+content-dir-empty = { $dir } にはコンテンツ用のフォルダー({ $expected })がひとつもありません。フォルダーの指定は正しいですか?
+content-unreadable = 読み込めませんでした: { $error }
+content-not-utf8 = UTF-8 のテキストではありません。UTF-8 で保存し直してください。
+content-too-large = { $max } バイトを超えており、コンテンツファイルとしては大きすぎます。
+
+list-lessons = レッスン
+list-quizzes = クイズ
+list-labs = 演習
+list-none-yet = (まだありません)
+list-quiz-line = { $title }(全 { $count } 問)
+
+progress-corrupt = 進捗ファイル { $path } を読み取れなかったため、{ $moved } に移して新しく記録を始めました。削除したものはありません。
+progress-too-new = { $path } は新しいバージョンの rocm-learn(形式 { $version })で書かれています。引き続き使うには rocm-learn を更新してください。ファイルには手を加えていません。
+progress-no-home = 進捗を保存するフォルダーが見つかりません。書き込みできるフォルダーを { $env } に設定してください。
+progress-read-failed = { $path } を読み込めませんでした: { $error }
+progress-write-failed = 進捗を { $path } に保存できませんでした: { $error }。今回の解答は有効です。フォルダーの権限を確認するか、ROCM_LEARN_DATA_DIR を設定してください。

@@ -1,0 +1,514 @@
+//! The command line: parse, pick the language, load content, dispatch.
+//!
+//! Built with clap's builder API so that help text comes from the Fluent catalogue in the
+//! learner's language (the language flag is looked for before clap runs).
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+
+use crate::content::{self, ContentTree, Course, Diagnostics, Severity};
+use crate::i18n::I18n;
+use crate::lang::{self, Lang};
+use crate::progress::{ItemKind, Place, Store};
+use crate::quiz::QuizRun;
+use crate::{plain, progress};
+
+/// Exit statuses: 0 success, 1 the thing checked failed (content errors), 2 usage or
+/// "not available".
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_FAIL: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+
+/// Runs the program with these arguments; returns the exit status.
+pub fn run(args: Vec<OsString>) -> i32 {
+    let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
+    let locale = sys_locale::get_locale();
+    let flag = prescan_lang(&args);
+    let (lang, _) = lang::choose(flag, env_lang.as_deref(), locale.as_deref());
+    let i18n = I18n::new(lang);
+    if let Some(v) = env_lang.as_deref().filter(|v| !v.trim().is_empty())
+        && Lang::parse(v).is_none()
+        && flag.is_none()
+    {
+        eprintln!("{}", i18n.ta("cli-bad-env-lang", &[("value", v.into())]));
+    }
+
+    let matches = match command(&i18n).try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    EXIT_OK
+                }
+                _ => EXIT_USAGE,
+            };
+        }
+    };
+    let content_dir = matches.get_one::<PathBuf>("content").cloned();
+
+    match matches.subcommand() {
+        Some(("check", _)) => cmd_check(&i18n, content_dir),
+        Some(("sim", m)) => cmd_sim(m),
+        Some((name, m)) => {
+            let course = match load_course(&i18n, content_dir) {
+                Ok(c) => c,
+                Err(code) => return code,
+            };
+            match name {
+                "list" => cmd_list(&i18n, &course, m.get_flag("json")),
+                "lesson" => cmd_lesson(&i18n, &course, m),
+                "quiz" => cmd_quiz(&i18n, &course, m),
+                _ => not_yet(&i18n, name),
+            }
+        }
+        None => not_yet(&i18n, "app"),
+    }
+}
+
+/// Finds `--lang X` / `--lang=X` before clap runs, so help and errors use that language.
+fn prescan_lang(args: &[OsString]) -> Option<Lang> {
+    let mut it = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        if a == "--lang" {
+            return it
+                .next()
+                .and_then(|v| Lang::parse(&v).filter(|l| l.code() == v));
+        }
+        if let Some(v) = a.strip_prefix("--lang=") {
+            return Lang::parse(v).filter(|l| l.code() == v);
+        }
+    }
+    None
+}
+
+fn command(i18n: &I18n) -> Command {
+    let t = |id: &str| i18n.t(id);
+    let template = |with_subcommands: bool| {
+        let mut s = format!("{{about}}\n\n{}: {{usage}}\n", t("cli-usage"));
+        if with_subcommands {
+            s.push_str(&format!("\n{}:\n{{subcommands}}\n", t("cli-commands")));
+        }
+        s.push_str(&format!(
+            "\n{}:\n{{positionals}}{{options}}\n",
+            t("cli-options")
+        ));
+        s
+    };
+    let help_arg = || {
+        Arg::new("help")
+            .short('h')
+            .long("help")
+            .action(ArgAction::Help)
+            .help(t("cli-help"))
+    };
+    let json = || {
+        Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help(t("cli-json"))
+    };
+    let plain = || {
+        Arg::new("plain")
+            .long("plain")
+            .action(ArgAction::SetTrue)
+            .help(t("cli-plain"))
+    };
+    let id = |help: &str| Arg::new("id").required(true).value_name("ID").help(t(help));
+    let sub = |name: &'static str, about: &str| {
+        Command::new(name)
+            .about(t(about))
+            .help_template(template(false))
+            .disable_help_flag(true)
+            .arg(help_arg())
+    };
+
+    Command::new("rocm-learn")
+        .about(t("cli-about"))
+        .version(env!("CARGO_PKG_VERSION"))
+        .help_template(template(true))
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .disable_help_subcommand(true)
+        .arg(help_arg())
+        .arg(
+            Arg::new("version")
+                .short('V')
+                .long("version")
+                .action(ArgAction::Version)
+                .help(t("cli-version")),
+        )
+        .arg(
+            Arg::new("lang")
+                .long("lang")
+                .global(true)
+                .value_name("en|ja|ko")
+                .value_parser(["en", "ja", "ko"])
+                .hide_possible_values(true)
+                .help(t("cli-lang")),
+        )
+        .arg(
+            Arg::new("content")
+                .long("content")
+                .global(true)
+                .value_name("DIR")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help(t("cli-content")),
+        )
+        .subcommand(sub("list", "cli-list").arg(json()))
+        .subcommand(sub("check", "cli-check"))
+        .subcommand(
+            sub("lesson", "cli-lesson")
+                .arg(id("cli-lesson-id"))
+                .arg(plain()),
+        )
+        .subcommand(
+            sub("quiz", "cli-quiz")
+                .arg(id("cli-quiz-id"))
+                .arg(plain())
+                .arg(json())
+                .arg(
+                    Arg::new("retry-wrong")
+                        .long("retry-wrong")
+                        .action(ArgAction::SetTrue)
+                        .help(t("cli-retry-wrong")),
+                ),
+        )
+        .subcommand(
+            sub("lab", "cli-lab")
+                .arg(id("cli-lab-id"))
+                .arg(
+                    Arg::new("script")
+                        .long("script")
+                        .value_name("FILE")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(t("cli-script")),
+                )
+                .arg(json()),
+        )
+        .subcommand(
+            sub("progress", "cli-progress").arg(json()).arg(
+                Arg::new("csv")
+                    .long("csv")
+                    .action(ArgAction::SetTrue)
+                    .help(t("cli-csv")),
+            ),
+        )
+        .subcommand(
+            sub("report", "cli-report").arg(
+                Arg::new("files")
+                    .num_args(1..)
+                    .required(true)
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(t("cli-report-files")),
+            ),
+        )
+        .subcommand(sub("doctor", "cli-doctor"))
+        // The simulated machine's tools, called by the lab shell's wrappers; not for people.
+        .subcommand(
+            Command::new("sim")
+                .hide(true)
+                .disable_help_flag(true)
+                .arg(Arg::new("tool").required(true))
+                .arg(
+                    Arg::new("args")
+                        .num_args(0..)
+                        .allow_hyphen_values(true)
+                        .trailing_var_arg(true),
+                ),
+        )
+}
+
+fn not_yet(i18n: &I18n, what: &str) -> i32 {
+    eprintln!("{}", i18n.ta("cli-not-yet", &[("what", what.into())]));
+    EXIT_USAGE
+}
+
+/// Prints diagnostics as `path:line:col: error: message`. The severity words stay English so
+/// editors and CI problem matchers can read them; the message is in the learner's language.
+fn print_diagnostics(i18n: &I18n, diags: &Diagnostics, out: &mut impl Write) -> io::Result<()> {
+    for d in &diags.items {
+        let sev = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        writeln!(
+            out,
+            "{}:{}:{}: {sev}: {}",
+            d.path,
+            d.line,
+            d.col,
+            i18n.msg(&d.msg)
+        )?;
+    }
+    Ok(())
+}
+
+fn read_tree(
+    i18n: &I18n,
+    dir: Option<PathBuf>,
+    diags: &mut Diagnostics,
+) -> Result<ContentTree, i32> {
+    match dir {
+        None => Ok(ContentTree::embedded()),
+        Some(d) => ContentTree::from_dir(&d, diags).map_err(|m| {
+            eprintln!("{}", i18n.msg(&m));
+            EXIT_USAGE
+        }),
+    }
+}
+
+/// Loads the course; a pack with errors is refused with its diagnostics (warnings are left to
+/// `check`, so a half-translated pack still runs).
+fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
+    let mut read_diags = Diagnostics::default();
+    let tree = read_tree(i18n, dir.clone(), &mut read_diags)?;
+    let (course, mut diags) = content::load(&tree);
+    diags.items.extend(read_diags.items);
+    if diags.error_count() > 0 {
+        diags.items.retain(|d| d.severity == Severity::Error);
+        let _ = print_diagnostics(i18n, &diags, &mut io::stderr());
+        let dir = dir.map(|d| d.display().to_string()).unwrap_or_default();
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "cli-content-has-errors",
+                &[("count", diags.error_count().into()), ("dir", dir.into())]
+            )
+        );
+        return Err(EXIT_FAIL);
+    }
+    Ok(course)
+}
+
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
+    let mut diags = Diagnostics::default();
+    let tree = match read_tree(i18n, dir, &mut diags) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let (course, load_diags) = content::load(&tree);
+    diags.items.extend(load_diags.items);
+    diags.sort();
+    let mut out = io::stdout().lock();
+    let _ = print_diagnostics(i18n, &diags, &mut out);
+    let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(
+            "check-summary",
+            &[
+                ("errors", diags.error_count().into()),
+                ("warnings", diags.warning_count().into()),
+                ("lessons", course.lessons.len().into()),
+                ("quizzes", course.quizzes.len().into()),
+                ("questions", questions.into()),
+                ("terms", course.glossary.len().into()),
+            ]
+        )
+    );
+    if diags.error_count() > 0 {
+        EXIT_FAIL
+    } else {
+        EXIT_OK
+    }
+}
+
+fn cmd_list(i18n: &I18n, course: &Course, json: bool) -> i32 {
+    let lang = i18n.lang();
+    let mut out = io::stdout().lock();
+    if json {
+        let v = serde_json::json!({
+            "lang": lang.code(),
+            "lessons": course.lessons.iter().map(|l| serde_json::json!({
+                "id": l.id,
+                "title": l.title.get(lang),
+                "languages": Lang::ALL.iter().filter(|x| l.has_lang(**x)).map(|x| x.code()).collect::<Vec<_>>(),
+                "quiz": l.quiz,
+                "labs": l.labs,
+            })).collect::<Vec<_>>(),
+            "quizzes": course.quizzes.iter().map(|q| serde_json::json!({
+                "id": q.id,
+                "title": q.title.get(lang),
+                "questions": q.questions.len(),
+                "lesson": q.lesson,
+            })).collect::<Vec<_>>(),
+            "labs": Vec::<serde_json::Value>::new(),
+        });
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
+        return EXIT_OK;
+    }
+    let width = course
+        .lessons
+        .iter()
+        .map(|l| l.id.len())
+        .chain(course.quizzes.iter().map(|q| q.id.len()))
+        .max()
+        .unwrap_or(0);
+    let _ = writeln!(out, "{}", i18n.t("list-lessons"));
+    for l in &course.lessons {
+        let _ = writeln!(out, "  {:width$}  {}", l.id, plain::loc(i18n, &l.title));
+    }
+    let _ = writeln!(out, "\n{}", i18n.t("list-quizzes"));
+    for q in &course.quizzes {
+        let _ = writeln!(
+            out,
+            "  {:width$}  {}",
+            q.id,
+            i18n.ta(
+                "list-quiz-line",
+                &[
+                    ("title", plain::loc(i18n, &q.title).into()),
+                    ("count", q.questions.len().into())
+                ]
+            )
+        );
+    }
+    let _ = writeln!(out, "\n{}", i18n.t("list-labs"));
+    let _ = writeln!(out, "  {}", i18n.t("list-none-yet"));
+    EXIT_OK
+}
+
+fn unknown_id(i18n: &I18n, kind: &str, id: &str, known: Vec<&str>) -> i32 {
+    eprintln!(
+        "{}",
+        i18n.ta(
+            "cli-unknown-id",
+            &[
+                ("kind", kind.into()),
+                ("id", id.into()),
+                ("known", known.join(", ").into())
+            ]
+        )
+    );
+    EXIT_USAGE
+}
+
+/// Opens the progress store; problems are reported but never stop the learner.
+fn open_store(i18n: &I18n) -> Option<Store> {
+    match Store::locate() {
+        Ok(s) => Some(s),
+        Err(e) => {
+            eprintln!("{}", i18n.msg(&e.0));
+            None
+        }
+    }
+}
+
+fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::Progress)) {
+    let Some(store) = store else { return };
+    match store.update(change) {
+        Ok((_, Some(notice))) => eprintln!("{}", i18n.msg(&notice.msg())),
+        Ok(_) => {}
+        Err(e) => eprintln!("{}", i18n.msg(&e.0)),
+    }
+}
+
+fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+    let id = m.get_one::<String>("id").expect("required");
+    let Some(lesson) = course.lesson(id) else {
+        return unknown_id(
+            i18n,
+            "lesson",
+            id,
+            course.lessons.iter().map(|l| l.id.as_str()).collect(),
+        );
+    };
+    // Until the full-screen reader exists, every terminal gets the plain rendering.
+    let mut out = io::stdout().lock();
+    if plain::lesson::render(course, lesson, i18n, &mut out).is_err() {
+        return EXIT_OK; // stdout closed (e.g. piped into `head`): nothing left to do
+    }
+    let store = open_store(i18n);
+    save(i18n, &store, |p| {
+        let now = progress::now();
+        let e = p.lessons.entry(lesson.id.clone()).or_default();
+        if e.started_at == 0 {
+            e.started_at = now;
+        }
+        e.finished_at.get_or_insert(now);
+        p.last = Some(Place {
+            kind: ItemKind::Lesson,
+            id: lesson.id.clone(),
+        });
+    });
+    EXIT_OK
+}
+
+fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+    let id = m.get_one::<String>("id").expect("required");
+    let json = m.get_flag("json");
+    let Some(quiz) = course.quiz(id) else {
+        return unknown_id(
+            i18n,
+            "quiz",
+            id,
+            course.quizzes.iter().map(|q| q.id.as_str()).collect(),
+        );
+    };
+    let store = open_store(i18n);
+    // With --json, stdout carries only the result; the conversation goes to stderr.
+    let mut human: Box<dyn Write> = if json {
+        Box::new(io::stderr())
+    } else {
+        Box::new(io::stdout())
+    };
+
+    let mut run = QuizRun::new(quiz);
+    if m.get_flag("retry-wrong") {
+        let previous = store
+            .as_ref()
+            .and_then(|s| s.load().ok())
+            .and_then(|(p, _)| p.quizzes.get(&quiz.id).cloned());
+        match previous {
+            None => {
+                let _ = writeln!(human, "{}", i18n.t("quiz-retry-none-taken"));
+            }
+            Some(prev) => {
+                let wrong = prev.wrong_ids();
+                run = QuizRun::only(quiz, &wrong);
+                if run.order.is_empty() {
+                    let _ = writeln!(human, "{}", i18n.t("quiz-retry-nothing"));
+                } else {
+                    let _ = writeln!(
+                        human,
+                        "{}",
+                        i18n.ta("quiz-retry-intro", &[("count", run.order.len().into())])
+                    );
+                }
+            }
+        }
+    }
+
+    let started = Instant::now();
+    if !run.order.is_empty() {
+        let stdin = io::stdin();
+        let echo = !stdin.is_terminal();
+        let _ = plain::quiz::ask(quiz, &mut run, i18n, &mut stdin.lock(), &mut human, echo);
+        let _ = plain::quiz::summary(quiz, &run, i18n, &mut human);
+    }
+    let result = run.result(quiz, i18n.lang());
+    if run.answered() > 0 {
+        let secs = started.elapsed().as_secs();
+        save(i18n, &store, |p| {
+            p.record_quiz(&result, quiz.questions.len(), secs)
+        });
+    }
+    if json {
+        println!("{}", serde_json::to_string(&result).expect("json"));
+    }
+    EXIT_OK
+}
+
+fn cmd_sim(_m: &ArgMatches) -> i32 {
+    EXIT_USAGE
+}

@@ -1,0 +1,251 @@
+//! Lessons: `lessons/<NN-name>/lesson.toml` plus one Markdown file per language.
+
+use std::collections::BTreeMap;
+
+use pulldown_cmark::{Event, Parser, Tag};
+
+use super::diag::{Diagnostics, Msg, SourceFile};
+use super::model::{Lesson, Localized};
+use super::refs::{Kind, Refs};
+use super::toml_read::{self, Cx, Fields, nfc};
+use super::tree::ContentTree;
+use crate::lang::Lang;
+
+/// The files of one lesson folder.
+#[derive(Default)]
+struct Folder<'a> {
+    meta: Option<(&'a str, &'a str)>,
+    texts: Vec<(Lang, &'a str, &'a str)>,
+}
+
+pub fn load_all(tree: &ContentTree, diags: &mut Diagnostics, refs: &mut Refs) -> Vec<Lesson> {
+    let mut folders: BTreeMap<&str, Folder> = BTreeMap::new();
+    for (path, text) in tree.under("lessons") {
+        let rest = &path["lessons/".len()..];
+        let Some((dir, name)) = rest.split_once('/') else {
+            let file = SourceFile::new(tree.display(path), "");
+            diags.warning(&file, 0, Msg::new("check-lesson-stray-file"));
+            continue;
+        };
+        let folder = folders.entry(dir).or_default();
+        if name == "lesson.toml" {
+            folder.meta = Some((path, text));
+        } else if let Some(code) = name.strip_suffix(".md") {
+            match Lang::parse(code).filter(|l| l.code() == code) {
+                Some(lang) => folder.texts.push((lang, path, text)),
+                None => {
+                    let file = SourceFile::new(tree.display(path), "");
+                    diags.warning(
+                        &file,
+                        0,
+                        Msg::new("check-lesson-bad-lang-file").arg("name", name),
+                    );
+                }
+            }
+        }
+        // Other files (lab scenarios, pictures) belong to other loaders.
+    }
+
+    let mut lessons = Vec::new();
+    for (dir, folder) in folders {
+        if let Some(l) = load_one(tree, dir, folder, diags, refs) {
+            lessons.push(l);
+        }
+    }
+    lessons
+}
+
+fn load_one(
+    tree: &ContentTree,
+    dir: &str,
+    folder: Folder,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Option<Lesson> {
+    let Some((meta_path, meta_text)) = folder.meta else {
+        if !folder.texts.is_empty() {
+            let path = tree.display(&format!("lessons/{dir}"));
+            diags.file_error(&path, Msg::new("check-lesson-no-meta"));
+        }
+        return None;
+    };
+    let meta_file = SourceFile::new(tree.display(meta_path), meta_text);
+    let mut cx = Cx {
+        file: &meta_file,
+        diags,
+        base: 0,
+    };
+    let doc = toml_read::parse(&mut cx, meta_text)?;
+    let mut f = Fields::new(doc.get_ref(), 0, "lesson");
+    let id = f.req_id(&mut cx, "id");
+    let floors: Vec<u8> = f
+        .int_list(&mut cx, "floors")
+        .into_iter()
+        .filter_map(|n| {
+            if (1..=5).contains(n.get_ref()) {
+                Some(*n.get_ref() as u8)
+            } else {
+                cx.error(
+                    n.span().start,
+                    Msg::new("check-bad-floor").arg("floor", n.get_ref()),
+                );
+                None
+            }
+        })
+        .collect();
+    let quiz = f.string(&mut cx, "quiz");
+    let labs = f.str_list(&mut cx, "labs");
+    f.finish(&mut cx);
+
+    let id = id?;
+    if !refs.define(
+        diags,
+        Kind::Lesson,
+        id.get_ref(),
+        &meta_file,
+        id.span().start,
+    ) {
+        return None;
+    }
+    if let Some(q) = &quiz {
+        refs.want(Kind::Quiz, q.get_ref(), &meta_file, q.span().start);
+    }
+    for lab in &labs {
+        refs.want(Kind::Lab, lab.get_ref(), &meta_file, lab.span().start);
+    }
+
+    let mut title = Localized::default();
+    let mut summary = Localized::default();
+    let mut body = Localized::default();
+    for (lang, path, text) in folder.texts {
+        let file = SourceFile::new(tree.display(path), text);
+        if let Some(page) = read_page(&file, diags, refs) {
+            title = title.with(lang, &page.title);
+            if let Some(s) = page.summary {
+                summary = summary.with(lang, &s);
+            }
+            body = body.with(lang, &page.body);
+        }
+    }
+    if body.is_empty() {
+        diags.error(
+            &meta_file,
+            0,
+            Msg::new("check-lesson-no-text").arg("id", id.get_ref()),
+        );
+        return None;
+    }
+    for lang in Lang::ALL {
+        if !body.has(lang) {
+            diags.warning(
+                &meta_file,
+                id.span().start,
+                Msg::new("check-lesson-missing-lang")
+                    .arg("id", id.get_ref())
+                    .arg("lang", lang)
+                    .arg("file", format!("lessons/{dir}/{lang}.md")),
+            );
+        }
+    }
+    Some(Lesson {
+        id: id.into_inner(),
+        dir: dir.to_string(),
+        title,
+        summary: (!summary.is_empty()).then_some(summary),
+        body,
+        floors,
+        quiz: quiz.map(|q| q.into_inner()),
+        labs: labs.into_iter().map(|l| l.into_inner()).collect(),
+    })
+}
+
+struct Page {
+    title: String,
+    summary: Option<String>,
+    body: String,
+}
+
+/// Splits `+++` TOML front matter from the Markdown body and checks the body's links.
+fn read_page(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Option<Page> {
+    let text = file.text.as_str();
+    let Some(after_open) = text
+        .strip_prefix("+++\n")
+        .or_else(|| text.strip_prefix("+++\r\n"))
+    else {
+        diags.error(file, 0, Msg::new("check-no-front-matter"));
+        return None;
+    };
+    let fm_start = text.len() - after_open.len();
+    let Some(close) = find_close(after_open) else {
+        diags.error(file, 0, Msg::new("check-front-matter-unclosed"));
+        return None;
+    };
+    let fm = &after_open[..close.0];
+    let body_start = fm_start + close.1;
+
+    let mut cx = Cx {
+        file,
+        diags,
+        base: fm_start,
+    };
+    let doc = toml_read::parse(&mut cx, fm)?;
+    let mut f = Fields::new(doc.get_ref(), 0, "front-matter");
+    let title = f.req_string(&mut cx, "title");
+    let summary = f.string(&mut cx, "summary");
+    f.finish(&mut cx);
+    let title = title?;
+    if title.get_ref().trim().is_empty() {
+        cx.error(
+            title.span().start,
+            Msg::new("check-empty-text").arg("key", "title"),
+        );
+    }
+
+    let body = &text[body_start..];
+    check_links(file, body_start, body, diags, refs);
+    Some(Page {
+        title: title.into_inner(),
+        summary: summary.map(|s| s.into_inner()),
+        body: nfc(body),
+    })
+}
+
+/// Finds the closing `+++` line: (end of front matter, start of body) relative to `s`.
+fn find_close(s: &str) -> Option<(usize, usize)> {
+    let mut pos = 0;
+    for line in s.split_inclusive('\n') {
+        if line.trim_end() == "+++" {
+            return Some((pos, pos + line.len()));
+        }
+        pos += line.len();
+    }
+    None
+}
+
+/// Records `term:`, `lesson:`, `quiz:` and `lab:` links so dangling ones are reported.
+fn check_links(
+    file: &SourceFile,
+    base: usize,
+    body: &str,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) {
+    for (event, range) in Parser::new(body).into_offset_iter() {
+        if let Event::Start(Tag::Link { dest_url, .. }) = event {
+            let Some((scheme, id)) = dest_url.split_once(':') else {
+                continue;
+            };
+            match Kind::from_scheme(scheme) {
+                Some(kind) if toml_read::is_valid_id(id) => {
+                    refs.want(kind, id, file, base + range.start)
+                }
+                Some(_) => diags.error(
+                    file,
+                    base + range.start,
+                    Msg::new("check-bad-link").arg("link", dest_url.as_ref()),
+                ),
+                None => {} // web links and the like
+            }
+        }
+    }
+}

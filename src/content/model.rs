@@ -1,0 +1,182 @@
+//! The course as data, after loading and validation.
+
+use crate::lang::Lang;
+
+pub use super::toml_read::Localized;
+
+#[derive(Debug, Clone, Default)]
+pub struct Course {
+    pub lessons: Vec<Lesson>,
+    pub quizzes: Vec<Quiz>,
+    pub glossary: Vec<Term>,
+    pub building: Building,
+}
+
+impl Course {
+    pub fn lesson(&self, id: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+
+    pub fn quiz(&self, id: &str) -> Option<&Quiz> {
+        self.quizzes.iter().find(|q| q.id == id)
+    }
+
+    pub fn term(&self, id: &str) -> Option<&Term> {
+        self.glossary.iter().find(|t| t.id == id)
+    }
+
+    /// The building's floor at a level (5 = application ... 1 = hardware).
+    pub fn floor(&self, level: u8) -> Option<&Floor> {
+        self.building.floors.iter().find(|f| f.level == level)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Lesson {
+    pub id: String,
+    /// Folder under `lessons/`; its name sorts the lessons.
+    pub dir: String,
+    pub title: Localized,
+    pub summary: Option<Localized>,
+    /// Markdown body per language (front matter removed, NFC-normalised).
+    pub body: Localized,
+    /// Building floors this lesson is about.
+    pub floors: Vec<u8>,
+    /// Quiz offered at the end.
+    pub quiz: Option<String>,
+    /// Labs offered at the end.
+    pub labs: Vec<String>,
+}
+
+impl Lesson {
+    pub fn has_lang(&self, lang: Lang) -> bool {
+        self.body.has(lang)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Quiz {
+    pub id: String,
+    pub title: Localized,
+    pub lesson: Option<String>,
+    pub questions: Vec<Question>,
+}
+
+impl Quiz {
+    pub fn question(&self, id: &str) -> Option<&Question> {
+        self.questions.iter().find(|q| q.id == id)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Question {
+    pub id: String,
+    pub prompt: Localized,
+    /// Tool output or a config file to read before answering; shown as is, in every language.
+    pub excerpt: Option<String>,
+    pub options: Vec<Choice>,
+    /// Index of the one correct option.
+    pub answer: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Choice {
+    pub text: Localized,
+    /// Why this option is right, or the misconception behind it when it is wrong.
+    pub why: Localized,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Category {
+    Application,
+    Architecture,
+    OperatingSystem,
+    Language,
+    License,
+    Device,
+}
+
+impl Category {
+    pub const ALL: [Category; 6] = [
+        Category::Application,
+        Category::Architecture,
+        Category::OperatingSystem,
+        Category::Language,
+        Category::License,
+        Category::Device,
+    ];
+
+    /// The spelling used in content files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Application => "Application",
+            Category::Architecture => "Architecture",
+            Category::OperatingSystem => "Operating system",
+            Category::Language => "Language",
+            Category::License => "License",
+            Category::Device => "Device",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// The Fluent id of the category's display name.
+    pub fn msg_id(self) -> &'static str {
+        match self {
+            Category::Application => "category-application",
+            Category::Architecture => "category-architecture",
+            Category::OperatingSystem => "category-operating-system",
+            Category::Language => "category-language",
+            Category::License => "category-license",
+            Category::Device => "category-device",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Term {
+    pub id: String,
+    pub name: Localized,
+    pub category: Category,
+    pub definition: Localized,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Building {
+    /// Top floor first: 5F, 4F, ... 1F.
+    pub floors: Vec<Floor>,
+    pub elevator: Elevator,
+}
+
+#[derive(Debug, Clone)]
+pub struct Floor {
+    pub level: u8,
+    pub name: Localized,
+    /// One line: what this floor does for the floors above it.
+    pub role: Localized,
+    pub description: Localized,
+    pub lessons: Vec<String>,
+    pub components: Vec<Component>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Component {
+    pub id: String,
+    pub name: Localized,
+    pub description: Localized,
+}
+
+/// One request followed down the building and back up.
+#[derive(Debug, Clone, Default)]
+pub struct Elevator {
+    pub title: Localized,
+    pub steps: Vec<ElevatorStep>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ElevatorStep {
+    pub floor: u8,
+    pub text: Localized,
+}

@@ -1,0 +1,172 @@
+//! Quizzes: `quizzes/<name>.toml`, every language in one file so the answer key exists once.
+
+use std::collections::HashMap;
+
+use super::diag::{Diagnostics, Msg, SourceFile};
+use super::model::{Choice, Question, Quiz};
+use super::refs::{Kind, Refs};
+use super::toml_read::{self, Cx, Fields};
+use super::tree::ContentTree;
+
+/// More options than this cannot be answered with a single letter or digit in plain mode.
+pub const MAX_OPTIONS: usize = 9;
+
+pub fn load_all(tree: &ContentTree, diags: &mut Diagnostics, refs: &mut Refs) -> Vec<Quiz> {
+    let mut quizzes = Vec::new();
+    for (path, text) in tree.under("quizzes") {
+        let file = SourceFile::new(tree.display(path), text);
+        if !path.ends_with(".toml") {
+            diags.warning(&file, 0, Msg::new("check-quiz-stray-file"));
+            continue;
+        }
+        if let Some(q) = load_one(&file, diags, refs) {
+            quizzes.push(q);
+        }
+    }
+    quizzes
+}
+
+fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Option<Quiz> {
+    let mut cx = Cx {
+        file,
+        diags,
+        base: 0,
+    };
+    let doc = toml_read::parse(&mut cx, &file.text)?;
+    let mut f = Fields::new(doc.get_ref(), 0, "quiz");
+    let id = f.req_id(&mut cx, "id");
+    let title = f.localized(&mut cx, "title", true);
+    let lesson = f.string(&mut cx, "lesson");
+    let question_tables = f.tables(&mut cx, "questions");
+    f.finish(&mut cx);
+
+    let mut questions = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (at, t) in question_tables {
+        let Some(q) = load_question(&mut cx, at, t) else {
+            continue;
+        };
+        if let Some(&first) = seen.get(&q.0) {
+            let (line, col) = file.position(first);
+            cx.error(
+                q.1,
+                Msg::new("check-duplicate-id")
+                    .arg("kind", "question")
+                    .arg("id", &q.0)
+                    .arg("first", format!("{}:{line}:{col}", file.path)),
+            );
+            continue;
+        }
+        seen.insert(q.0.clone(), q.1);
+        questions.push(q.2);
+    }
+
+    let (id, title) = (id?, title?);
+    if questions.is_empty() {
+        cx.error(0, Msg::new("check-quiz-empty").arg("id", id.get_ref()));
+        return None;
+    }
+    if !refs.define(diags, Kind::Quiz, id.get_ref(), file, id.span().start) {
+        return None;
+    }
+    if let Some(l) = &lesson {
+        refs.want(Kind::Lesson, l.get_ref(), file, l.span().start);
+    }
+    Some(Quiz {
+        id: id.into_inner(),
+        title: title.into_inner(),
+        lesson: lesson.map(|l| l.into_inner()),
+        questions,
+    })
+}
+
+/// Returns (question id, where it is defined, the question).
+fn load_question(
+    cx: &mut Cx,
+    at: usize,
+    t: &toml::de::DeTable,
+) -> Option<(String, usize, Question)> {
+    let mut f = Fields::new(t, at, "question");
+    let id = f.req_id(cx, "id");
+    let prompt = f.localized(cx, "prompt", true);
+    let excerpt = f.string(cx, "excerpt");
+    let option_tables = f.tables(cx, "options");
+    f.finish(cx);
+
+    let mut options = Vec::new();
+    let mut correct = Vec::new();
+    let mut complete = true;
+    for (oat, ot) in &option_tables {
+        let mut of = Fields::new(ot, *oat, "option");
+        let text = of.localized(cx, "text", true);
+        let is_correct = of.bool(cx, "correct").unwrap_or(false);
+        let why = of.localized(cx, "why", false);
+        of.finish(cx);
+        if why.is_none() {
+            cx.error(*oat, Msg::new("check-option-no-why"));
+        }
+        match (text, why) {
+            (Some(text), Some(why)) => {
+                if is_correct {
+                    correct.push(options.len());
+                }
+                options.push(Choice {
+                    text: text.into_inner(),
+                    why: why.into_inner(),
+                });
+            }
+            _ => complete = false,
+        }
+    }
+
+    let id = id?;
+    if option_tables.len() < 2 {
+        cx.error(
+            at,
+            Msg::new("check-too-few-options").arg("id", id.get_ref()),
+        );
+        return None;
+    }
+    if option_tables.len() > MAX_OPTIONS {
+        cx.error(
+            at,
+            Msg::new("check-too-many-options")
+                .arg("id", id.get_ref())
+                .arg("max", MAX_OPTIONS),
+        );
+        return None;
+    }
+    if complete && correct.len() != 1 {
+        cx.error(
+            at,
+            Msg::new("check-correct-count")
+                .arg("id", id.get_ref())
+                .arg("count", correct.len()),
+        );
+        return None;
+    }
+    if !complete {
+        return None;
+    }
+    let span = id.span().start;
+    Some((
+        id.get_ref().clone(),
+        span,
+        Question {
+            id: id.into_inner(),
+            prompt: prompt?.into_inner(),
+            excerpt: excerpt.map(|e| e.into_inner()),
+            options,
+            answer: correct[0],
+        },
+    ))
+}
+
+/// Loads a quiz from text alone (fuzzing and tests); `None` when it has any error.
+pub fn parse_standalone(path: &str, text: &str) -> (Option<Quiz>, Diagnostics) {
+    let file = SourceFile::new(path, text);
+    let mut diags = Diagnostics::default();
+    let mut refs = Refs::default();
+    let q = load_one(&file, &mut diags, &mut refs);
+    (q.filter(|_| diags.error_count() == 0), diags)
+}

@@ -1,0 +1,186 @@
+//! A content tree: the files of `lessons/`, `quizzes/`, `assets/` and `i18n/`, either embedded in
+//! the binary or read from a directory given with `--content`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use include_dir::{Dir, include_dir};
+
+use super::diag::{Diagnostics, Msg};
+
+static LESSONS: Dir = include_dir!("$CARGO_MANIFEST_DIR/lessons");
+static QUIZZES: Dir = include_dir!("$CARGO_MANIFEST_DIR/quizzes");
+static ASSETS: Dir = include_dir!("$CARGO_MANIFEST_DIR/assets");
+static I18N: Dir = include_dir!("$CARGO_MANIFEST_DIR/i18n");
+
+/// The top-level folders a content tree is made of.
+pub const TOP_DIRS: [&str; 4] = ["lessons", "quizzes", "assets", "i18n"];
+
+/// A file larger than this is not course content; refusing it keeps a stray dump from eating memory.
+const MAX_FILE: u64 = 4 * 1024 * 1024;
+
+#[derive(Debug, Clone)]
+pub struct ContentTree {
+    /// How paths are shown in diagnostics: "" for embedded content, else the directory given.
+    root: Option<PathBuf>,
+    /// Relative path with `/` separators -> UTF-8 text.
+    files: BTreeMap<String, String>,
+}
+
+impl ContentTree {
+    /// The course that ships inside the binary.
+    pub fn embedded() -> Self {
+        let mut files = BTreeMap::new();
+        for (name, dir) in [
+            ("lessons", &LESSONS),
+            ("quizzes", &QUIZZES),
+            ("assets", &ASSETS),
+            ("i18n", &I18N),
+        ] {
+            collect_embedded(dir, name, &mut files);
+        }
+        ContentTree { root: None, files }
+    }
+
+    /// Builds a tree from in-memory files (tests, fuzzing).
+    pub fn from_files<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        ContentTree {
+            root: None,
+            files: files
+                .into_iter()
+                .map(|(p, t)| (p.to_string(), t.to_string()))
+                .collect(),
+        }
+    }
+
+    /// Reads a content pack from disk. Unreadable files are reported, not fatal; a directory
+    /// that does not exist, or holds none of the content folders, is an error for the caller.
+    pub fn from_dir(root: &Path, diags: &mut Diagnostics) -> Result<Self, Msg> {
+        if !root.is_dir() {
+            return Err(Msg::new("content-dir-missing").arg("dir", root.display()));
+        }
+        if !TOP_DIRS.iter().any(|d| root.join(d).is_dir()) {
+            return Err(Msg::new("content-dir-empty")
+                .arg("dir", root.display())
+                .arg("expected", TOP_DIRS.join(", ")));
+        }
+        let mut tree = ContentTree {
+            root: Some(root.to_path_buf()),
+            files: BTreeMap::new(),
+        };
+        for top in TOP_DIRS {
+            let dir = root.join(top);
+            if dir.is_dir() {
+                tree.walk(&dir, top, diags);
+            }
+        }
+        Ok(tree)
+    }
+
+    fn walk(&mut self, dir: &Path, rel: &str, diags: &mut Diagnostics) {
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => {
+                diags.file_error(
+                    &self.display(rel),
+                    Msg::new("content-unreadable").arg("error", e),
+                );
+                return;
+            }
+        };
+        let mut names: Vec<_> = entries.filter_map(Result::ok).collect();
+        names.sort_by_key(|e| e.file_name());
+        for entry in names {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue; // editor swap files, .DS_Store
+            }
+            let rel = format!("{rel}/{name}");
+            let path = entry.path();
+            if path.is_dir() {
+                self.walk(&path, &rel, diags);
+                continue;
+            }
+            let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+            if size > MAX_FILE {
+                diags.file_error(
+                    &self.display(&rel),
+                    Msg::new("content-too-large").arg("max", MAX_FILE),
+                );
+                continue;
+            }
+            match std::fs::read(&path) {
+                Ok(bytes) => match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        self.files.insert(rel, text);
+                    }
+                    Err(_) if !is_text_name(&name) => {} // pictures and such are not ours to read
+                    Err(_) => diags.file_error(&self.display(&rel), Msg::new("content-not-utf8")),
+                },
+                Err(e) => diags.file_error(
+                    &self.display(&rel),
+                    Msg::new("content-unreadable").arg("error", e),
+                ),
+            }
+        }
+    }
+
+    /// The path of a file as the user should see it.
+    pub fn display(&self, rel: &str) -> String {
+        match &self.root {
+            Some(root) => root.join(rel).display().to_string(),
+            None => rel.to_string(),
+        }
+    }
+
+    pub fn is_embedded(&self) -> bool {
+        self.root.is_none()
+    }
+
+    pub fn get(&self, rel: &str) -> Option<&str> {
+        self.files.get(rel).map(String::as_str)
+    }
+
+    pub fn has_dir(&self, top: &str) -> bool {
+        let prefix = format!("{top}/");
+        self.files.keys().any(|k| k.starts_with(&prefix))
+    }
+
+    /// Files under a folder, in path order.
+    pub fn under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.files
+            .iter()
+            .filter(move |(k, _)| {
+                k.starts_with(prefix) && k.as_bytes().get(prefix.len()) == Some(&b'/')
+            })
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+fn is_text_name(name: &str) -> bool {
+    [".md", ".toml", ".ftl", ".txt", ".yaml", ".yml", ".sh"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+}
+
+fn collect_embedded(dir: &Dir, prefix: &str, out: &mut BTreeMap<String, String>) {
+    for f in dir.files() {
+        if let Some(text) = f.contents_utf8() {
+            out.insert(format!("{prefix}/{}", f.path().display()), text.to_string());
+        }
+    }
+    for d in dir.dirs() {
+        collect_embedded(d, prefix, out);
+    }
+}
+
+/// The UI string files that ship in the binary: (language folder, file name, text).
+pub fn embedded_i18n() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    I18N.dirs().flat_map(|d| {
+        let lang = d.path().to_str().unwrap_or("");
+        d.files().filter_map(move |f| {
+            let name = f.path().file_name()?.to_str()?;
+            Some((lang, name, f.contents_utf8()?))
+        })
+    })
+}

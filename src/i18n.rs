@@ -1,0 +1,94 @@
+//! UI strings with Fluent: `i18n/{en,ja,ko}/*.ftl`, embedded in the binary.
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use unic_langid::LanguageIdentifier;
+
+use crate::content::Msg;
+use crate::content::tree::embedded_i18n;
+use crate::lang::Lang;
+
+pub struct I18n {
+    lang: Lang,
+    bundles: Vec<FluentBundle<FluentResource>>,
+}
+
+impl I18n {
+    /// All three catalogues from the binary; `lang` is the one in use.
+    pub fn new(lang: Lang) -> Self {
+        let bundles = Lang::ALL
+            .iter()
+            .map(|&l| {
+                let langid: LanguageIdentifier =
+                    l.code().parse().expect("en/ja/ko are valid language ids");
+                let mut bundle = FluentBundle::new(vec![langid]);
+                // Bidi isolation marks (U+2068/U+2069) draw as boxes in terminals.
+                bundle.set_use_isolating(false);
+                for (dir, _name, text) in embedded_i18n() {
+                    if dir != l.code() {
+                        continue;
+                    }
+                    // A broken file is a build-time bug caught by `check` and the tests; at run
+                    // time keep whatever parsed rather than failing to start.
+                    let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+                    let _ = bundle.add_resource(res);
+                }
+                bundle
+            })
+            .collect();
+        I18n { lang, bundles }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// A message without arguments.
+    pub fn t(&self, id: &str) -> String {
+        self.format(id, None)
+    }
+
+    /// A message with arguments: `ta("quiz-score", &[("score", 3.into()), ("total", 5.into())])`.
+    pub fn ta(&self, id: &str, args: &[(&str, FluentValue)]) -> String {
+        let mut fa = FluentArgs::new();
+        for (k, v) in args {
+            fa.set(*k, v.clone());
+        }
+        self.format(id, Some(&fa))
+    }
+
+    /// A diagnostic or error message from the core layers.
+    pub fn msg(&self, m: &Msg) -> String {
+        let mut fa = FluentArgs::new();
+        for (k, v) in &m.args {
+            // Whole numbers go in as numbers so plural rules apply.
+            match v.parse::<i64>() {
+                Ok(n) => fa.set(*k, n),
+                Err(_) => fa.set(*k, v.as_str()),
+            }
+        }
+        self.format(m.id, Some(&fa))
+    }
+
+    /// True when the current language has this message (used by tests and `check`).
+    pub fn has(&self, lang: Lang, id: &str) -> bool {
+        self.bundles[lang as usize].has_message(id)
+    }
+
+    fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
+        for l in [self.lang, Lang::En] {
+            let bundle = &self.bundles[l as usize];
+            if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                return bundle
+                    .format_pattern(pattern, args, &mut errors)
+                    .into_owned();
+            }
+        }
+        // Never panic over a missing string: show its id so the gap is visible and reportable.
+        id.to_string()
+    }
+}

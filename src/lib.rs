@@ -1,0 +1,13 @@
+//! rocm-learn: learn to run AMD's ROCm GPU stack in the terminal.
+//!
+//! The core (content, quiz, progress, i18n) is pure and testable without a terminal; the front
+//! ends (`plain`, later the full-screen app) sit on top of it.
+
+pub mod cli;
+pub mod content;
+pub mod i18n;
+pub mod lang;
+pub mod markdown;
+pub mod plain;
+pub mod progress;
+pub mod quiz;

@@ -1,0 +1,190 @@
+//! A quiz on stdin/stdout: numbered options, one answer per line, each answer explained.
+
+use std::io::{self, BufRead, Write};
+
+use crate::content::Quiz;
+use crate::i18n::I18n;
+use crate::quiz::{AnswerError, QuizRun, letter, parse_answer};
+
+/// Asks every question of `run` that is still open. Returns when all are answered or input ends
+/// (EOF): the run then holds the answers given so far.
+///
+/// `echo` repeats each answer after the prompt: when answers come from a pipe or a file the
+/// terminal shows nothing, and the transcript would read "Your answer: Right".
+pub fn ask(
+    quiz: &Quiz,
+    run: &mut QuizRun,
+    i18n: &I18n,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    echo: bool,
+) -> io::Result<()> {
+    let total = run.order.len();
+    writeln!(
+        out,
+        "{}",
+        i18n.ta(
+            "quiz-plain-intro",
+            &[
+                ("title", super::loc(i18n, &quiz.title).into()),
+                ("count", total.into())
+            ]
+        )
+    )?;
+    let mut line = String::new();
+    while let Some(pos) = run.position() {
+        let q = &quiz.questions[run.order[pos]];
+        let n = q.options.len();
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "quiz-question-of",
+                &[("n", (pos + 1).into()), ("total", total.into())]
+            )
+        )?;
+        writeln!(out, "{}", super::loc(i18n, &q.prompt))?;
+        if let Some(ex) = &q.excerpt {
+            writeln!(out)?;
+            for l in ex.lines() {
+                writeln!(out, "    {l}")?;
+            }
+        }
+        writeln!(out)?;
+        for (i, o) in q.options.iter().enumerate() {
+            writeln!(out, "  {}) {}", i + 1, super::loc(i18n, &o.text))?;
+        }
+        let verdict = loop {
+            write!(
+                out,
+                "{} ",
+                i18n.ta(
+                    "quiz-answer-prompt",
+                    &[
+                        ("last", n.into()),
+                        ("lastletter", letter(n - 1).to_string().into())
+                    ]
+                )
+            )?;
+            out.flush()?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                return Ok(()); // EOF: the caller reports the partial result
+            }
+            if echo {
+                writeln!(out, "{}", line.trim_end())?;
+            }
+            match parse_answer(&line, n) {
+                Ok(c) => {
+                    break run
+                        .answer(quiz, c)
+                        .expect("parse_answer keeps the index in range");
+                }
+                Err(e) => {
+                    let id = match e {
+                        AnswerError::Empty => "quiz-answer-empty",
+                        AnswerError::OutOfRange => "quiz-answer-out-of-range",
+                        AnswerError::Unreadable => "quiz-answer-unreadable",
+                    };
+                    writeln!(
+                        out,
+                        "{}",
+                        i18n.ta(
+                            id,
+                            &[
+                                ("input", line.trim().to_string().into()),
+                                ("last", n.into()),
+                                ("lastletter", letter(n - 1).to_string().into())
+                            ]
+                        )
+                    )?;
+                }
+            }
+        };
+        let chosen = &q.options[verdict.chosen];
+        let right = &q.options[verdict.answer];
+        if verdict.is_right() {
+            writeln!(
+                out,
+                "{}",
+                i18n.ta(
+                    "quiz-right",
+                    &[
+                        ("n", (verdict.chosen + 1).into()),
+                        ("option", super::loc(i18n, &chosen.text).into())
+                    ]
+                )
+            )?;
+            writeln!(out, "  {}", super::loc(i18n, &chosen.why))?;
+        } else {
+            writeln!(
+                out,
+                "{}",
+                i18n.ta(
+                    "quiz-wrong",
+                    &[
+                        ("n", (verdict.chosen + 1).into()),
+                        ("option", super::loc(i18n, &chosen.text).into())
+                    ]
+                )
+            )?;
+            writeln!(out, "  {}", super::loc(i18n, &chosen.why))?;
+            writeln!(
+                out,
+                "{}",
+                i18n.ta(
+                    "quiz-right-was",
+                    &[
+                        ("n", (verdict.answer + 1).into()),
+                        ("option", super::loc(i18n, &right.text).into())
+                    ]
+                )
+            )?;
+            writeln!(out, "  {}", super::loc(i18n, &right.why))?;
+        }
+    }
+    Ok(())
+}
+
+/// The closing lines: score, or how far the learner got; how to retry the wrong ones.
+pub fn summary(quiz: &Quiz, run: &QuizRun, i18n: &I18n, out: &mut impl Write) -> io::Result<()> {
+    let score = run.score(quiz);
+    writeln!(out)?;
+    if run.is_finished() {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "quiz-score",
+                &[("score", score.into()), ("total", run.order.len().into())]
+            )
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "quiz-stopped",
+                &[
+                    ("answered", run.answered().into()),
+                    ("total", run.order.len().into()),
+                    ("score", score.into())
+                ]
+            )
+        )?;
+    }
+    let wrong = run.wrong_ids(quiz).len();
+    if wrong > 0 {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "quiz-retry-hint",
+                &[("count", wrong.into()), ("id", quiz.id.as_str().into())]
+            )
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,316 @@
+//! The learner's progress: one versioned JSON file, written atomically under a lock so that a
+//! crash never leaves half a file and two running instances never overwrite each other's work.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::Msg;
+
+/// Bumped when the format changes incompatibly; older files are migrated on read.
+pub const VERSION: u32 = 1;
+
+/// Environment variable that moves the progress folder (classroom machines, tests).
+pub const DATA_DIR_ENV: &str = "ROCM_LEARN_DATA_DIR";
+
+const FILE_NAME: &str = "progress.json";
+const LOCK_NAME: &str = "progress.lock";
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Progress {
+    pub version: u32,
+    /// The learner's name for exports; the login name when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learner: Option<String>,
+    /// Where to continue: the last thing opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<Place>,
+    #[serde(default)]
+    pub lessons: BTreeMap<String, LessonProgress>,
+    #[serde(default)]
+    pub quizzes: BTreeMap<String, QuizProgress>,
+    #[serde(default)]
+    pub labs: BTreeMap<String, LabProgress>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemKind {
+    Lesson,
+    Quiz,
+    Lab,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Place {
+    pub kind: ItemKind,
+    pub id: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LessonProgress {
+    /// Scroll position (line) to resume at.
+    #[serde(default)]
+    pub position: usize,
+    #[serde(default)]
+    pub started_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<u64>,
+    #[serde(default)]
+    pub time_spent_secs: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuizProgress {
+    #[serde(default)]
+    pub attempts: u32,
+    #[serde(default)]
+    pub best_score: usize,
+    #[serde(default)]
+    pub last_score: usize,
+    /// Questions in the quiz when it was last taken.
+    #[serde(default)]
+    pub total: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<u64>,
+    #[serde(default)]
+    pub time_spent_secs: u64,
+    /// The latest answer to each question, kept across retries.
+    #[serde(default)]
+    pub answers: BTreeMap<String, AnswerRecord>,
+}
+
+impl QuizProgress {
+    /// Questions whose latest answer was wrong: what "retry wrong" asks again.
+    pub fn wrong_ids(&self) -> Vec<String> {
+        self.answers
+            .iter()
+            .filter(|(_, a)| !a.right)
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// Right answers among the latest answers (a retry raises this without a full re-run).
+    pub fn right_count(&self) -> usize {
+        self.answers.values().filter(|a| a.right).count()
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerRecord {
+    /// 1-based option number chosen last time.
+    pub chosen: usize,
+    pub right: bool,
+    /// How many times this question was answered wrong, for the class report.
+    #[serde(default)]
+    pub wrong_count: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LabProgress {
+    #[serde(default)]
+    pub started_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed_at: Option<u64>,
+    #[serde(default)]
+    pub steps_done: Vec<String>,
+    #[serde(default)]
+    pub attempts: u32,
+    #[serde(default)]
+    pub hints_used: u32,
+    #[serde(default)]
+    pub time_spent_secs: u64,
+}
+
+impl Progress {
+    pub fn new() -> Self {
+        Progress {
+            version: VERSION,
+            ..Default::default()
+        }
+    }
+
+    /// Folds one finished or interrupted quiz run into the record.
+    pub fn record_quiz(&mut self, result: &crate::quiz::QuizResult, quiz_total: usize, secs: u64) {
+        let now = now();
+        let entry = self.quizzes.entry(result.quiz.clone()).or_default();
+        if result.answered > 0 {
+            entry.attempts += 1;
+        }
+        for q in &result.questions {
+            let Some(chosen) = q.chosen else { continue };
+            let rec = entry.answers.entry(q.id.clone()).or_default();
+            rec.chosen = chosen;
+            rec.right = q.right;
+            if !q.right {
+                rec.wrong_count += 1;
+            }
+        }
+        entry.total = quiz_total;
+        entry.time_spent_secs += secs;
+        entry.last_score = entry.right_count();
+        entry.best_score = entry.best_score.max(entry.last_score);
+        if result.complete && entry.answers.len() >= quiz_total {
+            entry.finished_at = Some(now);
+        }
+        self.last = Some(Place {
+            kind: ItemKind::Quiz,
+            id: result.quiz.clone(),
+        });
+    }
+}
+
+/// Seconds since the Unix epoch.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// A problem with the progress file, as a message for the learner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgressError(pub Msg);
+
+/// Something the learner should be told while loading (not an error: work goes on).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The file could not be read as progress; it was moved aside and a fresh one started.
+    CorruptMovedAside { path: PathBuf, moved_to: PathBuf },
+}
+
+impl Notice {
+    pub fn msg(&self) -> Msg {
+        match self {
+            Notice::CorruptMovedAside { path, moved_to } => Msg::new("progress-corrupt")
+                .arg("path", path.display())
+                .arg("moved", moved_to.display()),
+        }
+    }
+}
+
+/// Where progress lives and how it is read and written.
+#[derive(Debug, Clone)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    pub fn at(dir: impl Into<PathBuf>) -> Self {
+        Store { dir: dir.into() }
+    }
+
+    /// `$ROCM_LEARN_DATA_DIR`, else the platform's data folder (`~/.local/share/rocm-learn`).
+    pub fn locate() -> Result<Self, ProgressError> {
+        if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            return Ok(Store::at(dir));
+        }
+        directories::ProjectDirs::from("", "", "rocm-learn")
+            .map(|d| Store::at(d.data_dir()))
+            .ok_or_else(|| ProgressError(Msg::new("progress-no-home").arg("env", DATA_DIR_ENV)))
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE_NAME)
+    }
+
+    /// Reads progress. A missing file is a fresh start; a corrupt one is moved aside (never
+    /// deleted) and reported; a file from a newer rocm-learn is an error so it is not overwritten.
+    pub fn load(&self) -> Result<(Progress, Option<Notice>), ProgressError> {
+        let path = self.path();
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok((Progress::new(), None));
+            }
+            Err(e) => return Err(io_error("progress-read-failed", &path, e)),
+        };
+        match parse(&bytes) {
+            Parsed::Ok(p) => Ok((p, None)),
+            Parsed::TooNew(version) => Err(ProgressError(
+                Msg::new("progress-too-new")
+                    .arg("path", path.display())
+                    .arg("version", version),
+            )),
+            Parsed::Corrupt => {
+                let moved_to = self.dir.join(format!("{FILE_NAME}.corrupt-{}", now()));
+                fs::rename(&path, &moved_to)
+                    .map_err(|e| io_error("progress-write-failed", &moved_to, e))?;
+                Ok((
+                    Progress::new(),
+                    Some(Notice::CorruptMovedAside { path, moved_to }),
+                ))
+            }
+        }
+    }
+
+    /// Applies a change under an exclusive lock: re-reads the file (another instance may have
+    /// written since we loaded), applies `change`, and replaces the file atomically.
+    pub fn update(
+        &self,
+        change: impl FnOnce(&mut Progress),
+    ) -> Result<(Progress, Option<Notice>), ProgressError> {
+        fs::create_dir_all(&self.dir)
+            .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
+        let lock_path = self.dir.join(LOCK_NAME);
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
+        lock.lock()
+            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
+        let (mut progress, notice) = self.load()?;
+        change(&mut progress);
+        progress.version = VERSION;
+        self.write(&progress)?;
+        drop(lock); // unlocks
+        Ok((progress, notice))
+    }
+
+    fn write(&self, progress: &Progress) -> Result<(), ProgressError> {
+        let path = self.path();
+        let json = serde_json::to_vec_pretty(progress).expect("progress serialises");
+        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)
+            .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
+        tmp.write_all(&json)
+            .and_then(|_| tmp.write_all(b"\n"))
+            .and_then(|_| tmp.as_file().sync_all())
+            .map_err(|e| io_error("progress-write-failed", tmp.path(), e))?;
+        tmp.persist(&path)
+            .map_err(|e| io_error("progress-write-failed", &path, e.error))?;
+        // Make the rename itself durable.
+        if let Ok(d) = File::open(&self.dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+}
+
+enum Parsed {
+    Ok(Progress),
+    TooNew(u64),
+    Corrupt,
+}
+
+fn parse(bytes: &[u8]) -> Parsed {
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) else {
+        return Parsed::Corrupt;
+    };
+    // A file without a version predates versioning and is not ours.
+    match value.get("version").and_then(|v| v.as_u64()) {
+        None => Parsed::Corrupt,
+        // Checked before reading the rest: a newer layout may not read as this one.
+        Some(v) if v > u64::from(VERSION) => Parsed::TooNew(v),
+        Some(_) => serde_json::from_value(value).map_or(Parsed::Corrupt, Parsed::Ok),
+    }
+}
+
+fn io_error(id: &'static str, path: &Path, e: std::io::Error) -> ProgressError {
+    ProgressError(Msg::new(id).arg("path", path.display()).arg("error", e))
+}
