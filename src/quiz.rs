@@ -19,6 +19,19 @@ pub enum AnswerError {
 /// (두벌식) or Japanese (romaji) input method still on: `ㅠ` is the B key, `あ` the A key.
 /// Returns the 0-based option index.
 pub fn parse_answer(input: &str, options: usize) -> Result<usize, AnswerError> {
+    // IME letters first: NFKC would turn the compatibility jamo ㅠ into a conjoining one.
+    let raw = input.trim();
+    let mut raw_chars = raw.chars();
+    if let (Some(c), None) = (raw_chars.next(), raw_chars.next())
+        && let Some(l) = ime_letter(c)
+    {
+        let i = (l as u8 - b'a') as usize;
+        return if i < options {
+            Ok(i)
+        } else {
+            Err(AnswerError::OutOfRange)
+        };
+    }
     let s: String = input.nfkc().collect();
     let s = s.trim().trim_end_matches([')', '.', ':']).trim();
     if s.is_empty() {
@@ -32,7 +45,7 @@ pub fn parse_answer(input: &str, options: usize) -> Result<usize, AnswerError> {
         if chars.next().is_some() {
             return Err(AnswerError::Unreadable);
         }
-        let c = ime_letter(c).unwrap_or(c).to_ascii_lowercase();
+        let c = c.to_ascii_lowercase();
         if !c.is_ascii_lowercase() {
             return Err(AnswerError::Unreadable);
         }

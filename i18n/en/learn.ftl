@@ -30,6 +30,7 @@ quiz-wrong = Not quite. You chose { $n }) { $option }
 quiz-right-was = The right answer is { $n }) { $option }
 quiz-score = Score: { $score } of { $total }
 quiz-stopped = Stopped after { $answered } of { $total } questions; { $score } right so far. Your answers are saved.
+quiz-stopped-none = Stopped before the first answer; nothing was recorded.
 quiz-retry-hint = { $count ->
     [one] One answer was wrong.
    *[other] { $count } answers were wrong.

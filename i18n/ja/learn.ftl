@@ -27,6 +27,7 @@ quiz-wrong = 残念、不正解です。あなたの解答: { $n }) { $option }
 quiz-right-was = 正解は { $n }) { $option }
 quiz-score = 得点: { $total } 問中 { $score } 問正解
 quiz-stopped = 全 { $total } 問中 { $answered } 問で中断しました。ここまでの正解は { $score } 問です。解答は保存されています。
+quiz-stopped-none = 最初の解答の前に中断しました。記録は残していません。
 quiz-retry-hint = { $count } 問まちがえました。その問題だけを復習するには: rocm-learn quiz { $id } --retry-wrong
 quiz-retry-intro = 前回まちがえた { $count } 問をもう一度出題します。
 quiz-retry-none-taken = このクイズはまだ受けていないので、復習する問題はありません。全問を出題します。

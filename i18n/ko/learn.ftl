@@ -27,6 +27,7 @@ quiz-wrong = 아쉽지만 오답입니다. 고른 답: { $n }) { $option }
 quiz-right-was = 정답은 { $n }) { $option }
 quiz-score = 점수: { $total }문제 중 { $score }문제 정답
 quiz-stopped = { $total }문제 중 { $answered }문제에서 중단했습니다. 지금까지 { $score }문제를 맞혔고, 답은 저장되었습니다.
+quiz-stopped-none = 첫 답을 하기 전에 중단했습니다. 기록은 남기지 않았습니다.
 quiz-retry-hint = { $count }문제를 틀렸습니다. 틀린 문제만 다시 풀려면: rocm-learn quiz { $id } --retry-wrong
 quiz-retry-intro = 지난번에 틀린 { $count }문제를 다시 냅니다.
 quiz-retry-none-taken = 아직 이 퀴즈를 푼 적이 없어 다시 풀 문제가 없습니다. 전체 문제를 냅니다.

@@ -20,7 +20,7 @@ pub fn message_ids(file: &SourceFile, diags: &mut Diagnostics) -> BTreeMap<Strin
                 diags.error(
                     file,
                     e.pos.start,
-                    Msg::new("check-ftl-syntax").arg("detail", format!("{:?}", e.kind)),
+                    Msg::new("check-ftl-syntax").arg("detail", &e.kind),
                 );
             }
             r

@@ -30,18 +30,19 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     let needs_builtin = !tree.is_embedded()
         && (tree.get(assets::GLOSSARY).is_none() || tree.get(assets::BUILDING).is_none());
     let builtin = needs_builtin.then(ContentTree::embedded);
-    let pick = |rel: &str| -> Option<(String, String)> {
+    // (display path, text, borrowed from the built-in course?)
+    let pick = |rel: &str| -> Option<(String, String, bool)> {
         match tree.get(rel) {
-            Some(text) => Some((tree.display(rel), text.to_string())),
+            Some(text) => Some((tree.display(rel), text.to_string(), false)),
             None => builtin
                 .as_ref()?
                 .get(rel)
-                .map(|text| (rel.to_string(), text.to_string())),
+                .map(|text| (rel.to_string(), text.to_string(), true)),
         }
     };
 
     match pick(assets::GLOSSARY) {
-        Some((path, text)) => {
+        Some((path, text, _)) => {
             let file = SourceFile::new(path, text);
             course.glossary = assets::load_glossary(&file, &mut diags, &mut refs);
         }
@@ -50,10 +51,20 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
             Msg::new("check-file-missing"),
         ),
     }
+    let mut borrowed_building = false;
     match pick(assets::BUILDING) {
-        Some((path, text)) => {
+        Some((path, text, borrowed)) => {
             let file = SourceFile::new(path, text);
-            course.building = assets::load_building(&file, &mut diags, &mut refs);
+            borrowed_building = borrowed;
+            // The built-in building links to built-in lessons a pack may not have: that is not
+            // the pack's problem, so its references are not checked (and are trimmed below).
+            let mut building_refs = Refs::default();
+            let r = if borrowed {
+                &mut building_refs
+            } else {
+                &mut refs
+            };
+            course.building = assets::load_building(&file, &mut diags, r);
         }
         None => diags.file_error(
             &tree.display(assets::BUILDING),
@@ -64,6 +75,12 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     course.lessons = lesson::load_all(tree, &mut diags, &mut refs);
     if tree.has_dir("i18n") {
         ftl::check(tree, &mut diags);
+    }
+    if borrowed_building {
+        let lessons: Vec<String> = course.lessons.iter().map(|l| l.id.clone()).collect();
+        for floor in &mut course.building.floors {
+            floor.lessons.retain(|l| lessons.contains(l));
+        }
     }
     refs.resolve(&mut diags);
     diags.sort();

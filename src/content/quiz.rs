@@ -40,6 +40,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let question_tables = f.tables(&mut cx, "questions");
     f.finish(&mut cx);
 
+    let had_questions = !question_tables.is_empty();
     let mut questions = Vec::new();
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (at, t) in question_tables {
@@ -63,7 +64,10 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
 
     let (id, title) = (id?, title?);
     if questions.is_empty() {
-        cx.error(0, Msg::new("check-quiz-empty").arg("id", id.get_ref()));
+        // Questions that were there but broken have their own errors already.
+        if !had_questions {
+            cx.error(0, Msg::new("check-quiz-empty").arg("id", id.get_ref()));
+        }
         return None;
     }
     if !refs.define(diags, Kind::Quiz, id.get_ref(), file, id.span().start) {

@@ -161,6 +161,8 @@ pub fn summary(quiz: &Quiz, run: &QuizRun, i18n: &I18n, out: &mut impl Write) ->
                 &[("score", score.into()), ("total", run.order.len().into())]
             )
         )?;
+    } else if run.answered() == 0 {
+        writeln!(out, "{}", i18n.t("quiz-stopped-none"))?;
     } else {
         writeln!(
             out,

@@ -1,0 +1,448 @@
+//! `rocm-learn check` and the content loader: every rule on small broken trees, with the
+//! reported file, line and column.
+
+mod common;
+
+use rocm_learn::content::{self, ContentTree, Diagnostic, Severity};
+use rocm_learn::i18n::I18n;
+use rocm_learn::lang::Lang;
+
+const BUILDING: &str = r#"
+[[floor]]
+level = 5
+name = "Application"
+role = "orders"
+description = "apps"
+[[floor]]
+level = 4
+name = "Libraries"
+role = "recipes"
+description = "libs"
+[[floor]]
+level = 3
+name = "Runtime"
+role = "tickets"
+description = "runtime"
+[[floor]]
+level = 2
+name = "Driver"
+role = "interpreter"
+description = "driver"
+[[floor]]
+level = 1
+name = "GPU"
+role = "cooks"
+description = "chip"
+"#;
+
+const GLOSSARY: &str = r#"
+[[term]]
+id = "kfd"
+name = "KFD"
+category = "Operating system"
+definition = { en = "Kernel Fusion Driver", ja = "カーネル", ko = "커널" }
+"#;
+
+const QUIZ_OK: &str = r#"
+id = "q1"
+title = { en = "T", ja = "T", ko = "T" }
+[[questions]]
+id = "a"
+prompt = { en = "P?", ja = "P?", ko = "P?" }
+  [[questions.options]]
+  text = "one"
+  why = "because"
+  correct = true
+  [[questions.options]]
+  text = "two"
+  why = "no"
+"#;
+
+/// A valid minimal tree plus the given files (which may replace the defaults).
+fn tree(extra: &[(&str, &str)]) -> ContentTree {
+    let mut files: Vec<(&str, &str)> = vec![
+        ("assets/building.toml", BUILDING),
+        ("assets/glossary.toml", GLOSSARY),
+        ("quizzes/q1.toml", QUIZ_OK),
+    ];
+    for (p, t) in extra {
+        files.retain(|(q, _)| q != p);
+        files.push((p, t));
+    }
+    ContentTree::from_files(files)
+}
+
+fn diags(extra: &[(&str, &str)]) -> Vec<Diagnostic> {
+    content::load(&tree(extra)).1.items
+}
+
+fn en(d: &Diagnostic) -> String {
+    I18n::new(Lang::En).msg(&d.msg)
+}
+
+/// The one error in the output, asserting there is exactly one.
+fn only_error(extra: &[(&str, &str)]) -> Diagnostic {
+    let errors: Vec<_> = diags(extra)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1, "expected one error, got {errors:#?}");
+    errors.into_iter().next().unwrap()
+}
+
+#[test]
+fn the_shipped_course_loads_without_errors_or_warnings() {
+    let (course, diags) = content::load(&ContentTree::embedded());
+    let shown: Vec<String> = diags
+        .items
+        .iter()
+        .map(|d| format!("{}:{}:{}: {}", d.path, d.line, d.col, en(d)))
+        .collect();
+    assert!(shown.is_empty(), "{shown:#?}");
+    assert!(course.lesson("what-is-rocm").is_some());
+    let quiz = course.quiz("deploy-workflow").expect("starter quiz");
+    assert_eq!(quiz.questions.len(), 5);
+    assert_eq!(course.building.floors.len(), 5);
+    assert_eq!(course.building.floors[0].level, 5, "top floor first");
+    assert!(!course.building.elevator.steps.is_empty());
+    for lang in Lang::ALL {
+        assert!(course.lessons.iter().all(|l| l.has_lang(lang)));
+    }
+}
+
+#[test]
+fn a_minimal_tree_is_clean() {
+    assert_eq!(diags(&[]), vec![]);
+}
+
+#[test]
+fn malformed_toml_points_at_the_broken_line() {
+    let d = only_error(&[(
+        "quizzes/q1.toml",
+        "id = \"q1\"\ntitle = \"x\"\nquestions = [\n",
+    )]);
+    assert_eq!(d.path, "quizzes/q1.toml");
+    // The parser points at the array that is never closed.
+    assert_eq!((d.line, d.col), (3, 14));
+    assert!(en(&d).starts_with("malformed TOML"), "{}", en(&d));
+}
+
+#[test]
+fn unknown_keys_are_each_reported_with_the_allowed_ones() {
+    let quiz = QUIZ_OK
+        .replace("title =", "colour = \"red\"\ntitle =")
+        .replace("  text = \"two\"", "  text = \"two\"\n  corect = true");
+    let all = diags(&[("quizzes/q1.toml", &quiz)]);
+    let unknown: Vec<_> = all
+        .iter()
+        .filter(|d| d.msg.id == "check-unknown-key")
+        .collect();
+    assert_eq!(unknown.len(), 2, "{all:#?}");
+    assert_eq!((unknown[0].line, unknown[0].col), (3, 1));
+    assert!(en(unknown[0]).contains("`colour`") && en(unknown[0]).contains("id, title"));
+    assert_eq!(unknown[1].line, 14);
+    assert_eq!(unknown[1].col, 3);
+    assert!(en(unknown[1]).contains("`corect`") && en(unknown[1]).contains("correct"));
+}
+
+#[test]
+fn duplicate_quiz_ids_name_the_first_definition() {
+    let d = only_error(&[("quizzes/q2.toml", QUIZ_OK)]);
+    assert_eq!(d.path, "quizzes/q2.toml");
+    assert_eq!((d.line, d.col), (2, 6));
+    assert!(en(&d).contains("quizzes/q1.toml:2:6"), "{}", en(&d));
+}
+
+#[test]
+fn duplicate_question_ids_are_errors() {
+    let quiz = format!(
+        "{QUIZ_OK}\n{}",
+        QUIZ_OK[QUIZ_OK.find("[[questions]]").unwrap()..].to_string()
+    );
+    let d = only_error(&[("quizzes/q1.toml", &quiz)]);
+    assert_eq!(d.msg.id, "check-duplicate-id");
+    assert_eq!(d.line, 16);
+}
+
+#[test]
+fn a_question_needs_exactly_one_correct_option() {
+    let none = QUIZ_OK.replace("  correct = true\n", "");
+    let d = only_error(&[("quizzes/q1.toml", &none)]);
+    assert_eq!(d.msg.id, "check-correct-count");
+    assert_eq!(d.line, 4, "reported at the question");
+    assert!(en(&d).contains("no correct option"));
+
+    let two = QUIZ_OK.replace("  why = \"no\"", "  why = \"no\"\n  correct = true");
+    let d = only_error(&[("quizzes/q1.toml", &two)]);
+    assert!(en(&d).contains("2 correct options"), "{}", en(&d));
+}
+
+#[test]
+fn an_option_without_explanation_is_an_error() {
+    let quiz = QUIZ_OK.replace("  why = \"no\"\n", "");
+    let d = only_error(&[("quizzes/q1.toml", &quiz)]);
+    assert_eq!(d.msg.id, "check-option-no-why");
+    assert_eq!((d.line, d.col), (11, 3), "at the option's table");
+}
+
+#[test]
+fn a_missing_translation_is_a_warning_not_an_error() {
+    let quiz = QUIZ_OK.replace(
+        "prompt = { en = \"P?\", ja = \"P?\", ko = \"P?\" }",
+        "prompt = { en = \"P?\", ja = \"P?\" }",
+    );
+    let all = diags(&[("quizzes/q1.toml", &quiz)]);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].severity, Severity::Warning);
+    assert_eq!(all[0].line, 6);
+    assert!(
+        en(&all[0]).contains("no Korean text (ko)"),
+        "{}",
+        en(&all[0])
+    );
+}
+
+#[test]
+fn dangling_references_are_reported_where_they_are_written() {
+    let lesson_meta = "id = \"l1\"\nquiz = \"nope\"\n";
+    let body = "+++\ntitle = \"L\"\n+++\n\nSee [KFD](term:kfd) and [the lab](lab:ghost).\n";
+    let all = diags(&[
+        ("lessons/01-l1/lesson.toml", lesson_meta),
+        ("lessons/01-l1/en.md", body),
+        ("lessons/01-l1/ja.md", body),
+        ("lessons/01-l1/ko.md", body),
+    ]);
+    let dangling: Vec<_> = all
+        .iter()
+        .filter(|d| d.msg.id == "check-dangling-ref")
+        .collect();
+    assert_eq!(
+        dangling.len(),
+        4,
+        "quiz ref + one lab link per language: {all:#?}"
+    );
+    let quiz_ref = dangling
+        .iter()
+        .find(|d| d.path.ends_with("lesson.toml"))
+        .unwrap();
+    assert_eq!((quiz_ref.line, quiz_ref.col), (2, 8));
+    assert!(
+        en(quiz_ref).contains("q1"),
+        "lists the known quiz ids: {}",
+        en(quiz_ref)
+    );
+    let lab = dangling
+        .iter()
+        .find(|d| d.path == "lessons/01-l1/en.md")
+        .unwrap();
+    assert_eq!((lab.line, lab.col), (5, 25));
+}
+
+#[test]
+fn lesson_files_need_front_matter_with_a_title() {
+    let all = diags(&[
+        ("lessons/01-l1/lesson.toml", "id = \"l1\"\n"),
+        ("lessons/01-l1/en.md", "# No front matter\n"),
+        ("lessons/01-l1/ja.md", "+++\ntitle = \"ok\"\n+++\nbody\n"),
+        ("lessons/01-l1/ko.md", "+++\nsummary = \"s\"\n+++\nbody\n"),
+    ]);
+    let errors: Vec<_> = all
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 2, "{all:#?}");
+    assert_eq!(errors[0].path, "lessons/01-l1/en.md");
+    assert_eq!(errors[0].msg.id, "check-no-front-matter");
+    assert_eq!(errors[1].path, "lessons/01-l1/ko.md");
+    assert_eq!(errors[1].msg.id, "check-missing-key");
+    assert_eq!(
+        errors[1].line, 2,
+        "front matter offsets count from the file's start"
+    );
+}
+
+#[test]
+fn a_bad_glossary_category_lists_the_valid_ones() {
+    let g = GLOSSARY.replace("Operating system", "Hardware");
+    let d = only_error(&[("assets/glossary.toml", &g)]);
+    assert_eq!((d.line, d.col), (5, 12));
+    assert!(
+        en(&d).contains("Application, Architecture, Operating system, Language, License, Device")
+    );
+}
+
+#[test]
+fn a_missing_floor_is_reported() {
+    let b = BUILDING.replace("level = 3", "level = 7");
+    let all = diags(&[("assets/building.toml", &b)]);
+    let ids: Vec<_> = all.iter().map(|d| d.msg.id).collect();
+    assert_eq!(
+        ids,
+        vec!["check-floor-missing", "check-bad-floor"],
+        "{all:#?}"
+    );
+}
+
+#[test]
+fn fluent_files_must_parse_and_be_complete() {
+    let all = diags(&[
+        ("i18n/en/app.ftl", "hello = Hello\nbye = Bye\n"),
+        ("i18n/ja/app.ftl", "hello = こんにちは\n"),
+        ("i18n/ko/app.ftl", "hello = 안녕\nbye = {\n"),
+    ]);
+    let errors: Vec<_> = all
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 3, "{all:#?}");
+    // The syntax error in Korean, and "bye" missing from Japanese and (unparsed) Korean.
+    assert!(errors.iter().any(|d| d.path == "i18n/ko/app.ftl"
+        && d.msg.id == "check-ftl-syntax"
+        && d.line == 3
+        && en(d).ends_with("Expected an inline expression")));
+    let missing: Vec<_> = errors
+        .iter()
+        .filter(|d| d.msg.id == "check-ftl-missing-id")
+        .collect();
+    assert_eq!(missing.len(), 2);
+    assert!(
+        missing
+            .iter()
+            .all(|d| d.path == "i18n/en/app.ftl" && d.line == 2)
+    );
+}
+
+#[test]
+fn a_fluent_file_missing_in_one_language_is_an_error() {
+    let all = diags(&[
+        ("i18n/en/app.ftl", "hello = Hello\n"),
+        ("i18n/ja/app.ftl", "hello = こんにちは\n"),
+    ]);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].msg.id, "check-ftl-file-missing");
+    assert!(en(&all[0]).contains("i18n/ko/app.ftl"));
+}
+
+#[test]
+fn the_check_command_prints_every_problem_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("quizzes")).unwrap();
+    std::fs::write(
+        root.join("quizzes/a.toml"),
+        QUIZ_OK.replace("  why = \"no\"\n", ""),
+    )
+    .unwrap();
+    std::fs::write(root.join("quizzes/b.toml"), "id = \"BAD ID\"\n").unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(
+        &["check", "--content", root.to_str().unwrap()],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    let a = format!(
+        "{}:11:3: error: this option has no explanation",
+        root.join("quizzes/a.toml").display()
+    );
+    assert!(out.stdout.contains(&a), "{}", out.stdout);
+    let b = format!(
+        "{}:1:6: error: \"BAD ID\" is not a valid id",
+        root.join("quizzes/b.toml").display()
+    );
+    assert!(out.stdout.contains(&b), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("error: the quiz has no `title`"),
+        "{}",
+        out.stdout
+    );
+    // The pack brought no assets: the built-in building and glossary are used, without errors.
+    assert!(!out.stdout.contains("building.toml"), "{}", out.stdout);
+}
+
+#[test]
+fn check_speaks_the_learners_language() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("quizzes")).unwrap();
+    std::fs::write(
+        dir.path().join("quizzes/a.toml"),
+        QUIZ_OK.replace("  correct = true\n", ""),
+    )
+    .unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(
+        &[
+            "check",
+            "--content",
+            dir.path().to_str().unwrap(),
+            "--lang",
+            "ko",
+        ],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stdout
+            .contains(":4:1: error: 문제 \"a\"에 정답이 하나도 없습니다."),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn check_of_the_shipped_course_passes() {
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(&["check"], "", data.path(), &[]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.starts_with("No errors, no warnings"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_content_dir_that_does_not_exist_is_a_clear_error() {
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(
+        &["list", "--content", "/no/such/pack"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("/no/such/pack does not exist"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_pack_with_errors_is_refused_with_its_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("quizzes")).unwrap();
+    std::fs::write(dir.path().join("quizzes/a.toml"), "id = 1\n").unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(
+        &["quiz", "a", "--content", dir.path().to_str().unwrap()],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .contains("a.toml:1:6: error: `id` must be a string, not an integer"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("rocm-learn check --content"),
+        "{}",
+        out.stderr
+    );
+}

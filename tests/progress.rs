@@ -1,0 +1,139 @@
+//! The progress file: atomic writes, corrupt files kept aside, newer formats left alone, and two
+//! writers that never lose each other's work.
+
+use std::sync::{Arc, Barrier};
+
+use rocm_learn::progress::{Notice, Progress, Store, VERSION};
+use rocm_learn::quiz::{QuestionResult, QuizResult};
+
+fn result(quiz: &str, right: bool) -> QuizResult {
+    QuizResult {
+        quiz: quiz.into(),
+        lang: "en".into(),
+        score: right as usize,
+        total: 1,
+        answered: 1,
+        complete: true,
+        questions: vec![QuestionResult {
+            id: "q".into(),
+            chosen: Some(if right { 2 } else { 1 }),
+            correct: 2,
+            right,
+        }],
+    }
+}
+
+#[test]
+fn a_fresh_store_starts_empty_and_writes_a_versioned_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path().join("nested/data"));
+    let (p, notice) = store.load().unwrap();
+    assert_eq!(p, Progress::new());
+    assert!(notice.is_none());
+    store
+        .update(|p| p.record_quiz(&result("a", true), 1, 3))
+        .unwrap();
+    let text = std::fs::read_to_string(store.path()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["version"], VERSION);
+    assert_eq!(v["quizzes"]["a"]["best_score"], 1);
+    // Only the file and its lock remain: no temporary files left behind.
+    let mut names: Vec<_> = std::fs::read_dir(store.path().parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, vec!["progress.json", "progress.lock"]);
+}
+
+#[test]
+fn a_corrupt_file_is_moved_aside_not_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    std::fs::write(store.path(), "{\"version\": 1, \"quizzes\": ").unwrap();
+    let (p, notice) = store
+        .update(|p| p.record_quiz(&result("a", false), 1, 1))
+        .unwrap();
+    let Some(Notice::CorruptMovedAside { moved_to, .. }) = notice else {
+        panic!("the learner must be told: {notice:?}");
+    };
+    assert_eq!(
+        std::fs::read_to_string(&moved_to).unwrap(),
+        "{\"version\": 1, \"quizzes\": "
+    );
+    assert_eq!(p.quizzes["a"].attempts, 1, "work goes on in a fresh file");
+    assert!(
+        store.load().unwrap().1.is_none(),
+        "the new file reads cleanly"
+    );
+}
+
+#[test]
+fn a_file_without_a_version_is_not_taken_for_ours() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    std::fs::write(store.path(), "{\"quizzes\": {}}").unwrap();
+    let (_, notice) = store.load().unwrap();
+    assert!(matches!(notice, Some(Notice::CorruptMovedAside { .. })));
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let newer = "{\"version\": 99, \"quizzes\": \"a new layout\"}";
+    std::fs::write(store.path(), newer).unwrap();
+    let err = store
+        .update(|p| p.record_quiz(&result("a", true), 1, 1))
+        .unwrap_err();
+    assert_eq!(err.0.id, "progress-too-new");
+    assert_eq!(std::fs::read_to_string(store.path()).unwrap(), newer);
+}
+
+#[test]
+fn two_writers_never_lose_each_others_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let writers = 8;
+    let rounds = 20;
+    let barrier = Arc::new(Barrier::new(writers));
+    let handles: Vec<_> = (0..writers)
+        .map(|w| {
+            let path = dir.path().to_path_buf();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                // Each writer has its own Store, as two running instances would.
+                let store = Store::at(path);
+                barrier.wait();
+                for r in 0..rounds {
+                    store
+                        .update(|p| p.record_quiz(&result(&format!("w{w}-r{r}"), true), 1, 1))
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let (p, _) = Store::at(dir.path()).load().unwrap();
+    assert_eq!(p.quizzes.len(), writers * rounds);
+}
+
+#[test]
+fn retrying_a_wrong_answer_updates_the_record_and_the_wrong_list() {
+    let mut p = Progress::new();
+    p.record_quiz(&result("a", false), 1, 5);
+    assert_eq!(p.quizzes["a"].wrong_ids(), vec!["q".to_string()]);
+    assert_eq!(p.quizzes["a"].best_score, 0);
+    p.record_quiz(&result("a", true), 1, 5);
+    let q = &p.quizzes["a"];
+    assert!(q.wrong_ids().is_empty());
+    assert_eq!(q.best_score, 1);
+    assert_eq!(q.attempts, 2);
+    assert_eq!(
+        q.answers["q"].wrong_count, 1,
+        "the miss is remembered for the class report"
+    );
+    assert_eq!(q.time_spent_secs, 10);
+    assert!(q.finished_at.is_some());
+}
