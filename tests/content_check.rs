@@ -157,7 +157,7 @@ fn duplicate_quiz_ids_name_the_first_definition() {
 fn duplicate_question_ids_are_errors() {
     let quiz = format!(
         "{QUIZ_OK}\n{}",
-        QUIZ_OK[QUIZ_OK.find("[[questions]]").unwrap()..].to_string()
+        &QUIZ_OK[QUIZ_OK.find("[[questions]]").unwrap()..]
     );
     let d = only_error(&[("quizzes/q1.toml", &quiz)]);
     assert_eq!(d.msg.id, "check-duplicate-id");
