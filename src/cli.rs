@@ -13,8 +13,11 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use crate::content::{self, ContentTree, Course, Diagnostics, Severity};
 use crate::i18n::I18n;
 use crate::lang::{self, Lang};
-use crate::progress::{ItemKind, Place, Store};
+use crate::markdown::Target;
+use crate::progress::{ItemKind, Place, Progress, Store};
 use crate::quiz::QuizRun;
+use crate::tui::theme::Theme;
+use crate::tui::{self, App};
 use crate::{plain, progress};
 
 /// Exit statuses: 0 success, 1 the thing checked failed (content errors), 2 usage or
@@ -28,7 +31,17 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
     let locale = sys_locale::get_locale();
     let flag = prescan_lang(&args);
-    let (lang, _) = lang::choose(flag, env_lang.as_deref(), locale.as_deref());
+    // The language picked in the app last time; a broken progress file is dealt with later.
+    let saved = Store::locate()
+        .ok()
+        .and_then(|s| s.peek())
+        .and_then(|p| p.settings.lang);
+    let (lang, _) = lang::choose(
+        flag,
+        env_lang.as_deref(),
+        saved.as_deref(),
+        locale.as_deref(),
+    );
     let i18n = I18n::new(lang);
     if let Some(v) = env_lang.as_deref().filter(|v| !v.trim().is_empty())
         && Lang::parse(v).is_none()
@@ -61,12 +74,106 @@ pub fn run(args: Vec<OsString>) -> i32 {
             };
             match name {
                 "list" => cmd_list(&i18n, &course, m.get_flag("json")),
+                "lesson" if !plain_mode(m) => cmd_app(i18n, course, lesson_target(m)),
                 "lesson" => cmd_lesson(&i18n, &course, m),
+                "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
+                    cmd_app(i18n, course, quiz_target(m))
+                }
                 "quiz" => cmd_quiz(&i18n, &course, m),
                 _ => not_yet(&i18n, name),
             }
         }
-        None => not_yet(&i18n, "app"),
+        None => {
+            let course = match load_course(&i18n, content_dir) {
+                Ok(c) => c,
+                Err(code) => return code,
+            };
+            if terminal_ok() {
+                cmd_app(i18n, course, None)
+            } else {
+                // No terminal to draw on: show the catalogue and how to use it line by line.
+                let code = cmd_list(&i18n, &course, false);
+                eprintln!("\n{}", i18n.t("cli-plain-hint"));
+                code
+            }
+        }
+    }
+}
+
+/// Full-screen drawing needs a real terminal on both ends that is not `TERM=dumb`.
+fn terminal_ok() -> bool {
+    io::stdout().is_terminal()
+        && io::stdin().is_terminal()
+        && std::env::var("TERM").map_or(true, |t| t != "dumb")
+}
+
+fn plain_mode(m: &ArgMatches) -> bool {
+    m.get_flag("plain")
+        || m.try_get_one::<bool>("json")
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or(false)
+        || !terminal_ok()
+}
+
+fn lesson_target(m: &ArgMatches) -> Option<Target> {
+    m.get_one::<String>("id")
+        .map(|id| Target::Lesson(id.clone()))
+}
+
+fn quiz_target(m: &ArgMatches) -> Option<Target> {
+    m.get_one::<String>("id").map(|id| Target::Quiz(id.clone()))
+}
+
+/// The full-screen app, optionally opened on a lesson or quiz.
+fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
+    // Unknown ids are reported before the screen switches, like in plain mode.
+    match &open {
+        Some(Target::Lesson(id)) if course.lesson(id).is_none() => {
+            return unknown_id(
+                &i18n,
+                "lesson",
+                id,
+                course.lessons.iter().map(|l| l.id.as_str()).collect(),
+            );
+        }
+        Some(Target::Quiz(id)) if course.quiz(id).is_none() => {
+            return unknown_id(
+                &i18n,
+                "quiz",
+                id,
+                course.quizzes.iter().map(|q| q.id.as_str()).collect(),
+            );
+        }
+        _ => {}
+    }
+    let store = open_store(&i18n);
+    let (progress, notice) = match store.as_ref().map(|s| s.load()) {
+        Some(Ok((p, n))) => (p, n),
+        Some(Err(e)) => {
+            // A progress file we must not overwrite: run, but keep nothing.
+            eprintln!("{}", i18n.msg(&e.0));
+            return EXIT_FAIL;
+        }
+        None => (Progress::new(), None),
+    };
+    let mut theme = Theme::from_env();
+    theme.ascii |= progress.settings.ascii;
+    let mut app = App::new(course, i18n, theme, progress);
+    if let Some(n) = notice {
+        let text = app.i18n.msg(&n.msg());
+        app.notify(text);
+    }
+    if let Some(t) = &open {
+        app.open(t);
+    }
+    match tui::run::run(app, store) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("{e}");
+            EXIT_FAIL
+        }
     }
 }
 

@@ -72,20 +72,31 @@ impl fmt::Display for Lang {
 pub enum LangSource {
     Flag,
     Env,
+    /// Picked with the in-app language switch last time.
+    Saved,
     Locale,
     Default,
 }
 
-/// Picks the language: `--lang`, else `ROCM_LEARN_LANG`, else the system locale, else English.
+/// Picks the language: `--lang`, else `ROCM_LEARN_LANG`, else the language last picked in the
+/// app, else the system locale, else English.
 ///
 /// `flag` has already been validated by the argument parser. An unusable environment value is
 /// skipped (the caller warns about it); an unusable locale such as `C` or `POSIX` means English.
-pub fn choose(flag: Option<Lang>, env: Option<&str>, locale: Option<&str>) -> (Lang, LangSource) {
+pub fn choose(
+    flag: Option<Lang>,
+    env: Option<&str>,
+    saved: Option<&str>,
+    locale: Option<&str>,
+) -> (Lang, LangSource) {
     if let Some(l) = flag {
         return (l, LangSource::Flag);
     }
     if let Some(l) = env.filter(|v| !v.trim().is_empty()).and_then(Lang::parse) {
         return (l, LangSource::Env);
+    }
+    if let Some(l) = saved.and_then(Lang::parse) {
+        return (l, LangSource::Saved);
     }
     if let Some(l) = locale.and_then(Lang::parse) {
         return (l, LangSource::Locale);
@@ -111,27 +122,29 @@ mod tests {
     }
 
     #[test]
-    fn precedence_is_flag_env_locale_default() {
+    fn precedence_is_flag_env_saved_locale_default() {
+        use LangSource::*;
         assert_eq!(
-            choose(Some(Lang::Ko), Some("ja"), Some("en-US")),
-            (Lang::Ko, LangSource::Flag)
+            choose(Some(Lang::Ko), Some("ja"), Some("en"), Some("en-US")),
+            (Lang::Ko, Flag)
         );
         assert_eq!(
-            choose(None, Some("ja"), Some("ko-KR")),
-            (Lang::Ja, LangSource::Env)
+            choose(None, Some("ja"), Some("en"), Some("ko-KR")),
+            (Lang::Ja, Env)
         );
         assert_eq!(
-            choose(None, Some("klingon"), Some("ko-KR")),
-            (Lang::Ko, LangSource::Locale)
+            choose(None, Some("klingon"), Some("en"), Some("ko-KR")),
+            (Lang::En, Saved)
         );
         assert_eq!(
-            choose(None, Some(""), Some("ja-JP")),
-            (Lang::Ja, LangSource::Locale)
+            choose(None, Some("klingon"), None, Some("ko-KR")),
+            (Lang::Ko, Locale)
         );
         assert_eq!(
-            choose(None, None, Some("C")),
-            (Lang::En, LangSource::Default)
+            choose(None, Some(""), None, Some("ja-JP")),
+            (Lang::Ja, Locale)
         );
-        assert_eq!(choose(None, None, None), (Lang::En, LangSource::Default));
+        assert_eq!(choose(None, None, None, Some("C")), (Lang::En, Default));
+        assert_eq!(choose(None, None, None, None), (Lang::En, Default));
     }
 }

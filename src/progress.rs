@@ -35,6 +35,41 @@ pub struct Progress {
     pub quizzes: BTreeMap<String, QuizProgress>,
     #[serde(default)]
     pub labs: BTreeMap<String, LabProgress>,
+    #[serde(default)]
+    pub settings: Settings,
+}
+
+/// Choices made in the app that should outlive it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Language picked with the in-app switch; `--lang` and `ROCM_LEARN_LANG` still win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// Draw with ASCII instead of box-drawing characters.
+    #[serde(default)]
+    pub ascii: bool,
+}
+
+/// One change to progress. The app applies it to its copy at once and the store replays it on
+/// the file under the lock, so two running instances merge instead of overwriting each other.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Quiz {
+        result: crate::quiz::QuizResult,
+        quiz_total: usize,
+        secs: u64,
+    },
+    Lesson {
+        id: String,
+        position: usize,
+        finished: bool,
+        secs: u64,
+    },
+    Opened(Place),
+    /// Forget one item, or everything when `None` (settings and the learner's name stay).
+    Reset(Option<Place>),
+    Lang(String),
+    Ascii(bool),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,6 +169,60 @@ impl Progress {
         }
     }
 
+    pub fn apply(&mut self, change: &Change) {
+        match change {
+            Change::Quiz {
+                result,
+                quiz_total,
+                secs,
+            } => self.record_quiz(result, *quiz_total, *secs),
+            Change::Lesson {
+                id,
+                position,
+                finished,
+                secs,
+            } => {
+                let now = now();
+                let e = self.lessons.entry(id.clone()).or_default();
+                if e.started_at == 0 {
+                    e.started_at = now;
+                }
+                e.position = *position;
+                e.time_spent_secs += secs;
+                if *finished && e.finished_at.is_none() {
+                    e.finished_at = Some(now);
+                }
+            }
+            Change::Opened(place) => {
+                if place.kind == ItemKind::Lesson {
+                    let e = self.lessons.entry(place.id.clone()).or_default();
+                    if e.started_at == 0 {
+                        e.started_at = now();
+                    }
+                }
+                self.last = Some(place.clone());
+            }
+            Change::Reset(None) => {
+                self.lessons.clear();
+                self.quizzes.clear();
+                self.labs.clear();
+                self.last = None;
+            }
+            Change::Reset(Some(place)) => {
+                match place.kind {
+                    ItemKind::Lesson => drop(self.lessons.remove(&place.id)),
+                    ItemKind::Quiz => drop(self.quizzes.remove(&place.id)),
+                    ItemKind::Lab => drop(self.labs.remove(&place.id)),
+                }
+                if self.last.as_ref() == Some(place) {
+                    self.last = None;
+                }
+            }
+            Change::Lang(l) => self.settings.lang = Some(l.clone()),
+            Change::Ascii(a) => self.settings.ascii = *a,
+        }
+    }
+
     /// Folds one finished or interrupted quiz run into the record.
     pub fn record_quiz(&mut self, result: &crate::quiz::QuizResult, quiz_total: usize, secs: u64) {
         let now = now();
@@ -212,6 +301,15 @@ impl Store {
         directories::ProjectDirs::from("", "", "rocm-learn")
             .map(|d| Store::at(d.data_dir()))
             .ok_or_else(|| ProgressError(Msg::new("progress-no-home").arg("env", DATA_DIR_ENV)))
+    }
+
+    /// Reads progress if it is there and readable, without reporting or moving anything
+    /// (used for the saved language before the UI exists).
+    pub fn peek(&self) -> Option<Progress> {
+        match parse(&fs::read(self.path()).ok()?) {
+            Parsed::Ok(p) => Some(p),
+            _ => None,
+        }
     }
 
     pub fn path(&self) -> PathBuf {

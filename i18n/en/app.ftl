@@ -1,0 +1,104 @@
+# The full-screen app.
+
+app-too-small = Make the terminal larger to use rocm-learn.
+home-title = Home
+home-tagline = Learn to run AMD's ROCm GPU stack: see it as a building, read the lessons, test yourself, and fix real deployment failures in the labs.
+home-continue = Continue
+home-stack = Stack
+home-stack-desc = The ROCm stack as a five-floor building
+home-lessons = Lessons
+home-lessons-desc = { $count ->
+    [one] 1 lesson
+   *[other] { $count } lessons
+}, { $read } read
+home-quizzes = Quizzes
+home-quizzes-desc = { $count ->
+    [one] 1 quiz
+   *[other] { $count } quizzes
+}, { $questions } questions
+home-labs = Labs
+home-labs-desc = Fix real deployment failures in a sandboxed shell
+home-glossary = Glossary
+home-glossary-desc = { $count } terms, searchable
+home-progress = Progress
+home-progress-desc = What you have done; reset items
+
+key-move = move
+key-open = open
+key-quit = quit
+key-back = back
+key-help = help
+key-lang = language
+key-ascii = switch box drawing / ASCII
+key-read = read
+key-scroll = scroll
+key-page = page down
+key-next-link = next link
+key-follow = open link
+key-toc = contents
+key-start = start
+key-retry-wrong = retry wrong ones
+key-choose = choose
+key-confirm = confirm
+key-continue = continue
+key-again = take it again
+key-search = type to search
+key-definition = definition
+key-floor = floor
+key-elevator = ride the elevator
+key-elevator-off = leave the elevator
+key-step = step
+key-reset-one = reset item
+key-reset-all = reset all
+
+help-title = Keys
+popup-close = Press any key to close.
+term-title = Glossary
+notice-title = Note
+confirm-title = Are you sure?
+confirm-keys = y: yes   any other key: no
+toc-title = Contents
+toc-keys = ↑↓ choose   Enter go   Esc close
+
+lesson-status-new = not started
+lesson-status-started = started
+lesson-status-read = read
+reader-next-quiz = Next: quiz
+reader-next-lab = Next: lab
+reader-web-link = This link leads outside the course: { $url }
+
+quiz-count = { $count ->
+    [one] 1 question
+   *[other] { $count } questions
+}
+quiz-best = best { $best } of { $total }, { $attempts ->
+    [one] 1 attempt
+   *[other] { $attempts } attempts
+}
+quiz-wrong-to-retry = { $count ->
+    [one] 1 question
+   *[other] { $count } questions
+} to retry: press r.
+quiz-next = Enter: next question
+quiz-see-results = Enter: see your results
+quiz-results-keys = All right! a: take it again   q: back
+quiz-results-keys-wrong = r: retry the { $count ->
+    [one] one
+   *[other] { $count }
+} you got wrong   a: take it again   q: back
+
+glossary-search = Search:
+glossary-no-match = No term matches.
+glossary-in-lessons = Used in:
+floor-lessons = Lessons about this floor
+
+building-keys = Enter: components and lessons   e: follow a request down the elevator
+elevator-step = Step { $n } of { $total } · { $floor }F
+elevator-keys = → next stop   ← back   e: leave the elevator
+elevator-done = Back on the top floor with the result. e: leave the elevator
+
+labs-coming = Hands-on labs run a real shell on a simulated ROCm machine. They are not available in this version yet; lessons and quizzes are.
+
+progress-questions-right = Right answers
+progress-reset-one = Forget your progress on "{ $title }"?
+progress-reset-all = Forget all your progress: lessons, quizzes and labs? This cannot be undone.

@@ -1,0 +1,532 @@
+//! The full-screen app's state: a stack of screens, overlays, global keys, and the chrome (title
+//! bar, key hints). Pure: input goes in, a frame is drawn, progress changes come out; no terminal
+//! needed, so tests drive it with key sequences and a `TestBackend`.
+
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::screens::{self, home::Home};
+use super::theme::Theme;
+use super::widgets;
+use super::wrap::{pad, str_width, truncate};
+use crate::content::Course;
+use crate::i18n::I18n;
+use crate::lang::Lang;
+use crate::markdown::Target;
+use crate::progress::{Change, ItemKind, Place, Progress};
+
+/// Input the app reacts to, already separated from the terminal library's event stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    Paste(String),
+}
+
+/// What a screen sees of an input: a key, a click at a cell, or a wheel step (+1 = down).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ev {
+    Key(KeyEvent),
+    Click {
+        x: u16,
+        y: u16,
+    },
+    Scroll(i32),
+    Paste(String),
+    /// Go to a line (chosen in the table of contents).
+    Jump(usize),
+}
+
+/// Shared, read-mostly context for screens. `changes` collects progress updates.
+pub struct Cx<'a> {
+    pub course: &'a Course,
+    pub i18n: &'a I18n,
+    pub theme: &'a Theme,
+    pub progress: &'a Progress,
+    pub changes: &'a mut Vec<Change>,
+}
+
+impl Cx<'_> {
+    pub fn t(&self, id: &str) -> String {
+        self.i18n.t(id)
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.i18n.lang()
+    }
+
+    /// A content text in the current language, with an `[en]` mark when it fell back.
+    pub fn loc(&self, text: &crate::content::Localized) -> String {
+        crate::plain::loc(self.i18n, text)
+    }
+}
+
+/// What a screen did with an input.
+pub enum Outcome {
+    /// Not for this screen: the app applies its default (back, help, language...).
+    Ignored,
+    Stay,
+    Push(Box<dyn View>),
+    Pop,
+    Replace(Box<dyn View>),
+    Overlay(Overlay),
+    Quit,
+}
+
+/// A screen of the app.
+pub trait View {
+    /// Stable name, for tests and snapshots.
+    fn id(&self) -> &'static str;
+    /// Shown in the title bar after "rocm-learn ›".
+    fn title(&self, cx: &Cx) -> String;
+    /// Key hints for the footer and the help overlay: (key, message id).
+    fn keys(&self) -> Vec<(&'static str, &'static str)>;
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome;
+    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect);
+    /// Screens with a text field take every printable key (`q` types "q").
+    fn wants_text(&self) -> bool {
+        false
+    }
+    /// Called when the screen is shown for the first time (recording "opened").
+    fn enter(&mut self, _cx: &mut Cx) {}
+    /// Called when the screen is about to be left (saving a reading position).
+    fn leave(&mut self, _cx: &mut Cx) {}
+}
+
+pub enum Overlay {
+    Help,
+    /// A glossary term's definition.
+    Term(String),
+    Notice(String),
+    /// A question; `y` applies the change.
+    Confirm {
+        text: String,
+        change: Change,
+    },
+    /// A list to pick from: (label, line) pairs, the selected index; Enter sends the line to the
+    /// screen below as a jump.
+    Toc {
+        items: Vec<(String, usize)>,
+        selected: usize,
+    },
+}
+
+pub struct App {
+    pub course: Course,
+    pub i18n: I18n,
+    pub theme: Theme,
+    pub progress: Progress,
+    /// Changes not yet written to disk; the runner drains them.
+    pub outbox: Vec<Change>,
+    stack: Vec<Box<dyn View>>,
+    overlay: Option<Overlay>,
+    pub quit: bool,
+}
+
+impl App {
+    pub fn new(course: Course, i18n: I18n, theme: Theme, progress: Progress) -> Self {
+        let mut app = App {
+            course,
+            i18n,
+            theme,
+            progress,
+            outbox: Vec::new(),
+            stack: Vec::new(),
+            overlay: None,
+            quit: false,
+        };
+        app.stack.push(Box::new(Home::new()));
+        app
+    }
+
+    /// Shows a message over the current screen (e.g. "your progress file was moved aside").
+    pub fn notify(&mut self, text: String) {
+        self.overlay = Some(Overlay::Notice(text));
+    }
+
+    /// Opens a screen on top of the home screen, as `rocm-learn lesson ID` does.
+    pub fn open(&mut self, target: &Target) {
+        let (i18n, course, theme, progress) =
+            (&self.i18n, &self.course, &self.theme, &self.progress);
+        let mut changes = Vec::new();
+        let cx = Cx {
+            course,
+            i18n,
+            theme,
+            progress,
+            changes: &mut changes,
+        };
+        let view = screens::for_target(&cx, target);
+        self.commit(changes);
+        if let Some(v) = view {
+            self.push(v);
+        }
+    }
+
+    fn push(&mut self, v: Box<dyn View>) {
+        self.stack.push(v);
+        self.with_top(|v, cx| v.enter(cx));
+    }
+
+    pub fn screen_id(&self) -> &'static str {
+        self.stack.last().map(|s| s.id()).unwrap_or("none")
+    }
+
+    pub fn overlay_open(&self) -> bool {
+        self.overlay.is_some()
+    }
+
+    fn commit(&mut self, changes: Vec<Change>) {
+        for c in changes {
+            self.progress.apply(&c);
+            self.outbox.push(c);
+        }
+    }
+
+    pub fn handle(&mut self, input: Input) {
+        let ev = match input {
+            Input::Resize(..) => return, // the next draw uses the new size
+            Input::Paste(s) => Ev::Paste(s),
+            Input::Key(k) if k.kind == KeyEventKind::Release => return,
+            Input::Key(k) => Ev::Key(k),
+            Input::Mouse(m) => match m.kind {
+                MouseEventKind::Down(MouseButton::Left) => Ev::Click {
+                    x: m.column,
+                    y: m.row,
+                },
+                MouseEventKind::ScrollDown => Ev::Scroll(3),
+                MouseEventKind::ScrollUp => Ev::Scroll(-3),
+                _ => return,
+            },
+        };
+        if let Ev::Key(k) = &ev
+            && k.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('q'))
+        {
+            self.quit_all();
+            return;
+        }
+        if self.overlay.is_some() {
+            self.handle_overlay(&ev);
+            return;
+        }
+        let mut changes = Vec::new();
+        let outcome = {
+            let (course, i18n, theme, progress) =
+                (&self.course, &self.i18n, &self.theme, &self.progress);
+            let mut cx = Cx {
+                course,
+                i18n,
+                theme,
+                progress,
+                changes: &mut changes,
+            };
+            let screen = self
+                .stack
+                .last_mut()
+                .expect("the home screen is never popped");
+            screen.handle(&mut cx, &ev)
+        };
+        self.commit(changes);
+        match outcome {
+            Outcome::Ignored => self.fallback(&ev),
+            other => self.apply(other),
+        }
+    }
+
+    fn apply(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Ignored | Outcome::Stay => {}
+            Outcome::Push(v) => self.push(v),
+            Outcome::Pop => self.pop(),
+            Outcome::Replace(v) => {
+                self.with_top(|v, cx| v.leave(cx));
+                self.stack.pop();
+                self.push(v);
+            }
+            Outcome::Overlay(o) => self.overlay = Some(o),
+            Outcome::Quit => self.quit_all(),
+        }
+    }
+
+    fn with_top<R>(&mut self, f: impl FnOnce(&mut dyn View, &mut Cx) -> R) -> R {
+        let mut changes = Vec::new();
+        let r = {
+            let (course, i18n, theme, progress) =
+                (&self.course, &self.i18n, &self.theme, &self.progress);
+            let mut cx = Cx {
+                course,
+                i18n,
+                theme,
+                progress,
+                changes: &mut changes,
+            };
+            let top = self.stack.last_mut().expect("home");
+            f(top.as_mut(), &mut cx)
+        };
+        self.commit(changes);
+        r
+    }
+
+    fn pop(&mut self) {
+        if self.stack.len() <= 1 {
+            self.quit_all();
+            return;
+        }
+        self.with_top(|v, cx| v.leave(cx));
+        self.stack.pop();
+    }
+
+    fn quit_all(&mut self) {
+        while self.stack.len() > 1 {
+            self.with_top(|v, cx| v.leave(cx));
+            self.stack.pop();
+        }
+        self.quit = true;
+    }
+
+    /// Keys every screen shares, applied when the screen did not take the key.
+    fn fallback(&mut self, ev: &Ev) {
+        let Ev::Key(k) = ev else { return };
+        let text_mode = self.stack.last().is_some_and(|s| s.wants_text());
+        match k.code {
+            KeyCode::Esc => self.pop(),
+            KeyCode::F(1) => self.overlay = Some(Overlay::Help),
+            KeyCode::Char(_) if text_mode => {}
+            KeyCode::Char('q') | KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
+                self.pop()
+            }
+            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('L') => self.switch_lang(self.i18n.lang().next()),
+            KeyCode::Char('A') => {
+                self.theme.ascii = !self.theme.ascii;
+                self.commit(vec![Change::Ascii(self.theme.ascii)]);
+            }
+            _ => {}
+        }
+    }
+
+    pub fn switch_lang(&mut self, lang: Lang) {
+        self.i18n.set_lang(lang);
+        self.commit(vec![Change::Lang(lang.code().to_string())]);
+    }
+
+    fn handle_overlay(&mut self, ev: &Ev) {
+        let Some(overlay) = self.overlay.take() else {
+            return;
+        };
+        let key = match ev {
+            Ev::Key(k) => Some(k.code),
+            Ev::Click { .. } => Some(KeyCode::Esc),
+            _ => None,
+        };
+        match overlay {
+            Overlay::Confirm { text, change } => match key {
+                Some(KeyCode::Char('y') | KeyCode::Char('Y')) => self.commit(vec![change]),
+                Some(_) => {}
+                None => self.overlay = Some(Overlay::Confirm { text, change }),
+            },
+            Overlay::Toc {
+                items,
+                mut selected,
+            } => match key {
+                Some(KeyCode::Up | KeyCode::Char('k')) => {
+                    selected = selected.saturating_sub(1);
+                    self.overlay = Some(Overlay::Toc { items, selected });
+                }
+                Some(KeyCode::Down | KeyCode::Char('j')) => {
+                    selected = (selected + 1).min(items.len().saturating_sub(1));
+                    self.overlay = Some(Overlay::Toc { items, selected });
+                }
+                Some(KeyCode::Enter) => {
+                    if let Some((_, line)) = items.get(selected) {
+                        let line = *line;
+                        self.with_top(|v, cx| v.handle(cx, &Ev::Jump(line)));
+                    }
+                }
+                Some(_) => {}
+                None => self.overlay = Some(Overlay::Toc { items, selected }),
+            },
+            other => {
+                if key.is_none() {
+                    self.overlay = Some(other);
+                }
+            }
+        }
+    }
+
+    /// Draws the whole app into the frame: title bar, the current screen, key hints, overlay.
+    pub fn draw(&mut self, f: &mut Frame) {
+        let area = f.area();
+        if area.width < 20 || area.height < 6 {
+            // Too small for anything useful: say so instead of drawing a mess.
+            let msg = self.i18n.t("app-too-small");
+            f.render_widget(Paragraph::new(truncate(&msg, area.width as usize)), area);
+            return;
+        }
+        let header = Rect { height: 1, ..area };
+        let footer = Rect {
+            y: area.y + area.height - 1,
+            height: 1,
+            ..area
+        };
+        let body = Rect {
+            y: area.y + 1,
+            height: area.height - 2,
+            ..area
+        };
+        let mut changes = Vec::new();
+        let (course, i18n, theme, progress) =
+            (&self.course, &self.i18n, &self.theme, &self.progress);
+        let cx = Cx {
+            course,
+            i18n,
+            theme,
+            progress,
+            changes: &mut changes,
+        };
+        let top = self.stack.last_mut().expect("home");
+        draw_header(&cx, f, header, &top.title(&cx));
+        top.draw(&cx, f, body);
+        draw_footer(&cx, f, footer, &top.keys());
+        if let Some(o) = &self.overlay {
+            draw_overlay(&cx, f, body, o, &top.keys());
+        }
+    }
+}
+
+fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str) {
+    let lang = cx.lang().native_name();
+    let right = format!(" {lang} ");
+    let left = format!(
+        " rocm-learn {} {title}",
+        if cx.theme.ascii { ">" } else { "›" }
+    );
+    let w = area.width as usize;
+    let left_w = w.saturating_sub(str_width(&right));
+    let line = Line::from(vec![
+        Span::styled(
+            pad(&left, left_w),
+            cx.theme.title().patch(cx.theme.selected()),
+        ),
+        Span::styled(right, cx.theme.selected()),
+    ]);
+    f.render_widget(Paragraph::new(line), area);
+}
+
+fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &[(&str, &str)]) {
+    let mut spans = Vec::new();
+    let mut used = 0;
+    let all = keys
+        .iter()
+        .map(|(k, id)| (*k, cx.t(id)))
+        .chain([("?", cx.t("key-help")), ("L", cx.t("key-lang"))]);
+    for (k, desc) in all {
+        let piece = str_width(k) + 1 + str_width(&desc) + 2;
+        if used + piece > area.width as usize {
+            break;
+        }
+        spans.push(Span::styled(k.to_string(), cx.theme.key()));
+        spans.push(Span::raw(format!(" {desc}  ")));
+        used += piece;
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &[(&str, &str)]) {
+    match o {
+        Overlay::Help => {
+            let mut lines: Vec<(String, String)> = keys
+                .iter()
+                .map(|(k, id)| (k.to_string(), cx.t(id)))
+                .collect();
+            for (k, id) in [
+                ("?/F1", "key-help"),
+                ("q/Esc", "key-back"),
+                ("L", "key-lang"),
+                ("A", "key-ascii"),
+                ("Ctrl-C", "key-quit"),
+            ] {
+                lines.push((k.to_string(), cx.t(id)));
+            }
+            let kw = lines.iter().map(|(k, _)| str_width(k)).max().unwrap_or(0);
+            let text: Vec<Line> = lines
+                .into_iter()
+                .map(|(k, d)| {
+                    Line::from(vec![
+                        Span::styled(pad(&k, kw), cx.theme.key()),
+                        Span::raw("  "),
+                        Span::raw(d),
+                    ])
+                })
+                .collect();
+            widgets::popup(cx, f, body, &cx.t("help-title"), text, &cx.t("popup-close"));
+        }
+        Overlay::Term(id) => {
+            let Some(term) = cx.course.term(id) else {
+                return;
+            };
+            let mut text = vec![Line::from(vec![
+                Span::styled(cx.loc(&term.name), cx.theme.term(term.category)),
+                Span::raw("  "),
+                Span::styled(
+                    format!("({})", cx.t(term.category.msg_id())),
+                    cx.theme.dim(),
+                ),
+            ])];
+            text.push(Line::raw(""));
+            text.push(Line::raw(cx.loc(&term.definition)));
+            widgets::popup(cx, f, body, &cx.t("term-title"), text, &cx.t("popup-close"));
+        }
+        Overlay::Notice(msg) => {
+            widgets::popup(
+                cx,
+                f,
+                body,
+                &cx.t("notice-title"),
+                vec![Line::raw(msg.clone())],
+                &cx.t("popup-close"),
+            );
+        }
+        Overlay::Confirm { text, .. } => {
+            widgets::popup(
+                cx,
+                f,
+                body,
+                &cx.t("confirm-title"),
+                vec![Line::raw(text.clone())],
+                &cx.t("confirm-keys"),
+            );
+        }
+        Overlay::Toc { items, selected } => {
+            let text: Vec<Line> = items
+                .iter()
+                .enumerate()
+                .map(|(i, (label, _))| {
+                    let style = if i == *selected {
+                        cx.theme.selected()
+                    } else {
+                        Style::new()
+                    };
+                    Line::styled(label.clone(), style)
+                })
+                .collect();
+            widgets::popup(cx, f, body, &cx.t("toc-title"), text, &cx.t("toc-keys"));
+        }
+    }
+}
+
+/// Records that an item was opened (for "continue where you left off").
+pub fn opened(cx: &mut Cx, kind: ItemKind, id: &str) {
+    cx.changes.push(Change::Opened(Place {
+        kind,
+        id: id.to_string(),
+    }));
+}

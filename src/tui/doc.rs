@@ -1,0 +1,347 @@
+//! Lays out a lesson for the reader: wrapped, styled lines, plus where each link and heading is,
+//! so the reader can scroll to headings, move focus between links and hit-test mouse clicks.
+
+use ratatui::style::{Modifier, Style};
+
+use super::theme::Theme;
+use super::wrap::{Seg, str_width, wrap};
+use crate::content::Course;
+use crate::markdown::{Block, Inline, Target};
+
+#[derive(Debug, Clone)]
+pub struct Link {
+    pub target: Target,
+    pub text: String,
+    /// First line the link appears on.
+    pub line: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Heading {
+    pub line: usize,
+    pub level: u8,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    pub lines: Vec<Vec<Seg>>,
+    pub links: Vec<Link>,
+    pub headings: Vec<Heading>,
+}
+
+pub fn layout(blocks: &[Block], width: usize, course: &Course, theme: &Theme) -> Doc {
+    let mut l = Layout {
+        doc: Doc::default(),
+        course,
+        theme,
+    };
+    let width = width.max(8);
+    for (i, b) in blocks.iter().enumerate() {
+        if i > 0
+            && matches!(b, Block::Heading { .. })
+            && l.doc.lines.last().is_some_and(|x| !x.is_empty())
+        {
+            l.doc.lines.push(Vec::new());
+        }
+        l.block(b, width, &[], &[]);
+    }
+    // Trailing blank lines add nothing but scroll distance.
+    while l.doc.lines.last().is_some_and(|x| x.is_empty()) {
+        l.doc.lines.pop();
+    }
+    l.doc
+}
+
+struct Layout<'a> {
+    doc: Doc,
+    course: &'a Course,
+    theme: &'a Theme,
+}
+
+impl Layout<'_> {
+    fn segs(&mut self, inl: &[Inline], base: Style) -> Vec<Seg> {
+        let mut out = Vec::new();
+        for i in inl {
+            match i {
+                Inline::Text { text, style } => {
+                    let mut s = base;
+                    if style.strong {
+                        s = s.add_modifier(Modifier::BOLD);
+                    }
+                    if style.emphasis {
+                        s = s.add_modifier(Modifier::ITALIC);
+                    }
+                    if style.code {
+                        s = s.patch(self.theme.code());
+                    }
+                    out.push(Seg::new(text.clone(), s));
+                }
+                Inline::Break => out.push(Seg::new(" ", base)),
+                Inline::Link { text, target } => {
+                    let style = match target {
+                        Target::Term(id) => self
+                            .course
+                            .term(id)
+                            .map(|t| self.theme.term(t.category))
+                            .unwrap_or_else(|| self.theme.link()),
+                        _ => self.theme.link(),
+                    };
+                    let idx = self.doc.links.len();
+                    self.doc.links.push(Link {
+                        target: target.clone(),
+                        text: text.clone(),
+                        line: usize::MAX, // set when the line is emitted
+                    });
+                    out.push(Seg {
+                        text: text.clone(),
+                        style: base.patch(style),
+                        link: Some(idx),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn emit(&mut self, lines: Vec<Vec<Seg>>) {
+        for line in lines {
+            let n = self.doc.lines.len();
+            for s in &line {
+                if let Some(i) = s.link
+                    && self.doc.links[i].line == usize::MAX
+                {
+                    self.doc.links[i].line = n;
+                }
+            }
+            self.doc.lines.push(line);
+        }
+    }
+
+    fn blank(&mut self) {
+        if self.doc.lines.last().is_some_and(|l| !l.is_empty()) {
+            self.doc.lines.push(Vec::new());
+        }
+    }
+
+    fn block(&mut self, b: &Block, width: usize, first: &[Seg], rest: &[Seg]) {
+        match b {
+            Block::Heading { level, text } => {
+                let style = self.theme.heading(*level);
+                let segs = self.segs(text, style);
+                self.doc.headings.push(Heading {
+                    line: self.doc.lines.len(),
+                    level: *level,
+                    text: crate::markdown::plain(text),
+                });
+                let lines = wrap(&segs, width, first, rest);
+                self.emit(lines);
+                self.blank();
+            }
+            Block::Paragraph(p) => {
+                let segs = self.segs(p, self.theme.text());
+                let lines = wrap(&segs, width, first, rest);
+                self.emit(lines);
+                self.blank();
+            }
+            Block::List { start, items } => {
+                let g = self.theme.glyphs();
+                for (n, item) in items.iter().enumerate() {
+                    let marker = match start {
+                        Some(s) => format!("{}. ", s + n as u64),
+                        None => format!("{} ", g.bullet),
+                    };
+                    let pad = " ".repeat(str_width(&marker));
+                    let mut f: Vec<Seg> = first.to_vec();
+                    f.push(Seg::new(marker, self.theme.key()));
+                    let mut r: Vec<Seg> = rest.to_vec();
+                    r.push(Seg::new(pad, Style::new()));
+                    for (k, inner) in item.iter().enumerate() {
+                        let fst = if k == 0 { f.clone() } else { r.clone() };
+                        self.block(inner, width, &fst, &r);
+                        // Tight list items: no blank line between the item's paragraphs and the next item.
+                        if matches!(inner, Block::Paragraph(_))
+                            && self.doc.lines.last().is_some_and(|l| l.is_empty())
+                        {
+                            self.doc.lines.pop();
+                        }
+                    }
+                }
+                self.blank();
+            }
+            Block::Code { text, .. } => {
+                let style = self.theme.code();
+                let mut f = first.to_vec();
+                f.push(Seg::new("  ", style));
+                let mut r = rest.to_vec();
+                r.push(Seg::new("  ", style));
+                for line in text.lines() {
+                    let segs = [Seg::new(line, style)];
+                    // A continuation of a long command line gets a deeper indent.
+                    let mut cont = r.clone();
+                    cont.push(Seg::new("  ", style));
+                    let lines = wrap(&segs, width, &r, &cont);
+                    self.emit(lines);
+                }
+                let _ = f;
+                self.blank();
+            }
+            Block::Quote(blocks) => {
+                let bar = format!("{} ", self.theme.glyphs().v);
+                let mut f = first.to_vec();
+                f.push(Seg::new(bar.clone(), self.theme.key()));
+                let mut r = rest.to_vec();
+                r.push(Seg::new(bar, self.theme.key()));
+                for (k, inner) in blocks.iter().enumerate() {
+                    self.block(inner, width, if k == 0 { &f } else { &r }, &r);
+                    if self.doc.lines.last().is_some_and(|l| l.is_empty()) && k + 1 < blocks.len() {
+                        self.doc.lines.pop();
+                        self.doc.lines.push(r.clone());
+                    }
+                }
+                self.blank();
+            }
+            Block::Table { head, rows } => {
+                self.table(head, rows, width, rest);
+                self.blank();
+            }
+            Block::Rule => {
+                let w = width.saturating_sub(rest.iter().map(Seg::width).sum());
+                let mut line = rest.to_vec();
+                line.push(Seg::new(self.theme.glyphs().h.repeat(w), self.theme.dim()));
+                self.emit(vec![line]);
+                self.blank();
+            }
+        }
+    }
+
+    fn table(
+        &mut self,
+        head: &[Vec<Inline>],
+        rows: &[Vec<Vec<Inline>>],
+        width: usize,
+        indent: &[Seg],
+    ) {
+        let cols = head.len().max(rows.iter().map(Vec::len).max().unwrap_or(0));
+        if cols == 0 {
+            return;
+        }
+        let head_style = self.theme.text().add_modifier(Modifier::BOLD);
+        let head_segs: Vec<Vec<Seg>> = (0..cols)
+            .map(|c| {
+                head.get(c)
+                    .map(|h| self.segs(h, head_style))
+                    .unwrap_or_default()
+            })
+            .collect();
+        let body: Vec<Vec<Vec<Seg>>> = rows
+            .iter()
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        r.get(c)
+                            .map(|x| self.segs(x, self.theme.text()))
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect();
+        let avail = width.saturating_sub(indent.iter().map(Seg::width).sum());
+        let sep = 3; // " │ "
+        let natural: Vec<usize> = (0..cols)
+            .map(|c| {
+                std::iter::once(&head_segs[c])
+                    .chain(body.iter().map(|r| &r[c]))
+                    .map(|cell| cell.iter().map(Seg::width).sum::<usize>())
+                    .max()
+                    .unwrap_or(0)
+                    .max(1)
+            })
+            .collect();
+        let min_col = 8;
+        let total_sep = sep * (cols - 1);
+        let widths: Option<Vec<usize>> = if natural.iter().sum::<usize>() + total_sep <= avail {
+            Some(natural.clone())
+        } else if cols * min_col + total_sep <= avail {
+            // Shrink the widest columns first until the table fits.
+            let mut w = natural.clone();
+            while w.iter().sum::<usize>() + total_sep > avail {
+                let (i, _) = w
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|(_, x)| **x)
+                    .expect("cols > 0");
+                if w[i] <= min_col {
+                    break;
+                }
+                w[i] -= 1;
+            }
+            Some(w)
+        } else {
+            None
+        };
+        let g = self.theme.glyphs();
+        let Some(widths) = widths else {
+            // Too narrow for columns: one "header: value" line per cell, rows separated.
+            for (ri, r) in body.iter().enumerate() {
+                if ri > 0 {
+                    self.doc.lines.push(Vec::new());
+                }
+                for c in 0..cols {
+                    let mut segs = head_segs[c].clone();
+                    segs.push(Seg::new(": ", head_style));
+                    segs.extend(r[c].iter().cloned());
+                    let mut cont = indent.to_vec();
+                    cont.push(Seg::new("  ", Style::new()));
+                    let lines = wrap(&segs, width, indent, &cont);
+                    self.emit(lines);
+                }
+            }
+            return;
+        };
+        let row_lines = |cells: &[Vec<Seg>], this: &mut Self| {
+            let wrapped: Vec<Vec<Vec<Seg>>> = cells
+                .iter()
+                .zip(&widths)
+                .map(|(cell, w)| wrap(cell, *w, &[], &[]))
+                .collect();
+            let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+            let mut out = Vec::new();
+            for y in 0..height {
+                let mut line = indent.to_vec();
+                for (c, cell) in wrapped.iter().enumerate() {
+                    if c > 0 {
+                        line.push(Seg::new(format!(" {} ", g.v), this.theme.dim()));
+                    }
+                    let part = cell.get(y).cloned().unwrap_or_default();
+                    let used: usize = part.iter().map(Seg::width).sum();
+                    line.extend(part);
+                    if c + 1 < cols {
+                        line.push(Seg::new(
+                            " ".repeat(widths[c].saturating_sub(used)),
+                            Style::new(),
+                        ));
+                    }
+                }
+                out.push(line);
+            }
+            this.emit(out);
+        };
+        row_lines(&head_segs, self);
+        let mut rule = indent.to_vec();
+        let parts: Vec<String> = widths.iter().map(|w| g.h.repeat(*w)).collect();
+        rule.push(Seg::new(
+            parts.join(&format!(
+                "{}{}{}",
+                g.h,
+                if self.theme.ascii { "+" } else { "┼" },
+                g.h
+            )),
+            self.theme.dim(),
+        ));
+        self.emit(vec![rule]);
+        for r in &body {
+            row_lines(r, self);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! The full-screen app (ratatui + crossterm).
+
+pub mod app;
+pub mod doc;
+pub mod run;
+pub mod screens;
+pub mod theme;
+pub mod widgets;
+pub mod wrap;
+
+pub use app::{App, Input};

@@ -1,0 +1,314 @@
+//! Home: where to go, progress at a glance, and "continue where you left off".
+
+use crossterm::event::KeyCode;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::widgets::{self, Menu};
+use super::super::wrap::{pad, str_width};
+use super::{building, glossary, labs, lessons, progress, quizzes};
+use crate::markdown::Target;
+use crate::progress::ItemKind;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Item {
+    Continue,
+    Stack,
+    Lessons,
+    Quizzes,
+    Labs,
+    Glossary,
+    Progress,
+}
+
+pub struct Home {
+    menu: Menu,
+}
+
+impl Home {
+    pub fn new() -> Self {
+        Home {
+            menu: Menu::default(),
+        }
+    }
+
+    fn items(cx: &Cx) -> Vec<Item> {
+        let mut v = Vec::new();
+        if continue_target(cx).is_some() {
+            v.push(Item::Continue);
+        }
+        v.extend([
+            Item::Stack,
+            Item::Lessons,
+            Item::Quizzes,
+            Item::Labs,
+            Item::Glossary,
+            Item::Progress,
+        ]);
+        v
+    }
+
+    fn open(cx: &Cx, item: Item) -> Outcome {
+        match item {
+            Item::Continue => match continue_target(cx).and_then(|t| super::for_target(cx, &t)) {
+                Some(v) => Outcome::Push(v),
+                None => Outcome::Stay,
+            },
+            Item::Stack => Outcome::Push(Box::new(building::Building::new())),
+            Item::Lessons => Outcome::Push(Box::new(lessons::Lessons::new())),
+            Item::Quizzes => Outcome::Push(Box::new(quizzes::Quizzes::new())),
+            Item::Labs => Outcome::Push(Box::new(labs::Labs::new())),
+            Item::Glossary => Outcome::Push(Box::new(glossary::Glossary::new())),
+            Item::Progress => Outcome::Push(Box::new(progress::ProgressScreen::new())),
+        }
+    }
+}
+
+impl Default for Home {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The last lesson or quiz opened, if it still exists in this course.
+fn continue_target(cx: &Cx) -> Option<Target> {
+    let last = cx.progress.last.as_ref()?;
+    match last.kind {
+        ItemKind::Lesson => cx
+            .course
+            .lesson(&last.id)
+            .map(|l| Target::Lesson(l.id.clone())),
+        ItemKind::Quiz => cx.course.quiz(&last.id).map(|q| Target::Quiz(q.id.clone())),
+        ItemKind::Lab => None,
+    }
+}
+
+fn label(cx: &Cx, item: Item) -> (String, String) {
+    let c = cx.course;
+    let p = cx.progress;
+    match item {
+        Item::Continue => {
+            let what = match continue_target(cx) {
+                Some(Target::Lesson(id)) => {
+                    c.lesson(&id).map(|l| cx.loc(&l.title)).unwrap_or_default()
+                }
+                Some(Target::Quiz(id)) => c.quiz(&id).map(|q| cx.loc(&q.title)).unwrap_or_default(),
+                _ => String::new(),
+            };
+            (cx.t("home-continue"), what)
+        }
+        Item::Stack => (cx.t("home-stack"), cx.t("home-stack-desc")),
+        Item::Lessons => {
+            let read = c
+                .lessons
+                .iter()
+                .filter(|l| {
+                    p.lessons
+                        .get(&l.id)
+                        .is_some_and(|x| x.finished_at.is_some())
+                })
+                .count();
+            (
+                cx.t("home-lessons"),
+                cx.i18n.ta(
+                    "home-lessons-desc",
+                    &[("count", c.lessons.len().into()), ("read", read.into())],
+                ),
+            )
+        }
+        Item::Quizzes => {
+            let questions: usize = c.quizzes.iter().map(|q| q.questions.len()).sum();
+            (
+                cx.t("home-quizzes"),
+                cx.i18n.ta(
+                    "home-quizzes-desc",
+                    &[
+                        ("count", c.quizzes.len().into()),
+                        ("questions", questions.into()),
+                    ],
+                ),
+            )
+        }
+        Item::Labs => (cx.t("home-labs"), cx.t("home-labs-desc")),
+        Item::Glossary => (
+            cx.t("home-glossary"),
+            cx.i18n
+                .ta("home-glossary-desc", &[("count", c.glossary.len().into())]),
+        ),
+        Item::Progress => (cx.t("home-progress"), cx.t("home-progress-desc")),
+    }
+}
+
+impl View for Home {
+    fn id(&self) -> &'static str {
+        "home"
+    }
+
+    fn title(&self, cx: &Cx) -> String {
+        cx.t("home-title")
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("↑↓", "key-move"), ("Enter", "key-open"), ("q", "key-quit")]
+    }
+
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        let items = Self::items(cx);
+        match ev {
+            Ev::Key(k) => {
+                if self.menu.nav(k.code, items.len()) {
+                    return Outcome::Stay;
+                }
+                match k.code {
+                    KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => {
+                        self.menu.clamp(items.len());
+                        Self::open(cx, items[self.menu.selected])
+                    }
+                    KeyCode::Char(d @ '1'..='9') => {
+                        let i = d as usize - '1' as usize;
+                        match items.get(i) {
+                            Some(&item) => {
+                                self.menu.selected = i;
+                                Self::open(cx, item)
+                            }
+                            None => Outcome::Stay,
+                        }
+                    }
+                    // On the home screen "back" means quit; Left/h would surprise.
+                    KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => Outcome::Stay,
+                    _ => Outcome::Ignored,
+                }
+            }
+            Ev::Click { x, y } => match self.menu.hit(*x, *y, items.len()) {
+                Some(i) => {
+                    self.menu.selected = i;
+                    Self::open(cx, items[i])
+                }
+                None => Outcome::Stay,
+            },
+            Ev::Scroll(d) => {
+                if *d > 0 {
+                    self.menu.down(items.len());
+                } else {
+                    self.menu.up();
+                }
+                Outcome::Stay
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
+        let theme = cx.theme;
+        let inner = Rect {
+            x: area.x + 1,
+            width: area.width.saturating_sub(2),
+            ..area
+        };
+        let w = inner.width as usize;
+        let mut y = inner.y;
+        let bottom = inner.y + inner.height;
+        // Tagline, wrapped; dropped first when the terminal is short.
+        if inner.height >= 14 {
+            let tag = widgets::wrap_lines(&[Line::styled(cx.t("home-tagline"), theme.dim())], w);
+            let h = tag.len() as u16;
+            f.render_widget(
+                Paragraph::new(tag),
+                Rect {
+                    y: y + 1,
+                    height: h,
+                    ..inner
+                },
+            );
+            y += h + 2;
+        }
+        let items = Self::items(cx);
+        let labels: Vec<(String, String)> = items.iter().map(|i| label(cx, *i)).collect();
+        let name_w = labels.iter().map(|(n, _)| str_width(n)).max().unwrap_or(0);
+        let g = theme.glyphs();
+        let lines: Vec<Line<'static>> = labels
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, desc))| {
+                let marker = if i == self.menu.selected {
+                    g.pointer
+                } else {
+                    " "
+                };
+                let rest = w.saturating_sub(4 + name_w + 2);
+                Line::from(vec![
+                    Span::raw(format!("{marker} ")),
+                    Span::styled(format!("{} ", i + 1), theme.key()),
+                    Span::styled(
+                        pad(&name, name_w),
+                        theme.text().add_modifier(ratatui::style::Modifier::BOLD),
+                    ),
+                    Span::raw("  "),
+                    Span::styled(pad(&desc, rest), theme.dim()),
+                ])
+            })
+            .collect();
+        let menu_h = (items.len() as u16).min(bottom.saturating_sub(y));
+        self.menu.draw(
+            f,
+            Rect {
+                y,
+                height: menu_h,
+                ..inner
+            },
+            lines,
+            theme.selected(),
+        );
+        y += menu_h + 1;
+
+        // Progress gauges, if there is room.
+        let p = cx.progress;
+        let c = cx.course;
+        let read = c
+            .lessons
+            .iter()
+            .filter(|l| {
+                p.lessons
+                    .get(&l.id)
+                    .is_some_and(|x| x.finished_at.is_some())
+            })
+            .count();
+        let quizzes_done = c
+            .quizzes
+            .iter()
+            .filter(|q| {
+                p.quizzes
+                    .get(&q.id)
+                    .is_some_and(|x| x.finished_at.is_some())
+            })
+            .count();
+        let rows = [
+            (cx.t("home-lessons"), read, c.lessons.len()),
+            (cx.t("home-quizzes"), quizzes_done, c.quizzes.len()),
+            (
+                cx.t("home-labs"),
+                p.labs.values().filter(|l| l.completed_at.is_some()).count(),
+                0,
+            ),
+        ];
+        let label_w = rows.iter().map(|r| str_width(&r.0)).max().unwrap_or(0);
+        for (name, done, total) in rows {
+            if y >= bottom {
+                break;
+            }
+            let line = widgets::gauge(theme, &name, label_w, done, total, w);
+            f.render_widget(
+                Paragraph::new(line),
+                Rect {
+                    y,
+                    height: 1,
+                    ..inner
+                },
+            );
+            y += 1;
+        }
+    }
+}

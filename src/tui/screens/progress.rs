@@ -1,0 +1,208 @@
+//! Progress: how far the learner got, per item, with reset (one item or all) after confirmation.
+
+use crossterm::event::KeyCode;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::super::app::{Cx, Ev, Outcome, Overlay, View};
+use super::super::widgets::{self, Menu};
+use super::super::wrap::{pad, str_width};
+use crate::progress::{Change, ItemKind, Place};
+
+pub struct ProgressScreen {
+    menu: Menu,
+}
+
+impl ProgressScreen {
+    pub fn new() -> Self {
+        ProgressScreen {
+            menu: Menu::default(),
+        }
+    }
+}
+
+impl Default for ProgressScreen {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Every item of the course with its status line.
+fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
+    let mut out = Vec::new();
+    for l in &cx.course.lessons {
+        let status = match cx.progress.lessons.get(&l.id) {
+            Some(r) if r.finished_at.is_some() => cx.t("lesson-status-read"),
+            Some(_) => cx.t("lesson-status-started"),
+            None => cx.t("lesson-status-new"),
+        };
+        out.push((
+            Place {
+                kind: ItemKind::Lesson,
+                id: l.id.clone(),
+            },
+            cx.loc(&l.title),
+            status,
+        ));
+    }
+    for q in &cx.course.quizzes {
+        let status = match cx.progress.quizzes.get(&q.id) {
+            Some(r) => cx.i18n.ta(
+                "quiz-best",
+                &[
+                    ("best", r.best_score.into()),
+                    ("total", q.questions.len().into()),
+                    ("attempts", r.attempts.into()),
+                ],
+            ),
+            None => cx.t("lesson-status-new"),
+        };
+        out.push((
+            Place {
+                kind: ItemKind::Quiz,
+                id: q.id.clone(),
+            },
+            cx.loc(&q.title),
+            status,
+        ));
+    }
+    out
+}
+
+impl View for ProgressScreen {
+    fn id(&self) -> &'static str {
+        "progress"
+    }
+
+    fn title(&self, cx: &Cx) -> String {
+        cx.t("home-progress")
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("↑↓", "key-move"),
+            ("x", "key-reset-one"),
+            ("X", "key-reset-all"),
+            ("q", "key-back"),
+        ]
+    }
+
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        let rows = rows(cx);
+        match ev {
+            Ev::Key(k) if self.menu.nav(k.code, rows.len()) => Outcome::Stay,
+            Ev::Key(k) if k.code == KeyCode::Char('x') => match rows.get(self.menu.selected) {
+                Some((place, title, _)) => Outcome::Overlay(Overlay::Confirm {
+                    text: cx
+                        .i18n
+                        .ta("progress-reset-one", &[("title", title.as_str().into())]),
+                    change: Change::Reset(Some(place.clone())),
+                }),
+                None => Outcome::Stay,
+            },
+            Ev::Key(k) if k.code == KeyCode::Char('X') => Outcome::Overlay(Overlay::Confirm {
+                text: cx.t("progress-reset-all"),
+                change: Change::Reset(None),
+            }),
+            Ev::Click { x, y } => {
+                if let Some(i) = self.menu.hit(*x, *y, rows.len()) {
+                    self.menu.selected = i;
+                }
+                Outcome::Stay
+            }
+            Ev::Scroll(d) => {
+                if *d > 0 {
+                    self.menu.down(rows.len())
+                } else {
+                    self.menu.up()
+                }
+                Outcome::Stay
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
+        let theme = cx.theme;
+        let inner = Rect {
+            x: area.x + 1,
+            width: area.width.saturating_sub(2),
+            ..area
+        };
+        let w = inner.width as usize;
+        let p = cx.progress;
+        let c = cx.course;
+        let read = c
+            .lessons
+            .iter()
+            .filter(|l| {
+                p.lessons
+                    .get(&l.id)
+                    .is_some_and(|x| x.finished_at.is_some())
+            })
+            .count();
+        let done = c
+            .quizzes
+            .iter()
+            .filter(|q| {
+                p.quizzes
+                    .get(&q.id)
+                    .is_some_and(|x| x.finished_at.is_some())
+            })
+            .count();
+        let asked: usize = c.quizzes.iter().map(|q| q.questions.len()).sum();
+        let right: usize = c
+            .quizzes
+            .iter()
+            .filter_map(|q| p.quizzes.get(&q.id))
+            .map(|r| r.right_count())
+            .sum();
+        let gauges = [
+            (cx.t("home-lessons"), read, c.lessons.len()),
+            (cx.t("home-quizzes"), done, c.quizzes.len()),
+            (cx.t("progress-questions-right"), right, asked),
+        ];
+        let lw = gauges.iter().map(|g| str_width(&g.0)).max().unwrap_or(0);
+        let mut y = inner.y;
+        for (label, d, t) in gauges {
+            if y >= inner.y + inner.height {
+                return;
+            }
+            f.render_widget(
+                Paragraph::new(widgets::gauge(theme, &label, lw, d, t, w)),
+                Rect {
+                    y,
+                    height: 1,
+                    ..inner
+                },
+            );
+            y += 1;
+        }
+        y += 1;
+        let rows = rows(cx);
+        let title_w = rows
+            .iter()
+            .map(|r| str_width(&r.1))
+            .max()
+            .unwrap_or(0)
+            .min(w / 2);
+        let items: Vec<Line<'static>> = rows
+            .into_iter()
+            .map(|(_, title, status)| {
+                Line::from(vec![
+                    Span::raw(pad(&title, title_w)),
+                    Span::raw("  "),
+                    Span::styled(pad(&status, w.saturating_sub(title_w + 2)), theme.dim()),
+                ])
+            })
+            .collect();
+        let list = Rect {
+            y,
+            height: (inner.y + inner.height).saturating_sub(y),
+            ..inner
+        };
+        self.menu.draw(f, list, items, theme.selected());
+    }
+}

@@ -1,0 +1,169 @@
+//! The quiz list: questions, best score, and "retry the ones I got wrong".
+
+use crossterm::event::KeyCode;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::widgets::{self, Menu};
+use super::super::wrap::pad;
+use super::quiz::QuizScreen;
+
+pub struct Quizzes {
+    menu: Menu,
+}
+
+impl Quizzes {
+    pub fn new() -> Self {
+        Quizzes {
+            menu: Menu::default(),
+        }
+    }
+}
+
+impl Default for Quizzes {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl View for Quizzes {
+    fn id(&self) -> &'static str {
+        "quizzes"
+    }
+
+    fn title(&self, cx: &Cx) -> String {
+        cx.t("home-quizzes")
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("↑↓", "key-move"),
+            ("Enter", "key-start"),
+            ("r", "key-retry-wrong"),
+            ("q", "key-back"),
+        ]
+    }
+
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        let n = cx.course.quizzes.len();
+        if n == 0 {
+            return Outcome::Ignored;
+        }
+        let start = |i: usize, cx: &Cx, retry: bool| {
+            let quiz = &cx.course.quizzes[i];
+            let only = retry
+                .then(|| cx.progress.quizzes.get(&quiz.id).map(|p| p.wrong_ids()))
+                .flatten()
+                .filter(|w| !w.is_empty());
+            Outcome::Push(Box::new(QuizScreen::new(&quiz.id, only)))
+        };
+        match ev {
+            Ev::Key(k) if self.menu.nav(k.code, n) => Outcome::Stay,
+            Ev::Key(k)
+                if matches!(k.code, KeyCode::Enter | KeyCode::Right | KeyCode::Char('l')) =>
+            {
+                self.menu.clamp(n);
+                start(self.menu.selected, cx, false)
+            }
+            Ev::Key(k) if k.code == KeyCode::Char('r') => {
+                self.menu.clamp(n);
+                start(self.menu.selected, cx, true)
+            }
+            Ev::Click { x, y } => match self.menu.hit(*x, *y, n) {
+                Some(i) => {
+                    self.menu.selected = i;
+                    start(i, cx, false)
+                }
+                None => Outcome::Stay,
+            },
+            Ev::Scroll(d) => {
+                if *d > 0 {
+                    self.menu.down(n)
+                } else {
+                    self.menu.up()
+                }
+                Outcome::Stay
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
+        let theme = cx.theme;
+        let g = theme.glyphs();
+        let (list, detail) = widgets::split(area, 30);
+        let block = widgets::block(theme, &cx.t("home-quizzes"));
+        let inner = block.inner(list);
+        f.render_widget(block, list);
+        let w = inner.width as usize;
+        let items: Vec<Line<'static>> = cx
+            .course
+            .quizzes
+            .iter()
+            .map(|q| {
+                let rec = cx.progress.quizzes.get(&q.id);
+                let (mark, score) = match rec {
+                    Some(r) if r.finished_at.is_some() && r.best_score == q.questions.len() => (
+                        Span::styled(g.right, theme.good()),
+                        format!("{}/{}", r.best_score, q.questions.len()),
+                    ),
+                    Some(r) => (
+                        Span::styled(g.bullet, theme.key()),
+                        format!("{}/{}", r.last_score, q.questions.len()),
+                    ),
+                    None => (Span::raw(" "), format!("-/{}", q.questions.len())),
+                };
+                let title_w = w.saturating_sub(2 + 1 + score.len());
+                Line::from(vec![
+                    mark,
+                    Span::raw(" "),
+                    Span::raw(pad(&cx.loc(&q.title), title_w)),
+                    Span::raw(" "),
+                    Span::styled(score, theme.dim()),
+                ])
+            })
+            .collect();
+        self.menu.draw(f, inner, items, theme.selected());
+
+        let Some(quiz) = cx.course.quizzes.get(self.menu.selected) else {
+            return;
+        };
+        let mut text = vec![
+            Line::styled(cx.loc(&quiz.title), theme.heading(2)),
+            Line::raw(""),
+            Line::raw(
+                cx.i18n
+                    .ta("quiz-count", &[("count", quiz.questions.len().into())]),
+            ),
+        ];
+        if let Some(rec) = cx.progress.quizzes.get(&quiz.id) {
+            text.push(Line::raw(cx.i18n.ta(
+                "quiz-best",
+                &[
+                    ("best", rec.best_score.into()),
+                    ("total", quiz.questions.len().into()),
+                    ("attempts", rec.attempts.into()),
+                ],
+            )));
+            let wrong = rec.wrong_ids().len();
+            if wrong > 0 {
+                text.push(Line::raw(""));
+                text.push(Line::styled(
+                    cx.i18n
+                        .ta("quiz-wrong-to-retry", &[("count", wrong.into())]),
+                    theme.key(),
+                ));
+            }
+        }
+        let block = widgets::block(theme, "");
+        let inner = block.inner(detail);
+        f.render_widget(block, detail);
+        f.render_widget(
+            Paragraph::new(widgets::wrap_lines(&text, inner.width as usize)),
+            inner,
+        );
+    }
+}

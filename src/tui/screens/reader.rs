@@ -1,0 +1,377 @@
+//! The lesson reader: rendered Markdown, glossary terms coloured by category with their
+//! definition on Enter or click, a table of contents, and "next: quiz / lab" at the end.
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use super::super::app::{self, Cx, Ev, Outcome, Overlay, View};
+use super::super::doc::{self, Doc};
+use super::super::widgets;
+use crate::lang::Lang;
+use crate::markdown::{self, Block, Inline, Target};
+use crate::progress::{Change, ItemKind};
+
+pub struct Reader {
+    lesson: String,
+    scroll: usize,
+    /// Focused link (Tab / Shift-Tab), index into the doc's links.
+    focus: Option<usize>,
+    /// Layout for (language, width, ascii); rebuilt when any changes.
+    doc: Doc,
+    key: Option<(Lang, u16, bool)>,
+    /// Visible height at the last draw, for paging and "reached the end".
+    height: usize,
+    area: Rect,
+    reached_end: bool,
+    opened_at: std::time::Instant,
+}
+
+impl Reader {
+    pub fn new(cx: &Cx, lesson: &str) -> Self {
+        let scroll = cx
+            .progress
+            .lessons
+            .get(lesson)
+            .map(|r| r.position)
+            .unwrap_or(0);
+        Reader {
+            lesson: lesson.to_string(),
+            scroll,
+            focus: None,
+            doc: Doc::default(),
+            key: None,
+            height: 0,
+            area: Rect::default(),
+            reached_end: false,
+            opened_at: std::time::Instant::now(),
+        }
+    }
+
+    /// The lesson's blocks plus a closing "next" paragraph with its quiz and labs.
+    fn blocks(&self, cx: &Cx) -> Vec<Block> {
+        let Some(lesson) = cx.course.lesson(&self.lesson) else {
+            return Vec::new();
+        };
+        let (body, used) = lesson.body.resolve(cx.lang());
+        let mut blocks = Vec::new();
+        if used != cx.lang() {
+            blocks.push(Block::Paragraph(vec![Inline::Text {
+                text: cx
+                    .i18n
+                    .ta("lesson-fallback", &[("lang", used.code().into())]),
+                style: markdown::Style {
+                    emphasis: true,
+                    ..Default::default()
+                },
+            }]));
+        }
+        blocks.extend(markdown::parse(body));
+        let mut next = Vec::new();
+        if let Some(q) = lesson.quiz.as_ref().and_then(|q| cx.course.quiz(q)) {
+            next.push(Inline::Link {
+                text: format!("{}: {}", cx.t("reader-next-quiz"), cx.loc(&q.title)),
+                target: Target::Quiz(q.id.clone()),
+            });
+        }
+        for lab in &lesson.labs {
+            if !next.is_empty() {
+                next.push(Inline::Text {
+                    text: "   ".into(),
+                    style: Default::default(),
+                });
+            }
+            next.push(Inline::Link {
+                text: format!("{}: {lab}", cx.t("reader-next-lab")),
+                target: Target::Lab(lab.clone()),
+            });
+        }
+        if !next.is_empty() {
+            blocks.push(Block::Rule);
+            blocks.push(Block::Paragraph(next));
+        }
+        blocks
+    }
+
+    fn ensure_layout(&mut self, cx: &Cx, width: u16) {
+        let key = (cx.lang(), width, cx.theme.ascii);
+        if self.key == Some(key) {
+            return;
+        }
+        // Keep the reader near the same place across a language switch or resize.
+        let frac = if self.doc.lines.is_empty() {
+            None
+        } else {
+            Some(self.scroll as f64 / self.doc.lines.len() as f64)
+        };
+        self.doc = doc::layout(&self.blocks(cx), width as usize, cx.course, cx.theme);
+        if let (Some(frac), Some(_)) = (frac, self.key) {
+            self.scroll = (frac * self.doc.lines.len() as f64) as usize;
+        }
+        self.key = Some(key);
+        self.focus = None;
+        self.clamp();
+    }
+
+    fn max_scroll(&self) -> usize {
+        self.doc.lines.len().saturating_sub(self.height.max(1))
+    }
+
+    fn clamp(&mut self) {
+        self.scroll = self.scroll.min(self.max_scroll());
+    }
+
+    fn scroll_by(&mut self, d: isize) {
+        self.scroll = self.scroll.saturating_add_signed(d);
+        self.clamp();
+    }
+
+    /// Moves focus to the next (or previous) link, scrolling it into view.
+    fn cycle_focus(&mut self, forward: bool) {
+        let n = self.doc.links.len();
+        if n == 0 {
+            return;
+        }
+        // Start from the first link on screen when nothing is focused yet.
+        let next = match self.focus {
+            Some(i) if forward => (i + 1) % n,
+            Some(i) => (i + n - 1) % n,
+            None if forward => self
+                .doc
+                .links
+                .iter()
+                .position(|l| l.line >= self.scroll)
+                .unwrap_or(0),
+            None => self
+                .doc
+                .links
+                .iter()
+                .rposition(|l| l.line < self.scroll + self.height)
+                .unwrap_or(n - 1),
+        };
+        self.focus = Some(next);
+        let line = self.doc.links[next].line;
+        if line < self.scroll || line >= self.scroll + self.height {
+            self.scroll = line.saturating_sub(self.height / 3);
+            self.clamp();
+        }
+    }
+
+    fn follow(&self, cx: &Cx, link: usize) -> Outcome {
+        match &self.doc.links[link].target {
+            Target::Term(id) => Outcome::Overlay(Overlay::Term(id.clone())),
+            Target::Web(url) => Outcome::Overlay(Overlay::Notice(
+                cx.i18n
+                    .ta("reader-web-link", &[("url", url.as_str().into())]),
+            )),
+            t => match super::for_target(cx, t) {
+                Some(v) => Outcome::Push(v),
+                None => Outcome::Stay,
+            },
+        }
+    }
+
+    fn link_at(&self, x: u16, y: u16) -> Option<usize> {
+        let a = self.area;
+        if x < a.x || x >= a.x + a.width || y < a.y || y >= a.y + a.height {
+            return None;
+        }
+        let line = self.doc.lines.get(self.scroll + (y - a.y) as usize)?;
+        let mut col = a.x as usize;
+        for seg in line {
+            let w = seg.width();
+            if (x as usize) < col + w {
+                return seg.link;
+            }
+            col += w;
+        }
+        None
+    }
+
+    fn at_end(&self) -> bool {
+        self.height > 0 && self.scroll >= self.max_scroll()
+    }
+}
+
+impl View for Reader {
+    fn id(&self) -> &'static str {
+        "reader"
+    }
+
+    fn title(&self, cx: &Cx) -> String {
+        cx.course
+            .lesson(&self.lesson)
+            .map(|l| cx.loc(&l.title))
+            .unwrap_or_default()
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("↑↓", "key-scroll"),
+            ("Space", "key-page"),
+            ("Tab", "key-next-link"),
+            ("Enter", "key-follow"),
+            ("t", "key-toc"),
+            ("q", "key-back"),
+        ]
+    }
+
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        let page = self.height.saturating_sub(2).max(1) as isize;
+        let outcome = match ev {
+            Ev::Key(k) => match k.code {
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.scroll_by(1);
+                    Outcome::Stay
+                }
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.scroll_by(-1);
+                    Outcome::Stay
+                }
+                KeyCode::PageDown | KeyCode::Char(' ') => {
+                    self.scroll_by(page);
+                    Outcome::Stay
+                }
+                KeyCode::Char('f') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                    self.scroll_by(page);
+                    Outcome::Stay
+                }
+                KeyCode::PageUp | KeyCode::Char('b') => {
+                    self.scroll_by(-page);
+                    Outcome::Stay
+                }
+                KeyCode::Home | KeyCode::Char('g') => {
+                    self.scroll = 0;
+                    Outcome::Stay
+                }
+                KeyCode::End | KeyCode::Char('G') => {
+                    self.scroll = self.max_scroll();
+                    Outcome::Stay
+                }
+                KeyCode::Tab => {
+                    self.cycle_focus(true);
+                    Outcome::Stay
+                }
+                KeyCode::BackTab => {
+                    self.cycle_focus(false);
+                    Outcome::Stay
+                }
+                KeyCode::Enter => match self.focus {
+                    Some(i) if i < self.doc.links.len() => self.follow(cx, i),
+                    _ => Outcome::Stay,
+                },
+                KeyCode::Char('t') | KeyCode::Char('o') => {
+                    let items: Vec<(String, usize)> = self
+                        .doc
+                        .headings
+                        .iter()
+                        .map(|h| {
+                            (
+                                format!(
+                                    "{}{}",
+                                    "  ".repeat(h.level.saturating_sub(1) as usize),
+                                    h.text
+                                ),
+                                h.line,
+                            )
+                        })
+                        .collect();
+                    if items.is_empty() {
+                        Outcome::Stay
+                    } else {
+                        let selected = items
+                            .iter()
+                            .rposition(|(_, l)| *l <= self.scroll)
+                            .unwrap_or(0);
+                        Outcome::Overlay(Overlay::Toc { items, selected })
+                    }
+                }
+                _ => Outcome::Ignored,
+            },
+            Ev::Jump(line) => {
+                self.scroll = *line;
+                self.clamp();
+                Outcome::Stay
+            }
+            Ev::Scroll(d) => {
+                self.scroll_by(*d as isize);
+                Outcome::Stay
+            }
+            Ev::Click { x, y } => match self.link_at(*x, *y) {
+                Some(i) => {
+                    self.focus = Some(i);
+                    self.follow(cx, i)
+                }
+                None => Outcome::Stay,
+            },
+            Ev::Paste(_) => Outcome::Stay,
+        };
+        if self.at_end() && !self.reached_end {
+            self.reached_end = true;
+            self.save(cx);
+        }
+        outcome
+    }
+
+    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
+        // One column on the right for the scroll position.
+        let text_area = Rect {
+            x: area.x + 1,
+            width: area.width.saturating_sub(3),
+            ..area
+        };
+        self.area = text_area;
+        self.height = area.height as usize;
+        self.ensure_layout(cx, text_area.width);
+        self.clamp();
+        let lines: Vec<Line> = self
+            .doc
+            .lines
+            .iter()
+            .skip(self.scroll)
+            .take(self.height)
+            .map(|l| widgets::to_line(l, self.focus))
+            .collect();
+        f.render_widget(Paragraph::new(lines), text_area);
+        // Scroll indicator: a thumb in the right column.
+        let total = self.doc.lines.len();
+        if total > self.height && area.height > 0 {
+            let h = area.height as usize;
+            let thumb = (self.scroll * (h - 1)) / self.max_scroll().max(1);
+            let x = area.x + area.width - 1;
+            let g = cx.theme.glyphs();
+            for y in 0..h {
+                let s = if y == thumb { g.car } else { g.v };
+                let style = if y == thumb {
+                    cx.theme.key()
+                } else {
+                    cx.theme.dim()
+                };
+                f.buffer_mut().set_string(x, area.y + y as u16, s, style);
+            }
+        }
+    }
+
+    fn enter(&mut self, cx: &mut Cx) {
+        app::opened(cx, ItemKind::Lesson, &self.lesson);
+    }
+
+    fn leave(&mut self, cx: &mut Cx) {
+        self.save(cx);
+    }
+}
+
+impl Reader {
+    fn save(&mut self, cx: &mut Cx) {
+        let secs = self.opened_at.elapsed().as_secs();
+        self.opened_at = std::time::Instant::now();
+        cx.changes.push(Change::Lesson {
+            id: self.lesson.clone(),
+            position: self.scroll,
+            finished: self.reached_end,
+            secs,
+        });
+    }
+}

@@ -1,0 +1,241 @@
+//! Small drawing helpers shared by the screens.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::app::Cx;
+use super::theme::Theme;
+use super::wrap::{Seg, str_width, wrap};
+
+const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// A bordered block in the theme's characters.
+pub fn block<'a>(theme: &Theme, title: &str) -> Block<'a> {
+    let b = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .border_set(if theme.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        });
+    if title.is_empty() {
+        b
+    } else {
+        b.title(Span::styled(format!(" {title} "), theme.title()))
+    }
+}
+
+/// Converts ratatui lines to segments and wraps them to `width` cells.
+pub fn wrap_lines(lines: &[Line], width: usize) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for l in lines {
+        let segs: Vec<Seg> = l
+            .spans
+            .iter()
+            .map(|s| Seg::new(s.content.to_string(), l.style.patch(s.style)))
+            .collect();
+        for w in wrap(&segs, width, &[], &[]) {
+            out.push(to_line(&w, None));
+        }
+    }
+    out
+}
+
+/// Renders wrapped segments as a ratatui line; segments of link `focus` are shown reversed.
+pub fn to_line(segs: &[Seg], focus: Option<usize>) -> Line<'static> {
+    Line::from(
+        segs.iter()
+            .map(|s| {
+                let mut style = s.style;
+                if focus.is_some() && s.link == focus {
+                    style = style.add_modifier(ratatui::style::Modifier::REVERSED);
+                }
+                Span::styled(s.text.clone(), style)
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// A centred box over the screen with wrapped text and a hint line at the bottom.
+pub fn popup(cx: &Cx, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, hint: &str) {
+    let max_w = area.width.saturating_sub(4).max(10);
+    let natural = lines
+        .iter()
+        .map(|l| l.width())
+        .max()
+        .unwrap_or(0)
+        .max(str_width(hint))
+        .max(str_width(title) + 4);
+    let w = (natural as u16 + 4).clamp(20.min(max_w), max_w);
+    let inner_w = w.saturating_sub(4) as usize;
+    let mut text = wrap_lines(&lines, inner_w);
+    text.push(Line::raw(""));
+    text.push(Line::styled(hint.to_string(), cx.theme.dim()));
+    let h = (text.len() as u16 + 2).min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width.saturating_sub(w)) / 2,
+        y: area.y + (area.height.saturating_sub(h)) / 2,
+        width: w.min(area.width),
+        height: h,
+    };
+    f.render_widget(Clear, rect);
+    let block = block(cx.theme, title).padding(ratatui::widgets::Padding::horizontal(1));
+    f.render_widget(Paragraph::new(text).block(block), rect);
+}
+
+/// "Label  ████░░░░  3/8" — a progress bar in one line.
+pub fn gauge(
+    theme: &Theme,
+    label: &str,
+    label_w: usize,
+    done: usize,
+    total: usize,
+    width: usize,
+) -> Line<'static> {
+    let count = format!(" {done}/{total}");
+    let bar_w = width
+        .saturating_sub(label_w + 1 + str_width(&count))
+        .min(40);
+    let filled = (bar_w * done.min(total)).checked_div(total).unwrap_or(0);
+    let (on, off) = if theme.ascii {
+        ("#", "-")
+    } else {
+        ("█", "░")
+    };
+    Line::from(vec![
+        Span::raw(super::wrap::pad(label, label_w)),
+        Span::raw(" "),
+        Span::styled(on.repeat(filled), theme.gauge()),
+        Span::styled(off.repeat(bar_w - filled), theme.dim()),
+        Span::raw(count),
+    ])
+}
+
+/// A vertical list with a selection that scrolls to stay visible and maps clicks to items.
+#[derive(Debug, Default, Clone)]
+pub struct Menu {
+    pub selected: usize,
+    pub offset: usize,
+    /// Where the list was last drawn (for mouse clicks).
+    pub area: Rect,
+}
+
+impl Menu {
+    pub fn up(&mut self) {
+        self.selected = self.selected.saturating_sub(1);
+    }
+
+    pub fn down(&mut self, len: usize) {
+        if self.selected + 1 < len {
+            self.selected += 1;
+        }
+    }
+
+    pub fn clamp(&mut self, len: usize) {
+        if len == 0 {
+            self.selected = 0;
+        } else if self.selected >= len {
+            self.selected = len - 1;
+        }
+    }
+
+    /// Moves with arrows, vim keys, Home/End and PageUp/PageDown; true when the key was used.
+    pub fn nav(&mut self, code: crossterm::event::KeyCode, len: usize) -> bool {
+        use crossterm::event::KeyCode::*;
+        let page = (self.area.height as usize).max(1);
+        match code {
+            Up | Char('k') => self.up(),
+            Down | Char('j') => self.down(len),
+            Home | Char('g') => self.selected = 0,
+            End | Char('G') => self.selected = len.saturating_sub(1),
+            PageUp => self.selected = self.selected.saturating_sub(page),
+            PageDown => self.selected = (self.selected + page).min(len.saturating_sub(1)),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The item at a clicked cell, if the click fell on the list.
+    pub fn hit(&self, x: u16, y: u16, len: usize) -> Option<usize> {
+        let a = self.area;
+        if x < a.x || x >= a.x + a.width || y < a.y || y >= a.y + a.height {
+            return None;
+        }
+        let i = self.offset + (y - a.y) as usize;
+        (i < len).then_some(i)
+    }
+
+    /// Draws one line per item, the selected one highlighted.
+    pub fn draw(&mut self, f: &mut Frame, area: Rect, items: Vec<Line<'static>>, sel_style: Style) {
+        self.area = area;
+        self.clamp(items.len());
+        let h = area.height as usize;
+        if h == 0 {
+            return;
+        }
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + h {
+            self.offset = self.selected + 1 - h;
+        }
+        let lines: Vec<Line> = items
+            .into_iter()
+            .enumerate()
+            .skip(self.offset)
+            .take(h)
+            .map(|(i, l)| {
+                if i == self.selected {
+                    l.patch_style(sel_style)
+                } else {
+                    l
+                }
+            })
+            .collect();
+        f.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+/// Splits an area into a left list and a right detail pane when wide enough, else top/bottom.
+pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
+    if area.width >= min_side * 2 {
+        let left_w = (area.width * 2 / 5).max(min_side.min(area.width / 2));
+        (
+            Rect {
+                width: left_w,
+                ..area
+            },
+            Rect {
+                x: area.x + left_w,
+                width: area.width - left_w,
+                ..area
+            },
+        )
+    } else {
+        let top_h = area.height / 2;
+        (
+            Rect {
+                height: top_h,
+                ..area
+            },
+            Rect {
+                y: area.y + top_h,
+                height: area.height - top_h,
+                ..area
+            },
+        )
+    }
+}
