@@ -162,7 +162,7 @@ fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
     theme.ascii |= progress.settings.ascii;
     let mut app = App::new(course, i18n, theme, progress);
     if let Some(n) = notice {
-        let text = app.i18n.msg(&n.msg());
+        let text = app.world.i18n.msg(&n.msg());
         app.notify(text);
     }
     if let Some(t) = &open {

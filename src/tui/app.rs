@@ -46,6 +46,9 @@ pub enum Ev {
 
 /// Shared, read-mostly context for screens. `changes` collects progress updates.
 pub struct Cx<'a> {
+    /// The body area (between title bar and key hints) at the last draw, so screens can lay
+    /// out while handling keys that arrive before their first draw.
+    pub area: Rect,
     pub course: &'a Course,
     pub i18n: &'a I18n,
     pub theme: &'a Theme,
@@ -118,11 +121,31 @@ pub enum Overlay {
     },
 }
 
-pub struct App {
+/// What screens read: the course, the strings, the look, the learner's progress, the size.
+pub struct World {
     pub course: Course,
     pub i18n: I18n,
     pub theme: Theme,
     pub progress: Progress,
+    /// Body area of the last draw (a reasonable default before the first one).
+    pub area: Rect,
+}
+
+impl World {
+    pub fn cx<'a>(&'a self, changes: &'a mut Vec<Change>) -> Cx<'a> {
+        Cx {
+            area: self.area,
+            course: &self.course,
+            i18n: &self.i18n,
+            theme: &self.theme,
+            progress: &self.progress,
+            changes,
+        }
+    }
+}
+
+pub struct App {
+    pub world: World,
     /// Changes not yet written to disk; the runner drains them.
     pub outbox: Vec<Change>,
     stack: Vec<Box<dyn View>>,
@@ -133,10 +156,13 @@ pub struct App {
 impl App {
     pub fn new(course: Course, i18n: I18n, theme: Theme, progress: Progress) -> Self {
         let mut app = App {
-            course,
-            i18n,
-            theme,
-            progress,
+            world: World {
+                course,
+                i18n,
+                theme,
+                progress,
+                area: Rect::new(0, 1, 80, 22),
+            },
             outbox: Vec::new(),
             stack: Vec::new(),
             overlay: None,
@@ -153,17 +179,8 @@ impl App {
 
     /// Opens a screen on top of the home screen, as `rocm-learn lesson ID` does.
     pub fn open(&mut self, target: &Target) {
-        let (i18n, course, theme, progress) =
-            (&self.i18n, &self.course, &self.theme, &self.progress);
         let mut changes = Vec::new();
-        let cx = Cx {
-            course,
-            i18n,
-            theme,
-            progress,
-            changes: &mut changes,
-        };
-        let view = screens::for_target(&cx, target);
+        let view = screens::for_target(&self.world.cx(&mut changes), target);
         self.commit(changes);
         if let Some(v) = view {
             self.push(v);
@@ -185,14 +202,18 @@ impl App {
 
     fn commit(&mut self, changes: Vec<Change>) {
         for c in changes {
-            self.progress.apply(&c);
+            self.world.progress.apply(&c);
             self.outbox.push(c);
         }
     }
 
     pub fn handle(&mut self, input: Input) {
         let ev = match input {
-            Input::Resize(..) => return, // the next draw uses the new size
+            Input::Resize(w, h) => {
+                // Until the next draw, screens lay out for the new size.
+                self.world.area = Rect::new(0, 1, w, h.saturating_sub(2));
+                return;
+            }
             Input::Paste(s) => Ev::Paste(s),
             Input::Key(k) if k.kind == KeyEventKind::Release => return,
             Input::Key(k) => Ev::Key(k),
@@ -219,15 +240,7 @@ impl App {
         }
         let mut changes = Vec::new();
         let outcome = {
-            let (course, i18n, theme, progress) =
-                (&self.course, &self.i18n, &self.theme, &self.progress);
-            let mut cx = Cx {
-                course,
-                i18n,
-                theme,
-                progress,
-                changes: &mut changes,
-            };
+            let mut cx = self.world.cx(&mut changes);
             let screen = self
                 .stack
                 .last_mut()
@@ -259,15 +272,7 @@ impl App {
     fn with_top<R>(&mut self, f: impl FnOnce(&mut dyn View, &mut Cx) -> R) -> R {
         let mut changes = Vec::new();
         let r = {
-            let (course, i18n, theme, progress) =
-                (&self.course, &self.i18n, &self.theme, &self.progress);
-            let mut cx = Cx {
-                course,
-                i18n,
-                theme,
-                progress,
-                changes: &mut changes,
-            };
+            let mut cx = self.world.cx(&mut changes);
             let top = self.stack.last_mut().expect("home");
             f(top.as_mut(), &mut cx)
         };
@@ -304,17 +309,17 @@ impl App {
                 self.pop()
             }
             KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('L') => self.switch_lang(self.i18n.lang().next()),
+            KeyCode::Char('L') => self.switch_lang(self.world.i18n.lang().next()),
             KeyCode::Char('A') => {
-                self.theme.ascii = !self.theme.ascii;
-                self.commit(vec![Change::Ascii(self.theme.ascii)]);
+                self.world.theme.ascii = !self.world.theme.ascii;
+                self.commit(vec![Change::Ascii(self.world.theme.ascii)]);
             }
             _ => {}
         }
     }
 
     pub fn switch_lang(&mut self, lang: Lang) {
-        self.i18n.set_lang(lang);
+        self.world.i18n.set_lang(lang);
         self.commit(vec![Change::Lang(lang.code().to_string())]);
     }
 
@@ -367,7 +372,7 @@ impl App {
         let area = f.area();
         if area.width < 20 || area.height < 6 {
             // Too small for anything useful: say so instead of drawing a mess.
-            let msg = self.i18n.t("app-too-small");
+            let msg = self.world.i18n.t("app-too-small");
             f.render_widget(Paragraph::new(truncate(&msg, area.width as usize)), area);
             return;
         }
@@ -382,16 +387,9 @@ impl App {
             height: area.height - 2,
             ..area
         };
+        self.world.area = body;
         let mut changes = Vec::new();
-        let (course, i18n, theme, progress) =
-            (&self.course, &self.i18n, &self.theme, &self.progress);
-        let cx = Cx {
-            course,
-            i18n,
-            theme,
-            progress,
-            changes: &mut changes,
-        };
+        let cx = self.world.cx(&mut changes);
         let top = self.stack.last_mut().expect("home");
         draw_header(&cx, f, header, &top.title(&cx));
         top.draw(&cx, f, body);

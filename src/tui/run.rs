@@ -67,14 +67,14 @@ fn persist(app: &mut App, store: Option<&Store>) {
     let Some(store) = store else { return };
     match store.update(|p| changes.iter().for_each(|c| p.apply(c))) {
         Ok((merged, notice)) => {
-            app.progress = merged;
+            app.world.progress = merged;
             if let Some(n) = notice {
-                let text = app.i18n.msg(&n.msg());
+                let text = app.world.i18n.msg(&n.msg());
                 app.notify(text);
             }
         }
         Err(e) => {
-            let text = app.i18n.msg(&e.0);
+            let text = app.world.i18n.msg(&e.0);
             app.notify(text);
         }
     }

@@ -55,6 +55,15 @@ pub fn wrap_lines(lines: &[Line], width: usize) -> Vec<Line<'static>> {
     out
 }
 
+/// Wraps one styled text with a hanging indent of `indent` cells on every line.
+pub fn wrap_indented(text: &str, style: Style, width: usize, indent: usize) -> Vec<Line<'static>> {
+    let pad = [Seg::new(" ".repeat(indent), Style::new())];
+    wrap(&[Seg::new(text, style)], width, &pad, &pad)
+        .iter()
+        .map(|l| to_line(l, None))
+        .collect()
+}
+
 /// Renders wrapped segments as a ratatui line; segments of link `focus` are shown reversed.
 pub fn to_line(segs: &[Seg], focus: Option<usize>) -> Line<'static> {
     Line::from(
@@ -84,7 +93,10 @@ pub fn popup(cx: &Cx, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
     let inner_w = w.saturating_sub(4) as usize;
     let mut text = wrap_lines(&lines, inner_w);
     text.push(Line::raw(""));
-    text.push(Line::styled(hint.to_string(), cx.theme.dim()));
+    text.extend(wrap_lines(
+        &[Line::styled(hint.to_string(), cx.theme.dim())],
+        inner_w,
+    ));
     let h = (text.len() as u16 + 2).min(area.height);
     let rect = Rect {
         x: area.x + (area.width.saturating_sub(w)) / 2,

@@ -222,8 +222,10 @@ impl View for Building {
                 },
             )
         } else {
+            // Riding on a narrow screen: a compact building (one row per floor) and the
+            // step's text in every row left.
             let text_rows = if self.ride.is_some() {
-                area.height.saturating_sub(5).min(6)
+                area.height.saturating_sub(6)
             } else {
                 0
             };
@@ -287,6 +289,9 @@ impl View for Building {
             }
             text.push(Line::raw(""));
             text.push(Line::styled(cx.t("building-keys"), theme.dim()));
+        }
+        if !wide {
+            text.retain(|l| l.width() > 0);
         }
         if !text.is_empty() && text_area.height > 0 {
             f.render_widget(
@@ -557,7 +562,7 @@ impl View for FloorView {
             ..area
         };
         self.area = inner;
-        let mut text = vec![
+        let text = vec![
             Line::from(vec![
                 Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
                 Span::styled(cx.loc(&floor.name), theme.heading(1)),
@@ -567,14 +572,22 @@ impl View for FloorView {
             Line::raw(cx.loc(&floor.description)),
             Line::raw(""),
         ];
+        let w = inner.width as usize;
+        let mut lines = widgets::wrap_lines(&text, w);
         for c in &floor.components {
-            text.push(Line::from(vec![
+            let name = Line::from(vec![
                 Span::raw(format!("{} ", g.bullet)),
                 Span::styled(cx.loc(&c.name), theme.key()),
-            ]));
-            text.push(Line::raw(format!("  {}", cx.loc(&c.description))));
+            ]);
+            lines.extend(widgets::wrap_lines(&[name], w));
+            // The description hangs under the name, indented on every line.
+            lines.extend(widgets::wrap_indented(
+                &cx.loc(&c.description),
+                theme.text(),
+                w,
+                2,
+            ));
         }
-        let mut lines = widgets::wrap_lines(&text, inner.width as usize);
         self.lesson_lines.clear();
         let lessons: Vec<_> = floor
             .lessons

@@ -59,6 +59,34 @@ impl Glossary {
             .collect()
     }
 
+    /// Selects the term whose name fits the query best: the name itself, then a name that
+    /// starts with it, then one containing it; definitions only match when no name does.
+    fn select_best(&mut self, cx: &Cx) {
+        let q = self.query.to_lowercase();
+        let rank = |t: &Term| {
+            let names: Vec<String> = Lang::ALL
+                .iter()
+                .map(|l| t.name.get(*l).to_lowercase())
+                .collect();
+            if t.id == q || names.contains(&q) {
+                0
+            } else if t.id.starts_with(&q) || names.iter().any(|n| n.starts_with(&q)) {
+                1
+            } else if names.iter().any(|n| n.contains(&q)) {
+                2
+            } else {
+                3
+            }
+        };
+        let flat = self.flat(cx);
+        self.selected = flat
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, t)| (rank(t), *i))
+            .map(|(i, _)| i)
+            .unwrap_or(0);
+    }
+
     fn flat<'c>(&self, cx: &Cx<'c>) -> Vec<&'c Term> {
         self.matches(cx).into_iter().flat_map(|(_, t)| t).collect()
     }
@@ -132,6 +160,7 @@ impl View for Glossary {
                 }
                 KeyCode::Backspace => {
                     self.query.pop();
+                    self.select_best(cx);
                 }
                 KeyCode::Esc if !self.query.is_empty() => self.query.clear(),
                 KeyCode::Char(c)
@@ -139,13 +168,13 @@ impl View for Glossary {
                         && !k.modifiers.contains(KeyModifiers::ALT) =>
                 {
                     self.query.push(c);
-                    self.selected = 0;
+                    self.select_best(cx);
                 }
                 _ => return Outcome::Ignored,
             },
             Ev::Paste(s) => {
                 self.query.push_str(s.lines().next().unwrap_or(""));
-                self.selected = 0;
+                self.select_best(cx);
             }
             Ev::Click { x, y } => {
                 let a = self.list_area;

@@ -24,6 +24,20 @@ enum Item {
     Progress,
 }
 
+impl Item {
+    fn key(self) -> char {
+        match self {
+            Item::Continue => 'c',
+            Item::Stack => '1',
+            Item::Lessons => '2',
+            Item::Quizzes => '3',
+            Item::Labs => '4',
+            Item::Glossary => '5',
+            Item::Progress => '6',
+        }
+    }
+}
+
 pub struct Home {
     menu: Menu,
 }
@@ -167,18 +181,16 @@ impl View for Home {
                         self.menu.clamp(items.len());
                         Self::open(cx, items[self.menu.selected])
                     }
-                    KeyCode::Char(d @ '1'..='9') => {
-                        let i = d as usize - '1' as usize;
-                        match items.get(i) {
-                            Some(&item) => {
-                                self.menu.selected = i;
-                                Self::open(cx, item)
-                            }
-                            None => Outcome::Stay,
-                        }
-                    }
                     // On the home screen "back" means quit; Left/h would surprise.
                     KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => Outcome::Stay,
+                    // Each item keeps its key whether or not "Continue" is shown above it.
+                    KeyCode::Char(c) => match items.iter().position(|i| i.key() == c) {
+                        Some(i) => {
+                            self.menu.selected = i;
+                            Self::open(cx, items[i])
+                        }
+                        None => Outcome::Ignored,
+                    },
                     _ => Outcome::Ignored,
                 }
             }
@@ -241,7 +253,7 @@ impl View for Home {
                 let rest = w.saturating_sub(4 + name_w + 2);
                 Line::from(vec![
                     Span::raw(format!("{marker} ")),
-                    Span::styled(format!("{} ", i + 1), theme.key()),
+                    Span::styled(format!("{} ", items[i].key()), theme.key()),
                     Span::styled(
                         pad(&name, name_w),
                         theme.text().add_modifier(ratatui::style::Modifier::BOLD),

@@ -406,7 +406,10 @@ impl View for QuizScreen {
         self.run_mut(quiz);
         let inner = Rect {
             x: area.x + 1,
-            width: area.width.saturating_sub(2),
+            width: area
+                .width
+                .saturating_sub(2)
+                .min(super::reader::MAX_TEXT_WIDTH),
             ..area
         };
         self.area = inner;

@@ -14,6 +14,9 @@ use crate::lang::Lang;
 use crate::markdown::{self, Block, Inline, Target};
 use crate::progress::{Change, ItemKind};
 
+/// The longest line of running text, in cells, however wide the terminal.
+pub const MAX_TEXT_WIDTH: u16 = 100;
+
 pub struct Reader {
     lesson: String,
     scroll: usize,
@@ -219,6 +222,11 @@ impl View for Reader {
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        if self.key.is_none() {
+            // Keys can arrive before the first draw (a burst, or a script): lay out now.
+            self.height = cx.area.height as usize;
+            self.ensure_layout(cx, Self::text_width(cx.area));
+        }
         let page = self.height.saturating_sub(2).max(1) as isize;
         let outcome = match ev {
             Ev::Key(k) => match k.code {
@@ -319,7 +327,7 @@ impl View for Reader {
         // One column on the right for the scroll position.
         let text_area = Rect {
             x: area.x + 1,
-            width: area.width.saturating_sub(3),
+            width: Self::text_width(area),
             ..area
         };
         self.area = text_area;
@@ -340,7 +348,8 @@ impl View for Reader {
         if total > self.height && area.height > 0 {
             let h = area.height as usize;
             let thumb = (self.scroll * (h - 1)) / self.max_scroll().max(1);
-            let x = area.x + area.width - 1;
+            // Right beside the text, which may be narrower than the screen.
+            let x = (text_area.x + text_area.width + 1).min(area.x + area.width - 1);
             let g = cx.theme.glyphs();
             for y in 0..h {
                 let s = if y == thumb { g.car } else { g.v };
@@ -364,6 +373,12 @@ impl View for Reader {
 }
 
 impl Reader {
+    /// The text column: a margin on the left, the scroll indicator on the right.
+    fn text_width(area: Rect) -> u16 {
+        // Lines much longer than this are hard to follow back to their start.
+        area.width.saturating_sub(3).min(MAX_TEXT_WIDTH)
+    }
+
     fn save(&mut self, cx: &mut Cx) {
         let secs = self.opened_at.elapsed().as_secs();
         self.opened_at = std::time::Instant::now();

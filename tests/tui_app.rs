@@ -1,0 +1,399 @@
+//! The app driven by key sequences without a terminal: what a learner would notice.
+
+#[path = "common/tui.rs"]
+mod tui;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use proptest::prelude::*;
+use rocm_learn::lang::Lang;
+use rocm_learn::progress::{Change, ItemKind, Place};
+use rocm_learn::tui::Input;
+use tui::{app, click, draw, screen, send};
+
+#[test]
+fn opening_a_lesson_shows_its_text_and_records_it() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    assert_eq!(a.screen_id(), "reader");
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("What ROCm is: the five-floor building"), "{s}");
+    assert!(s.contains("A GPU is a part inside the computer"), "{s}");
+    assert_eq!(
+        a.world.progress.last,
+        Some(Place {
+            kind: ItemKind::Lesson,
+            id: "what-is-rocm".into()
+        }),
+        "continue-where-you-left-off points at it"
+    );
+}
+
+#[test]
+fn reading_to_the_end_marks_the_lesson_read_and_the_position_is_resumed() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 80, 24);
+    send(&mut a, "G");
+    assert!(
+        a.world.progress.lessons["what-is-rocm"]
+            .finished_at
+            .is_some()
+    );
+    send(&mut a, "gjjjjj<Esc>");
+    assert_eq!(a.world.progress.lessons["what-is-rocm"].position, 5);
+    // Opened again (from "Continue" on the home screen): back at line 5.
+    send(&mut a, "<Esc>c");
+    assert_eq!(a.screen_id(), "reader");
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        !s.contains("A GPU is a part inside the computer"),
+        "scrolled past the first lines: {s}"
+    );
+}
+
+#[test]
+fn a_glossary_term_in_a_lesson_shows_its_definition() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 80, 24);
+    send(&mut a, "<Tab><Enter>"); // the first link on screen is [ROCm](term:rocm)
+    assert!(a.overlay_open());
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        s.contains("AMD's open software stack for GPU computing"),
+        "{s}"
+    );
+    assert!(s.contains("(Operating system)"), "{s}");
+    send(&mut a, "x");
+    assert!(!a.overlay_open(), "any key closes it");
+}
+
+#[test]
+fn the_table_of_contents_jumps_to_a_heading() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>t<Down><Down><Enter>");
+    let s = screen(&mut a, 80, 24);
+    let first_line = s.lines().nth(1).unwrap_or_default();
+    assert!(
+        first_line.contains("What to remember") || s.contains("What to remember"),
+        "{s}"
+    );
+}
+
+#[test]
+fn answering_a_quiz_question_shows_the_verdict_and_both_explanations() {
+    let mut a = app(Lang::En);
+    send(&mut a, "3<Enter>");
+    assert_eq!(a.screen_id(), "quiz");
+    send(&mut a, "a<Enter>");
+    let s = screen(&mut a, 100, 40);
+    assert!(
+        s.contains("Not quite. You chose 1) The HIP runtime API"),
+        "{s}"
+    );
+    assert!(
+        s.contains("HIP is what programs call once ROCm is running"),
+        "{s}"
+    );
+    assert!(
+        s.contains("The right answer is 2) The support matrix"),
+        "{s}"
+    );
+    assert!(s.contains("The support matrix lists the GPUs"), "{s}");
+}
+
+#[test]
+fn arrows_choose_and_enter_confirms() {
+    let mut a = app(Lang::Ko);
+    send(&mut a, "3<Enter><Down><Enter>");
+    let s = screen(&mut a, 100, 40);
+    assert!(s.contains("정답: 2) 지원 매트릭스"), "{s}");
+}
+
+#[test]
+fn finishing_a_quiz_records_the_result_and_retry_asks_only_the_wrong_ones() {
+    let mut a = app(Lang::En);
+    // Wrong on questions 1 and 3.
+    send(
+        &mut a,
+        "3<Enter>1<Enter><Enter>2<Enter><Enter>1<Enter><Enter>2<Enter><Enter>2<Enter><Enter>",
+    );
+    let s = screen(&mut a, 100, 40);
+    assert!(s.contains("Score: 3 of 5"), "{s}");
+    let rec = &a.world.progress.quizzes["deploy-workflow"];
+    assert_eq!(rec.attempts, 1);
+    assert_eq!(
+        rec.wrong_ids(),
+        vec!["gatekeeper".to_string(), "hipcc-path".to_string()]
+    );
+    assert!(
+        a.outbox.iter().any(|c| matches!(c, Change::Quiz { .. })),
+        "handed to the store"
+    );
+
+    send(&mut a, "r");
+    let s = screen(&mut a, 100, 40);
+    assert!(s.contains("Question 1 of 2"), "{s}");
+    assert!(s.contains("before anything is installed"), "{s}");
+    send(&mut a, "2<Enter><Enter>3<Enter><Enter>");
+    let s = screen(&mut a, 100, 40);
+    assert!(s.contains("Score: 2 of 2"), "{s}");
+    assert!(
+        a.world.progress.quizzes["deploy-workflow"]
+            .wrong_ids()
+            .is_empty()
+    );
+    assert_eq!(a.world.progress.quizzes["deploy-workflow"].best_score, 5);
+}
+
+#[test]
+fn leaving_a_quiz_half_way_keeps_the_answers_given() {
+    let mut a = app(Lang::En);
+    send(&mut a, "3<Enter>2<Enter><Enter>1<Enter>q");
+    assert_eq!(a.screen_id(), "quizzes");
+    let rec = &a.world.progress.quizzes["deploy-workflow"];
+    assert_eq!(rec.answers.len(), 2);
+    assert!(rec.finished_at.is_none());
+}
+
+#[test]
+fn switching_language_redraws_every_screen_at_once() {
+    let mut a = app(Lang::En);
+    send(&mut a, "1");
+    assert!(screen(&mut a, 100, 30).contains("Application · places the order"));
+    send(&mut a, "L");
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("アプリケーション · 注文を出す"), "{s}");
+    assert!(s.contains("日本語"), "{s}");
+    send(&mut a, "L");
+    assert!(screen(&mut a, 100, 30).contains("애플리케이션"));
+    assert!(
+        a.outbox.contains(&Change::Lang("ko".into())),
+        "the choice is saved"
+    );
+    // Back on the home screen the menu is Korean too.
+    send(&mut a, "q");
+    assert!(screen(&mut a, 100, 30).contains("용어집"));
+}
+
+#[test]
+fn the_reader_keeps_its_place_across_a_language_switch() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 80, 24);
+    send(&mut a, "G");
+    send(&mut a, "L");
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        s.contains("覚えておくこと") || s.contains("デプロイ手順のクイズ"),
+        "near the end in Japanese too: {s}"
+    );
+}
+
+#[test]
+fn the_glossary_filters_as_you_type() {
+    let mut a = app(Lang::En);
+    send(&mut a, "5");
+    assert!(a.screen_id() == "glossary");
+    send(&mut a, "gfx9");
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("gfx900"), "{s}");
+    assert!(!s.contains("PyTorch"), "filtered out: {s}");
+    assert!(s.contains("Device"), "grouped under its category: {s}");
+    // q types a letter here; Esc clears the search, a second Esc leaves.
+    send(&mut a, "<Backspace><Backspace><Backspace><Backspace>q");
+    assert_eq!(a.screen_id(), "glossary");
+    send(&mut a, "<Esc><Esc>");
+    assert_eq!(a.screen_id(), "home");
+}
+
+#[test]
+fn korean_search_finds_korean_names() {
+    let mut a = app(Lang::Ko);
+    send(&mut a, "5지원");
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("지원 매트릭스"), "{s}");
+}
+
+#[test]
+fn reset_asks_first_and_then_forgets() {
+    let mut a = app(Lang::En);
+    send(&mut a, "3<Enter>2<Enter><Enter>q<Esc>");
+    assert_eq!(a.screen_id(), "home");
+    assert!(a.world.progress.quizzes.contains_key("deploy-workflow"));
+    send(&mut a, "6X");
+    assert!(screen(&mut a, 80, 24).contains("Forget all your progress"));
+    send(&mut a, "n");
+    assert!(
+        a.world.progress.quizzes.contains_key("deploy-workflow"),
+        "n keeps everything"
+    );
+    send(&mut a, "Xy");
+    assert!(a.world.progress.quizzes.is_empty());
+}
+
+#[test]
+fn the_help_overlay_lists_this_screens_keys() {
+    let mut a = app(Lang::En);
+    send(&mut a, "1?");
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("ride the elevator"), "{s}");
+    assert!(s.contains("switch box drawing / ASCII"), "{s}");
+}
+
+#[test]
+fn mouse_clicks_open_menu_items_and_choose_quiz_options() {
+    let mut a = app(Lang::En);
+    let s = screen(&mut a, 80, 24);
+    let row = s
+        .lines()
+        .position(|l| l.contains("Quizzes  "))
+        .expect("menu row") as u16;
+    click(&mut a, 10, row);
+    assert_eq!(a.screen_id(), "quizzes");
+    // A learner clicks on what they see: the list has been drawn.
+    let s = screen(&mut a, 80, 24);
+    let row = s
+        .lines()
+        .position(|l| l.contains("The ROCm deployment workflow"))
+        .unwrap() as u16;
+    click(&mut a, 5, row);
+    assert_eq!(a.screen_id(), "quiz");
+    let s = screen(&mut a, 80, 24);
+    let opt = s
+        .lines()
+        .position(|l| l.contains("2) The support matrix"))
+        .unwrap() as u16;
+    click(&mut a, 8, opt); // select
+    click(&mut a, 8, opt); // confirm
+    assert!(screen(&mut a, 80, 24).contains("Correct: 2) The support matrix"));
+}
+
+#[test]
+fn the_wheel_scrolls_the_reader() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    let before = screen(&mut a, 80, 24);
+    a.handle(Input::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 10,
+        row: 10,
+        modifiers: KeyModifiers::NONE,
+    }));
+    let after = screen(&mut a, 80, 24);
+    assert_ne!(before.lines().nth(1), after.lines().nth(1));
+}
+
+#[test]
+fn resizing_relays_out_without_losing_the_place() {
+    let mut a = app(Lang::Ja);
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 120, 40);
+    send(&mut a, "jjjj");
+    a.handle(Input::Resize(40, 15));
+    let s = screen(&mut a, 40, 15);
+    assert_eq!(a.screen_id(), "reader");
+    assert!(
+        s.lines()
+            .all(|l| unicode_width::UnicodeWidthStr::width(l) <= 40),
+        "{s}"
+    );
+    a.handle(Input::Resize(160, 50));
+    assert!(screen(&mut a, 160, 50).contains("ROCm とは何か"));
+}
+
+#[test]
+fn a_tiny_terminal_gets_a_message_not_a_mess() {
+    let mut a = app(Lang::En);
+    let s = screen(&mut a, 19, 5);
+    assert!(s.starts_with("Make the terminal"), "{s}");
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere_and_saves_the_reading_position() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 80, 24);
+    send(&mut a, "jjj<C-c>");
+    assert!(a.quit);
+    assert_eq!(a.world.progress.lessons["what-is-rocm"].position, 3);
+}
+
+#[test]
+fn q_on_the_home_screen_quits() {
+    let mut a = app(Lang::En);
+    send(&mut a, "q");
+    assert!(a.quit);
+}
+
+fn key_strategy() -> impl Strategy<Value = Input> {
+    let codes = prop_oneof![
+        Just(KeyCode::Enter),
+        Just(KeyCode::Esc),
+        Just(KeyCode::Tab),
+        Just(KeyCode::BackTab),
+        Just(KeyCode::Up),
+        Just(KeyCode::Down),
+        Just(KeyCode::Left),
+        Just(KeyCode::Right),
+        Just(KeyCode::PageUp),
+        Just(KeyCode::PageDown),
+        Just(KeyCode::Home),
+        Just(KeyCode::End),
+        Just(KeyCode::Backspace),
+        Just(KeyCode::F(1)),
+        prop::char::range('0', '9').prop_map(KeyCode::Char),
+        prop::char::range('a', 'z').prop_map(KeyCode::Char),
+        prop::sample::select(vec!['A', 'G', 'L', 'X', '?', ' ', 'ㅠ', 'あ', '日'])
+            .prop_map(KeyCode::Char),
+    ];
+    prop_oneof![
+        8 => codes.prop_map(|c| Input::Key(KeyEvent::new(c, KeyModifiers::NONE))),
+        1 => (0u16..200, 0u16..60, prop::bool::ANY).prop_map(|(x, y, wheel)| Input::Mouse(MouseEvent {
+            kind: if wheel { MouseEventKind::ScrollDown } else { MouseEventKind::Down(crossterm::event::MouseButton::Left) },
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        })),
+        1 => (1u16..200, 1u16..60).prop_map(|(w, h)| Input::Resize(w, h)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Random input at any size from 1x1 up never panics, and every frame fits its terminal.
+    #[test]
+    fn random_keys_never_panic_at_any_size(
+        inputs in prop::collection::vec(key_strategy(), 1..80),
+        w in 1u16..200,
+        h in 1u16..60,
+        lang in prop::sample::select(vec![Lang::En, Lang::Ja, Lang::Ko]),
+    ) {
+        let mut a = app(lang);
+        let (mut w, mut h) = (w, h);
+        for input in inputs {
+            if let Input::Resize(nw, nh) = input {
+                w = nw;
+                h = nh;
+            }
+            a.handle(input);
+            if a.quit {
+                break;
+            }
+            let buf = draw(&mut a, w, h);
+            tui::assert_rows_fit(&buf);
+        }
+    }
+}
+
+#[test]
+fn home_keys_stay_the_same_when_continue_appears() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter><Esc><Esc>");
+    assert!(screen(&mut a, 80, 24).contains("c Continue"));
+    send(&mut a, "6");
+    assert_eq!(a.screen_id(), "progress");
+    send(&mut a, "<Esc>h");
+    assert!(!a.quit, "h is not 'back' on the home screen");
+}

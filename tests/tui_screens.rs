@@ -1,0 +1,103 @@
+//! Snapshot of every screen in English, Japanese and Korean, at a narrow (40x15), a usual
+//! (80x24) and a wide (160x50) size; plus the building's alignment with CJK text.
+
+#[path = "common/tui.rs"]
+mod tui;
+
+use rocm_learn::lang::Lang;
+use tui::{app, draw, send, text};
+
+/// (name, keys from the home screen that lead there)
+const SCREENS: &[(&str, &str)] = &[
+    ("home", ""),
+    ("building", "1"),
+    ("building-elevator", "1ell"),
+    ("floor", "1jj<Enter>"),
+    ("lessons", "2"),
+    ("reader", "2<Enter>"),
+    ("reader-toc", "2<Enter>t"),
+    ("quizzes", "3"),
+    ("quiz-asking", "3<Enter>j"),
+    ("quiz-verdict", "3<Enter>1<Enter>"),
+    (
+        "quiz-results",
+        "3<Enter>1<Enter><Enter>2<Enter><Enter>3<Enter><Enter>2<Enter><Enter>2<Enter><Enter>",
+    ),
+    ("labs", "4"),
+    ("glossary", "5"),
+    ("glossary-search", "5kfd"),
+    ("progress", "6"),
+    ("help", "1?"),
+];
+
+const SIZES: &[(u16, u16)] = &[(40, 15), (80, 24), (160, 50)];
+
+#[test]
+fn every_screen_in_every_language_and_size() {
+    for (name, keys) in SCREENS {
+        for lang in Lang::ALL {
+            for &(w, h) in SIZES {
+                let mut a = app(lang);
+                // Size first, so screens lay out for it (as a real terminal would).
+                draw(&mut a, w, h);
+                send(&mut a, keys);
+                let buf = draw(&mut a, w, h);
+                tui::assert_rows_fit(&buf);
+                let snap = format!("{name}-{lang}-{w}x{h}");
+                insta::assert_snapshot!(snap, text(&buf));
+            }
+        }
+    }
+}
+
+/// Column (in cells) of the building's right wall on each floor row.
+fn right_walls(buf: &ratatui::buffer::Buffer, wall: &str) -> Vec<u16> {
+    let mut cols = Vec::new();
+    for y in 0..buf.area.height {
+        let row: Vec<&str> = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        // Floor rows start with a "5F".."1F" label or an indent, then the shaft and the wall.
+        let Some(left) = row.iter().take(8).position(|s| *s == wall) else {
+            continue;
+        };
+        if let Some(right) = row.iter().skip(left + 1).position(|s| *s == wall) {
+            cols.push((left + 1 + right) as u16);
+        }
+    }
+    cols
+}
+
+#[test]
+fn the_building_walls_line_up_with_cjk_names_at_every_width() {
+    for lang in Lang::ALL {
+        for ascii in [false, true] {
+            for w in [40u16, 57, 70, 81, 99, 120, 160] {
+                let mut a = app(lang);
+                a.world.theme.ascii = ascii;
+                send(&mut a, "1");
+                let buf = draw(&mut a, w, 24);
+                let walls = right_walls(&buf, if ascii { "|" } else { "│" });
+                assert!(
+                    walls.len() >= 5,
+                    "{lang} {w}: found the floors\n{}",
+                    text(&buf)
+                );
+                assert!(
+                    walls.iter().all(|c| *c == walls[0]),
+                    "{lang} {w} ascii={ascii}: right wall moves: {walls:?}\n{}",
+                    text(&buf)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn ascii_mode_draws_no_box_characters() {
+    let mut a = app(Lang::Ja);
+    send(&mut a, "A1");
+    let screen = text(&draw(&mut a, 80, 24));
+    for c in ['│', '─', '┌', '┐', '└', '┘', '├', '┤', '▁'] {
+        assert!(!screen.contains(c), "{c} in\n{screen}");
+    }
+    assert!(screen.contains("+-----"), "{screen}");
+}
