@@ -10,6 +10,12 @@ struct Session {
 
 impl Session {
     fn start(name: &str, data: &std::path::Path, args: &str) -> Session {
+        let command = format!("{} {args}", env!("CARGO_BIN_EXE_rocm-learn"));
+        Self::start_raw(name, data, &command)
+    }
+
+    /// Runs `command` (a shell command line) in a new 120x40 session.
+    fn start_raw(name: &str, data: &std::path::Path, command: &str) -> Session {
         let ok = Command::new("tmux")
             .arg("-V")
             .output()
@@ -23,9 +29,8 @@ impl Session {
             .args(["kill-session", "-t", name])
             .output();
         let cmd = format!(
-            "env ROCM_LEARN_DATA_DIR='{}' LANG=C.UTF-8 TERM=xterm-256color {} {args}",
+            "env ROCM_LEARN_DATA_DIR='{}' LANG=C.UTF-8 TERM=xterm-256color {command}",
             data.display(),
-            env!("CARGO_BIN_EXE_rocm-learn")
         );
         let st = Command::new("tmux")
             .args([
@@ -136,4 +141,34 @@ fn the_app_opens_a_lesson_in_japanese_from_the_command_line() {
         screen.contains("GPU はコンピューターの中の部品です"),
         "{screen}"
     );
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_saves_the_reading_position() {
+    let data = tempfile::tempdir().unwrap();
+    // Run inside a shell so we can see what the terminal looks like after the app is gone.
+    let script = format!(
+        "bash -c '{} --lang en lesson what-is-rocm; echo \"app exited with $?\"; sleep 30'",
+        env!("CARGO_BIN_EXE_rocm-learn")
+    );
+    let s = Session::start_raw("rocm-learn-e2e-sigterm", data.path(), &script);
+    s.wait_for("A GPU is a part inside the computer");
+    s.keys(&["j", "j", "j"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = Command::new("pgrep")
+        .args(["-f", "-n", "rocm-learn --lang en lesson what-is-rocm"])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8_lossy(&pid.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "found the app's process");
+    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    let screen = s.wait_for("app exited with 0");
+    // Back on the normal screen: the lesson text is gone, raw mode is off (echo is visible).
+    assert!(
+        !screen.contains("A GPU is a part inside the computer"),
+        "{screen}"
+    );
+    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
+    assert_eq!(v["lessons"]["what-is-rocm"]["position"], 3, "{progress}");
 }
