@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod content;
 pub mod i18n;
+pub mod lab;
 pub mod lang;
 pub mod markdown;
 pub mod plain;

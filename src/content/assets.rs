@@ -6,8 +6,17 @@ use super::diag::{Diagnostics, Msg, SourceFile};
 use super::model::{Building, Category, Component, Elevator, ElevatorStep, Floor, Term};
 use super::refs::{Kind, Refs};
 use super::toml_read::{self, Cx, Fields};
+use super::tree::ContentTree;
 
 pub const GLOSSARY: &str = "assets/glossary.toml";
+
+/// `assets/glossary.toml` and any `assets/glossary-*.toml` beside it.
+pub fn glossary_files(tree: &ContentTree) -> impl Iterator<Item = (&str, &str)> {
+    tree.under("assets").filter(|(p, _)| {
+        let name = &p["assets/".len()..];
+        name.starts_with("glossary") && name.ends_with(".toml") && !name.contains('/')
+    })
+}
 pub const BUILDING: &str = "assets/building.toml";
 
 pub fn load_glossary(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Vec<Term> {

@@ -20,15 +20,19 @@ use refs::Refs;
 /// Loads and validates a whole tree. The course holds whatever loaded cleanly; callers decide
 /// whether errors are fatal (the app refuses a pack with errors, `check` lists them).
 ///
-/// A pack that brings no `assets/glossary.toml` or `assets/building.toml` uses the ones that
-/// ship with rocm-learn, so an instructor can write just lessons and quizzes.
+/// The glossary is every `assets/glossary*.toml` (so several authors can add terms without
+/// editing one file). A pack that brings no glossary or no `assets/building.toml` uses the ones
+/// that ship with rocm-learn, so an instructor can write just lessons and quizzes.
 pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     let mut diags = Diagnostics::default();
     let mut refs = Refs::default();
     let mut course = Course::default();
 
-    let needs_builtin = !tree.is_embedded()
-        && (tree.get(assets::GLOSSARY).is_none() || tree.get(assets::BUILDING).is_none());
+    let own_glossary: Vec<(String, String)> = assets::glossary_files(tree)
+        .map(|(rel, text)| (tree.display(rel), text.to_string()))
+        .collect();
+    let needs_builtin =
+        !tree.is_embedded() && (own_glossary.is_empty() || tree.get(assets::BUILDING).is_none());
     let builtin = needs_builtin.then(ContentTree::embedded);
     // (display path, text, borrowed from the built-in course?)
     let pick = |rel: &str| -> Option<(String, String, bool)> {
@@ -41,15 +45,29 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
         }
     };
 
-    match pick(assets::GLOSSARY) {
-        Some((path, text, _)) => {
-            let file = SourceFile::new(path, text);
-            course.glossary = assets::load_glossary(&file, &mut diags, &mut refs);
-        }
-        None => diags.file_error(
+    let glossary = if own_glossary.is_empty() {
+        builtin
+            .as_ref()
+            .map(|b| {
+                assets::glossary_files(b)
+                    .map(|(r, t)| (r.to_string(), t.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        own_glossary
+    };
+    if glossary.is_empty() {
+        diags.file_error(
             &tree.display(assets::GLOSSARY),
             Msg::new("check-file-missing"),
-        ),
+        );
+    }
+    for (path, text) in glossary {
+        let file = SourceFile::new(path, text);
+        course
+            .glossary
+            .extend(assets::load_glossary(&file, &mut diags, &mut refs));
     }
     let mut borrowed_building = false;
     match pick(assets::BUILDING) {

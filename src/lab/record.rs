@@ -1,0 +1,161 @@
+//! The side channel: after every command the lab shell's prompt hook writes one record to a
+//! FIFO the app reads. It is the record of truth for exit status and the shell's environment;
+//! what is shown on screen can be faked with printf, this cannot (without editing the hook).
+//!
+//! Format: fields separated by U+001F, the record ended by U+001E:
+//! `v1 ␟ seq ␟ histno ␟ status ␟ pipestatus ␟ session ␟ uid ␟ cwd ␟ PATH ␟ command ␞`
+
+/// Field and record separators (ASCII unit and record separators).
+pub const FS: char = '\u{1f}';
+pub const RS: char = '\u{1e}';
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// Counts prompts in this shell; a new shell starts again at 1.
+    pub seq: u64,
+    /// The history number of the last command: unchanged after a bare Enter.
+    pub histno: u64,
+    pub status: i32,
+    pub pipestatus: Vec<i32>,
+    /// The simulated login session the shell belongs to.
+    pub session: String,
+    pub uid: u32,
+    pub cwd: String,
+    pub path: String,
+    /// The command line as history recorded it; for the transcript only, never for grading.
+    pub command: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    Version,
+    Fields(usize),
+    Number(&'static str),
+}
+
+impl Record {
+    /// Parses one record (without the trailing separator).
+    pub fn parse(s: &str) -> Result<Record, RecordError> {
+        let f: Vec<&str> = s.split(FS).collect();
+        if f.first() != Some(&"v1") {
+            return Err(RecordError::Version);
+        }
+        if f.len() != 10 {
+            return Err(RecordError::Fields(f.len()));
+        }
+        let num = |i: usize, name: &'static str| {
+            f[i].trim()
+                .parse::<u64>()
+                .map_err(|_| RecordError::Number(name))
+        };
+        Ok(Record {
+            seq: num(1, "seq")?,
+            histno: num(2, "histno")?,
+            status: f[3]
+                .trim()
+                .parse()
+                .map_err(|_| RecordError::Number("status"))?,
+            pipestatus: f[4]
+                .split_whitespace()
+                .map(|p| p.parse().map_err(|_| RecordError::Number("pipestatus")))
+                .collect::<Result<_, _>>()?,
+            session: f[5].to_string(),
+            uid: f[6]
+                .trim()
+                .parse()
+                .map_err(|_| RecordError::Number("uid"))?,
+            cwd: f[7].to_string(),
+            path: f[8].to_string(),
+            command: f[9].to_string(),
+        })
+    }
+
+    /// The directories of PATH, in order (empty entries mean the current directory to bash).
+    pub fn path_dirs(&self) -> Vec<&str> {
+        self.path.split(':').collect()
+    }
+}
+
+/// Splits a byte stream into records; keeps a partial record until the rest arrives.
+#[derive(Debug, Default)]
+pub struct Splitter {
+    buf: Vec<u8>,
+}
+
+impl Splitter {
+    /// Feeds bytes; returns the complete records in them. Records that do not parse are
+    /// skipped (a learner can write to the FIFO too); oversized garbage is dropped.
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<Record> {
+        self.buf.extend_from_slice(bytes);
+        let mut out = Vec::new();
+        while let Some(end) = self.buf.iter().position(|b| *b == RS as u8) {
+            let rec: Vec<u8> = self.buf.drain(..=end).collect();
+            let text = String::from_utf8_lossy(&rec[..rec.len() - 1]);
+            if let Ok(r) = Record::parse(text.trim_start_matches('\n')) {
+                out.push(r);
+            }
+        }
+        if self.buf.len() > 1 << 20 {
+            self.buf.clear();
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(fields: &[&str]) -> String {
+        fields.join(&FS.to_string())
+    }
+
+    #[test]
+    fn parses_a_record() {
+        let r = Record::parse(&rec(&[
+            "v1",
+            "3",
+            "12",
+            "1",
+            "2 0",
+            "s4",
+            "1000",
+            "/home/learner",
+            "/usr/bin:/bin",
+            "ls /nope | cat",
+        ]))
+        .unwrap();
+        assert_eq!(r.seq, 3);
+        assert_eq!(r.status, 1);
+        assert_eq!(r.pipestatus, vec![2, 0]);
+        assert_eq!(r.session, "s4");
+        assert_eq!(r.path_dirs(), vec!["/usr/bin", "/bin"]);
+        assert_eq!(r.command, "ls /nope | cat");
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_record() {
+        assert_eq!(Record::parse("hello"), Err(RecordError::Version));
+        assert_eq!(
+            Record::parse(&rec(&["v1", "1"])),
+            Err(RecordError::Fields(2))
+        );
+        assert_eq!(
+            Record::parse(&rec(&["v1", "x", "1", "0", "0", "s", "0", "/", "/bin", ""])),
+            Err(RecordError::Number("seq"))
+        );
+    }
+
+    #[test]
+    fn splits_a_stream_at_record_ends_across_reads() {
+        let one = rec(&["v1", "1", "1", "0", "0", "s1", "1000", "/", "/bin", "true"]);
+        let two = rec(&["v1", "2", "2", "0", "0", "s1", "1000", "/", "/bin", "false"]);
+        let stream = format!("{one}{RS}garbage{RS}{two}{RS}");
+        let mut s = Splitter::default();
+        let (a, b) = stream.as_bytes().split_at(7);
+        let mut got = s.feed(a);
+        got.extend(s.feed(b));
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].command, "false");
+    }
+}

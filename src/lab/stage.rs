@@ -1,0 +1,126 @@
+//! A lab's stage: the folder whose etc/, opt/, home/, var/, usr/local/ and run/ become the
+//! sandbox's. The simulated machine writes its files here first; this module adds what the lab
+//! itself needs (the login loop, the prompt hook, Ubuntu's dotfiles, the tool wrappers).
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use super::scripts;
+
+pub struct Stage {
+    dir: tempfile::TempDir,
+}
+
+impl Stage {
+    /// An empty stage with the sandbox's folders.
+    pub fn new() -> io::Result<Stage> {
+        let dir = tempfile::Builder::new().prefix("rocm-lab-").tempdir()?;
+        for d in [
+            "etc",
+            "home",
+            "opt",
+            "var/tmp",
+            "usr/local/bin",
+            "usr/local/sbin",
+            "usr/local/libexec",
+            "run",
+        ] {
+            fs::create_dir_all(dir.path().join(d))?;
+        }
+        Ok(Stage { dir })
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The side channel, as the host sees it.
+    pub fn fifo(&self) -> PathBuf {
+        self.root().join("run/events")
+    }
+
+    /// Host path of a path inside the sandbox (`/etc/group` -> `<stage>/etc/group`).
+    pub fn host(&self, inside: &str) -> PathBuf {
+        self.root().join(inside.trim_start_matches('/'))
+    }
+
+    /// Adds the lab's own files. `tools` are (sandbox path, tool name) pairs for the simulated
+    /// system tools; files the machine already wrote are left alone.
+    pub fn install(&self, user: &str, tools: &[(String, String)]) -> io::Result<()> {
+        let w = |rel: &str, text: &str, mode: u32| -> io::Result<()> {
+            let p = self.host(rel);
+            if let Some(parent) = p.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(&p, text)?;
+            fs::set_permissions(&p, fs::Permissions::from_mode(mode))
+        };
+        let missing = |rel: &str| !self.host(rel).exists();
+        w("etc/rocm-lab/login.sh", scripts::LOGIN_LOOP, 0o644)?;
+        w("etc/rocm-lab/hook.sh", scripts::HOOK, 0o644)?;
+        if missing("etc/profile") {
+            w("etc/profile", scripts::ETC_PROFILE, 0o644)?;
+        }
+        if missing("etc/environment") {
+            w("etc/environment", scripts::ETC_ENVIRONMENT, 0o644)?;
+        }
+        fs::create_dir_all(self.host("etc/profile.d"))?;
+        if missing("etc/passwd") {
+            w(
+                "etc/passwd",
+                &format!(
+                    "root:x:0:0:root:/root:/bin/bash\n{user}:x:1000:1000:{user}:/home/{user}:/bin/bash\n"
+                ),
+                0o644,
+            )?;
+        }
+        if missing("etc/group") {
+            w("etc/group", &format!("root:x:0:\n{user}:x:1000:\n"), 0o644)?;
+        }
+        let home = format!("home/{user}");
+        fs::create_dir_all(self.host(&home))?;
+        if missing(&format!("{home}/.profile")) {
+            w(&format!("{home}/.profile"), scripts::PROFILE, 0o644)?;
+        }
+        if missing(&format!("{home}/.bashrc")) {
+            w(&format!("{home}/.bashrc"), scripts::BASHRC, 0o644)?;
+        }
+        // The mount point for the rocm-learn binary.
+        w("usr/local/libexec/rocm-learn", "", 0o755)?;
+        for (path, tool) in tools {
+            if missing(path) {
+                w(path, &scripts::wrapper(tool), 0o755)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes the system folders read-only to the learner, as root-owned files are on a real
+    /// machine: only `sudo` (a nested user namespace with root's capabilities) can change them.
+    /// The home folder, /var (the simulator's state) and the side channel stay writable.
+    pub fn lock_down(&self) -> io::Result<()> {
+        for top in ["etc", "opt", "usr/local"] {
+            set_modes(&self.host(top), 0o444, 0o555)?;
+        }
+        Ok(())
+    }
+}
+
+/// Files become `file` (keeping their execute bits) and folders `dir`, recursively.
+fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
+    let meta = fs::symlink_metadata(path)?;
+    if meta.file_type().is_symlink() {
+        return Ok(());
+    }
+    if meta.is_dir() {
+        for e in fs::read_dir(path)? {
+            set_modes(&e?.path(), file, dir)?;
+        }
+        fs::set_permissions(path, fs::Permissions::from_mode(dir))
+    } else {
+        let exec = meta.permissions().mode() & 0o111;
+        fs::set_permissions(path, fs::Permissions::from_mode(file | exec))
+    }
+}
