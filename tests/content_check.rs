@@ -446,3 +446,120 @@ fn a_pack_with_errors_is_refused_with_its_diagnostics() {
         out.stderr
     );
 }
+
+const LESSON_META: &str = "id = \"l1\"\nlabs = [\"lab1\"]\n";
+const LESSON_BODY: &str = "+++\ntitle = \"L\"\n+++\n\nText.\n";
+const LAB_OK: &str = r#"id = "lab1"
+title = "Fix it"
+briefing = "The node is broken."
+
+[machine]
+preset = "vega64-workstation"
+
+[[files]]
+path = "/home/learner/notes.txt"
+text = "hello"
+mode = "0600"
+
+[[steps]]
+id = "groups"
+title = "In render"
+check = "groups"
+groups = ["render"]
+keep = ["sudo"]
+hints = ["Look at /etc/group.", { en = "usermod -aG", ja = "usermod -aG", ko = "usermod -aG" }]
+
+[solution]
+text = "Add the group, log in again."
+commands = ["sudo usermod -aG render learner", "exit"]
+"#;
+
+fn lab_tree(lab: &str) -> Vec<Diagnostic> {
+    diags(&[
+        ("lessons/01-l1/lesson.toml", LESSON_META),
+        ("lessons/01-l1/en.md", LESSON_BODY),
+        ("lessons/01-l1/ja.md", LESSON_BODY),
+        ("lessons/01-l1/ko.md", LESSON_BODY),
+        ("lessons/01-l1/lab-lab1.toml", lab),
+    ])
+}
+
+#[test]
+fn a_valid_lab_loads_with_its_lesson_and_steps() {
+    assert_eq!(lab_tree(LAB_OK), vec![]);
+    let (course, _) = content::load(&tree(&[
+        ("lessons/01-l1/lesson.toml", LESSON_META),
+        ("lessons/01-l1/en.md", LESSON_BODY),
+        ("lessons/01-l1/lab-lab1.toml", LAB_OK),
+    ]));
+    let lab = course.lab("lab1").expect("loaded");
+    assert_eq!(lab.lesson.as_deref(), Some("l1"));
+    assert_eq!(lab.steps[0].hints.len(), 2);
+    assert_eq!(lab.files[0].mode, 0o600);
+    assert!(
+        lab.machine.contains("preset = \"vega64-workstation\""),
+        "{}",
+        lab.machine
+    );
+    assert_eq!(lab.solution_commands.len(), 2);
+}
+
+#[test]
+fn an_unknown_check_lists_the_known_ones() {
+    let lab = LAB_OK.replace("check = \"groups\"", "check = \"group\"");
+    let all = lab_tree(&lab);
+    let d = all
+        .iter()
+        .find(|d| d.msg.id == "check-unknown-check")
+        .expect("reported");
+    assert_eq!((d.line, d.col), (16, 9));
+    assert!(
+        en(d).contains("groups, session-groups, kfd-access"),
+        "{}",
+        en(d)
+    );
+}
+
+#[test]
+fn a_check_missing_its_parameters_is_an_error() {
+    let lab = LAB_OK.replace("groups = [\"render\"]\n", "");
+    let all = lab_tree(&lab);
+    assert!(
+        all.iter()
+            .any(|d| d.msg.id == "check-missing-key" && en(d).contains("`groups`")),
+        "{all:#?}"
+    );
+}
+
+#[test]
+fn lab_files_need_absolute_paths_and_octal_modes() {
+    let lab = LAB_OK
+        .replace("/home/learner/notes.txt", "notes.txt")
+        .replace("0600", "rw");
+    let all = lab_tree(&lab);
+    let ids: Vec<_> = all.iter().map(|d| (d.msg.id, d.line)).collect();
+    assert!(ids.contains(&("check-bad-mode", 11)), "{ids:?}");
+    let lab = LAB_OK.replace("/home/learner/notes.txt", "notes.txt");
+    let all = lab_tree(&lab);
+    assert!(
+        all.iter()
+            .any(|d| d.msg.id == "check-path-not-absolute" && d.line == 9),
+        "{all:#?}"
+    );
+}
+
+#[test]
+fn a_lesson_linking_a_missing_lab_is_an_error() {
+    let lab = LAB_OK.replace("id = \"lab1\"", "id = \"other\"");
+    let all = lab_tree(&lab);
+    let d = all
+        .iter()
+        .find(|d| d.msg.id == "check-dangling-ref")
+        .expect("reported");
+    assert_eq!(d.path, "lessons/01-l1/lesson.toml");
+    assert!(
+        en(d).contains("no lab has the id \"lab1\". Known: other"),
+        "{}",
+        en(d)
+    );
+}

@@ -17,6 +17,7 @@ check-summary = { $errors ->
 } with { $questions } questions, { $terms } glossary terms).
 check-toml-syntax = malformed TOML: { $detail }
 check-ftl-syntax = this Fluent file does not parse: { $detail }
+
 check-missing-key = the { check-what } has no `{ $key }`; add it.
 check-unknown-key = unknown key `{ $key }` in the { check-what }; expected one of: { $expected }
 check-wrong-type = `{ $key }` must be { $expected ->
@@ -76,6 +77,10 @@ check-ftl-missing-id = the message "{ $id }" is missing from { $file } ({ $lang 
 check-ftl-extra-id = the message "{ $id }" is not in the English file; it is never shown.
 check-ftl-no-english = "{ $name }" has no English version; its messages are never shown.
 check-ftl-stray-file = only i18n/en, i18n/ja and i18n/ko with .ftl files are read; this file is ignored.
+check-bad-mode = "{ $mode }" is not a file mode; write it in octal, like "0644" or "0755".
+check-path-not-absolute = "{ $path }" must be an absolute path inside the lab machine, like /home/learner/notes.txt.
+check-lab-no-steps = the lab "{ $id }" has no steps; add at least one [[steps]] table with a check.
+check-unknown-check = "{ $check }" is not a check rocm-learn knows; use one of: { $expected }
 
 # Names of the things a diagnostic is about.
 check-what = { $what ->

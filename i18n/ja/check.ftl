@@ -3,6 +3,7 @@
 check-summary = エラー { $errors } 件、警告 { $warnings } 件(レッスン { $lessons } 本、クイズ { $quizzes } 本・全 { $questions } 問、用語 { $terms } 語)。
 check-toml-syntax = TOML の書式が正しくありません: { $detail }
 check-ftl-syntax = この Fluent ファイルは解析できません: { $detail }
+
 check-missing-key = { check-what } に `{ $key }` がありません。追加してください。
 check-unknown-key = { check-what } に不明なキー `{ $key }` があります。使えるキー: { $expected }
 check-wrong-type = `{ $key }` は{ $expected ->
@@ -62,6 +63,10 @@ check-ftl-missing-id = メッセージ「{ $id }」が { $file }({ $lang })に�
 check-ftl-extra-id = メッセージ「{ $id }」は英語のファイルにないため、表示されることはありません。
 check-ftl-no-english = 「{ $name }」には英語版がないため、そのメッセージは表示されません。
 check-ftl-stray-file = 読み込むのは i18n/en、i18n/ja、i18n/ko の .ftl ファイルだけです。このファイルは読み込まれません。
+check-bad-mode = 「{ $mode }」はファイルモードとして読めません。"0644" や "0755" のように 8 進数で書いてください。
+check-path-not-absolute = 「{ $path }」は演習マシン内の絶対パス(例: /home/learner/notes.txt)で書いてください。
+check-lab-no-steps = 演習「{ $id }」にステップがありません。チェック付きの [[steps]] テーブルを 1 つ以上追加してください。
+check-unknown-check = 「{ $check }」は rocm-learn が知らないチェックです。次のいずれかを使ってください: { $expected }
 
 # 診断に差し込まれる対象の名前
 check-what = { $what ->
@@ -88,5 +93,6 @@ check-kind = { $kind ->
     [component] 構成要素
     [floor] 階
     [message] メッセージ
+    [step] ステップ
    *[other] { $kind }
 }

@@ -3,6 +3,7 @@
 check-summary = 오류 { $errors }개, 경고 { $warnings }개(레슨 { $lessons }개, 퀴즈 { $quizzes }개에 문제 { $questions }개, 용어 { $terms }개).
 check-toml-syntax = TOML 형식이 잘못되었습니다: { $detail }
 check-ftl-syntax = 이 Fluent 파일을 해석할 수 없습니다: { $detail }
+
 check-missing-key = { check-what }에 `{ $key }`이(가) 없습니다. 추가하세요.
 check-unknown-key = { check-what }에 알 수 없는 키 `{ $key }`이(가) 있습니다. 쓸 수 있는 키: { $expected }
 check-wrong-type = `{ $key }`은(는) { $expected ->
@@ -62,6 +63,10 @@ check-ftl-missing-id = 메시지 "{ $id }"이(가) { $file }({ $lang })에 없�
 check-ftl-extra-id = 메시지 "{ $id }"은(는) 영어 파일에 없어서 화면에 나오지 않습니다.
 check-ftl-no-english = "{ $name }"에는 영어판이 없어서 그 메시지가 화면에 나오지 않습니다.
 check-ftl-stray-file = i18n/en, i18n/ja, i18n/ko의 .ftl 파일만 읽습니다. 이 파일은 읽지 않습니다.
+check-bad-mode = "{ $mode }"은(는) 파일 모드로 읽을 수 없습니다. "0644"나 "0755"처럼 8진수로 쓰세요.
+check-path-not-absolute = "{ $path }"은(는) 실습 컴퓨터 안의 절대 경로(예: /home/learner/notes.txt)로 써야 합니다.
+check-lab-no-steps = 실습 "{ $id }"에 단계가 없습니다. 검사가 있는 [[steps]] 테이블을 하나 이상 추가하세요.
+check-unknown-check = "{ $check }"은(는) rocm-learn이 모르는 검사입니다. 다음 중 하나를 쓰세요: { $expected }
 
 # 진단에 들어가는 대상의 이름
 check-what = { $what ->
@@ -88,5 +93,6 @@ check-kind = { $kind ->
     [component] 구성 요소
     [floor] 층
     [message] 메시지
+    [step] 단계
    *[other] { $kind }
 }

@@ -3,6 +3,7 @@
 pub mod assets;
 pub mod diag;
 pub mod ftl;
+pub mod lab;
 pub mod lesson;
 pub mod model;
 pub mod quiz;
@@ -91,6 +92,17 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     }
     course.quizzes = quiz::load_all(tree, &mut diags, &mut refs);
     course.lessons = lesson::load_all(tree, &mut diags, &mut refs);
+    let dirs: Vec<(String, String)> = course
+        .lessons
+        .iter()
+        .map(|l| (l.dir.clone(), l.id.clone()))
+        .collect();
+    let lesson_of = |dir: &str| {
+        dirs.iter()
+            .find(|(d, _)| d == dir)
+            .map(|(_, id)| id.clone())
+    };
+    course.labs = lab::load_all(tree, &lesson_of, &mut diags, &mut refs);
     if tree.has_dir("i18n") {
         ftl::check(tree, &mut diags);
     }

@@ -8,6 +8,7 @@ pub use super::toml_read::Localized;
 pub struct Course {
     pub lessons: Vec<Lesson>,
     pub quizzes: Vec<Quiz>,
+    pub labs: Vec<Lab>,
     pub glossary: Vec<Term>,
     pub building: Building,
 }
@@ -19,6 +20,10 @@ impl Course {
 
     pub fn quiz(&self, id: &str) -> Option<&Quiz> {
         self.quizzes.iter().find(|q| q.id == id)
+    }
+
+    pub fn lab(&self, id: &str) -> Option<&Lab> {
+        self.labs.iter().find(|l| l.id == id)
     }
 
     pub fn term(&self, id: &str) -> Option<&Term> {
@@ -179,4 +184,105 @@ pub struct Elevator {
 pub struct ElevatorStep {
     pub floor: u8,
     pub text: Localized,
+}
+
+/// A hands-on lab: a briefing, the machine it starts from, and steps graded by state.
+#[derive(Debug, Clone)]
+pub struct Lab {
+    pub id: String,
+    /// The lesson folder it lives in (and teaches).
+    pub lesson: Option<String>,
+    pub title: Localized,
+    pub briefing: Localized,
+    /// The simulated machine, as the TOML of its `[machine]` table (read by the simulator).
+    pub machine: String,
+    /// Extra files written into the machine before the learner logs in.
+    pub files: Vec<LabFile>,
+    pub steps: Vec<Step>,
+    /// Shown when the learner asks for it; the `commands` also drive the solution test.
+    pub solution: Localized,
+    pub solution_commands: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct LabFile {
+    pub path: String,
+    pub text: String,
+    pub mode: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub id: String,
+    pub title: Localized,
+    pub check: Check,
+    /// From a nudge to nearly the answer; shown one at a time.
+    pub hints: Vec<Localized>,
+}
+
+/// A condition on the lab's state. Never the command text: any way that reaches the state passes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    /// /etc/group lists `user` in every one of `groups`, and still in every one of `keep`.
+    Groups {
+        user: String,
+        groups: Vec<String>,
+        keep: Vec<String>,
+    },
+    /// The login session of the shell the learner types in has these groups.
+    SessionGroups { groups: Vec<String> },
+    /// That login session can open /dev/kfd read-write (what rocminfo needs).
+    KfdAccess,
+    /// The live shell finds `command` on its PATH, and PATH still has each of `keep`.
+    CommandOnPath { command: String, keep: Vec<String> },
+    /// A new login shell would find `command` on its PATH (~/.bashrc, /etc/profile.d ...).
+    LoginCommand { command: String },
+    /// A kernel module is loaded now.
+    ModuleLoaded { module: String },
+    /// A kernel module is listed to load at boot (/etc/modules or /etc/modules-load.d/*.conf).
+    ModulePersisted { module: String },
+    /// A `*.rules` file in /etc/udev/rules.d gives `device` this mode.
+    UdevRule { device: String, mode: u32 },
+    /// The device node has this mode now (rules loaded and triggered).
+    DeviceMode { device: String, mode: u32 },
+    /// All of these packages are installed.
+    Packages { all: Vec<String> },
+    /// The headers (and extra modules) for the running kernel are installed.
+    KernelHeaders,
+    /// apt can install from AMD's ROCm repository: source line, signed-by key, lists fetched.
+    RocmRepo,
+    /// The ROCm repository configured targets this node's distribution and a ROCm release the
+    /// support matrix lists for this node's OS and GPU.
+    RepoMatchesNode,
+    /// A Kubernetes node carries this label.
+    NodeLabel { label: String },
+    /// The AMD GPU device plugin runs in the cluster.
+    DevicePlugin,
+    /// A pod requesting `amd.com/gpu` runs (in `namespace`).
+    GpuPodRunning { namespace: String },
+    /// A file in the machine contains a text (for content packs).
+    FileContains { path: String, text: String },
+}
+
+impl Check {
+    /// The names used in scenario files, for `check` to list.
+    pub const KINDS: [&'static str; 17] = [
+        "groups",
+        "session-groups",
+        "kfd-access",
+        "command-on-path",
+        "login-command",
+        "module-loaded",
+        "module-persisted",
+        "udev-rule",
+        "device-mode",
+        "packages",
+        "kernel-headers",
+        "rocm-repo",
+        "repo-matches-node",
+        "node-label",
+        "device-plugin",
+        "gpu-pod-running",
+        "file-contains",
+    ];
 }

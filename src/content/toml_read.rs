@@ -119,6 +119,11 @@ impl<'t, 'i> Fields<'t, 'i> {
         self.at
     }
 
+    /// The raw value of a key (for tables handed on to another reader, like a lab's machine).
+    pub fn raw(&mut self, key: &'static str) -> Option<Val<'t, 'i>> {
+        self.get(key)
+    }
+
     fn get(&mut self, key: &'static str) -> Option<Val<'t, 'i>> {
         self.asked.push(key);
         self.table.get(key)
@@ -304,6 +309,28 @@ impl<'t, 'i> Fields<'t, 'i> {
             }
         }
         Some(Spanned::new(v.span(), out))
+    }
+
+    /// A list of texts, each a table of languages or a plain string (hints).
+    pub fn localized_list(&mut self, cx: &mut Cx, key: &'static str) -> Vec<Localized> {
+        let Some(v) = self.get(key) else {
+            return Vec::new();
+        };
+        let Some(items) = v.get_ref().as_array() else {
+            Self::wrong_type(cx, key, v, "array");
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for item in items.iter() {
+            // Read each entry as if it were the value of `key` in a table of its own.
+            let mut one = DeTable::new();
+            one.insert(Spanned::new(item.span(), key.into()), item.clone());
+            let mut f = Fields::new(&one, item.span().start, self.what);
+            if let Some(l) = f.localized(cx, key, true) {
+                out.push(l.into_inner());
+            }
+        }
+        out
     }
 
     /// An array of tables (`[[questions]]`); each comes with the offset where it starts.

@@ -1,0 +1,352 @@
+//! Lab scenarios: `lessons/<NN-name>/lab-<id>.toml`, beside the lesson they belong to.
+
+use toml::de::{DeTable, DeValue};
+
+use super::diag::{Diagnostics, Msg, SourceFile};
+use super::model::{Check, Lab, LabFile, Step};
+use super::refs::{Kind, Refs};
+use super::toml_read::{self, Cx, Fields, Localized};
+use super::tree::ContentTree;
+
+/// Lab files and the lesson folder each sits in.
+pub fn files(tree: &ContentTree) -> impl Iterator<Item = (&str, &str, &str)> {
+    tree.under("lessons").filter_map(|(path, text)| {
+        let rest = &path["lessons/".len()..];
+        let (dir, name) = rest.split_once('/')?;
+        (name.starts_with("lab-") && name.ends_with(".toml") && !name.contains('/'))
+            .then_some((path, dir, text))
+    })
+}
+
+/// Loads every lab; `lesson_of` maps a lesson folder to its lesson id.
+pub fn load_all(
+    tree: &ContentTree,
+    lesson_of: &dyn Fn(&str) -> Option<String>,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Vec<Lab> {
+    let mut labs = Vec::new();
+    for (path, dir, text) in files(tree) {
+        let file = SourceFile::new(tree.display(path), text);
+        if let Some(mut lab) = load_one(&file, diags, refs) {
+            lab.lesson = lesson_of(dir);
+            labs.push(lab);
+        }
+    }
+    labs
+}
+
+fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Option<Lab> {
+    let mut cx = Cx {
+        file,
+        diags,
+        base: 0,
+    };
+    let doc = toml_read::parse(&mut cx, &file.text)?;
+    let mut f = Fields::new(doc.get_ref(), 0, "lab");
+    let id = f.req_id(&mut cx, "id");
+    let title = f.localized(&mut cx, "title", true);
+    let briefing = f.localized(&mut cx, "briefing", true);
+    let machine = match f.raw("machine") {
+        Some(v) => match v.get_ref().as_table() {
+            Some(t) => Some(table_to_toml(t)),
+            None => {
+                cx.error(
+                    v.span().start,
+                    Msg::new("check-wrong-type")
+                        .arg("key", "machine")
+                        .arg("expected", "table")
+                        .arg("found", v.get_ref().type_str()),
+                );
+                None
+            }
+        },
+        None => {
+            cx.error(
+                0,
+                Msg::new("check-missing-key")
+                    .arg("key", "machine")
+                    .arg("what", "lab"),
+            );
+            None
+        }
+    };
+    let file_tables = f.tables(&mut cx, "files");
+    let step_tables = f.tables(&mut cx, "steps");
+    let solution = f.table(&mut cx, "solution");
+    f.finish(&mut cx);
+
+    let mut files = Vec::new();
+    for (at, t) in file_tables {
+        let mut ff = Fields::new(t, at, "file");
+        let path = ff.req_string(&mut cx, "path");
+        let text = ff.req_string(&mut cx, "text");
+        let mode = ff.string(&mut cx, "mode");
+        ff.finish(&mut cx);
+        let mode = match mode {
+            Some(m) => match u32::from_str_radix(m.get_ref(), 8) {
+                Ok(v) if v <= 0o7777 => v,
+                _ => {
+                    cx.error(
+                        m.span().start,
+                        Msg::new("check-bad-mode").arg("mode", m.get_ref()),
+                    );
+                    continue;
+                }
+            },
+            None => 0o644,
+        };
+        if let (Some(path), Some(text)) = (path, text) {
+            if !path.get_ref().starts_with('/') {
+                cx.error(
+                    path.span().start,
+                    Msg::new("check-path-not-absolute").arg("path", path.get_ref()),
+                );
+                continue;
+            }
+            files.push(LabFile {
+                path: path.into_inner(),
+                text: text.into_inner(),
+                mode,
+            });
+        }
+    }
+
+    let mut steps: Vec<Step> = Vec::new();
+    for (at, t) in step_tables {
+        if let Some(step) = load_step(&mut cx, at, t) {
+            if steps.iter().any(|s| s.id == step.id) {
+                cx.error(
+                    at,
+                    Msg::new("check-duplicate-id")
+                        .arg("kind", "step")
+                        .arg("id", &step.id)
+                        .arg("first", file.path.as_str()),
+                );
+                continue;
+            }
+            steps.push(step);
+        }
+    }
+
+    let (mut solution_text, mut commands) = (Localized::default(), Vec::new());
+    match solution {
+        Some((at, t)) => {
+            let mut sf = Fields::new(t, at, "solution");
+            solution_text = sf
+                .localized(&mut cx, "text", true)
+                .map(|s| s.into_inner())
+                .unwrap_or_default();
+            commands = sf
+                .str_list(&mut cx, "commands")
+                .into_iter()
+                .map(|c| c.into_inner())
+                .collect();
+            sf.finish(&mut cx);
+            if commands.is_empty() {
+                cx.error(
+                    at,
+                    Msg::new("check-missing-key")
+                        .arg("key", "commands")
+                        .arg("what", "solution"),
+                );
+            }
+        }
+        None => cx.error(
+            0,
+            Msg::new("check-missing-key")
+                .arg("key", "solution")
+                .arg("what", "lab"),
+        ),
+    }
+
+    let (id, title, briefing, machine) = (id?, title?, briefing?, machine?);
+    if steps.is_empty() {
+        cx.error(0, Msg::new("check-lab-no-steps").arg("id", id.get_ref()));
+        return None;
+    }
+    if !refs.define(diags, Kind::Lab, id.get_ref(), file, id.span().start) {
+        return None;
+    }
+    Some(Lab {
+        id: id.into_inner(),
+        lesson: None,
+        title: title.into_inner(),
+        briefing: briefing.into_inner(),
+        machine,
+        files,
+        steps,
+        solution: solution_text,
+        solution_commands: commands,
+    })
+}
+
+fn load_step(cx: &mut Cx, at: usize, t: &DeTable) -> Option<Step> {
+    let mut f = Fields::new(t, at, "step");
+    let id = f.req_id(cx, "id");
+    let title = f.localized(cx, "title", true);
+    let hints = f.localized_list(cx, "hints");
+    let kind = f.req_string(cx, "check");
+    let check = kind.and_then(|k| read_check(cx, &mut f, &k));
+    f.finish(cx);
+    Some(Step {
+        id: id?.into_inner(),
+        title: title?.into_inner(),
+        check: check?,
+        hints,
+    })
+}
+
+/// Reads the parameters of a check; unknown kinds list the known ones.
+fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Option<Check> {
+    let list = |cx: &mut Cx, f: &mut Fields, key: &'static str| -> Vec<String> {
+        f.str_list(cx, key)
+            .into_iter()
+            .map(|s| s.into_inner())
+            .collect()
+    };
+    let text = |cx: &mut Cx, f: &mut Fields, key: &'static str| -> Option<String> {
+        f.req_string(cx, key).map(|s| s.into_inner())
+    };
+    let mode = |cx: &mut Cx, f: &mut Fields| -> Option<u32> {
+        let m = f.req_string(cx, "mode")?;
+        match u32::from_str_radix(m.get_ref(), 8) {
+            Ok(v) if v <= 0o7777 => Some(v),
+            _ => {
+                cx.error(
+                    m.span().start,
+                    Msg::new("check-bad-mode").arg("mode", m.get_ref()),
+                );
+                None
+            }
+        }
+    };
+    let nonempty = |cx: &mut Cx, at: usize, key: &str, v: Vec<String>| -> Option<Vec<String>> {
+        if v.is_empty() {
+            cx.error(
+                at,
+                Msg::new("check-missing-key")
+                    .arg("key", key)
+                    .arg("what", "step"),
+            );
+            None
+        } else {
+            Some(v)
+        }
+    };
+    let at = f.at();
+    Some(match kind.get_ref().as_str() {
+        "groups" => {
+            let user = f
+                .string(cx, "user")
+                .map(|s| s.into_inner())
+                .unwrap_or_else(|| "learner".into());
+            let groups = list(cx, f, "groups");
+            let keep = list(cx, f, "keep");
+            Check::Groups {
+                user,
+                groups: nonempty(cx, at, "groups", groups)?,
+                keep,
+            }
+        }
+        "session-groups" => {
+            let groups = list(cx, f, "groups");
+            Check::SessionGroups {
+                groups: nonempty(cx, at, "groups", groups)?,
+            }
+        }
+        "kfd-access" => Check::KfdAccess,
+        "command-on-path" => {
+            let command = text(cx, f, "command");
+            let keep = list(cx, f, "keep");
+            Check::CommandOnPath {
+                command: command?,
+                keep,
+            }
+        }
+        "login-command" => Check::LoginCommand {
+            command: text(cx, f, "command")?,
+        },
+        "module-loaded" => Check::ModuleLoaded {
+            module: text(cx, f, "module")?,
+        },
+        "module-persisted" => Check::ModulePersisted {
+            module: text(cx, f, "module")?,
+        },
+        "udev-rule" => {
+            let device = text(cx, f, "device");
+            let mode = mode(cx, f);
+            Check::UdevRule {
+                device: device?,
+                mode: mode?,
+            }
+        }
+        "device-mode" => {
+            let device = text(cx, f, "device");
+            let mode = mode(cx, f);
+            Check::DeviceMode {
+                device: device?,
+                mode: mode?,
+            }
+        }
+        "packages" => {
+            let all = list(cx, f, "all");
+            Check::Packages {
+                all: nonempty(cx, at, "all", all)?,
+            }
+        }
+        "kernel-headers" => Check::KernelHeaders,
+        "rocm-repo" => Check::RocmRepo,
+        "repo-matches-node" => Check::RepoMatchesNode,
+        "node-label" => Check::NodeLabel {
+            label: text(cx, f, "label")?,
+        },
+        "device-plugin" => Check::DevicePlugin,
+        "gpu-pod-running" => Check::GpuPodRunning {
+            namespace: f
+                .string(cx, "namespace")
+                .map(|s| s.into_inner())
+                .unwrap_or_else(|| "default".into()),
+        },
+        "file-contains" => {
+            let path = text(cx, f, "path");
+            let t = text(cx, f, "text");
+            Check::FileContains {
+                path: path?,
+                text: t?,
+            }
+        }
+        other => {
+            cx.error(
+                kind.span().start,
+                Msg::new("check-unknown-check")
+                    .arg("check", other)
+                    .arg("expected", Check::KINDS.join(", ")),
+            );
+            return None;
+        }
+    })
+}
+
+/// Writes a parsed TOML table back as TOML text (the machine table goes to the simulator).
+fn table_to_toml(t: &DeTable) -> String {
+    fn value(v: &DeValue) -> toml::Value {
+        match v {
+            DeValue::String(s) => toml::Value::String(s.to_string()),
+            DeValue::Integer(i) => {
+                toml::Value::Integer(i64::from_str_radix(i.as_str(), i.radix()).unwrap_or(0))
+            }
+            DeValue::Float(f) => toml::Value::Float(f.as_str().parse().unwrap_or(0.0)),
+            DeValue::Boolean(b) => toml::Value::Boolean(*b),
+            DeValue::Datetime(d) => toml::Value::Datetime(*d),
+            DeValue::Array(a) => toml::Value::Array(a.iter().map(|x| value(x.get_ref())).collect()),
+            DeValue::Table(t) => toml::Value::Table(table(t)),
+        }
+    }
+    fn table(t: &DeTable) -> toml::Table {
+        t.iter()
+            .map(|(k, v)| (k.get_ref().to_string(), value(v.get_ref())))
+            .collect()
+    }
+    toml::to_string(&table(t)).unwrap_or_default()
+}
