@@ -11,3 +11,4 @@ pub mod markdown;
 pub mod plain;
 pub mod progress;
 pub mod quiz;
+pub mod sim;
