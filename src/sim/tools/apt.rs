@@ -582,6 +582,12 @@ pub fn install(cx: &mut Ctx, _prog: &str, operands: &[String], yes: bool) -> i32
         };
         cx.println(&format!("Processing triggers for libc-bin ({libc}) ..."));
     }
+    // apt's sandbox user cannot read a .deb in a private home directory.
+    for path in local_paths.values() {
+        if path.starts_with("/home/") {
+            cx.eprintln(&format!("N: Download is performed unsandboxed as root as file '{path}' couldn't be accessed by user '_apt'. - pkgAcquire::Run (13: Permission denied)"));
+        }
+    }
     if !failed.is_empty() {
         cx.eprintln("Errors were encountered while processing:");
         for f in &failed {

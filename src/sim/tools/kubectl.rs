@@ -908,7 +908,8 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
                 m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
             s.push_str(&kv_block(&pairs, "      "));
         }
-        s.push_str(&format!("    {}<none>\n", super::pad("Environment:", w)));
+        // A new tabwriter section: the label is padded on its own.
+        s.push_str("    Environment:  <none>\n");
         s.push_str(&format!(
             "    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from {token} (ro)\n"
         ));

@@ -187,7 +187,11 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         let len = body.len();
         if log {
             cx.eprintln("HTTP request sent, awaiting response... 200 OK");
-            cx.eprintln(&format!("Length: {len} ({}) [{mime}]", human(len)));
+            if len < 1024 {
+                cx.eprintln(&format!("Length: {len} [{mime}]"));
+            } else {
+                cx.eprintln(&format!("Length: {len} ({}) [{mime}]", human(len)));
+            }
             let shown = if target == "-" {
                 "STDOUT".to_string()
             } else {
