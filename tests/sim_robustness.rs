@@ -161,7 +161,7 @@ fn cli_entry_runs_rocminfo_on_a_stage() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = sim_common::plain(&String::from_utf8_lossy(&out.stdout));
     assert!(text.starts_with(
         "ROCk module is loaded\n=====================    \nHSA System Attributes    \n"
     ));

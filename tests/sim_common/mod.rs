@@ -78,6 +78,24 @@ impl Stage {
     }
 }
 
+/// Text without ANSI colour sequences (rocminfo colours its start-up lines).
+pub fn plain(s: &str) -> String {
+    let mut out = String::new();
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        if c == '\u{1b}' && it.peek() == Some(&'[') {
+            for d in it.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The transcript a golden file holds.
 pub fn transcript(cmd: &str, out: &Output) -> String {
     format!(

@@ -3,8 +3,10 @@
 //! Start-up follows rocminfo.cc: the ROCk (amdgpu) module line, then `open("/dev/kfd", O_RDWR)`;
 //! if that fails it diagnoses the caller's membership of the group owning /dev/kfd (from the
 //! group *database*, which is why a fresh `usermod` already says "is member") and exits 1
-//! without starting the runtime. The layout pads labels to 25 columns and most values to 35
-//! (with trailing spaces), as the real tool does; it takes no options and ignores arguments.
+//! without starting the runtime; without the module it stops after the first line. Those
+//! start-up lines carry the real tool's ANSI colours (white for information, red for errors).
+//! The layout pads labels to 25 columns and most values to 35 (with trailing spaces). Only the
+//! last argument counts: `-h`, `-c`, `-g`, `-s`, `-v`, `-ver`; anything else prints everything.
 
 use super::super::machine::Gpu;
 use super::super::state::Driver;
@@ -42,50 +44,113 @@ impl W {
     }
 }
 
-pub fn run(cx: &mut Ctx, _args: &[String]) -> i32 {
+const WHT: &str = "\x1B[37m";
+const RED: &str = "\x1B[31m";
+const RESET: &str = "\x1B[0m";
+
+/// rocminfo's `CheckInitialState`: the module line, then the /dev/kfd open and its diagnosis.
+/// `Err(())` means rocminfo exits 1 here.
+fn initial_state(cx: &mut Ctx) -> Result<(), ()> {
     match &cx.state.driver {
         Some(Driver::Dkms { version }) => {
-            let l = format!("ROCk module version {version} is loaded");
+            let l = format!("{WHT}ROCk module version {version} is loaded{RESET}");
             cx.println(&l);
         }
-        Some(Driver::InTree) => cx.println("ROCk module is loaded"),
-        None => cx.println("ROCk module is NOT loaded, possibly no GPU devices"),
+        Some(Driver::InTree) => cx.println(&format!("{WHT}ROCk module is loaded{RESET}")),
+        None => {
+            cx.println(&format!(
+                "{RED}ROCk module is NOT loaded, possibly no GPU devices{RESET}"
+            ));
+            return Err(());
+        }
     }
     let kfd = cx.state.device("/dev/kfd").cloned();
     let error = match &kfd {
-        None => Some("No such file or directory"),
-        Some(n) if !can_read_write(cx, n) => Some("Permission denied"),
-        Some(_) => None,
+        None => "No such file or directory",
+        Some(n) if !can_read_write(cx, n) => "Permission denied",
+        Some(_) => return Ok(()),
     };
-    if let Some(e) = error {
-        cx.println(&format!("Unable to open /dev/kfd read-write: {e}"));
-        let group = kfd.map(|n| n.group).unwrap_or_else(|| "video".into());
-        let user = cx.caller.user.clone();
-        if accounts::user(cx.root, &user).is_none() {
-            cx.println(&format!(
-                "Failed to get user name to check for {group} group membership"
-            ));
-        } else if accounts::is_member(cx.root, &user, &group) {
-            cx.println(&format!("{user} is member of {group} group"));
-        } else {
-            cx.println(&format!("{user} is not member of \"{group}\" group, the default DRM access group. Users must be a member of the \"{group}\" group or another DRM access group in order for ROCm applications to run successfully."));
-        }
-        return 1;
+    cx.println(&format!(
+        "{RED}Unable to open /dev/kfd read-write: {error}{RESET}"
+    ));
+    // The group owning /dev/kfd (if /etc/group knows it), else "video".
+    let db = accounts::Groups::load(cx.root);
+    let group = kfd
+        .map(|n| n.group)
+        .filter(|g| db.by_name(g).is_some())
+        .unwrap_or_else(|| "video".into());
+    if db.by_name(&group).is_none() {
+        cx.println(&format!(
+            "{RED}Failed to get group info to check for {group} group membership{RESET}"
+        ));
+        return Err(());
     }
-    let text = report(cx);
-    cx.print(&text);
-    0
+    // getlogin_r: the login name, whoever the effective user is.
+    let user = cx.caller.user.clone();
+    if accounts::user(cx.root, &user).is_none() {
+        cx.println(&format!(
+            "{RED}Failed to find pwd entry for user {user}{RESET}"
+        ));
+        return Err(());
+    }
+    // getgrouplist: the group *database*, not the running session.
+    if accounts::is_member(cx.root, &user, &group) {
+        cx.println(&format!("{WHT}{user} is member of {group} group{RESET}"));
+    } else {
+        cx.println(&format!("{RED}{user} is not member of \"{group}\" group, the default DRM access group. Users must be a member of the \"{group}\" group or another DRM access group in order for ROCm applications to run successfully{RESET}."));
+    }
+    Err(())
 }
 
-fn report(cx: &Ctx) -> String {
-    // HSA runtime of ROCm 6.2/6.3.
-    let (rt, ext) = ("1.14", "1.6");
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    if initial_state(cx).is_err() {
+        return 1;
+    }
+    // rocminfo looks only at its last argument; anything unknown means the full report.
+    let option = args.last().map(String::as_str).unwrap_or("");
     let mut w = W(String::new());
     w.line(0, "=====================");
     w.line(0, "HSA System Attributes");
     w.line(0, "=====================");
-    w.k_raw(0, "Runtime Version:", rt);
-    w.k_raw(0, "Runtime Ext Version:", ext);
+    match option {
+        "-h" | "--help" => {
+            w.0.push_str("Usage: <rocminfo> [options]\nAvailable options:\n");
+            for (short, long, what) in [
+                ("h", "help", "Display this help message"),
+                ("ver", "version", "Print rocm version information"),
+                ("v", "verbose", "Enable verbose output"),
+                ("c", "CPU", "Display CPU details"),
+                ("g", "GPU", "Display GPU details"),
+                ("s", "Sys", "Display System details"),
+            ] {
+                w.0.push_str(&format!("-{short}  --{long}: {what}\n"));
+            }
+        }
+        "-ver" | "--version" => {
+            if let Some(Driver::Dkms { version }) = &cx.state.driver {
+                w.0.push_str(&format!(
+                    "{WHT}ROCk module version {version} is loaded{RESET}\n"
+                ));
+            }
+        }
+        "-v" | "--verbose" => {}
+        "-c" | "--CPU" => cpu_agent(&mut w, &cx.state.machine),
+        "-g" | "--GPU" => {
+            for (i, g) in cx.state.machine.gpus.iter().enumerate() {
+                gpu_agent(&mut w, g, i as u32 + 1);
+            }
+        }
+        "-s" | "--Sys" => system(&mut w),
+        _ => report(&mut w, cx),
+    }
+    cx.print(&w.0);
+    0
+}
+
+fn system(w: &mut W) {
+    // HSA runtime of ROCm 6.2/6.3.
+    w.k_raw(0, "Runtime Version:", "1.14");
+    w.k_raw(0, "Runtime Ext Version:", "1.6");
     w.k_raw(0, "System Timestamp Freq.:", "1000.000000MHz");
     w.k_raw(
         0,
@@ -99,18 +164,21 @@ fn report(cx: &Ctx) -> String {
     w.k_raw(0, "DMAbuf Support:", "YES");
     w.k_raw(0, "VMM Support:", "YES");
     w.0.push('\n');
+}
+
+fn report(w: &mut W, cx: &Ctx) {
+    system(w);
     w.line(0, "==========");
     w.line(0, "HSA Agents");
     w.line(0, "==========");
     let m = &cx.state.machine;
-    agent_header(&mut w, 1);
-    cpu_agent(&mut w, m);
+    agent_header(w, 1);
+    cpu_agent(w, m);
     for (i, g) in m.gpus.iter().enumerate() {
-        agent_header(&mut w, i + 2);
-        gpu_agent(&mut w, g, i as u32 + 1);
+        agent_header(w, i + 2);
+        gpu_agent(w, g, i as u32 + 1);
     }
-    w.0.push_str("*** Done ***\n");
-    w.0
+    w.line(0, "*** Done ***");
 }
 
 fn agent_header(w: &mut W, n: usize) {
