@@ -630,3 +630,13 @@ fn rocminfo_options_follow_the_last_argument() {
     let sys = st.run("rocminfo -s").stdout_text();
     assert!(sys.contains("Runtime Version:         1.14\n") && !sys.contains("HSA Agents"));
 }
+
+#[test]
+fn uname_names_the_simulated_kernel() {
+    let st = vega();
+    check(&st, "uname_r", "uname -r");
+    check(&st, "uname_a", "uname -a");
+    check(&st, "uname_invalid_option", "uname -Z");
+    let st = mi300x_with(|_| {});
+    assert_eq!(st.run("uname -r").stdout_text(), "5.15.0-125-generic\n");
+}

@@ -68,8 +68,22 @@
 //! **Time.** Dates derive from the state's boot time; kubectl advances a simulated clock by a
 //! few seconds per call so ages move. Goldens are therefore stable.
 //!
-//! Output of a tool is bytes on stdout (gpg --dearmor writes binary), text on stderr, an exit
-//! code, and optionally an [`Exec`] action for the caller.
+//! **Lab-only entries** (not tools a learner has): `rocm-learn sim stage [SPEC.toml]` creates a
+//! stage at `ROCM_SIM_ROOT` (refuses `/`), `sim login USER` records a login and prints the
+//! session id, `sim reboot` reboots the machine.
+//!
+//! **Output** of a tool is bytes on stdout (gpg --dearmor writes binary, so `Vec<u8>` rather
+//! than `String`), text on stderr, an exit code, and optionally an [`Exec`] action. `shown` says
+//! how much of stdout a [`Console`] prompt already displayed (apt's `[Y/n]`, newgrp's
+//! `Password:`); the CLI prints only the rest. rocminfo's start-up lines carry the real tool's
+//! ANSI colours, as on a real terminal.
+//!
+//! **Also simulated**: `uname` (so `linux-headers-$(uname -r)` names the machine's kernel). The
+//! machine's host name is `Machine::hostname` (give it to bubblewrap's `--hostname`).
+//!
+//! **Simplifications** worth knowing: amdgpu loads at boot only when a modules file lists it
+//! (no modalias autoload); `hipcc` reports its version but does not compile; apt knows the
+//! packages of the labs, not the whole archive, and implements update/install/list.
 
 pub mod accounts;
 pub mod catalog;

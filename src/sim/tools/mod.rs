@@ -21,6 +21,7 @@ pub mod rocm_smi;
 pub mod rocminfo;
 pub mod sudo;
 pub mod udevadm;
+pub mod uname;
 pub mod usermod;
 pub mod wget;
 
@@ -52,6 +53,7 @@ pub const TOOLS: &[&str] = &[
     "rocminfo",
     "sudo",
     "udevadm",
+    "uname",
     "usermod",
     "wget",
 ];
@@ -80,6 +82,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "rocminfo" => rocminfo::run(cx, args),
         "sudo" => sudo::run(cx, args),
         "udevadm" => udevadm::run(cx, args),
+        "uname" => uname::run(cx, args),
         "usermod" => usermod::run(cx, args),
         "wget" => wget::run(cx, args),
         _ => {
@@ -159,6 +162,10 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
         SystemTool {
             name: "sudo",
             path: "/usr/bin/sudo",
+        },
+        SystemTool {
+            name: "uname",
+            path: "/usr/bin/uname",
         },
     ];
     if state.installed("dkms") {
