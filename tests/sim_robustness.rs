@@ -223,3 +223,30 @@ fn cli_stage_refuses_the_real_root() {
         .expect("run");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
 }
+
+#[test]
+fn multibyte_option_letters_do_not_panic() {
+    let st = Stage::preset("mi300x-server", |s| s.k8s = true);
+    for cmd in [
+        "sudo -é ls",
+        "groups -é",
+        "kubectl get pods -é",
+        "id -é",
+        "usermod -é learner",
+        "lspci -é",
+        "modprobe -é",
+        "wget -é",
+        "apt -é install",
+        "uname -é",
+        "ls -é /dev/kfd",
+        "newgrp -é",
+        "gpasswd -é learner render",
+        "udevadm trigger -é",
+        "rocm-smi -é",
+        "amd-smi -é",
+    ] {
+        let out = st.run(cmd);
+        // Either the tool's own error, or (ls) the real program takes over.
+        assert!(out.code != 0 || out.exec.is_some(), "{cmd}");
+    }
+}

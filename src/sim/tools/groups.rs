@@ -14,7 +14,10 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 return 0;
             }
             o if o.starts_with("--") => cx.eprintln(&format!("groups: unrecognized option '{o}'")),
-            o => cx.eprintln(&format!("groups: invalid option -- '{}'", &o[1..2])),
+            o => cx.eprintln(&format!(
+                "groups: invalid option -- '{}'",
+                o.chars().nth(1).unwrap_or('-')
+            )),
         }
         cx.eprintln("Try 'groups --help' for more information.");
         return 1;

@@ -97,11 +97,12 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             }
             f if f.starts_with('-') && f.len() > 1 => {
                 // Combined shorthand like -oname.
-                let c = &f[1..2];
-                if c == "o" && f.len() > 2 {
-                    o.output = Some(f[2..].to_string());
-                } else if c == "n" && f.len() > 2 {
-                    o.namespace = Some(f[2..].to_string());
+                let c: String = f.chars().nth(1).into_iter().collect();
+                let rest: String = f.chars().skip(2).collect();
+                if c == "o" && !rest.is_empty() {
+                    o.output = Some(rest);
+                } else if c == "n" && !rest.is_empty() {
+                    o.namespace = Some(rest);
                 } else {
                     return Err(format!("error: unknown shorthand flag: '{c}' in {f}"));
                 }

@@ -109,7 +109,10 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 return 1;
             }
             o => {
-                cx.eprintln(&format!("sudo: invalid option -- '{}'", &o[1..2]));
+                cx.eprintln(&format!(
+                    "sudo: invalid option -- '{}'",
+                    o.chars().nth(1).unwrap_or('-')
+                ));
                 cx.eprint(USAGE);
                 return 1;
             }

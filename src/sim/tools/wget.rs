@@ -108,6 +108,13 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let now = cx.state.now();
     let (y, mo, d, h, mi, s) = civil(now);
     let stamp = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}");
+    // wget opens an explicit -O file before it connects.
+    if let Some(o) = output.as_deref().filter(|o| *o != "-")
+        && let Err(e) = check_writable(cx, o)
+    {
+        cx.eprintln(&format!("{o}: {e}"));
+        return 3;
+    }
     let mut code = 0;
     for url in urls {
         let with_scheme = if url.contains("://") {
