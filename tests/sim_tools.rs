@@ -603,6 +603,14 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
     let err = MachineSpec::from_toml("preset = \"x\"\namdgpu_lodaed = true\n").unwrap_err();
     assert_eq!(err.id, "sim-spec-invalid");
     let dir = tempfile::tempdir().expect("dir");
+    let mut typo = MachineSpec::preset("vega64-workstation");
+    typo.user_groups = vec!["rendr".into()];
+    let err = sim::stage::create(dir.path(), &typo).unwrap_err();
+    assert!(
+        err.message.contains("no group \"rendr\""),
+        "{}",
+        err.message
+    );
     let err = sim::stage::create(dir.path(), &MachineSpec::preset("cray-1")).unwrap_err();
     assert!(
         err.message.contains("unknown preset \"cray-1\""),

@@ -123,13 +123,6 @@ impl GroupFile {
         }
         fsx::write_atomic(&root.join(self.rel), s.as_bytes())
     }
-
-    fn members_mut(&mut self, group: &str) -> Option<&mut Vec<String>> {
-        self.lines.iter_mut().find_map(|l| match l {
-            Line::Entry { name, members, .. } if name == group => Some(members),
-            _ => None,
-        })
-    }
 }
 
 /// The group database as /etc/group has it now.
@@ -277,8 +270,7 @@ pub fn group_has_password(root: &Path, group: &str) -> bool {
     })
 }
 
-/// Ensure a member list entry exists for editing in tests and tools.
+/// The member list of `group` in /etc/group (`None` when there is no such group).
 pub fn members_of(root: &Path, group: &str) -> Option<Vec<String>> {
-    let mut f = GroupFile::load(root, "etc/group");
-    f.members_mut(group).map(|m| m.clone())
+    Groups::load(root).by_name(group).map(|g| g.members.clone())
 }

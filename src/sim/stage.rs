@@ -84,6 +84,16 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     w("etc/passwd", &passwd(&spec.user)).map_err(err)?;
     let render_gid = if noble { 992 } else { 109 };
     let (group, gshadow) = group_files(&spec.user, &spec.user_groups, render_gid);
+    for g in &spec.user_groups {
+        if !group
+            .lines()
+            .any(|l| l.split(':').next() == Some(g.as_str()))
+        {
+            return Err(bad(format!(
+                "user_groups: no group \"{g}\" on an Ubuntu image"
+            )));
+        }
+    }
     w("etc/group", &group).map_err(err)?;
     w("etc/gshadow", &gshadow).map_err(err)?;
     let mut modules = MODULES_HEADER.to_string();

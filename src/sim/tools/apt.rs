@@ -231,7 +231,6 @@ fn update(cx: &mut Ctx, prog: &str) -> i32 {
     let mut fetched: u64 = 0;
     let mut warnings: Vec<String> = Vec::new();
     let mut errors = false;
-    let code = cx.state.machine.os.codename.clone();
     for s in pkgs::sources(cx.root) {
         let key = s.list_key();
         if !seen.insert(key.clone()) {
@@ -309,7 +308,6 @@ fn update(cx: &mut Ctx, prog: &str) -> i32 {
             }
         }
     }
-    let _ = code;
     if fetched > 0 {
         cx.println(&format!(
             "Fetched {} in 1s ({}/s)",

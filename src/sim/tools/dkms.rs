@@ -37,11 +37,10 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             0
         }
         Some(
-            v @ ("add" | "build" | "install" | "uninstall" | "remove" | "autoinstall" | "unbuild"
-            | "match" | "mktarball" | "ldtarball" | "generate_mok"),
+            "add" | "build" | "install" | "uninstall" | "remove" | "autoinstall" | "unbuild"
+            | "match" | "mktarball" | "ldtarball" | "generate_mok",
         ) if !cx.caller.is_root() => {
             cx.eprintln("Error! You must be root to use this command.");
-            let _ = v;
             1
         }
         Some(

@@ -19,7 +19,6 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.println(&format!("Configuration file: {dir}/clang++.cfg"));
         return 0;
     }
-    let inputs: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     // Options that take the next word (`-o out`) are not inputs.
     let mut missing = Vec::new();
     let mut prev_o = false;
@@ -41,7 +40,6 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             missing.push(a.clone());
         }
     }
-    let _ = inputs;
     for m in &missing {
         cx.eprintln(&format!("clang: error: no such file or directory: '{m}'"));
     }

@@ -140,22 +140,14 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         }
     };
     cx.state.uptime += 7;
-    let mut cluster = cx.state.cluster.take().unwrap_or_else(unreachable_cluster);
+    let Some(mut cluster) = cx.state.cluster.take() else {
+        return 1;
+    };
     sync(cx, &mut cluster);
     let code = verb(cx, &mut cluster, &opts);
     sync(cx, &mut cluster);
     cx.state.cluster = Some(cluster);
     code
-}
-
-fn unreachable_cluster() -> Cluster {
-    Cluster {
-        version: "v1.30.4".into(),
-        nodes: vec![],
-        daemonsets: vec![],
-        pods: vec![],
-        next_ip: 1,
-    }
 }
 
 /// Reconciles with the machine's current driver state and the labeller's labels.
