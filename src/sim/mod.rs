@@ -28,7 +28,14 @@
 //! `udev_rules = { "70-amdgpu.rules" = "..." }`, `k8s = true`, `node_labels`, `device_plugin`.
 //! Set `spec.sim_bin` to the binary's path inside the sandbox so wrappers can find it.
 //!
-//! **Calling a tool.** The binary's hidden entry `rocm-learn sim TOOL ARGS...` reads:
+//! **Calling a tool.** In-process: [`run`]`(root, tool, &args, &Caller, &mut dyn Console) ->
+//! Output` loads the state, runs the tool (one file per tool under `tools/`), and saves the state
+//! only if it changed (read-only tools never rewrite it; two *mutating* tools running at the
+//! same moment would see last-writer-wins, which lab pipelines do not do). Tools that read a
+//! pipe (`gpg --dearmor`, `kubectl apply -f -`) or prompt (apt's `[Y/n]`) go through the
+//! [`Console`]; tests use [`ScriptedConsole`].
+//!
+//! From the shell, the binary's hidden entry `rocm-learn sim TOOL ARGS...` reads:
 //! - `ROCM_SIM_ROOT`: the root directory (default `/`);
 //! - `ROCM_SIM_USER`: the login name (default `learner`);
 //! - `ROCM_SIM_UID`: the effective uid; `0` is root (default: the user's uid in /etc/passwd);
@@ -56,8 +63,10 @@
 //!
 //! **Installing materialises files.** Packages write wrappers (`#!/bin/sh` + `exec "<bin>" sim
 //! <tool> "$@"`) into `opt/rocm-X.Y.Z/bin`, create the `opt/rocm` link, `usr/bin/amdgpu-install`
-//! and its repository files, `usr/sbin/dkms`. [`tools::system_tools`] lists the tools present
-//! before any install and where Ubuntu keeps them, for the lab to install wrappers.
+//! and its repository files, `usr/sbin/dkms`. [`tools::system_tools`]`(&state)` lists the tools
+//! present on this machine outside /opt/rocm and where Ubuntu keeps them (it needs the state:
+//! `dkms` appears once installed, `kubectl` only with a cluster), for the lab to install wrappers;
+//! [`pkgs::wrapper`] gives a wrapper's text. [`tools::TOOLS`] is every name `sim` accepts.
 //! ROCm tools are never on the default PATH: `bash: hipcc: command not found` comes from bash.
 //!
 //! **Grader queries** (read-only): [`State::load`], [`State::is_module_loaded`],
