@@ -648,3 +648,21 @@ fn uname_names_the_simulated_kernel() {
     let st = mi300x_with(|_| {});
     assert_eq!(st.run("uname -r").stdout_text(), "5.15.0-125-generic\n");
 }
+
+#[test]
+fn rocm_smi_sections() {
+    let st = mi300x_with(|_| {});
+    check(
+        &st,
+        "rocm_smi_productname_mi300x",
+        "rocm-smi --showproductname",
+    );
+    let text = st.run("rocm-smi --showproductname").stdout_text();
+    assert!(text.contains("GPU[0]\t\t: Card Series: \t\tAMD Instinct MI300X\n"));
+    let st = vega();
+    check(
+        &st,
+        "rocm_smi_id_driver_vega64",
+        "rocm-smi -i --showdriverversion",
+    );
+}

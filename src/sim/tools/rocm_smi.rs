@@ -1,4 +1,5 @@
 //! `rocm-smi`: the concise table (column widths computed like rocm_smi.py: widest cell + 2),
+//! `--showproductname`, `-i`/`--showid` and `--showdriverversion` sections (90-column spacers),
 //! and the driver check it makes before anything else. Without amdgpu it logs an error and
 //! exits 0, as the real script does (`exit(0)` after `logging.error`).
 
@@ -25,23 +26,50 @@ const USAGE: &str = "usage: rocm-smi [-h] [-V] [-d DEVICE [DEVICE ...]] [--allde
                 [--autorespond RESPONSE] [--loglevel LEVEL] [--json] [--csv]
 ";
 
+/// rocm-smi's `appWidth` for everything but the concise table.
+const APP_WIDTH: usize = 90;
+
+/// `printLogSpacer`: the title centred in `=` (an odd title gets one more `=`).
+fn log_spacer(title: &str) -> String {
+    if title.is_empty() {
+        return "=".repeat(APP_WIDTH);
+    }
+    let mut t = title.to_string();
+    if t.len() % 2 == 1 {
+        t.push('=');
+    }
+    let side = "=".repeat((APP_WIDTH - t.len()) / 2);
+    format!("{side}{t}{side}")
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Section {
+    Product,
+    Id,
+    Driver,
+}
+
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         cx.print(USAGE);
         cx.println("\nAMD ROCm System Management Interface | ROCM-SMI version: 3.0.0+unknown");
         return 0;
     }
-    let known = ["--showproductname", "-i", "--showid", "--showdriverversion"];
-    let bad: Vec<&String> = args
-        .iter()
-        .filter(|a| !known.contains(&a.as_str()))
-        .collect();
+    let mut sections = Vec::new();
+    let mut bad: Vec<&str> = Vec::new();
+    for a in args {
+        match a.as_str() {
+            "--showproductname" => sections.push(Section::Product),
+            "-i" | "--showid" => sections.push(Section::Id),
+            "--showdriverversion" => sections.push(Section::Driver),
+            other => bad.push(other),
+        }
+    }
     if !bad.is_empty() {
-        let list: Vec<&str> = bad.iter().map(|s| s.as_str()).collect();
         cx.eprint(USAGE);
         cx.eprintln(&format!(
             "rocm-smi: error: unrecognized arguments: {}",
-            list.join(" ")
+            bad.join(" ")
         ));
         return 2;
     }
@@ -49,8 +77,83 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.eprintln("ERROR:root:Driver not initialized (amdgpu not found in modules)");
         return 0;
     }
-    let text = concise(cx);
-    cx.print(&text);
+    if sections.is_empty() {
+        let text = concise(cx);
+        cx.print(&text);
+        return 0;
+    }
+    let mut out = String::new();
+    out.push_str(&log_spacer(" ROCm System Management Interface "));
+    out.push('\n');
+    let driver = match &cx.state.driver {
+        Some(super::super::state::Driver::Dkms { version }) => version.clone(),
+        _ => cx.state.machine.kernel.clone(),
+    };
+    for sec in sections {
+        let title = match sec {
+            Section::Product => " Product Info ",
+            Section::Id => " ID ",
+            Section::Driver => " Version of System Component ",
+        };
+        out.push_str(&log_spacer(title));
+        out.push('\n');
+        if sec == Section::Driver {
+            out.push_str(&format!("Driver version: {driver}\n"));
+        }
+        for (i, g) in cx.state.machine.gpus.iter().enumerate() {
+            let series = g
+                .pci
+                .text
+                .trim_start_matches("Advanced Micro Devices, Inc. [AMD/ATI] ");
+            let series = if g.slot_type == "OAM" {
+                g.marketing_name.as_str()
+            } else {
+                series
+            };
+            let rev = format!("0x{}", g.pci.rev.clone().unwrap_or_else(|| "00".into()));
+            let rows: Vec<(&str, String)> = match sec {
+                Section::Product => vec![
+                    ("Card Series", series.to_string()),
+                    ("Card Model", format!("0x{:04x}", g.chip_id)),
+                    (
+                        "Card Vendor",
+                        "Advanced Micro Devices, Inc. [AMD/ATI]".into(),
+                    ),
+                    (
+                        "Card SKU",
+                        if g.slot_type == "OAM" {
+                            "M3000100".into()
+                        } else {
+                            "D05011".into()
+                        },
+                    ),
+                    ("Subsystem ID", g.subsystem_id.clone()),
+                    ("Device Rev", rev),
+                    ("Node ID", (i + 1).to_string()),
+                    ("GUID", g.kfd_id.to_string()),
+                    ("GFX Version", g.gfx.clone()),
+                ],
+                Section::Id => vec![
+                    ("Device Name", series.to_string()),
+                    ("Device ID", format!("0x{:04x}", g.chip_id)),
+                    ("Device Rev", rev),
+                    ("Subsystem ID", g.subsystem_id.clone()),
+                    ("GUID", g.kfd_id.to_string()),
+                ],
+                Section::Driver => vec![],
+            };
+            for (k, v) in rows {
+                // rocm-smi separates with tabs: two after short labels, one after long ones.
+                let tabs = if k.len() + 2 >= 14 { "\t" } else { "\t\t" };
+                out.push_str(&format!("GPU[{i}]\t\t: {k}: {tabs}{v}\n"));
+            }
+        }
+        out.push_str(&log_spacer(""));
+        out.push('\n');
+    }
+    out.push_str(&log_spacer(" End of ROCm SMI Log "));
+    out.push('\n');
+    cx.print(&out);
     0
 }
 
