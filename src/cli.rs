@@ -616,6 +616,15 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     EXIT_OK
 }
 
-fn cmd_sim(_m: &ArgMatches) -> i32 {
-    EXIT_USAGE
+/// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
+fn cmd_sim(m: &ArgMatches) -> i32 {
+    let tool = m
+        .get_one::<String>("tool")
+        .map(String::as_str)
+        .unwrap_or("");
+    let args: Vec<String> = m
+        .get_many::<String>("args")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default();
+    crate::sim::entry::main(tool, &args)
 }

@@ -12,4 +12,5 @@ pub mod markdown;
 pub mod plain;
 pub mod progress;
 pub mod quiz;
+pub mod sim;
 pub mod tui;

@@ -29,7 +29,10 @@ fn ids_used_in_code() -> BTreeSet<String> {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                stack.push(path);
+                // The simulated tools print what the real ones print: English, by design.
+                if !path.ends_with("sim") {
+                    stack.push(path);
+                }
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();

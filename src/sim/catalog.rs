@@ -1,0 +1,431 @@
+//! What the (offline) package repositories hold: ROCm releases, their packages, and the files a
+//! package puts on disk when installed.
+//!
+//! Version strings follow the real scheme (`<component>.<build>-<n>~<os>`); HIP and clang build
+//! strings are from public `hipcc --version` output where the facts sheet gives them (6.2.0,
+//! 6.3.2's HIP version) and are otherwise of the same shape (marked in `RELEASES`).
+
+use super::machine::Machine;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Release {
+    pub version: &'static str,
+    /// `60202` for 6.2.2.
+    pub build: &'static str,
+    pub hip_version: &'static str,
+    pub clang: &'static str,
+    /// Version of the amdgpu DKMS driver shipped with this release (without the OS suffix).
+    pub dkms: &'static str,
+    pub installer_version: &'static str,
+}
+
+pub const RELEASES: &[Release] = &[
+    // hipcc text exactly as in the facts sheet.
+    Release {
+        version: "6.2.0",
+        build: "60200",
+        hip_version: "6.2.41133-dd7f95766",
+        clang: "AMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.2.0 24292 26466ce804ac523b398608f17388eb6d605a3f09)",
+        dkms: "6.8.5-2009582",
+        installer_version: "6.2.60200-1",
+    },
+    // HIP build id of 6.2.2 from public reports; the clang revision is of the same shape (UNVERIFIED).
+    Release {
+        version: "6.2.2",
+        build: "60202",
+        hip_version: "6.2.41134-65d174c3e",
+        clang: "AMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.2.2 24355 77cf9ad00e298ed06e06aec0f81009510f545714)",
+        dkms: "6.8.5-2041575",
+        installer_version: "6.2.60202-1",
+    },
+    // HIP version from the facts sheet; the DKMS version is the sheet's `dkms status` example.
+    Release {
+        version: "6.3.2",
+        build: "60302",
+        hip_version: "6.3.42134-a9a80e791",
+        clang: "AMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.3.2 25012 e5bf7e55c91490b07c49d8960fa7983d864936c4)",
+        dkms: "6.10.5-2109964",
+        installer_version: "6.3.60302-1",
+    },
+];
+
+pub const DEFAULT_RELEASE: &str = "6.2.2";
+
+pub fn release(version: &str) -> Option<&'static Release> {
+    RELEASES.iter().find(|r| r.version == version)
+}
+
+pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
+pub const DEVICE_PLUGIN_URL: &str =
+    "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml";
+pub const LABELLER_URL: &str =
+    "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-labeller.yaml";
+
+impl Release {
+    pub fn installer_deb(&self) -> String {
+        format!("amdgpu-install_{}_all.deb", self.installer_version)
+    }
+
+    pub fn installer_url(&self, codename: &str) -> String {
+        format!(
+            "https://repo.radeon.com/amdgpu-install/{}/ubuntu/{codename}/{}",
+            self.version,
+            self.installer_deb()
+        )
+    }
+
+    pub fn rocm_dir(&self) -> String {
+        format!("/opt/rocm-{}", self.version)
+    }
+}
+
+/// Which archive a package comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Ubuntu,
+    AmdGpu,
+    Rocm,
+    /// A .deb file given on the command line.
+    Local,
+}
+
+/// What installing a package puts on the machine, beyond the dpkg record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Payload {
+    /// Wrapper scripts in `/opt/rocm-X.Y.Z/bin` (and the `/opt/rocm` link).
+    RocmBins(&'static [&'static str]),
+    /// Empty library files under `/opt/rocm-X.Y.Z/lib`, so the tree looks installed.
+    RocmLibs(&'static [&'static str]),
+    /// A wrapper at an absolute path (e.g. `/usr/sbin/dkms`).
+    SystemBin(&'static str, &'static str),
+    /// Builds and installs the amdgpu DKMS module for the running kernel.
+    DkmsModule,
+    /// linux-modules-extra: the in-tree amdgpu.ko for its kernel.
+    InTreeModule,
+    /// amdgpu-install: the script plus the repository definitions and key.
+    Installer,
+    None,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Package {
+    pub name: String,
+    pub version: String,
+    pub arch: &'static str,
+    pub origin: Origin,
+    /// Release of an AMD package.
+    pub release: Option<&'static str>,
+    pub download_kb: u64,
+    pub installed_kb: u64,
+    pub depends: Vec<String>,
+    pub payload: Payload,
+}
+
+fn pkg(
+    name: &str,
+    version: String,
+    origin: Origin,
+    kb: u64,
+    depends: &[&str],
+    payload: Payload,
+) -> Package {
+    Package {
+        name: name.into(),
+        version,
+        arch: "amd64",
+        origin,
+        release: None,
+        download_kb: kb,
+        installed_kb: kb * 4,
+        depends: depends.iter().map(|s| s.to_string()).collect(),
+        payload,
+    }
+}
+
+/// Packages of the Ubuntu archive that matter to the labs.
+pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
+    let k = &m.kernel;
+    let os = &m.os.version_id;
+    let kver = k.trim_end_matches("-generic");
+    let kpkg = format!("{kver}.{}", if os == "24.04" { "53" } else { "135" });
+    let mut v = vec![
+        pkg(
+            &format!("linux-headers-{k}"),
+            kpkg.clone(),
+            Origin::Ubuntu,
+            3_400,
+            &[],
+            Payload::None,
+        ),
+        pkg(
+            &format!("linux-modules-extra-{k}"),
+            kpkg,
+            Origin::Ubuntu,
+            98_000,
+            &[],
+            Payload::InTreeModule,
+        ),
+        pkg(
+            "dkms",
+            if os == "24.04" {
+                "3.0.11-1ubuntu13".into()
+            } else {
+                "2.8.7-2ubuntu2.2".into()
+            },
+            Origin::Ubuntu,
+            50,
+            &[],
+            Payload::SystemBin("dkms", "/usr/sbin/dkms"),
+        ),
+        pkg(
+            "wget",
+            "1.21.4-1ubuntu4.1".into(),
+            Origin::Ubuntu,
+            334,
+            &[],
+            Payload::None,
+        ),
+        pkg(
+            "gnupg",
+            "2.4.4-2ubuntu17".into(),
+            Origin::Ubuntu,
+            359,
+            &[],
+            Payload::None,
+        ),
+        pkg(
+            "libnuma-dev",
+            "2.0.18-1build1".into(),
+            Origin::Ubuntu,
+            35,
+            &[],
+            Payload::None,
+        ),
+    ];
+    for p in &mut v {
+        if p.name == "dkms" || p.name == "wget" || p.name == "gnupg" {
+            p.arch = "all";
+        }
+    }
+    v
+}
+
+/// Packages of the repo.radeon.com archives for one release.
+pub fn amd_packages(r: &'static Release, origin: Origin, os_version: &str) -> Vec<Package> {
+    let v = |base: &str| format!("{base}.{}-116~{os_version}", r.build);
+    let mut list = match origin {
+        Origin::AmdGpu => vec![
+            pkg(
+                "amdgpu-dkms",
+                format!("1:{}.{}", r.dkms, os_version),
+                Origin::AmdGpu,
+                11_200,
+                &["amdgpu-dkms-firmware", "dkms"],
+                Payload::DkmsModule,
+            ),
+            pkg(
+                "amdgpu-dkms-firmware",
+                format!("1:{}.{}", r.dkms, os_version),
+                Origin::AmdGpu,
+                38_000,
+                &[],
+                Payload::None,
+            ),
+        ],
+        Origin::Rocm => {
+            let hip = r.hip_version.split('-').next().unwrap_or(r.version);
+            vec![
+                pkg(
+                    "rocm-core",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &[],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocminfo",
+                    v("1.0.0"),
+                    Origin::Rocm,
+                    30,
+                    &["rocm-core"],
+                    Payload::RocmBins(&["rocminfo"]),
+                ),
+                pkg(
+                    "rocm-smi-lib",
+                    v("7.3.0"),
+                    Origin::Rocm,
+                    1_100,
+                    &["rocm-core"],
+                    Payload::RocmBins(&["rocm-smi"]),
+                ),
+                pkg(
+                    "amd-smi-lib",
+                    v("24.6.3"),
+                    Origin::Rocm,
+                    2_600,
+                    &["rocm-core"],
+                    Payload::RocmBins(&["amd-smi"]),
+                ),
+                pkg(
+                    "hsa-rocr",
+                    v("1.14.0"),
+                    Origin::Rocm,
+                    1_500,
+                    &["rocm-core"],
+                    Payload::RocmLibs(&["libhsa-runtime64.so.1"]),
+                ),
+                pkg(
+                    "rocm-llvm",
+                    v("18.0.0.24355"),
+                    Origin::Rocm,
+                    960_000,
+                    &["rocm-core"],
+                    Payload::None,
+                ),
+                pkg(
+                    "hipcc",
+                    v("1.1.1"),
+                    Origin::Rocm,
+                    300,
+                    &["rocm-llvm", "rocm-core"],
+                    Payload::RocmBins(&["hipcc"]),
+                ),
+                pkg(
+                    "hip-runtime-amd",
+                    v(hip),
+                    Origin::Rocm,
+                    23_000,
+                    &["hsa-rocr", "rocminfo", "hipcc", "rocm-core"],
+                    Payload::RocmLibs(&["libamdhip64.so.6"]),
+                ),
+                pkg(
+                    "hip-dev",
+                    v(hip),
+                    Origin::Rocm,
+                    300,
+                    &["hip-runtime-amd"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm-opencl-runtime",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &["rocm-core"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm-language-runtime",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &["rocm-core", "hsa-rocr"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm-hip-runtime",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &["rocm-language-runtime", "hip-runtime-amd", "rocminfo"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm-utils",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &["rocminfo", "rocm-core"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm-developer-tools",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &["rocm-smi-lib", "amd-smi-lib", "rocm-core"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm-hip-sdk",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &["rocm-hip-runtime", "hip-dev", "hipcc"],
+                    Payload::None,
+                ),
+                pkg(
+                    "rocm",
+                    v(r.version),
+                    Origin::Rocm,
+                    10,
+                    &[
+                        "rocm-utils",
+                        "rocm-developer-tools",
+                        "rocm-hip-sdk",
+                        "rocm-opencl-runtime",
+                    ],
+                    Payload::None,
+                ),
+            ]
+        }
+        _ => vec![],
+    };
+    for p in &mut list {
+        p.release = Some(r.version);
+    }
+    list
+}
+
+/// The amdgpu-install package, as a local .deb.
+pub fn installer_package(r: &'static Release) -> Package {
+    let mut p = pkg(
+        "amdgpu-install",
+        r.installer_version.to_string(),
+        Origin::Local,
+        15,
+        &[],
+        Payload::Installer,
+    );
+    p.arch = "all";
+    p.release = Some(r.version);
+    p
+}
+
+/// Package lists of amdgpu-install use cases (a subset; `graphics` and `multimedia` bring Mesa
+/// packages the simulator does not model, so they add nothing here).
+pub fn usecase_packages(usecase: &str) -> Option<&'static [&'static str]> {
+    Some(match usecase {
+        "dkms" => &["amdgpu-dkms"],
+        "rocm" => &["rocm"],
+        "rocmdev" | "rocmdevtools" => &["rocm", "rocm-developer-tools"],
+        "hip" | "lrt" => &["rocm-hip-runtime"],
+        "hiplibsdk" => &["rocm-hip-sdk"],
+        "opencl" | "openclsdk" => &["rocm-opencl-runtime"],
+        "graphics" | "multimedia" | "multimediasdk" | "workstation" | "amf" | "openmpsdk"
+        | "mllib" | "mlsdk" | "asan" => &[],
+        _ => return None,
+    })
+}
+
+pub const USECASES: &[&str] = &[
+    "dkms",
+    "graphics",
+    "multimedia",
+    "multimediasdk",
+    "workstation",
+    "rocm",
+    "rocmdev",
+    "rocmdevtools",
+    "amf",
+    "lrt",
+    "opencl",
+    "openclsdk",
+    "hip",
+    "hiplibsdk",
+    "openmpsdk",
+    "mllib",
+    "mlsdk",
+    "asan",
+];

@@ -1,0 +1,189 @@
+//! The command-line entry `rocm-learn sim TOOL ARGS...`: reads the caller from the environment,
+//! runs the tool on the stage, prints its output and carries out its `Exec` action.
+//!
+//! `rocm-learn sim stage [SPEC.toml]` (lab authors, tests) creates a stage at `ROCM_SIM_ROOT`;
+//! it refuses `/` so it can never overwrite a real machine's /etc.
+
+use std::io::{self, BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::{BIN_ENV, ROOT_ENV, SESSION_ENV, UID_ENV, USER_ENV};
+use super::{Caller, Console, Exec, MachineSpec, Output, accounts};
+
+/// The real terminal: prompts are shown before reading the answer.
+struct Terminal;
+
+impl Console for Terminal {
+    fn read_stdin(&mut self) -> Vec<u8> {
+        let mut buf = Vec::new();
+        let _ = io::stdin().lock().read_to_end(&mut buf);
+        buf
+    }
+
+    fn ask(&mut self, pending: &[u8]) -> Option<String> {
+        let mut out = io::stdout().lock();
+        let _ = out.write_all(pending);
+        let _ = out.flush();
+        let mut line = String::new();
+        match io::stdin().lock().read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
+        }
+    }
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+/// Builds the caller from `ROCM_SIM_*` and the working directory.
+pub fn caller_from_env(root: &Path) -> Caller {
+    let user = env(USER_ENV)
+        .or_else(|| env("USER"))
+        .unwrap_or_else(|| "learner".into());
+    let uid = env(UID_ENV)
+        .and_then(|v| v.parse().ok())
+        .or_else(|| accounts::user(root, &user).map(|u| u.uid))
+        .unwrap_or(1000);
+    let cwd = std::env::current_dir().ok();
+    let cwd = match cwd {
+        Some(c) if root == Path::new("/") => c.to_string_lossy().into_owned(),
+        Some(c) => match c.strip_prefix(root) {
+            Ok(rel) => format!("/{}", rel.to_string_lossy()),
+            Err(_) => format!("/home/{user}"),
+        },
+        None => format!("/home/{user}"),
+    };
+    Caller {
+        user: if uid == 0 { "root".into() } else { user },
+        uid,
+        session: env(SESSION_ENV),
+        cwd,
+        sim_bin: env(BIN_ENV).unwrap_or_else(|| "rocm-learn".into()),
+    }
+}
+
+pub fn main(tool: &str, args: &[String]) -> i32 {
+    let root = PathBuf::from(env(ROOT_ENV).unwrap_or_else(|| "/".into()));
+    if tool == "stage" {
+        return stage(&root, args);
+    }
+    let caller = caller_from_env(&root);
+    let out = super::run(&root, tool, args, &caller, &mut Terminal);
+    finish(&root, out)
+}
+
+fn stage(root: &Path, args: &[String]) -> i32 {
+    if root == Path::new("/") {
+        eprintln!("rocm-learn sim stage: set {ROOT_ENV} to the stage directory (refusing /)");
+        return 2;
+    }
+    let mut spec = match args {
+        [] => MachineSpec::default(),
+        [file] => match std::fs::read_to_string(file) {
+            Ok(t) => match MachineSpec::from_toml(&t) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+            },
+            Err(e) => {
+                eprintln!("rocm-learn sim stage: {file}: {e}");
+                return 1;
+            }
+        },
+        _ => {
+            eprintln!("usage: rocm-learn sim stage [SPEC.toml]");
+            return 2;
+        }
+    };
+    spec.sim_bin = env(BIN_ENV);
+    if let Err(e) = std::fs::create_dir_all(root) {
+        eprintln!("rocm-learn sim stage: {}: {e}", root.display());
+        return 1;
+    }
+    match super::stage::create(root, &spec) {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+fn finish(root: &Path, out: Output) -> i32 {
+    {
+        let mut so = io::stdout().lock();
+        let _ = so.write_all(&out.stdout[out.shown.min(out.stdout.len())..]);
+        let _ = so.flush();
+    }
+    if !out.stderr.is_empty() {
+        let _ = io::stderr().lock().write_all(out.stderr.as_bytes());
+    }
+    match out.exec {
+        None => out.code,
+        Some(Exec::Shell { session }) => {
+            let user = env(USER_ENV).unwrap_or_else(|| "learner".into());
+            let shell = accounts::user(root, &user)
+                .map(|u| u.shell)
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "/bin/sh".into());
+            let mut cmd = std::process::Command::new(&shell);
+            cmd.env(SESSION_ENV, &session);
+            exec(cmd, &shell)
+        }
+        Some(Exec::Program { argv, as_root }) => {
+            let Some(prog) = argv.first() else {
+                return out.code;
+            };
+            let Some(path) = find_real(prog) else {
+                eprintln!("sudo: {prog}: command not found");
+                return 1;
+            };
+            let mut cmd = std::process::Command::new(path);
+            cmd.args(&argv[1..]);
+            if as_root {
+                cmd.env(UID_ENV, "0");
+            }
+            exec(cmd, prog)
+        }
+    }
+}
+
+/// Finds `prog` on PATH, skipping the simulator's own wrappers (so `ls` for other paths runs
+/// the real ls even when a wrapper named ls comes first).
+fn find_real(prog: &str) -> Option<PathBuf> {
+    let is_wrapper = |p: &Path| {
+        std::fs::read(p)
+            .map(|b| b.len() < 4096 && String::from_utf8_lossy(&b).contains("\" sim "))
+            .unwrap_or(false)
+    };
+    if prog.contains('/') {
+        let p = PathBuf::from(prog);
+        return p.is_file().then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(prog))
+        .find(|p| p.is_file() && !is_wrapper(p))
+}
+
+#[cfg(unix)]
+fn exec(mut cmd: std::process::Command, name: &str) -> i32 {
+    use std::os::unix::process::CommandExt;
+    let e = cmd.exec();
+    eprintln!("{name}: {e}");
+    126
+}
+
+#[cfg(not(unix))]
+fn exec(mut cmd: std::process::Command, name: &str) -> i32 {
+    match cmd.status() {
+        Ok(s) => s.code().unwrap_or(1),
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            126
+        }
+    }
+}

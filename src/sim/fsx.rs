@@ -1,0 +1,95 @@
+//! Paths inside the simulated machine and file writes that never leave half a file.
+//!
+//! A "sim path" is what the learner types (`/etc/group`, `./rocm.gpg`); it is resolved against the
+//! stage root and the caller's working directory, and can never climb out of the root.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Normalises `path` (absolute, or relative to `cwd`) into a clean absolute sim path.
+pub fn normalize(path: &str, cwd: &str) -> String {
+    let joined = if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!("{}/{}", cwd.trim_end_matches('/'), path)
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for p in joined.split('/') {
+        match p {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// The host path of a sim path under `root`.
+pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
+    let clean = normalize(path, cwd);
+    let rel = clean.trim_start_matches('/');
+    if rel.is_empty() {
+        root.to_path_buf()
+    } else {
+        root.join(rel)
+    }
+}
+
+/// Writes via a temporary file in the same directory and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Writes an executable (0755) file atomically.
+pub fn write_executable(path: &Path, text: &str) -> io::Result<()> {
+    write_atomic(path, text.as_bytes())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+/// Reads a text file; `None` when it is missing or unreadable.
+pub fn read_opt(path: &Path) -> Option<String> {
+    fs::read(path)
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// Sorted file names in a directory (empty when it does not exist).
+pub fn list_dir(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter(|e| e.path().is_file())
+                .filter_map(|e| e.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_never_climbs_out() {
+        assert_eq!(normalize("../../etc/group", "/home/learner"), "/etc/group");
+        assert_eq!(normalize("/../../x", "/"), "/x");
+        assert_eq!(normalize("./a.deb", "/home/learner"), "/home/learner/a.deb");
+        assert_eq!(normalize("", "/tmp"), "/tmp");
+    }
+}

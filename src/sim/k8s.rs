@@ -1,0 +1,669 @@
+//! The small Kubernetes cluster: nodes, DaemonSets, pods, a scheduler that runs whenever kubectl
+//! does (no background process), and manifest parsing.
+//!
+//! The local node *is* the simulated machine: the AMD device plugin advertises its GPUs only
+//! while amdgpu is loaded there, just as the real plugin finds no /dev/kfd otherwise.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use yaml_rust2::{Yaml, YamlLoader};
+
+pub const DEVICE_PLUGIN_DS: &str = "amdgpu-device-plugin-daemonset";
+pub const LABELLER_DS: &str = "amdgpu-labeller-daemonset";
+pub const GPU_RESOURCE: &str = "amd.com/gpu";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cluster {
+    pub version: String,
+    pub nodes: Vec<Node>,
+    pub daemonsets: Vec<DaemonSet>,
+    pub pods: Vec<Pod>,
+    pub next_ip: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    pub name: String,
+    pub labels: BTreeMap<String, String>,
+    pub created: i64,
+    pub internal_ip: String,
+    pub roles: Vec<String>,
+    /// Whether this node is the simulated machine itself.
+    pub local: bool,
+    /// GPUs physically present (non-local nodes are assumed to have a working driver).
+    pub gpus: u32,
+    pub cpu: u32,
+    pub memory_ki: u64,
+    pub os_image: String,
+    pub kernel: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DaemonSet {
+    pub namespace: String,
+    pub name: String,
+    pub image: String,
+    pub created: i64,
+    /// The manifest as applied, to tell `apply` "unchanged" from "configured".
+    pub spec: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Pending,
+    Running,
+}
+
+impl Phase {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Phase::Pending => "Pending",
+            Phase::Running => "Running",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Container {
+    pub name: String,
+    pub image: String,
+    pub limits: BTreeMap<String, String>,
+    pub requests: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pod {
+    pub namespace: String,
+    pub name: String,
+    pub labels: BTreeMap<String, String>,
+    pub created: i64,
+    pub containers: Vec<Container>,
+    pub node_selector: BTreeMap<String, String>,
+    pub phase: Phase,
+    pub node: Option<String>,
+    pub ip: Option<String>,
+    /// `DaemonSet/NAME` for pods a DaemonSet made.
+    pub owner: Option<String>,
+    /// The last FailedScheduling message, with when it was first and last seen and how often.
+    pub sched_message: Option<String>,
+    pub sched_first: i64,
+    pub sched_last: i64,
+    pub sched_count: u32,
+    pub started: Option<i64>,
+    pub spec: String,
+}
+
+impl Pod {
+    /// GPUs the pod asks for (limits, else requests; extended resources need limits == requests).
+    pub fn gpu_request(&self) -> u32 {
+        self.containers
+            .iter()
+            .map(|c| {
+                c.limits
+                    .get(GPU_RESOURCE)
+                    .or_else(|| c.requests.get(GPU_RESOURCE))
+                    .and_then(|v| v.parse::<u32>().ok())
+                    .unwrap_or(0)
+            })
+            .sum()
+    }
+}
+
+impl Cluster {
+    pub fn has_daemonset(&self, ns: &str, name: &str) -> bool {
+        self.daemonsets
+            .iter()
+            .any(|d| d.namespace == ns && d.name == name)
+    }
+
+    fn plugin_running(&self) -> bool {
+        self.daemonsets.iter().any(is_device_plugin)
+    }
+
+    fn labeller_running(&self) -> bool {
+        self.daemonsets.iter().any(|d| d.image.contains("labeller"))
+    }
+
+    /// `amd.com/gpu` capacity a node advertises, `None` when the plugin does not advertise it.
+    pub fn gpu_capacity(&self, node: &Node, driver_loaded: bool) -> Option<u32> {
+        if !self.plugin_running() || node.gpus == 0 || (node.local && !driver_loaded) {
+            return None;
+        }
+        Some(node.gpus)
+    }
+
+    fn gpus_in_use(&self, node: &str) -> u32 {
+        self.pods
+            .iter()
+            .filter(|p| p.phase == Phase::Running && p.node.as_deref() == Some(node))
+            .map(Pod::gpu_request)
+            .sum()
+    }
+
+    /// Brings the cluster up to date: DaemonSet pods, labeller labels, pending pods scheduled.
+    pub fn reconcile(&mut self, now: i64, driver_loaded: bool, gpu_labels: &[(String, String)]) {
+        // DaemonSet pods: one per node, named after the set.
+        let mut wanted = Vec::new();
+        for ds in &self.daemonsets {
+            for n in &self.nodes {
+                wanted.push((ds.clone(), n.name.clone()));
+            }
+        }
+        self.pods.retain(|p| match &p.owner {
+            Some(o) => wanted.iter().any(|(ds, node)| {
+                o == &format!("DaemonSet/{}", ds.name) && p.node.as_ref() == Some(node)
+            }),
+            None => true,
+        });
+        for (ds, node) in wanted {
+            let owner = format!("DaemonSet/{}", ds.name);
+            if self
+                .pods
+                .iter()
+                .any(|p| p.owner.as_ref() == Some(&owner) && p.node.as_ref() == Some(&node))
+            {
+                continue;
+            }
+            let ip = self.take_ip();
+            self.pods.push(Pod {
+                namespace: ds.namespace.clone(),
+                name: format!("{}-{}", ds.name, suffix(&format!("{}{}", ds.name, node))),
+                labels: BTreeMap::new(),
+                created: now,
+                containers: vec![Container {
+                    name: "main".into(),
+                    image: ds.image.clone(),
+                    limits: BTreeMap::new(),
+                    requests: BTreeMap::new(),
+                }],
+                node_selector: BTreeMap::new(),
+                phase: Phase::Running,
+                node: Some(node),
+                ip: Some(ip),
+                owner: Some(owner),
+                sched_message: None,
+                sched_first: now,
+                sched_last: now,
+                sched_count: 0,
+                started: Some(now),
+                spec: String::new(),
+            });
+        }
+        // The node labeller labels GPU nodes.
+        if self.labeller_running() {
+            for n in &mut self.nodes {
+                if n.gpus > 0 && (!n.local || driver_loaded) {
+                    for (k, v) in gpu_labels {
+                        n.labels.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        // Schedule pending pods in creation order.
+        let pending: Vec<usize> = (0..self.pods.len())
+            .filter(|&i| self.pods[i].phase == Phase::Pending)
+            .collect();
+        for i in pending {
+            match self.place(&self.pods[i], driver_loaded) {
+                Ok(node) => {
+                    let ip = self.take_ip();
+                    let p = &mut self.pods[i];
+                    p.phase = Phase::Running;
+                    p.node = Some(node);
+                    p.ip = Some(ip);
+                    p.started = Some(now);
+                }
+                Err(msg) => {
+                    let p = &mut self.pods[i];
+                    if p.sched_message.as_deref() != Some(msg.as_str()) {
+                        p.sched_first = now;
+                        p.sched_count = 0;
+                    }
+                    p.sched_message = Some(msg);
+                    p.sched_last = now;
+                    p.sched_count += 1;
+                }
+            }
+        }
+    }
+
+    fn take_ip(&mut self) -> String {
+        self.next_ip += 1;
+        format!("10.244.0.{}", self.next_ip)
+    }
+
+    /// Finds a node for the pod, or the scheduler's FailedScheduling message.
+    fn place(&self, pod: &Pod, driver_loaded: bool) -> Result<String, String> {
+        let want = pod.gpu_request();
+        let mut fails: BTreeMap<&str, u32> = BTreeMap::new();
+        let mut preempt: BTreeMap<&str, u32> = BTreeMap::new();
+        for n in &self.nodes {
+            let selector_ok = pod
+                .node_selector
+                .iter()
+                .all(|(k, v)| n.labels.get(k) == Some(v));
+            if !selector_ok {
+                *fails
+                    .entry("node(s) didn't match Node's node affinity/selector")
+                    .or_default() += 1;
+                *preempt
+                    .entry("Preemption is not helpful for scheduling")
+                    .or_default() += 1;
+                continue;
+            }
+            if want > 0 {
+                let cap = self.gpu_capacity(n, driver_loaded).unwrap_or(0);
+                if cap < want + self.gpus_in_use(&n.name) {
+                    *fails.entry("Insufficient amd.com/gpu").or_default() += 1;
+                    *preempt
+                        .entry("No preemption victims found for incoming pod")
+                        .or_default() += 1;
+                    continue;
+                }
+            }
+            return Ok(n.name.clone());
+        }
+        let total = self.nodes.len();
+        let list = |m: &BTreeMap<&str, u32>| {
+            let mut v: Vec<String> = m.iter().map(|(r, c)| format!("{c} {r}")).collect();
+            v.sort();
+            v.join(", ")
+        };
+        if total == 0 {
+            return Err("no nodes available to schedule pods".into());
+        }
+        Err(format!(
+            "0/{total} nodes are available: {}. preemption: 0/{total} nodes are available: {}.",
+            list(&fails),
+            list(&preempt)
+        ))
+    }
+}
+
+pub fn is_device_plugin(d: &DaemonSet) -> bool {
+    d.image.contains("k8s-device-plugin") && !d.image.contains("labeller")
+}
+
+/// A stable five-character pod-name suffix, like the random one Kubernetes generates.
+pub fn suffix(seed: &str) -> String {
+    const ALPHA: &[u8] = b"bcdfghjklmnpqrstvwxz2456789";
+    let mut h: u64 = 1469598103934665603;
+    for b in seed.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(1099511628211);
+    }
+    (0..5)
+        .map(|i| ALPHA[((h >> (i * 8)) % ALPHA.len() as u64) as usize] as char)
+        .collect()
+}
+
+/// kubectl's HumanDuration (the AGE column).
+pub fn human_age(secs: i64) -> String {
+    if secs < -1 {
+        return "<invalid>".into();
+    }
+    let s = secs.max(0);
+    if s < 120 {
+        return format!("{s}s");
+    }
+    let m = s / 60;
+    if m < 10 {
+        return if s % 60 == 0 {
+            format!("{m}m")
+        } else {
+            format!("{m}m{}s", s % 60)
+        };
+    }
+    if m < 180 {
+        return format!("{m}m");
+    }
+    let h = m / 60;
+    if h < 8 {
+        return if m % 60 == 0 {
+            format!("{h}h")
+        } else {
+            format!("{h}h{}m", m % 60)
+        };
+    }
+    if h < 48 {
+        return format!("{h}h");
+    }
+    if h < 24 * 8 {
+        return if h % 24 == 0 {
+            format!("{}d", h / 24)
+        } else {
+            format!("{}d{}h", h / 24, h % 24)
+        };
+    }
+    if h < 24 * 365 * 2 {
+        return format!("{}d", h / 24);
+    }
+    format!("{}y", h / 24 / 365)
+}
+
+/// One object of a manifest file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Object {
+    Pod(Pod),
+    DaemonSet(DaemonSet),
+    /// A kind the simulated API server does not know.
+    Unknown {
+        kind: String,
+        api_version: String,
+        name: String,
+    },
+}
+
+impl Object {
+    pub fn kind_plural(&self) -> &str {
+        match self {
+            Object::Pod(_) => "pods",
+            Object::DaemonSet(_) => "daemonsets.apps",
+            Object::Unknown { .. } => "",
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            Object::Pod(p) => &p.name,
+            Object::DaemonSet(d) => &d.name,
+            Object::Unknown { name, .. } => name,
+        }
+    }
+
+    /// `pod/NAME`, `daemonset.apps/NAME`: how kubectl names it in "created".
+    pub fn ref_name(&self) -> String {
+        match self {
+            Object::Pod(p) => format!("pod/{}", p.name),
+            Object::DaemonSet(d) => format!("daemonset.apps/{}", d.name),
+            Object::Unknown { kind, name, .. } => format!("{}/{name}", kind.to_lowercase()),
+        }
+    }
+}
+
+/// Why a manifest was refused, already in kubectl's words (without the leading `error: `
+/// context, which depends on the verb and file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManifestError {
+    /// YAML that does not parse.
+    Syntax(String),
+    /// The API server rejected the object (`Error from server (BadRequest)` style).
+    Invalid(String),
+    /// Missing kind/apiVersion.
+    Incomplete(String),
+}
+
+/// Parses every document of a manifest (empty documents are skipped).
+pub fn parse_manifests(text: &str, now: i64) -> Result<Vec<Object>, ManifestError> {
+    let docs = YamlLoader::load_from_str(text).map_err(|e| {
+        ManifestError::Syntax(format!(
+            "error converting YAML to JSON: yaml: line {}: {}",
+            e.marker().line(),
+            e.info()
+        ))
+    })?;
+    let mut out = Vec::new();
+    for d in docs {
+        if d.is_null() || d.is_badvalue() {
+            continue;
+        }
+        if d.as_hash().is_none() {
+            return Err(ManifestError::Syntax(
+                "error converting YAML to JSON: yaml: the document is not a mapping".into(),
+            ));
+        }
+        out.push(object(&d, text, now)?);
+    }
+    Ok(out)
+}
+
+fn s(y: &Yaml) -> Option<String> {
+    match y {
+        Yaml::String(s) => Some(s.clone()),
+        Yaml::Integer(i) => Some(i.to_string()),
+        Yaml::Real(r) => Some(r.clone()),
+        Yaml::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+fn string_map(y: &Yaml) -> BTreeMap<String, String> {
+    y.as_hash()
+        .map(|h| h.iter().filter_map(|(k, v)| Some((s(k)?, s(v)?))).collect())
+        .unwrap_or_default()
+}
+
+fn object(d: &Yaml, text: &str, now: i64) -> Result<Object, ManifestError> {
+    let kind = s(&d["kind"]).unwrap_or_default();
+    let api_version = s(&d["apiVersion"]).unwrap_or_default();
+    if kind.is_empty() || api_version.is_empty() {
+        let what = match (api_version.is_empty(), kind.is_empty()) {
+            (true, true) => "[apiVersion not set, kind not set]",
+            (true, false) => "apiVersion not set",
+            _ => "kind not set",
+        };
+        return Err(ManifestError::Incomplete(format!(
+            "error validating data: {what}; if you choose to ignore these errors, turn validation off with --validate=false"
+        )));
+    }
+    let name = s(&d["metadata"]["name"]).unwrap_or_default();
+    let namespace = s(&d["metadata"]["namespace"]).unwrap_or_else(|| "default".into());
+    match (kind.as_str(), api_version.as_str()) {
+        ("Pod", "v1") => {
+            if name.is_empty() {
+                return Err(ManifestError::Invalid(
+                    "Pod \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
+                ));
+            }
+            let spec = &d["spec"];
+            // nodeSelector values must be strings: an unquoted `true` is a boolean.
+            if let Some(h) = spec["nodeSelector"].as_hash() {
+                for v in h.values() {
+                    let t = match v {
+                        Yaml::Boolean(_) => Some("bool"),
+                        Yaml::Integer(_) | Yaml::Real(_) => Some("number"),
+                        _ => None,
+                    };
+                    if let Some(t) = t {
+                        return Err(ManifestError::Invalid(format!(
+                            "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal {t} into Go struct field PodSpec.spec.nodeSelector of type string"
+                        )));
+                    }
+                }
+            }
+            let mut containers = Vec::new();
+            for c in spec["containers"]
+                .as_vec()
+                .map(|v| v.as_slice())
+                .unwrap_or(&[])
+            {
+                let cname = s(&c["name"]).unwrap_or_default();
+                let image = s(&c["image"]).unwrap_or_default();
+                let limits = string_map(&c["resources"]["limits"]);
+                let mut requests = string_map(&c["resources"]["requests"]);
+                for (k, v) in &limits {
+                    requests.entry(k.clone()).or_insert_with(|| v.clone());
+                }
+                for (field, value) in [("name", &cname), ("image", &image)] {
+                    if value.is_empty() {
+                        return Err(ManifestError::Invalid(format!(
+                            "Pod \"{name}\" is invalid: spec.containers[{}].{field}: Required value",
+                            containers.len()
+                        )));
+                    }
+                }
+                if let Some(v) = limits.get(GPU_RESOURCE).or(requests.get(GPU_RESOURCE))
+                    && v.parse::<u32>().is_err()
+                {
+                    return Err(ManifestError::Invalid(format!(
+                        "Pod \"{name}\" is invalid: spec.containers[{}].resources.requests[amd.com/gpu]: Invalid value: \"{v}\": must be an integer",
+                        containers.len()
+                    )));
+                }
+                containers.push(Container {
+                    name: cname,
+                    image,
+                    limits,
+                    requests,
+                });
+            }
+            if containers.is_empty() {
+                return Err(ManifestError::Invalid(format!(
+                    "Pod \"{name}\" is invalid: spec.containers: Required value"
+                )));
+            }
+            Ok(Object::Pod(Pod {
+                namespace,
+                name,
+                labels: string_map(&d["metadata"]["labels"]),
+                created: now,
+                containers,
+                node_selector: string_map(&spec["nodeSelector"]),
+                phase: Phase::Pending,
+                node: None,
+                ip: None,
+                owner: None,
+                sched_message: None,
+                sched_first: now,
+                sched_last: now,
+                sched_count: 0,
+                started: None,
+                spec: doc_fingerprint(d, text),
+            }))
+        }
+        ("DaemonSet", "apps/v1") => {
+            if name.is_empty() {
+                return Err(ManifestError::Invalid(
+                    "DaemonSet.apps \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
+                ));
+            }
+            let image =
+                s(&d["spec"]["template"]["spec"]["containers"][0]["image"]).unwrap_or_default();
+            Ok(Object::DaemonSet(DaemonSet {
+                namespace,
+                name,
+                image,
+                created: now,
+                spec: doc_fingerprint(d, text),
+            }))
+        }
+        _ => Ok(Object::Unknown {
+            kind,
+            api_version,
+            name,
+        }),
+    }
+}
+
+/// A stable description of a document, to compare re-applied manifests.
+fn doc_fingerprint(d: &Yaml, _text: &str) -> String {
+    format!("{d:?}")
+}
+
+/// The device plugin manifest served at its URL (the real file's shape: a DaemonSet in
+/// kube-system running rocm/k8s-device-plugin with the kubelet's device-plugins directory).
+pub fn device_plugin_manifest() -> &'static str {
+    "apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: amdgpu-device-plugin-daemonset
+  namespace: kube-system
+spec:
+  selector:
+    matchLabels:
+      name: amdgpu-dp-ds
+  template:
+    metadata:
+      labels:
+        name: amdgpu-dp-ds
+    spec:
+      priorityClassName: system-node-critical
+      tolerations:
+      - key: CriticalAddonsOnly
+        operator: Exists
+      containers:
+      - image: rocm/k8s-device-plugin
+        name: amdgpu-dp-cntr
+        securityContext:
+          allowPrivilegeEscalation: false
+          capabilities:
+            drop: [\"ALL\"]
+        volumeMounts:
+          - name: dp
+            mountPath: /var/lib/kubelet/device-plugins
+          - name: sys
+            mountPath: /sys
+      volumes:
+        - name: dp
+          hostPath:
+            path: /var/lib/kubelet/device-plugins
+        - name: sys
+          hostPath:
+            path: /sys
+"
+}
+
+/// The node labeller manifest served at its URL.
+pub fn labeller_manifest() -> &'static str {
+    "apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: amdgpu-labeller-daemonset
+  namespace: kube-system
+spec:
+  selector:
+    matchLabels:
+      name: amdgpu-labeller-ds
+  template:
+    metadata:
+      labels:
+        name: amdgpu-labeller-ds
+    spec:
+      serviceAccountName: amdgpu-device-plugin
+      priorityClassName: system-node-critical
+      containers:
+      - image: rocm/k8s-device-plugin:labeller-latest
+        name: amdgpu-labeller-cntr
+        command: [\"/root/k8s-node-labeller\"]
+        args: [\"-vram\", \"-cu-count\", \"-simd-count\", \"-device-id\", \"-family\", \"-product-name\", \"-driver-version\"]
+        volumeMounts:
+          - name: sys
+            mountPath: /sys
+      volumes:
+        - name: sys
+          hostPath:
+            path: /sys
+"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_read_like_kubectl() {
+        assert_eq!(human_age(5), "5s");
+        assert_eq!(human_age(125), "2m5s");
+        assert_eq!(human_age(600), "10m");
+        assert_eq!(human_age(3 * 3600 + 60), "3h1m");
+        assert_eq!(human_age(10 * 86400), "10d");
+    }
+
+    #[test]
+    fn unquoted_true_in_node_selector_is_refused() {
+        let m = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    image: i\n  nodeSelector:\n    gpu: true\n";
+        assert!(matches!(
+            parse_manifests(m, 0),
+            Err(ManifestError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn bad_yaml_is_a_syntax_error() {
+        assert!(matches!(
+            parse_manifests("a: b: c\n", 0),
+            Err(ManifestError::Syntax(_))
+        ));
+    }
+}

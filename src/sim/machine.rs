@@ -1,0 +1,520 @@
+//! The hardware and OS of the simulated machine, as data, with the built-in presets.
+//!
+//! Every number a GPU tool prints comes from here, so a preset is one place to read what a
+//! Vega 64 or an MI300X "is". Values marked in the facts sheet (`rocm-facts.md`) are used as
+//! they are; the rest (serials, temperatures, clocks of an idle card) are plausible values of
+//! the same shape as real output.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Machine {
+    pub hostname: String,
+    pub os: Os,
+    /// `uname -r`.
+    pub kernel: String,
+    pub cpu: Cpu,
+    pub gpus: Vec<Gpu>,
+    /// lspci lines of the devices that are not AMD GPUs: (slot, class, class code, vendor:device, text).
+    pub other_pci: Vec<PciDevice>,
+    /// Whether the machine has a BMC display (ASPEED): it owns card0 and is the only "VGA" line.
+    pub bmc_vga: bool,
+    /// Modules loaded on every boot regardless of amdgpu (name, size, used-by count, holders).
+    pub base_modules: Vec<Module>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Os {
+    /// `ID` in os-release (`ubuntu`).
+    pub id: String,
+    /// `VERSION_ID` (`24.04`).
+    pub version_id: String,
+    /// `VERSION` (`24.04.1 LTS (Noble Numbat)`).
+    pub version: String,
+    /// `VERSION_CODENAME` (`noble`).
+    pub codename: String,
+    /// `PRETTY_NAME`.
+    pub pretty: String,
+}
+
+impl Os {
+    pub fn ubuntu_2404() -> Self {
+        Os {
+            id: "ubuntu".into(),
+            version_id: "24.04".into(),
+            version: "24.04.1 LTS (Noble Numbat)".into(),
+            codename: "noble".into(),
+            pretty: "Ubuntu 24.04.1 LTS".into(),
+        }
+    }
+
+    pub fn ubuntu_2204() -> Self {
+        Os {
+            id: "ubuntu".into(),
+            version_id: "22.04".into(),
+            version: "22.04.5 LTS (Jammy Jellyfish)".into(),
+            codename: "jammy".into(),
+            pretty: "Ubuntu 22.04.5 LTS".into(),
+        }
+    }
+
+    /// The text of /etc/os-release, in Ubuntu's order.
+    pub fn os_release(&self) -> String {
+        let name = if self.id == "ubuntu" {
+            "Ubuntu"
+        } else {
+            &self.id
+        };
+        format!(
+            "PRETTY_NAME=\"{}\"\nNAME=\"{name}\"\nVERSION_ID=\"{}\"\nVERSION=\"{}\"\nVERSION_CODENAME={}\nID={}\nID_LIKE=debian\nHOME_URL=\"https://www.ubuntu.com/\"\nSUPPORT_URL=\"https://help.ubuntu.com/\"\nBUG_REPORT_URL=\"https://bugs.launchpad.net/ubuntu/\"\nPRIVACY_POLICY_URL=\"https://www.ubuntu.com/legal/terms-and-policies/privacy-policy\"\nUBUNTU_CODENAME={}\n",
+            self.pretty, self.version_id, self.version, self.codename, self.id, self.codename
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cpu {
+    pub name: String,
+    /// Logical CPUs (rocminfo's "Compute Unit" of the CPU agent).
+    pub threads: u32,
+    pub max_clock_mhz: u32,
+    /// System memory in KB (the CPU agent's pool size).
+    pub memory_kb: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PciDevice {
+    /// `43:00.0`.
+    pub slot: String,
+    /// `VGA compatible controller`.
+    pub class: String,
+    /// `0300`.
+    pub class_code: String,
+    /// `1002:687f`.
+    pub ids: String,
+    /// Vendor and device text as lspci prints it.
+    pub text: String,
+    /// `c1`, printed as ` (rev c1)`.
+    #[serde(default)]
+    pub rev: Option<String>,
+    #[serde(default)]
+    pub subsystem: Option<String>,
+    #[serde(default)]
+    pub driver: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Module {
+    pub name: String,
+    pub size: u64,
+    pub used: u32,
+    #[serde(default)]
+    pub holders: Vec<String>,
+}
+
+impl Module {
+    pub fn new(name: &str, size: u64, used: u32, holders: &[&str]) -> Self {
+        Module {
+            name: name.into(),
+            size,
+            used,
+            holders: holders.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// One AMD GPU: its PCI identity, its rocminfo agent, its rocm-smi row and amd-smi entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gpu {
+    pub pci: PciDevice,
+    /// Extra PCI functions of the card (the HDMI audio of a Radeon).
+    #[serde(default)]
+    pub pci_functions: Vec<PciDevice>,
+    /// `gfx900`.
+    pub gfx: String,
+    pub marketing_name: String,
+    pub uuid: String,
+    pub l1_kb: u64,
+    pub l2_kb: u64,
+    #[serde(default)]
+    pub l3_kb: Option<u64>,
+    /// PCI device id, rocminfo's "Chip ID".
+    pub chip_id: u32,
+    pub asic_revision: u32,
+    pub cacheline: u32,
+    pub max_clock_mhz: u32,
+    pub compute_units: u32,
+    pub simds_per_cu: u32,
+    pub shader_engines: u32,
+    pub max_waves_per_cu: u32,
+    pub vram_kb: u64,
+    /// ISA names, first the exact target then the generic one.
+    pub isas: Vec<String>,
+    pub pp_ucode: u32,
+    pub sdma_ucode: u32,
+    /// KFD gpu_id: rocm-smi's GUID column and amd-smi's KFD_ID.
+    pub kfd_id: u32,
+    /// Full BDF for amd-smi (`0000:43:00.0`).
+    pub bdf: String,
+    pub amd_smi_uuid: String,
+    pub smi: SmiRow,
+    /// DRM minor of the card node (`card0` = 0); the render node is 128 + index.
+    pub card_minor: u32,
+    pub render_minor: u32,
+    pub subsystem_id: String,
+    pub slot_type: String,
+    pub pcie_speed: String,
+    pub pcie_gen: String,
+    /// Node-labeller values.
+    pub family: String,
+    pub product_label: String,
+    pub vram_label: String,
+}
+
+/// The values of one rocm-smi concise row (strings as printed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SmiRow {
+    pub temp: String,
+    /// `Edge` on Radeon, `Junction` on Instinct.
+    pub temp_sensor: String,
+    pub power: String,
+    /// `Avg` on Radeon, `Socket` on Instinct.
+    pub power_sensor: String,
+    pub partitions: String,
+    pub sclk: String,
+    pub mclk: String,
+    pub fan: String,
+    pub perf: String,
+    pub pwrcap: String,
+    pub vram_pct: String,
+    pub gpu_pct: String,
+}
+
+/// The built-in machines a lab scenario can name with `preset = "..."`.
+pub const PRESETS: &[&str] = &["vega64-workstation", "mi300x-server"];
+
+pub fn preset(name: &str, gpu_count: Option<u32>) -> Option<Machine> {
+    match name {
+        "vega64-workstation" => Some(vega64_workstation()),
+        "mi300x-server" => Some(mi300x_server(gpu_count.unwrap_or(1).clamp(1, 8))),
+        _ => None,
+    }
+}
+
+fn base_modules() -> Vec<Module> {
+    vec![
+        Module::new("tls", 155648, 0, &[]),
+        Module::new("nls_iso8859_1", 12288, 1, &[]),
+        Module::new("intel_rapl_msr", 20480, 0, &[]),
+        Module::new("intel_rapl_common", 40960, 1, &["intel_rapl_msr"]),
+        Module::new("kvm_amd", 208896, 0, &[]),
+        Module::new("kvm", 1409024, 1, &["kvm_amd"]),
+        Module::new("binfmt_misc", 24576, 1, &[]),
+        Module::new("input_leds", 12288, 0, &[]),
+        Module::new("joydev", 32768, 0, &[]),
+        Module::new("sch_fq_codel", 24576, 2, &[]),
+        Module::new("msr", 12288, 0, &[]),
+        Module::new("efi_pstore", 12288, 0, &[]),
+        Module::new("ip_tables", 32768, 0, &[]),
+        Module::new("x_tables", 65536, 1, &["ip_tables"]),
+        Module::new("autofs4", 57344, 2, &[]),
+        Module::new("crct10dif_pclmul", 12288, 1, &[]),
+        Module::new("crc32_pclmul", 12288, 0, &[]),
+        Module::new("nvme", 61440, 2, &[]),
+        Module::new("nvme_core", 212992, 3, &["nvme"]),
+        Module::new("ahci", 49152, 0, &[]),
+        Module::new("libahci", 53248, 1, &["ahci"]),
+    ]
+}
+
+fn vega64_workstation() -> Machine {
+    let gpu = Gpu {
+        pci: PciDevice {
+            slot: "43:00.0".into(),
+            class: "VGA compatible controller".into(),
+            class_code: "0300".into(),
+            ids: "1002:687f".into(),
+            text: "Advanced Micro Devices, Inc. [AMD/ATI] Vega 10 XL/XT [Radeon RX Vega 56/64]"
+                .into(),
+            rev: Some("c1".into()),
+            subsystem: Some(
+                "Advanced Micro Devices, Inc. [AMD/ATI] Vega 10 XL/XT [Radeon RX Vega 56/64]"
+                    .into(),
+            ),
+            driver: Some("amdgpu".into()),
+        },
+        pci_functions: vec![PciDevice {
+            slot: "43:00.1".into(),
+            class: "Audio device".into(),
+            class_code: "0403".into(),
+            ids: "1002:aaf8".into(),
+            text: "Advanced Micro Devices, Inc. [AMD/ATI] Vega 10 HDMI Audio [Radeon Vega 56/64]"
+                .into(),
+            rev: None,
+            subsystem: Some(
+                "Advanced Micro Devices, Inc. [AMD/ATI] Vega 10 HDMI Audio [Radeon Vega 56/64]"
+                    .into(),
+            ),
+            driver: Some("snd_hda_intel".into()),
+        }],
+        gfx: "gfx900".into(),
+        marketing_name: "Radeon RX Vega".into(),
+        uuid: "GPU-0215085621863084".into(),
+        l1_kb: 16,
+        l2_kb: 4096,
+        l3_kb: None,
+        chip_id: 0x687f,
+        asic_revision: 1,
+        cacheline: 64,
+        max_clock_mhz: 1630,
+        compute_units: 64,
+        simds_per_cu: 4,
+        shader_engines: 4,
+        max_waves_per_cu: 40,
+        vram_kb: 8372224,
+        isas: vec![
+            "amdgcn-amd-amdhsa--gfx900:xnack-".into(),
+            "amdgcn-amd-amdhsa--gfx9-generic:xnack-".into(),
+        ],
+        pp_ucode: 444,
+        sdma_ucode: 433,
+        kfd_id: 45532,
+        bdf: "0000:43:00.0".into(),
+        amd_smi_uuid: "f3ff687f-0000-1000-8021-5c6e2f1b8a44".into(),
+        smi: SmiRow {
+            temp: "31.0°C".into(),
+            temp_sensor: "Edge".into(),
+            power: "9.0W".into(),
+            power_sensor: "Avg".into(),
+            partitions: "N/A, N/A, 0".into(),
+            sclk: "852Mhz".into(),
+            mclk: "167Mhz".into(),
+            fan: "14.9%".into(),
+            perf: "auto".into(),
+            pwrcap: "220.0W".into(),
+            vram_pct: "0%".into(),
+            gpu_pct: "0%".into(),
+        },
+        card_minor: 0,
+        render_minor: 128,
+        subsystem_id: "0x0b36".into(),
+        slot_type: "PCIE".into(),
+        pcie_speed: "8 GT/s".into(),
+        pcie_gen: "Gen 3".into(),
+        family: "AI".into(),
+        product_label: "Radeon_RX_Vega".into(),
+        vram_label: "8G".into(),
+    };
+    Machine {
+        hostname: "vega-ws".into(),
+        os: Os::ubuntu_2404(),
+        kernel: "6.8.0-52-generic".into(),
+        cpu: Cpu {
+            name: "AMD Ryzen 7 2700X Eight-Core Processor".into(),
+            threads: 16,
+            max_clock_mhz: 3700,
+            memory_kb: 32794524,
+        },
+        gpus: vec![gpu],
+        other_pci: vec![
+            pci(
+                "00:00.0",
+                "Host bridge",
+                "0600",
+                "1022:1450",
+                "Advanced Micro Devices, Inc. [AMD] Family 17h (Models 00h-0fh) Root Complex",
+                None,
+            ),
+            pci(
+                "00:01.0",
+                "Host bridge",
+                "0600",
+                "1022:1452",
+                "Advanced Micro Devices, Inc. [AMD] Family 17h (Models 00h-1fh) PCIe Dummy Host Bridge",
+                None,
+            ),
+            pci(
+                "00:14.0",
+                "SMBus",
+                "0c05",
+                "1022:790b",
+                "Advanced Micro Devices, Inc. [AMD] FCH SMBus Controller",
+                Some("59"),
+            ),
+            pci(
+                "01:00.0",
+                "Non-Volatile memory controller",
+                "0108",
+                "144d:a808",
+                "Samsung Electronics Co Ltd NVMe SSD Controller SM981/PM981/PM983",
+                None,
+            ),
+            pci(
+                "03:00.0",
+                "USB controller",
+                "0c03",
+                "1022:43d0",
+                "Advanced Micro Devices, Inc. [AMD] X470 Chipset USB 3.1 xHCI Controller",
+                Some("01"),
+            ),
+            pci(
+                "03:00.1",
+                "SATA controller",
+                "0106",
+                "1022:43c8",
+                "Advanced Micro Devices, Inc. [AMD] X470 Chipset SATA Controller",
+                Some("01"),
+            ),
+            pci(
+                "26:00.0",
+                "Ethernet controller",
+                "0200",
+                "8086:1539",
+                "Intel Corporation I211 Gigabit Network Connection",
+                Some("03"),
+            ),
+        ],
+        bmc_vga: false,
+        base_modules: base_modules(),
+    }
+}
+
+/// Slots of the eight OAM modules of a typical MI300X platform.
+const MI300X_SLOTS: [&str; 8] = ["1b", "3d", "4e", "5f", "9d", "bd", "cd", "dd"];
+const MI300X_KFD_IDS: [u32; 8] = [21947, 48705, 30263, 11893, 56024, 40362, 15579, 64791];
+
+fn mi300x(i: usize) -> Gpu {
+    let bus = MI300X_SLOTS[i];
+    let slot = format!("{bus}:00.0");
+    Gpu {
+        pci: PciDevice {
+            slot: slot.clone(),
+            class: "Processing accelerators".into(),
+            class_code: "1200".into(),
+            ids: "1002:74a1".into(),
+            text: "Advanced Micro Devices, Inc. [AMD/ATI] Aqua Vanjaram [Instinct MI300X]".into(),
+            rev: None,
+            subsystem: Some(
+                "Advanced Micro Devices, Inc. [AMD/ATI] Aqua Vanjaram [Instinct MI300X]".into(),
+            ),
+            driver: Some("amdgpu".into()),
+        },
+        pci_functions: vec![],
+        gfx: "gfx942".into(),
+        marketing_name: "AMD Instinct MI300X".into(),
+        uuid: format!("GPU-{:016x}", 0x72be_95cb_49b2_7a64u64 + i as u64 * 0x1111),
+        l1_kb: 32,
+        l2_kb: 4096,
+        l3_kb: Some(262144),
+        chip_id: 0x74a1,
+        asic_revision: 1,
+        cacheline: 128,
+        max_clock_mhz: 2100,
+        compute_units: 304,
+        simds_per_cu: 4,
+        shader_engines: 32,
+        max_waves_per_cu: 32,
+        vram_kb: 201310208,
+        isas: vec![
+            "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-".into(),
+            "amdgcn-amd-amdhsa--gfx9-4-generic:sramecc+:xnack-".into(),
+        ],
+        pp_ucode: 189,
+        sdma_ucode: 24,
+        kfd_id: MI300X_KFD_IDS[i],
+        bdf: format!("0000:{slot}"),
+        amd_smi_uuid: format!("{:02x}ff74a1-0000-1000-80c1-fb66fcc143d2", 0x89 + i),
+        smi: SmiRow {
+            temp: "39.0°C".into(),
+            temp_sensor: "Junction".into(),
+            power: "191.0W".into(),
+            power_sensor: "Socket".into(),
+            partitions: "NPS1, SPX, 0".into(),
+            sclk: "2105Mhz".into(),
+            mclk: "900Mhz".into(),
+            fan: "0%".into(),
+            perf: "auto".into(),
+            pwrcap: "750.0W".into(),
+            vram_pct: "0%".into(),
+            gpu_pct: "0%".into(),
+        },
+        // card0 belongs to the BMC's ASPEED display.
+        card_minor: 1 + i as u32,
+        render_minor: 128 + i as u32,
+        subsystem_id: "0x74a1".into(),
+        slot_type: "OAM".into(),
+        pcie_speed: "32 GT/s".into(),
+        pcie_gen: "Gen 5".into(),
+        family: "AI".into(),
+        product_label: "AMD_Instinct_MI300X_OAM".into(),
+        vram_label: "192G".into(),
+    }
+}
+
+fn mi300x_server(count: u32) -> Machine {
+    Machine {
+        hostname: "mi300x-node".into(),
+        os: Os::ubuntu_2204(),
+        kernel: "5.15.0-125-generic".into(),
+        cpu: Cpu {
+            name: "AMD EPYC 9654 96-Core Processor".into(),
+            threads: 192,
+            max_clock_mhz: 3707,
+            memory_kb: 1584834540,
+        },
+        gpus: (0..count as usize).map(mi300x).collect(),
+        other_pci: vec![
+            pci(
+                "00:00.0",
+                "Host bridge",
+                "0600",
+                "1022:14a4",
+                "Advanced Micro Devices, Inc. [AMD] Device 14a4",
+                Some("01"),
+            ),
+            pci(
+                "02:00.0",
+                "VGA compatible controller",
+                "0300",
+                "1a03:2000",
+                "ASPEED Technology, Inc. ASPEED Graphics Family",
+                Some("52"),
+            ),
+            pci(
+                "41:00.0",
+                "Ethernet controller",
+                "0200",
+                "15b3:1021",
+                "Mellanox Technologies MT2910 Family [ConnectX-7]",
+                None,
+            ),
+            pci(
+                "c1:00.0",
+                "Non-Volatile memory controller",
+                "0108",
+                "144d:a80c",
+                "Samsung Electronics Co Ltd NVMe SSD Controller S4LV008[Pascal]",
+                None,
+            ),
+        ],
+        bmc_vga: true,
+        base_modules: {
+            let mut m = base_modules();
+            m.insert(0, Module::new("ast", 102400, 0, &[]));
+            m
+        },
+    }
+}
+
+fn pci(slot: &str, class: &str, code: &str, ids: &str, text: &str, rev: Option<&str>) -> PciDevice {
+    PciDevice {
+        slot: slot.into(),
+        class: class.into(),
+        class_code: code.into(),
+        ids: ids.into(),
+        text: text.into(),
+        rev: rev.map(String::from),
+        subsystem: None,
+        driver: None,
+    }
+}

@@ -1,0 +1,355 @@
+//! The simulated ROCm machine: state, and the tools a learner runs against it.
+//!
+//! Labs need a machine with AMD GPUs that does not exist. This module is that machine as a pure
+//! library: no PTY, no sandbox. Each tool prints what the real tool prints (the facts sheet,
+//! `rocm-facts.md`), in English: simulated output is never localized.
+//!
+//! # Contract with the lab layer
+//!
+//! **Root.** Every tool works on a directory `root` (`/` inside the sandbox, a temp dir in
+//! tests). Files a real machine keeps in files are the truth and live there: `etc/passwd`,
+//! `etc/group`, `etc/gshadow`, `etc/os-release`, `etc/hostname`, `etc/modules`,
+//! `etc/modules-load.d/*.conf`, `etc/udev/rules.d/*.rules`, `etc/apt/sources.list(.d)`,
+//! `etc/apt/keyrings/*`, `etc/apt/preferences.d/*`, `etc/ld.so.conf.d/*`, `opt/rocm-X.Y.Z/...` and
+//! the `opt/rocm` symlink, the tool wrappers in `usr/bin` & co. Facts with no file on a real
+//! machine (kernel, PCI devices, whether amdgpu is loaded, the *applied* owner/group/mode of the
+//! device nodes, loaded udev rules, installed packages and fetched apt lists, DKMS builds, the
+//! Kubernetes cluster, login sessions) live in [`state::STATE_PATH`]
+//! (`var/lib/rocm-sim/state.json`), versioned and written atomically. A missing or damaged state
+//! file makes every tool print a clear error on stderr and exit 1; nothing panics.
+//!
+//! **Creating a stage.** [`stage::create`]`(root, &MachineSpec)` writes the files and the state.
+//! A lab scenario describes its machine in TOML ([`MachineSpec::from_toml`]): `preset =
+//! "vega64-workstation"` (RX Vega 64, gfx900, Ubuntu 24.04) or `preset = "mi300x-server"`
+//! (Instinct MI300X, gfx942, Ubuntu 22.04, `gpu_count` 1-8, a BMC's ASPEED display as the only
+//! "VGA" device), then e.g. `amdgpu_loaded = false`, `driver = "in-tree" | "dkms" | "none"`,
+//! `amdgpu_persisted`, `rocm_installed = "6.2.2"`, `repo_configured = "6.2.2"` + `repo_key =
+//! false`, `user_groups = ["adm", "sudo"]`, `kfd_mode = "0660"`, `kfd_group`, `render_mode`,
+//! `udev_rules = { "70-amdgpu.rules" = "..." }`, `k8s = true`, `node_labels`, `device_plugin`.
+//! Set `spec.sim_bin` to the binary's path inside the sandbox so wrappers can find it.
+//!
+//! **Calling a tool.** In-process: [`run`]`(root, tool, &args, &Caller, &mut dyn Console) ->
+//! Output` loads the state, runs the tool (one file per tool under `tools/`), and saves the state
+//! only if it changed (read-only tools never rewrite it; two *mutating* tools running at the
+//! same moment would see last-writer-wins, which lab pipelines do not do). Tools that read a
+//! pipe (`gpg --dearmor`, `kubectl apply -f -`) or prompt (apt's `[Y/n]`) go through the
+//! [`Console`]; tests use [`ScriptedConsole`].
+//!
+//! From the shell, the binary's hidden entry `rocm-learn sim TOOL ARGS...` reads:
+//! - `ROCM_SIM_ROOT`: the root directory (default `/`);
+//! - `ROCM_SIM_USER`: the login name (default `learner`);
+//! - `ROCM_SIM_UID`: the effective uid; `0` is root (default: the user's uid in /etc/passwd);
+//! - `ROCM_SIM_SESSION`: the login session id printed by `rocm-learn sim login USER`;
+//! - `ROCM_SIM_BIN`: the binary's absolute path, written into wrappers when packages install.
+//!
+//! The working directory of the calling process is taken as the caller's directory inside the
+//! machine (with `root` stripped when it is a prefix).
+//!
+//! **Sessions model real credentials.** `sim login USER` records a session with the groups
+//! /etc/group gives USER at that moment and prints its id; call it for every new login shell.
+//! `groups`/`id` without a user show the session's groups, `groups learner` the database.
+//! `usermod -aG render learner` changes /etc/group but not running sessions, so `rocminfo` keeps
+//! failing (now with `learner is member of render group`) until a new login. `newgrp render`
+//! returns [`Exec::Shell`] with a new session id that has the group; the CLI entry then runs the
+//! user's shell with `ROCM_SIM_SESSION` set to it. A caller without a (known) session is treated
+//! as a fresh login. [`State::reboot`] ends all sessions.
+//!
+//! **Root and sudo.** Admin tools refuse a non-zero uid with the real messages. `sudo CMD ARGS`
+//! runs a simulated CMD in-process as root; any other CMD comes back as [`Exec::Program`] with
+//! `as_root: true` for the caller to run with `ROCM_SIM_UID=0` (`sudo tee /etc/modules` etc.).
+//!
+//! **ls.** `sim ls ARGS` lists /dev/kfd, /dev/dri and /dev/dri/* from the state (owner, group,
+//! mode as applied); any other path comes back as [`Exec::Program`] running the real `ls`.
+//!
+//! **Installing materialises files.** Packages write wrappers (`#!/bin/sh` + `exec "<bin>" sim
+//! <tool> "$@"`) into `opt/rocm-X.Y.Z/bin`, create the `opt/rocm` link, `usr/bin/amdgpu-install`
+//! and its repository files, `usr/sbin/dkms`. [`tools::system_tools`]`(&state)` lists the tools
+//! present on this machine outside /opt/rocm and where Ubuntu keeps them (it needs the state:
+//! `dkms` appears once installed, `kubectl` only with a cluster), for the lab to install wrappers;
+//! [`pkgs::wrapper`] gives a wrapper's text. [`tools::TOOLS`] is every name `sim` accepts.
+//! ROCm tools are never on the default PATH: `bash: hipcc: command not found` comes from bash.
+//!
+//! **Grader queries** (read-only): [`State::load`], [`State::is_module_loaded`],
+//! [`State::device_mode`], [`State::device_group`], [`State::session_groups`],
+//! [`accounts::db_groups`], [`State::installed`], [`State::rocm_version`], [`State::pod_phase`],
+//! [`State::device_plugin_running`], [`State::amdgpu_persisted`].
+//!
+//! **Time.** Dates derive from the state's boot time; kubectl advances a simulated clock by a
+//! few seconds per call so ages move. Goldens are therefore stable.
+//!
+//! **Lab-only entries** (not tools a learner has): `rocm-learn sim stage [SPEC.toml]` creates a
+//! stage at `ROCM_SIM_ROOT` (refuses `/`), `sim login USER` records a login and prints the
+//! session id, `sim reboot` reboots the machine.
+//!
+//! **Output** of a tool is bytes on stdout (gpg --dearmor writes binary, so `Vec<u8>` rather
+//! than `String`), text on stderr, an exit code, and optionally an [`Exec`] action. `shown` says
+//! how much of stdout a [`Console`] prompt already displayed (apt's `[Y/n]`, newgrp's
+//! `Password:`); the CLI prints only the rest. rocminfo's start-up lines carry the real tool's
+//! ANSI colours, as on a real terminal.
+//!
+//! **Also simulated**: `uname` (so `linux-headers-$(uname -r)` names the machine's kernel). The
+//! machine's host name is `Machine::hostname` (give it to bubblewrap's `--hostname`).
+//!
+//! **Simplifications** worth knowing: amdgpu loads at boot only when a modules file lists it
+//! (no modalias autoload); `hipcc` reports its version but does not compile; apt knows the
+//! packages of the labs, not the whole archive, and implements update/install/list.
+
+pub mod accounts;
+pub mod catalog;
+pub mod entry;
+pub mod error;
+pub mod fsx;
+pub mod k8s;
+pub mod keys;
+pub mod machine;
+pub mod pkgs;
+pub mod spec;
+pub mod stage;
+pub mod state;
+pub mod tools;
+pub mod udev;
+
+use std::collections::VecDeque;
+use std::path::Path;
+
+pub use error::SimError;
+pub use machine::Machine;
+pub use spec::MachineSpec;
+pub use state::State;
+
+pub const ROOT_ENV: &str = "ROCM_SIM_ROOT";
+pub const USER_ENV: &str = "ROCM_SIM_USER";
+pub const UID_ENV: &str = "ROCM_SIM_UID";
+pub const SESSION_ENV: &str = "ROCM_SIM_SESSION";
+pub const BIN_ENV: &str = "ROCM_SIM_BIN";
+
+/// Who runs a tool, and from where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// Login name (`learner`); `root` under sudo.
+    pub user: String,
+    /// Effective uid; 0 is root.
+    pub uid: u32,
+    /// Login session id, if the shell has one.
+    pub session: Option<String>,
+    /// Working directory inside the machine (`/home/learner`).
+    pub cwd: String,
+    /// The rocm-learn binary to write into wrappers.
+    pub sim_bin: String,
+}
+
+impl Caller {
+    pub fn user(name: &str, uid: u32, session: Option<&str>) -> Self {
+        Caller {
+            user: name.into(),
+            uid,
+            session: session.map(String::from),
+            cwd: format!("/home/{name}"),
+            sim_bin: "rocm-learn".into(),
+        }
+    }
+
+    pub fn is_root(&self) -> bool {
+        self.uid == 0
+    }
+
+    /// The same caller after `sudo`: root's identity, same directory.
+    pub fn as_root(&self) -> Caller {
+        Caller {
+            user: "root".into(),
+            uid: 0,
+            session: None,
+            cwd: self.cwd.clone(),
+            sim_bin: self.sim_bin.clone(),
+        }
+    }
+}
+
+/// Something the caller must do after the tool returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Exec {
+    /// Start the user's login shell in this (new) session (`newgrp`).
+    Shell { session: String },
+    /// Run a real program (not simulated), as root when `as_root`.
+    Program { argv: Vec<String>, as_root: bool },
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Output {
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+    pub code: i32,
+    pub exec: Option<Exec>,
+    /// How many bytes of `stdout` the console already showed (before a prompt).
+    pub shown: usize,
+}
+
+impl Output {
+    pub fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+}
+
+/// The terminal a tool talks to: stdin, and prompts that need the answer before going on.
+pub trait Console {
+    /// All of stdin (tools that read a pipe: `gpg --dearmor`, `kubectl apply -f -`).
+    fn read_stdin(&mut self) -> Vec<u8>;
+    /// Shows `pending` (output so far, ending with the prompt) and reads one line of answer;
+    /// `None` at end of input.
+    fn ask(&mut self, pending: &[u8]) -> Option<String>;
+}
+
+/// A console fed from memory: for tests and scripted use.
+#[derive(Debug, Clone, Default)]
+pub struct ScriptedConsole {
+    pub stdin: Vec<u8>,
+    pub answers: VecDeque<String>,
+}
+
+impl ScriptedConsole {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn with_stdin(stdin: impl Into<Vec<u8>>) -> Self {
+        ScriptedConsole {
+            stdin: stdin.into(),
+            answers: VecDeque::new(),
+        }
+    }
+
+    pub fn answering(answers: &[&str]) -> Self {
+        ScriptedConsole {
+            stdin: Vec::new(),
+            answers: answers.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+impl Console for ScriptedConsole {
+    fn read_stdin(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.stdin)
+    }
+
+    fn ask(&mut self, _pending: &[u8]) -> Option<String> {
+        self.answers.pop_front()
+    }
+}
+
+/// Everything a tool works with during one run.
+pub struct Ctx<'a> {
+    pub root: &'a Path,
+    pub state: &'a mut State,
+    pub caller: Caller,
+    pub console: &'a mut dyn Console,
+    pub out: Output,
+}
+
+impl Ctx<'_> {
+    pub fn print(&mut self, s: &str) {
+        self.out.stdout.extend_from_slice(s.as_bytes());
+    }
+
+    pub fn println(&mut self, s: &str) {
+        self.print(s);
+        self.out.stdout.push(b'\n');
+    }
+
+    pub fn eprint(&mut self, s: &str) {
+        self.out.stderr.push_str(s);
+    }
+
+    pub fn eprintln(&mut self, s: &str) {
+        self.out.stderr.push_str(s);
+        self.out.stderr.push('\n');
+    }
+
+    /// Prints `prompt` and waits for a line of input.
+    pub fn ask(&mut self, prompt: &str) -> Option<String> {
+        self.print(prompt);
+        let pending = self.out.stdout[self.out.shown..].to_vec();
+        self.out.shown = self.out.stdout.len();
+        self.console.ask(&pending)
+    }
+
+    /// Host path of a path typed by the learner.
+    pub fn host(&self, path: &str) -> std::path::PathBuf {
+        fsx::host(self.root, path, &self.caller.cwd)
+    }
+
+    /// The caller's current groups (gids): root's, the session's, or a fresh login's.
+    pub fn gids(&self) -> Vec<u32> {
+        if self.caller.is_root() {
+            return vec![0];
+        }
+        if let Some(s) = self
+            .caller
+            .session
+            .as_ref()
+            .and_then(|id| self.state.sessions.get(id))
+            .filter(|s| s.uid == self.caller.uid)
+        {
+            return s.gids.clone();
+        }
+        accounts::user(self.root, &self.caller.user)
+            .map(|pw| accounts::db_gids(self.root, &pw))
+            .unwrap_or_else(|| vec![self.caller.uid])
+    }
+}
+
+/// Runs `tool` on the stage at `root`: loads the state, runs, saves if it changed.
+pub fn run(
+    root: &Path,
+    tool: &str,
+    args: &[String],
+    caller: &Caller,
+    console: &mut dyn Console,
+) -> Output {
+    let mut state = match State::load(root) {
+        Ok(s) => s,
+        Err(e) => {
+            return Output {
+                stderr: format!("{e}\n"),
+                code: 1,
+                ..Output::default()
+            };
+        }
+    };
+    let before = state.clone();
+    let mut cx = Ctx {
+        root,
+        state: &mut state,
+        caller: caller.clone(),
+        console,
+        out: Output::default(),
+    };
+    let code = tools::dispatch(&mut cx, tool, args);
+    let mut out = cx.out;
+    out.code = code;
+    if state != before
+        && let Err(e) = state.save(root)
+    {
+        out.stderr.push_str(&format!("{e}\n"));
+        if out.code == 0 {
+            out.code = 1;
+        }
+    }
+    out
+}
+
+impl Machine {
+    /// Reboots the machine of the stage at `root` (a lab's "reboot" step).
+    pub fn reboot(root: &Path) -> Result<(), SimError> {
+        let mut s = State::load(root)?;
+        s.reboot(root);
+        s.save(root)
+    }
+}
+
+/// Records a login of `user` and returns the session id (what `sim login USER` prints).
+pub fn login(root: &Path, user: &str) -> Result<String, SimError> {
+    let mut s = State::load(root)?;
+    let id = s.login(root, user)?;
+    s.save(root)?;
+    Ok(id)
+}

@@ -1,0 +1,151 @@
+//! What a lab scenario says about its machine (TOML), so a lab can start from a broken one.
+//!
+//! ```toml
+//! preset = "mi300x-server"     # or "vega64-workstation"
+//! gpu_count = 1
+//! amdgpu_loaded = false
+//! rocm_installed = "6.2.2"     # omit: no ROCm, no AMD repositories
+//! user_groups = ["adm", "sudo"]
+//! kfd_mode = "0660"
+//! k8s = true
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::error::SimError;
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineSpec {
+    /// One of `machine::PRESETS`.
+    #[serde(default = "default_preset")]
+    pub preset: String,
+    /// MI300X servers: how many OAM modules (1-8).
+    #[serde(default)]
+    pub gpu_count: Option<u32>,
+    #[serde(default)]
+    pub hostname: Option<String>,
+    /// `"22.04"` or `"24.04"`: overrides the preset's Ubuntu release.
+    #[serde(default)]
+    pub ubuntu: Option<String>,
+    #[serde(default)]
+    pub kernel: Option<String>,
+    /// Which amdgpu module the machine has: `"in-tree"` (linux-modules-extra installed),
+    /// `"dkms"` (amdgpu-dkms of `rocm_installed` installed), `"none"`.
+    #[serde(default = "default_driver")]
+    pub driver: String,
+    /// Whether amdgpu is loaded right now.
+    #[serde(default = "yes")]
+    pub amdgpu_loaded: bool,
+    /// Whether /etc/modules lists amdgpu.
+    #[serde(default)]
+    pub amdgpu_persisted: bool,
+    /// ROCm release installed under /opt/rocm-X.Y.Z, with its repositories configured.
+    #[serde(default)]
+    pub rocm_installed: Option<String>,
+    /// ROCm release whose repositories are configured (sources + pin) without installing it.
+    #[serde(default)]
+    pub repo_configured: Option<String>,
+    /// Whether the repository key is in /etc/apt/keyrings/rocm.gpg (with `repo_configured`).
+    #[serde(default = "yes")]
+    pub repo_key: bool,
+    /// The learner's login name.
+    #[serde(default = "default_user")]
+    pub user: String,
+    /// The learner's supplementary groups in /etc/group.
+    #[serde(default = "default_groups")]
+    pub user_groups: Vec<String>,
+    /// Applied owner group and mode of /dev/kfd and the render nodes (as if set earlier).
+    #[serde(default)]
+    pub kfd_mode: Option<String>,
+    #[serde(default)]
+    pub kfd_group: Option<String>,
+    #[serde(default)]
+    pub render_mode: Option<String>,
+    #[serde(default)]
+    pub render_group: Option<String>,
+    /// Extra files under /etc/udev/rules.d (name -> content), loaded at "boot".
+    #[serde(default)]
+    pub udev_rules: BTreeMap<String, String>,
+    /// A Kubernetes cluster whose only node is this machine.
+    #[serde(default)]
+    pub k8s: bool,
+    /// Node labels to add to the cluster's node.
+    #[serde(default)]
+    pub node_labels: BTreeMap<String, String>,
+    /// Whether the AMD device plugin DaemonSet already runs.
+    #[serde(default)]
+    pub device_plugin: bool,
+    /// Unix time of boot; every printed date derives from it.
+    #[serde(default = "default_boot")]
+    pub boot_time: i64,
+    /// Absolute path of the rocm-learn binary written into tool wrappers (not from TOML: the
+    /// lab fills it in from `ROCM_SIM_BIN`).
+    #[serde(skip)]
+    pub sim_bin: Option<String>,
+}
+
+fn default_preset() -> String {
+    "vega64-workstation".into()
+}
+fn default_driver() -> String {
+    "in-tree".into()
+}
+fn yes() -> bool {
+    true
+}
+fn default_user() -> String {
+    "learner".into()
+}
+fn default_groups() -> Vec<String> {
+    vec!["adm".into(), "sudo".into()]
+}
+fn default_boot() -> i64 {
+    // Tue 2024-11-05 09:00:00 UTC.
+    1_730_797_200
+}
+
+impl Default for MachineSpec {
+    fn default() -> Self {
+        MachineSpec::preset("vega64-workstation")
+    }
+}
+
+impl MachineSpec {
+    /// The defaults for a preset: a healthy machine with the driver loaded and no ROCm.
+    pub fn preset(name: &str) -> Self {
+        MachineSpec {
+            preset: name.into(),
+            gpu_count: None,
+            hostname: None,
+            ubuntu: None,
+            kernel: None,
+            driver: default_driver(),
+            amdgpu_loaded: true,
+            amdgpu_persisted: false,
+            rocm_installed: None,
+            repo_configured: None,
+            repo_key: true,
+            user: default_user(),
+            user_groups: default_groups(),
+            kfd_mode: None,
+            kfd_group: None,
+            render_mode: None,
+            render_group: None,
+            udev_rules: BTreeMap::new(),
+            k8s: false,
+            node_labels: BTreeMap::new(),
+            device_plugin: false,
+            boot_time: default_boot(),
+            sim_bin: None,
+        }
+    }
+
+    pub fn from_toml(text: &str) -> Result<Self, SimError> {
+        toml::from_str(text).map_err(|e| {
+            SimError::new("sim-spec-invalid", format!("machine spec: {}", e.message()))
+        })
+    }
+}

@@ -1,0 +1,372 @@
+//! The machine facts that have no file on a real machine: one versioned JSON file in the stage,
+//! written atomically, plus the read-only queries the lab's checks use.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts;
+use super::error::SimError;
+use super::fsx;
+use super::k8s::Cluster;
+use super::machine::Machine;
+use super::udev::{self, Action, Rule};
+
+/// Where the state lives, relative to the stage root.
+pub const STATE_PATH: &str = "var/lib/rocm-sim/state.json";
+
+/// Bumped when the format changes incompatibly.
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub version: u32,
+    pub machine: Machine,
+    /// Unix time of the last boot; every date a tool prints derives from it.
+    pub boot_time: i64,
+    /// Seconds since boot that count as "now" (kubectl advances it so ages move).
+    pub uptime: i64,
+    /// The amdgpu driver currently loaded, if any.
+    pub driver: Option<Driver>,
+    /// Whether the running kernel has the in-tree amdgpu.ko (Ubuntu's linux-modules-extra).
+    pub in_tree_module: bool,
+    /// Major number the kernel gave /dev/kfd (dynamic on a real machine).
+    pub kfd_major: u32,
+    /// Device nodes as udev last set them up.
+    pub devices: Vec<DevNode>,
+    /// The rules udev has loaded (at boot or at the last `udevadm control --reload-rules`).
+    pub udev_rules: Vec<Rule>,
+    /// Installed packages by name.
+    pub packages: BTreeMap<String, Installed>,
+    /// Repositories whose indexes `apt update` fetched, as `URI SUITE`.
+    pub apt_lists: BTreeSet<String>,
+    /// DKMS modules built and installed.
+    pub dkms: Vec<DkmsEntry>,
+    /// Login sessions: the credentials each one got at login.
+    pub sessions: BTreeMap<String, Session>,
+    pub next_session: u32,
+    /// The Kubernetes cluster, on machines that have one.
+    pub cluster: Option<Cluster>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Driver {
+    InTree,
+    Dkms { version: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DevNode {
+    /// `/dev/kfd`, `/dev/dri/renderD128`.
+    pub path: String,
+    /// udev's KERNEL (`kfd`, `renderD128`).
+    pub kernel: String,
+    /// udev's SUBSYSTEM (`kfd`, `drm`).
+    pub subsystem: String,
+    /// Driver behind the node (`amdgpu`, `ast`), for DRIVERS== matches.
+    pub driver: String,
+    pub major: u32,
+    pub minor: u32,
+    pub owner: String,
+    pub group: String,
+    pub mode: u32,
+    /// When the node was created (unix time), for `ls -l`.
+    pub created: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Installed {
+    pub version: String,
+    #[serde(default)]
+    pub release: Option<String>,
+    #[serde(default)]
+    pub arch: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DkmsEntry {
+    pub module: String,
+    pub version: String,
+    pub kernel: String,
+    pub arch: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Session {
+    pub user: String,
+    pub uid: u32,
+    /// Primary group first, then the supplementary groups, as the kernel holds them.
+    pub gids: Vec<u32>,
+}
+
+impl State {
+    pub fn path(root: &Path) -> PathBuf {
+        root.join(STATE_PATH)
+    }
+
+    /// Loads the state of the stage at `root`. Every failure is a `SimError` with a message a
+    /// learner (or lab author) can act on; nothing here panics on bad input.
+    pub fn load(root: &Path) -> Result<State, SimError> {
+        if !root.is_dir() {
+            return Err(SimError::new(
+                "sim-root-missing",
+                format!(
+                    "rocm-learn sim: the machine root {} does not exist",
+                    root.display()
+                ),
+            ));
+        }
+        let path = State::path(root);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(SimError::new(
+                    "sim-state-missing",
+                    format!(
+                        "rocm-learn sim: no machine state at {} (the lab stage was not created)",
+                        path.display()
+                    ),
+                ));
+            }
+            Err(e) => return Err(SimError::io("rocm-learn sim: cannot read", &path, &e)),
+        };
+        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+            SimError::new(
+                "sim-state-corrupt",
+                format!(
+                    "rocm-learn sim: the machine state {} is damaged ({e}); reset the lab",
+                    path.display()
+                ),
+            )
+        })?;
+        let version = value.get("version").and_then(|v| v.as_u64());
+        if version != Some(u64::from(VERSION)) {
+            return Err(SimError::new(
+                "sim-state-version",
+                format!(
+                    "rocm-learn sim: the machine state {} has format version {}, this program reads {VERSION}; reset the lab",
+                    path.display(),
+                    version
+                        .map(|v| v.to_string())
+                        .unwrap_or_else(|| "none".into())
+                ),
+            ));
+        }
+        serde_json::from_value(value).map_err(|e| {
+            SimError::new(
+                "sim-state-corrupt",
+                format!(
+                    "rocm-learn sim: the machine state {} is damaged ({e}); reset the lab",
+                    path.display()
+                ),
+            )
+        })
+    }
+
+    pub fn save(&self, root: &Path) -> Result<(), SimError> {
+        let path = State::path(root);
+        let mut text = serde_json::to_string_pretty(self)
+            .map_err(|e| SimError::new("sim-io", format!("rocm-learn sim: {e}")))?;
+        text.push('\n');
+        fsx::write_atomic(&path, text.as_bytes())
+            .map_err(|e| SimError::io("rocm-learn sim: cannot write", &path, &e))
+    }
+
+    /// Unix time that counts as "now".
+    pub fn now(&self) -> i64 {
+        self.boot_time + self.uptime
+    }
+
+    // ---- queries for the grader -------------------------------------------------------------
+
+    pub fn is_module_loaded(&self) -> bool {
+        self.driver.is_some()
+    }
+
+    pub fn device(&self, path: &str) -> Option<&DevNode> {
+        self.devices.iter().find(|d| d.path == path)
+    }
+
+    /// Applied permission bits of a device node (`0o660`), `None` when it does not exist.
+    pub fn device_mode(&self, path: &str) -> Option<u32> {
+        self.device(path).map(|d| d.mode)
+    }
+
+    pub fn device_group(&self, path: &str) -> Option<&str> {
+        self.device(path).map(|d| d.group.as_str())
+    }
+
+    pub fn installed(&self, pkg: &str) -> bool {
+        self.packages.contains_key(pkg)
+    }
+
+    /// The ROCm release whose `rocm-core` is installed.
+    pub fn rocm_version(&self) -> Option<&str> {
+        self.packages
+            .get("rocm-core")
+            .and_then(|p| p.release.as_deref())
+    }
+
+    pub fn session(&self, id: &str) -> Option<&Session> {
+        self.sessions.get(id)
+    }
+
+    /// Group names of a login session, resolved through the stage's /etc/group.
+    pub fn session_groups(&self, root: &Path, id: &str) -> Option<Vec<String>> {
+        let s = self.sessions.get(id)?;
+        let groups = accounts::Groups::load(root);
+        Some(s.gids.iter().map(|g| groups.name_of(*g)).collect())
+    }
+
+    /// `Running`, `Pending`, or `None` when there is no such pod.
+    pub fn pod_phase(&self, namespace: &str, name: &str) -> Option<&'static str> {
+        let c = self.cluster.as_ref()?;
+        c.pods
+            .iter()
+            .find(|p| p.namespace == namespace && p.name == name)
+            .map(|p| p.phase.as_str())
+    }
+
+    /// Whether the device plugin DaemonSet exists.
+    pub fn device_plugin_running(&self) -> bool {
+        self.cluster
+            .as_ref()
+            .is_some_and(|c| c.has_daemonset("kube-system", super::k8s::DEVICE_PLUGIN_DS))
+    }
+
+    // ---- transitions ------------------------------------------------------------------------
+
+    /// Records a new login session of `user` with the groups /etc/group gives it right now.
+    pub fn login(&mut self, root: &Path, user: &str) -> Result<String, SimError> {
+        let Some(pw) = accounts::user(root, user) else {
+            return Err(SimError::new(
+                "sim-no-user",
+                format!("rocm-learn sim login: no such user '{user}'"),
+            ));
+        };
+        let gids = accounts::db_gids(root, &pw);
+        self.next_session += 1;
+        let id = self.next_session.to_string();
+        self.sessions.insert(
+            id.clone(),
+            Session {
+                user: pw.name,
+                uid: pw.uid,
+                gids,
+            },
+        );
+        Ok(id)
+    }
+
+    /// Whether a modules file (`/etc/modules`, `/etc/modules-load.d/*.conf`) lists amdgpu.
+    pub fn amdgpu_persisted(root: &Path) -> bool {
+        let lists = |text: &str| {
+            text.lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim())
+                .any(|l| l.split_whitespace().next() == Some("amdgpu"))
+        };
+        if fsx::read_opt(&root.join("etc/modules")).is_some_and(|t| lists(&t)) {
+            return true;
+        }
+        let dir = root.join("etc/modules-load.d");
+        fsx::list_dir(&dir)
+            .iter()
+            .filter(|n| n.ends_with(".conf"))
+            .any(|n| fsx::read_opt(&dir.join(n)).is_some_and(|t| lists(&t)))
+    }
+
+    /// The driver `modprobe amdgpu` would load now: DKMS build for the running kernel first
+    /// (it lives in updates/dkms), else the in-tree module.
+    pub fn loadable_driver(&self) -> Option<Driver> {
+        if let Some(d) = self
+            .dkms
+            .iter()
+            .find(|d| d.module == "amdgpu" && d.kernel == self.machine.kernel)
+        {
+            let version = d
+                .version
+                .split('-')
+                .next()
+                .unwrap_or(&d.version)
+                .to_string();
+            return Some(Driver::Dkms { version });
+        }
+        self.in_tree_module.then_some(Driver::InTree)
+    }
+
+    /// Loads amdgpu (no permission checks: the caller did them) and lets udev create its nodes.
+    pub fn load_driver(&mut self, root: &Path, driver: Driver) {
+        self.driver = Some(driver);
+        self.create_gpu_nodes(root);
+    }
+
+    pub fn unload_driver(&mut self) {
+        self.driver = None;
+        self.devices.retain(|d| d.driver != "amdgpu");
+    }
+
+    /// Creates /dev/kfd and the DRM nodes of every GPU, applying the loaded udev rules.
+    pub fn create_gpu_nodes(&mut self, root: &Path) {
+        self.devices.retain(|d| d.driver != "amdgpu");
+        let now = self.now();
+        let mut nodes = vec![DevNode {
+            path: "/dev/kfd".into(),
+            kernel: "kfd".into(),
+            subsystem: "kfd".into(),
+            driver: "amdgpu".into(),
+            major: self.kfd_major,
+            minor: 0,
+            owner: "root".into(),
+            group: "root".into(),
+            mode: 0o600,
+            created: now,
+        }];
+        for g in &self.machine.gpus {
+            for (name, minor) in [
+                (format!("card{}", g.card_minor), g.card_minor),
+                (format!("renderD{}", g.render_minor), g.render_minor),
+            ] {
+                nodes.push(DevNode {
+                    path: format!("/dev/dri/{name}"),
+                    kernel: name,
+                    subsystem: "drm".into(),
+                    driver: "amdgpu".into(),
+                    major: 226,
+                    minor,
+                    owner: "root".into(),
+                    group: "root".into(),
+                    mode: 0o600,
+                    created: now,
+                });
+            }
+        }
+        for n in &mut nodes {
+            udev::apply(root, &self.udev_rules, n, Action::Add);
+        }
+        self.devices.extend(nodes);
+        self.devices.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+
+    /// Reboots: sessions end, udev reads its rules afresh, modules listed in the modules files
+    /// load (the simulated machine does not autoload drivers by modalias), nodes are recreated.
+    pub fn reboot(&mut self, root: &Path) {
+        self.boot_time += self.uptime + 120;
+        self.uptime = 35;
+        self.sessions.clear();
+        self.udev_rules = udev::load_rules(root);
+        self.driver = None;
+        self.devices.retain(|d| d.driver != "amdgpu");
+        let now = self.now();
+        for d in &mut self.devices {
+            d.created = now;
+            udev::apply(root, &self.udev_rules, d, Action::Add);
+        }
+        if State::amdgpu_persisted(root)
+            && let Some(d) = self.loadable_driver()
+        {
+            self.load_driver(root, d);
+        }
+    }
+}

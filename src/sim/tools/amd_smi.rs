@@ -1,0 +1,143 @@
+//! `amd-smi list` / `static` / `version`: the successor of rocm-smi. Without amdgpu it logs the
+//! driver error (Python logging, on stderr) and lists nothing.
+
+use super::super::Ctx;
+use super::super::state::Driver;
+
+const COMMANDS: &[&str] = &[
+    "version",
+    "list",
+    "static",
+    "firmware",
+    "ucode",
+    "bad-pages",
+    "metric",
+    "process",
+    "profile",
+    "event",
+    "topology",
+    "set",
+    "reset",
+    "monitor",
+    "dmon",
+    "xgmi",
+    "partition",
+];
+
+fn version_line(cx: &Ctx) -> String {
+    let rocm = cx.state.rocm_version().unwrap_or("N/A").to_string();
+    format!(
+        "AMD System Management Interface | Version: 24.6.3+9578815 | ROCm version: {rocm} | Platform: Linux Baremetal"
+    )
+}
+
+fn help(cx: &Ctx) -> String {
+    format!(
+        "usage: amd-smi [-h]  ...\n\n{}\n\noptions:\n  -h, --help          show this help message and exit\n\nAMD-SMI Commands:\n                      Descriptions:\n    version           Display version information\n    list              List GPU information\n    static            Gets static information about the specified GPU\n    firmware (ucode)  Gets firmware information about the specified GPU\n    bad-pages         Gets bad page information about the specified GPU\n    metric            Gets metric/performance information about the specified GPU\n    process           Lists general process information running on the specified GPU\n    event             Displays event information for the given GPU\n    topology          Displays topology information of the devices\n    set               Set options for devices\n    reset             Reset options for devices\n    monitor (dmon)    Monitor metrics for target devices\n    xgmi              Displays xgmi information of the devices\n    partition         Displays partition information of the devices\n",
+        version_line(cx)
+    )
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let Some(cmd) = args.first() else {
+        let h = help(cx);
+        cx.print(&h);
+        return 0;
+    };
+    if cmd == "-h" || cmd == "--help" {
+        let h = help(cx);
+        cx.print(&h);
+        return 0;
+    }
+    if !COMMANDS.contains(&cmd.as_str()) {
+        let choices: Vec<String> = COMMANDS.iter().map(|c| format!("'{c}'")).collect();
+        cx.eprintln("usage: amd-smi [-h]  ...");
+        cx.eprintln(&format!(
+            "amd-smi: error: argument : invalid choice: '{cmd}' (choose from {})",
+            choices.join(", ")
+        ));
+        return 2;
+    }
+    if let Some(extra) = args[1..].iter().find(|a| *a != "-h" && *a != "--help") {
+        cx.eprintln(&format!("usage: amd-smi {cmd} [-h]"));
+        cx.eprintln(&format!(
+            "amd-smi {cmd}: error: unrecognized arguments: {extra}"
+        ));
+        return 2;
+    }
+    if cmd == "version" {
+        let driver = match &cx.state.driver {
+            Some(Driver::Dkms { version }) => version.clone(),
+            Some(Driver::InTree) => cx.state.machine.kernel.clone(),
+            None => "N/A".into(),
+        };
+        let rocm = cx.state.rocm_version().unwrap_or("N/A").to_string();
+        cx.println(&format!("AMDSMI Tool: 24.6.3+9578815 | AMDSMI Library version: 24.6.3.0 | ROCm version: {rocm} | amdgpu version: {driver}"));
+        return 0;
+    }
+    if cx.state.driver.is_none() {
+        cx.eprintln(
+            "ERROR:root:Unable to get devices, driver not initialized (amdgpu not found in modules)",
+        );
+        return 0;
+    }
+    match cmd.as_str() {
+        "list" => {
+            let gpus = cx.state.machine.gpus.clone();
+            for (i, g) in gpus.iter().enumerate() {
+                cx.println(&format!("GPU: {i}"));
+                cx.println(&format!("    BDF: {}", g.bdf));
+                cx.println(&format!("    UUID: {}", g.amd_smi_uuid));
+                cx.println(&format!("    KFD_ID: {}", g.kfd_id));
+                cx.println(&format!("    NODE_ID: {}", i + 1));
+                cx.println("    PARTITION_ID: 0");
+                cx.println("");
+            }
+            0
+        }
+        "static" => {
+            let driver = match &cx.state.driver {
+                Some(Driver::Dkms { version }) => version.clone(),
+                _ => cx.state.machine.kernel.clone(),
+            };
+            let kernel = cx.state.machine.kernel.clone();
+            let gpus = cx.state.machine.gpus.clone();
+            for (i, g) in gpus.iter().enumerate() {
+                let rev = g.pci.rev.clone().unwrap_or_else(|| "00".into());
+                let text = format!(
+                    "GPU: {i}\n    ASIC:\n        MARKET_NAME: {}\n        VENDOR_ID: 0x1002\n        VENDOR_NAME: Advanced Micro Devices Inc. [AMD/ATI]\n        SUBVENDOR_ID: 0x1002\n        DEVICE_ID: 0x{:04x}\n        SUBSYSTEM_ID: {}\n        REV_ID: 0x{rev}\n        ASIC_SERIAL: 0x{}\n        OAM_ID: {}\n        NUM_COMPUTE_UNITS: {}\n        TARGET_GRAPHICS_VERSION: {}\n    BUS:\n        BDF: {}\n        MAX_PCIE_WIDTH: 16\n        MAX_PCIE_SPEED: {}\n        PCIE_INTERFACE_VERSION: {}\n        SLOT_TYPE: {}\n    DRIVER:\n        NAME: amdgpu\n        VERSION: {driver}\n        OS_KERNEL_VERSION: {kernel}\n    VRAM:\n        TYPE: {}\n        VENDOR: {}\n        SIZE: {} MB\n\n",
+                    g.marketing_name,
+                    g.chip_id,
+                    g.subsystem_id,
+                    &g.uuid[4..].to_uppercase(),
+                    if g.slot_type == "OAM" {
+                        i.to_string()
+                    } else {
+                        "N/A".into()
+                    },
+                    g.compute_units,
+                    g.gfx,
+                    g.bdf,
+                    g.pcie_speed,
+                    g.pcie_gen,
+                    g.slot_type,
+                    "HBM",
+                    if g.slot_type == "OAM" {
+                        "HYNIX"
+                    } else {
+                        "SAMSUNG"
+                    },
+                    g.vram_kb / 1024,
+                );
+                cx.print(&text);
+            }
+            0
+        }
+        other => {
+            cx.eprintln(&format!(
+                "amd-smi {other}: this command is not available on the simulated machine"
+            ));
+            1
+        }
+    }
+}

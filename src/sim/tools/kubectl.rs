@@ -1,0 +1,1492 @@
+//! `kubectl` against the simulated cluster: get/describe nodes and pods, label, create/apply/
+//! delete -f (files, stdin, and the device plugin URLs), with the API server's and scheduler's
+//! real messages. The scheduler runs at every call (there is no background process), and each
+//! call advances the simulated clock a little so ages move.
+
+use std::collections::BTreeMap;
+
+use super::super::k8s::{
+    self, Cluster, GPU_RESOURCE, ManifestError, Object, Phase, Pod, human_age,
+};
+use super::super::{Ctx, catalog};
+use super::{MONTHS, civil, table, weekday};
+
+const NAMESPACES: &[&str] = &["default", "kube-node-lease", "kube-public", "kube-system"];
+
+const HELP: &str = "kubectl controls the Kubernetes cluster manager.
+
+ Find more information at: https://kubernetes.io/docs/reference/kubectl/
+
+Basic Commands (Beginner):
+  create          Create a resource from a file or from stdin
+  expose          Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service
+  run             Run a particular image on the cluster
+  set             Set specific features on objects
+
+Basic Commands (Intermediate):
+  explain         Get documentation for a resource
+  get             Display one or many resources
+  edit            Edit a resource on the server
+  delete          Delete resources by file names, stdin, resources and names, or by resources and label selector
+
+Troubleshooting and Debugging Commands:
+  describe        Show details of a specific resource or group of resources
+  logs            Print the logs for a container in a pod
+
+Advanced Commands:
+  apply           Apply a configuration to a resource by file name or stdin
+
+Settings Commands:
+  label           Update the labels on a resource
+
+Other Commands:
+  version         Print the client and server version information
+
+Usage:
+  kubectl [flags] [options]
+
+Use \"kubectl <command> --help\" for more information about a given command.
+Use \"kubectl options\" for a list of global command-line options (applies to all commands).
+";
+
+struct Opts {
+    namespace: Option<String>,
+    all_ns: bool,
+    output: Option<String>,
+    show_labels: bool,
+    files: Vec<String>,
+    overwrite: bool,
+    all: bool,
+    words: Vec<String>,
+}
+
+fn parse(args: &[String]) -> Result<Opts, String> {
+    let mut o = Opts {
+        namespace: None,
+        all_ns: false,
+        output: None,
+        show_labels: false,
+        files: Vec::new(),
+        overwrite: false,
+        all: false,
+        words: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with('-') => (f.to_string(), Some(v.to_string())),
+            _ => (a.clone(), None),
+        };
+        let mut value = |name: &str| -> Result<String, String> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("error: flag needs an argument: {name}"))
+        };
+        match flag.as_str() {
+            "-n" | "--namespace" => o.namespace = Some(value(&flag)?),
+            "-o" | "--output" => o.output = Some(value(&flag)?),
+            "-f" | "--filename" => o.files.push(value(&flag)?),
+            "-A" | "--all-namespaces" => o.all_ns = true,
+            "--show-labels" => o.show_labels = true,
+            "--overwrite" => o.overwrite = true,
+            "--all" => o.all = true,
+            "--validate" | "--dry-run" | "--save-config" => {}
+            f if f.starts_with("--") => {
+                return Err(format!("error: unknown flag: {f}"));
+            }
+            f if f.starts_with('-') && f.len() > 1 => {
+                // Combined shorthand like -oname.
+                let c: String = f.chars().nth(1).into_iter().collect();
+                let rest: String = f.chars().skip(2).collect();
+                if c == "o" && !rest.is_empty() {
+                    o.output = Some(rest);
+                } else if c == "n" && !rest.is_empty() {
+                    o.namespace = Some(rest);
+                } else {
+                    return Err(format!("error: unknown shorthand flag: '{c}' in {f}"));
+                }
+            }
+            _ => o.words.push(a.clone()),
+        }
+    }
+    Ok(o)
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    if cx.state.cluster.is_none() {
+        cx.eprintln("The connection to the server localhost:8080 was refused - did you specify the right host or port?");
+        return 1;
+    }
+    if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help") && args.len() == 1 {
+        cx.print(HELP);
+        return 0;
+    }
+    let opts = match parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            cx.eprintln(&e);
+            let verb = args
+                .iter()
+                .find(|a| !a.starts_with('-'))
+                .cloned()
+                .unwrap_or_default();
+            if verb.is_empty() {
+                cx.eprintln("See 'kubectl --help' for usage.");
+            } else {
+                cx.eprintln(&format!("See 'kubectl {verb} --help' for usage."));
+            }
+            return 1;
+        }
+    };
+    cx.state.uptime += 7;
+    let Some(mut cluster) = cx.state.cluster.take() else {
+        return 1;
+    };
+    sync(cx, &mut cluster);
+    let code = verb(cx, &mut cluster, &opts);
+    sync(cx, &mut cluster);
+    cx.state.cluster = Some(cluster);
+    code
+}
+
+/// Reconciles with the machine's current driver state and the labeller's labels.
+fn sync(cx: &Ctx, c: &mut Cluster) {
+    let g = cx.state.machine.gpus.first();
+    let labels: Vec<(String, String)> = g
+        .map(|g| {
+            vec![
+                ("amd.com/gpu.family".to_string(), g.family.clone()),
+                (
+                    "amd.com/gpu.device-id".to_string(),
+                    format!("{:04x}", g.chip_id),
+                ),
+                (
+                    "amd.com/gpu.product-name".to_string(),
+                    g.product_label.clone(),
+                ),
+                ("amd.com/gpu.vram".to_string(), g.vram_label.clone()),
+                (
+                    "amd.com/gpu.cu-count".to_string(),
+                    g.compute_units.to_string(),
+                ),
+                (
+                    format!("beta.amd.com/gpu.family.{}", g.family),
+                    "1".to_string(),
+                ),
+            ]
+        })
+        .unwrap_or_default();
+    c.reconcile(cx.state.now(), cx.state.driver.is_some(), &labels);
+}
+
+fn verb(cx: &mut Ctx, c: &mut Cluster, o: &Opts) -> i32 {
+    let Some(v) = o.words.first() else {
+        cx.print(HELP);
+        return 0;
+    };
+    let rest = &o.words[1..];
+    match v.as_str() {
+        "get" => get(cx, c, o, rest),
+        "describe" => describe(cx, c, o, rest),
+        "create" | "apply" => create(cx, c, o, v == "apply"),
+        "delete" => delete(cx, c, o, rest),
+        "label" => label(cx, c, o, rest),
+        "version" => {
+            cx.println(&format!("Client Version: {}", c.version));
+            cx.println("Kustomize Version: v5.0.4-0.20230601165947-6ce0bf390ce3");
+            cx.println(&format!("Server Version: {}", c.version));
+            0
+        }
+        "cluster-info" => {
+            cx.println("Kubernetes control plane is running at https://10.0.0.10:6443");
+            cx.println("CoreDNS is running at https://10.0.0.10:6443/api/v1/namespaces/kube-system/services/kube-dns:dns/proxy");
+            cx.println("");
+            cx.println(
+                "To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.",
+            );
+            0
+        }
+        other => {
+            cx.eprintln(&format!(
+                "error: unknown command \"{other}\" for \"kubectl\""
+            ));
+            cx.eprintln("Run 'kubectl --help' for usage.");
+            1
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Node,
+    Pod,
+    DaemonSet,
+    Namespace,
+}
+
+fn kind(word: &str) -> Option<Kind> {
+    Some(match word.to_lowercase().as_str() {
+        "node" | "nodes" | "no" => Kind::Node,
+        "pod" | "pods" | "po" => Kind::Pod,
+        "daemonset" | "daemonsets" | "ds" | "daemonsets.apps" | "daemonset.apps" => Kind::DaemonSet,
+        "namespace" | "namespaces" | "ns" => Kind::Namespace,
+        _ => return None,
+    })
+}
+
+fn plural(k: Kind) -> &'static str {
+    match k {
+        Kind::Node => "nodes",
+        Kind::Pod => "pods",
+        Kind::DaemonSet => "daemonsets.apps",
+        Kind::Namespace => "namespaces",
+    }
+}
+
+/// `pods`, `pod/NAME`, `nodes NAME...` -> kind and names.
+fn target(cx: &mut Ctx, words: &[String]) -> Result<(Kind, Vec<String>), i32> {
+    let Some(first) = words.first() else {
+        cx.eprintln("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.");
+        cx.eprintln("");
+        cx.eprintln("error: Required resource not specified.");
+        cx.eprintln("Use \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).");
+        cx.eprintln("See 'kubectl get -h' for help and examples");
+        return Err(1);
+    };
+    let (res, inline_name) = match first.split_once('/') {
+        Some((r, n)) => (r.to_string(), Some(n.to_string())),
+        None => (first.clone(), None),
+    };
+    let Some(k) = kind(&res) else {
+        cx.eprintln(&format!(
+            "error: the server doesn't have a resource type \"{res}\""
+        ));
+        return Err(1);
+    };
+    let mut names: Vec<String> = inline_name.into_iter().collect();
+    for w in &words[1..] {
+        if let Some((r, n)) = w.split_once('/') {
+            if kind(r) != Some(k) {
+                cx.eprintln("error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'");
+                return Err(1);
+            }
+            names.push(n.to_string());
+        } else {
+            names.push(w.clone());
+        }
+    }
+    Ok((k, names))
+}
+
+fn ns(o: &Opts) -> String {
+    o.namespace.clone().unwrap_or_else(|| "default".into())
+}
+
+fn age(cx: &Ctx, t: i64) -> String {
+    human_age(cx.state.now() - t)
+}
+
+fn timestamp(t: i64) -> String {
+    let (y, mo, d, h, mi, s) = civil(t);
+    format!(
+        "{}, {d:02} {} {y} {h:02}:{mi:02}:{s:02} +0000",
+        weekday(t),
+        MONTHS[(mo - 1) as usize]
+    )
+}
+
+fn check_output(cx: &mut Ctx, o: &Opts) -> Result<(), i32> {
+    match o.output.as_deref() {
+        None | Some("wide") | Some("name") => Ok(()),
+        Some(f) => {
+            cx.eprintln(&format!("error: unable to match a printer suitable for the output format \"{f}\", allowed formats are: name,wide"));
+            Err(1)
+        }
+    }
+}
+
+fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
+    let (k, names) = match target(cx, words) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    if let Err(code) = check_output(cx, o) {
+        return code;
+    }
+    let wide = o.output.as_deref() == Some("wide");
+    let name_only = o.output.as_deref() == Some("name");
+    let mut code = 0;
+    match k {
+        Kind::Node => {
+            let mut rows = vec![];
+            let mut header = vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"];
+            if wide {
+                header.extend([
+                    "INTERNAL-IP",
+                    "EXTERNAL-IP",
+                    "OS-IMAGE",
+                    "KERNEL-VERSION",
+                    "CONTAINER-RUNTIME",
+                ]);
+            }
+            if o.show_labels {
+                header.push("LABELS");
+            }
+            rows.push(header.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            for n in &c.nodes {
+                if !names.is_empty() && !names.contains(&n.name) {
+                    continue;
+                }
+                if name_only {
+                    cx.println(&format!("node/{}", n.name));
+                    continue;
+                }
+                let mut r = vec![
+                    n.name.clone(),
+                    "Ready".into(),
+                    if n.roles.is_empty() {
+                        "<none>".into()
+                    } else {
+                        n.roles.join(",")
+                    },
+                    age(cx, n.created),
+                    c.version.clone(),
+                ];
+                if wide {
+                    r.extend([
+                        n.internal_ip.clone(),
+                        "<none>".into(),
+                        n.os_image.clone(),
+                        n.kernel.clone(),
+                        "containerd://1.7.22".into(),
+                    ]);
+                }
+                if o.show_labels {
+                    r.push(
+                        n.labels
+                            .iter()
+                            .map(|(k, v)| format!("{k}={v}"))
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    );
+                }
+                rows.push(r);
+            }
+            for n in &names {
+                if !c.nodes.iter().any(|x| &x.name == n) {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): nodes \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+            if rows.len() > 1 {
+                cx.print(&table(&rows, 3, ""));
+            }
+        }
+        Kind::Pod => {
+            let all = o.all_ns;
+            let namespace = ns(o);
+            let mut header = vec![];
+            if all {
+                header.push("NAMESPACE");
+            }
+            header.extend(["NAME", "READY", "STATUS", "RESTARTS", "AGE"]);
+            if wide {
+                header.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
+            }
+            if o.show_labels {
+                header.push("LABELS");
+            }
+            let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+            let mut pods: Vec<&Pod> = c
+                .pods
+                .iter()
+                .filter(|p| all || p.namespace == namespace)
+                .filter(|p| names.is_empty() || names.contains(&p.name))
+                .collect();
+            pods.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
+            for p in &pods {
+                if name_only {
+                    cx.println(&format!("pod/{}", p.name));
+                    continue;
+                }
+                let mut r = vec![];
+                if all {
+                    r.push(p.namespace.clone());
+                }
+                let ready = match p.phase {
+                    Phase::Running => format!("{0}/{0}", p.containers.len()),
+                    Phase::Pending => format!("0/{}", p.containers.len()),
+                };
+                r.extend([
+                    p.name.clone(),
+                    ready,
+                    p.phase.as_str().into(),
+                    "0".into(),
+                    age(cx, p.created),
+                ]);
+                if wide {
+                    r.extend([
+                        p.ip.clone().unwrap_or_else(|| "<none>".into()),
+                        p.node.clone().unwrap_or_else(|| "<none>".into()),
+                        "<none>".into(),
+                        "<none>".into(),
+                    ]);
+                }
+                if o.show_labels {
+                    r.push(if p.labels.is_empty() {
+                        "<none>".into()
+                    } else {
+                        p.labels
+                            .iter()
+                            .map(|(k, v)| format!("{k}={v}"))
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    });
+                }
+                rows.push(r);
+            }
+            for n in &names {
+                if !pods.iter().any(|p| &p.name == n) {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): pods \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+            if rows.len() > 1 {
+                cx.print(&table(&rows, 3, ""));
+            } else if names.is_empty() && !name_only {
+                if all {
+                    cx.eprintln("No resources found");
+                } else {
+                    cx.eprintln(&format!("No resources found in {namespace} namespace."));
+                }
+            }
+        }
+        Kind::DaemonSet => {
+            let all = o.all_ns;
+            let namespace = ns(o);
+            let mut header = vec![];
+            if all {
+                header.push("NAMESPACE");
+            }
+            header.extend([
+                "NAME",
+                "DESIRED",
+                "CURRENT",
+                "READY",
+                "UP-TO-DATE",
+                "AVAILABLE",
+                "NODE SELECTOR",
+                "AGE",
+            ]);
+            let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+            let n = c.nodes.len().to_string();
+            for d in c.daemonsets.iter().filter(|d| {
+                (all || d.namespace == namespace) && (names.is_empty() || names.contains(&d.name))
+            }) {
+                if name_only {
+                    cx.println(&format!("daemonset.apps/{}", d.name));
+                    continue;
+                }
+                let mut r = vec![];
+                if all {
+                    r.push(d.namespace.clone());
+                }
+                r.extend([
+                    d.name.clone(),
+                    n.clone(),
+                    n.clone(),
+                    n.clone(),
+                    n.clone(),
+                    n.clone(),
+                    "<none>".into(),
+                    age(cx, d.created),
+                ]);
+                rows.push(r);
+            }
+            for name in &names {
+                if !c
+                    .daemonsets
+                    .iter()
+                    .any(|d| &d.name == name && d.namespace == namespace)
+                {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): daemonsets.apps \"{name}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+            if rows.len() > 1 {
+                cx.print(&table(&rows, 3, ""));
+            } else if names.is_empty() && !name_only {
+                cx.eprintln(&format!("No resources found in {namespace} namespace."));
+            }
+        }
+        Kind::Namespace => {
+            let created = c
+                .nodes
+                .first()
+                .map(|n| n.created)
+                .unwrap_or(cx.state.boot_time);
+            let mut rows = vec![vec!["NAME".to_string(), "STATUS".into(), "AGE".into()]];
+            for n in NAMESPACES {
+                if names.is_empty() || names.iter().any(|x| x == n) {
+                    rows.push(vec![n.to_string(), "Active".into(), age(cx, created)]);
+                }
+            }
+            for n in &names {
+                if !NAMESPACES.contains(&n.as_str()) {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): namespaces \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+            if rows.len() > 1 {
+                cx.print(&table(&rows, 3, ""));
+            }
+        }
+    }
+    code
+}
+
+fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
+    let (k, names) = match target(cx, words) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let namespace = ns(o);
+    let mut blocks = Vec::new();
+    let mut code = 0;
+    match k {
+        Kind::Node => {
+            for n in &c.nodes {
+                if names.is_empty() || names.contains(&n.name) {
+                    blocks.push(describe_node(cx, c, n));
+                }
+            }
+            for n in &names {
+                if !c.nodes.iter().any(|x| &x.name == n) {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): nodes \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+        }
+        Kind::Pod => {
+            for p in c.pods.iter().filter(|p| {
+                (o.all_ns || p.namespace == namespace)
+                    && (names.is_empty() || names.contains(&p.name))
+            }) {
+                blocks.push(describe_pod(cx, c, p));
+            }
+            for n in &names {
+                if !c
+                    .pods
+                    .iter()
+                    .any(|p| &p.name == n && p.namespace == namespace)
+                {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): pods \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+            if names.is_empty() && blocks.is_empty() {
+                cx.eprintln(&format!("No resources found in {namespace} namespace."));
+            }
+        }
+        Kind::DaemonSet | Kind::Namespace => {
+            cx.eprintln(&format!(
+                "error: describing {} is not available on the simulated cluster; use kubectl get",
+                plural(k)
+            ));
+            return 1;
+        }
+    }
+    let text = blocks.join("\n\n");
+    if !text.is_empty() {
+        cx.println(&text);
+    }
+    code
+}
+
+fn kv_block(pairs: &[(&str, String)], indent: &str) -> String {
+    let w = pairs.iter().map(|(k, _)| k.len() + 1).max().unwrap_or(0) + 2;
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{indent}{}{v}\n", super::pad(&format!("{k}:"), w)))
+        .collect()
+}
+
+fn multi(label_w: usize, items: &[String]) -> String {
+    if items.is_empty() {
+        return "<none>".into();
+    }
+    let sep = format!("\n{}", " ".repeat(label_w));
+    items.join(&sep)
+}
+
+fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
+    const W: usize = 20;
+    let driver = cx.state.driver.is_some();
+    let mut s = String::new();
+    let labels: Vec<String> = n.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let line = |s: &mut String, k: &str, v: &str| {
+        s.push_str(&format!("{}{v}\n", super::pad(&format!("{k}:"), W)))
+    };
+    line(&mut s, "Name", &n.name);
+    line(
+        &mut s,
+        "Roles",
+        &if n.roles.is_empty() {
+            "<none>".into()
+        } else {
+            n.roles.join(",")
+        },
+    );
+    line(&mut s, "Labels", &multi(W, &labels));
+    line(
+        &mut s,
+        "Annotations",
+        &multi(
+            W,
+            &[
+                "node.alpha.kubernetes.io/ttl: 0".into(),
+                "volumes.kubernetes.io/controller-managed-attach-detach: true".into(),
+            ],
+        ),
+    );
+    line(&mut s, "CreationTimestamp", &timestamp(n.created));
+    line(&mut s, "Taints", "<none>");
+    line(&mut s, "Unschedulable", "false");
+    s.push_str("Addresses:\n");
+    s.push_str(&kv_block(
+        &[
+            ("InternalIP", n.internal_ip.clone()),
+            ("Hostname", n.name.clone()),
+        ],
+        "  ",
+    ));
+    let gpu = c.gpu_capacity(n, driver);
+    let mut cap: BTreeMap<&str, String> = BTreeMap::new();
+    cap.insert("cpu", n.cpu.to_string());
+    cap.insert("ephemeral-storage", "959863856Ki".into());
+    cap.insert("hugepages-1Gi", "0".into());
+    cap.insert("hugepages-2Mi", "0".into());
+    cap.insert("memory", format!("{}Ki", n.memory_ki));
+    cap.insert("pods", "110".into());
+    if let Some(g) = gpu {
+        cap.insert(GPU_RESOURCE, g.to_string());
+    }
+    let mut alloc = cap.clone();
+    alloc.insert("ephemeral-storage", "884609975318".into());
+    alloc.insert(
+        "memory",
+        format!("{}Ki", n.memory_ki.saturating_sub(102400)),
+    );
+    let res_block = |m: &BTreeMap<&str, String>| {
+        let pairs: Vec<(&str, String)> = m.iter().map(|(k, v)| (*k, v.clone())).collect();
+        kv_block(&pairs, "  ")
+    };
+    s.push_str("Capacity:\n");
+    s.push_str(&res_block(&cap));
+    s.push_str("Allocatable:\n");
+    s.push_str(&res_block(&alloc));
+    s.push_str("System Info:\n");
+    s.push_str(&kv_block(
+        &[
+            ("Machine ID", "3f0c2e5f9a8b4c1d9e7f6a5b4c3d2e1f".into()),
+            ("System UUID", "4c4c4544-0042-3510-8052-b7c04f4e3432".into()),
+            ("Boot ID", "b1e5a4f0-6c2d-4e8a-9f3b-7d1c0e2a5b6f".into()),
+            ("Kernel Version", n.kernel.clone()),
+            ("OS Image", n.os_image.clone()),
+            ("Operating System", "linux".into()),
+            ("Architecture", "amd64".into()),
+            ("Container Runtime Version", "containerd://1.7.22".into()),
+            ("Kubelet Version", c.version.clone()),
+            ("Kube-Proxy Version", c.version.clone()),
+        ],
+        "  ",
+    ));
+    let pods: Vec<&Pod> = c
+        .pods
+        .iter()
+        .filter(|p| p.node.as_deref() == Some(n.name.as_str()))
+        .collect();
+    s.push_str(&format!(
+        "{}({} in total)\n",
+        super::pad("Non-terminated Pods:", 30),
+        pods.len()
+    ));
+    let mut rows = vec![
+        [
+            "Namespace",
+            "Name",
+            "CPU Requests",
+            "CPU Limits",
+            "Memory Requests",
+            "Memory Limits",
+            "Age",
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>(),
+        [
+            "---------",
+            "----",
+            "------------",
+            "----------",
+            "---------------",
+            "-------------",
+            "---",
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>(),
+    ];
+    for p in &pods {
+        rows.push(vec![
+            p.namespace.clone(),
+            p.name.clone(),
+            "0 (0%)".into(),
+            "0 (0%)".into(),
+            "0 (0%)".into(),
+            "0 (0%)".into(),
+            age(cx, p.created),
+        ]);
+    }
+    if !pods.is_empty() {
+        s.push_str(&table(&rows, 2, "  "));
+    }
+    s.push_str(
+        "Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n",
+    );
+    let used: u32 = pods.iter().map(|p| p.gpu_request()).sum();
+    let mut rows = vec![
+        vec!["Resource".to_string(), "Requests".into(), "Limits".into()],
+        vec!["--------".to_string(), "--------".into(), "------".into()],
+        vec!["cpu".to_string(), "0 (0%)".into(), "0 (0%)".into()],
+        vec!["memory".to_string(), "0 (0%)".into(), "0 (0%)".into()],
+        vec![
+            "ephemeral-storage".to_string(),
+            "0 (0%)".into(),
+            "0 (0%)".into(),
+        ],
+        vec![
+            "hugepages-1Gi".to_string(),
+            "0 (0%)".into(),
+            "0 (0%)".into(),
+        ],
+        vec![
+            "hugepages-2Mi".to_string(),
+            "0 (0%)".into(),
+            "0 (0%)".into(),
+        ],
+    ];
+    if gpu.is_some() {
+        rows.push(vec![
+            GPU_RESOURCE.to_string(),
+            used.to_string(),
+            used.to_string(),
+        ]);
+    }
+    s.push_str(&table(&rows, 2, "  "));
+    s.push_str(&format!("{}<none>", super::pad("Events:", 21)));
+    s
+}
+
+fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
+    const W: usize = 18;
+    let mut s = String::new();
+    let line = |s: &mut String, k: &str, v: &str| {
+        s.push_str(&format!("{}{v}\n", super::pad(&format!("{k}:"), W)))
+    };
+    let token = format!("kube-api-access-{}", k8s::suffix(&p.name));
+    let running = p.phase == Phase::Running;
+    line(&mut s, "Name", &p.name);
+    line(&mut s, "Namespace", &p.namespace);
+    line(
+        &mut s,
+        "Priority",
+        if p.owner.is_some() { "2000001000" } else { "0" },
+    );
+    line(&mut s, "Service Account", "default");
+    let node = match &p.node {
+        Some(n) => {
+            let ip = c
+                .nodes
+                .iter()
+                .find(|x| &x.name == n)
+                .map(|x| x.internal_ip.clone())
+                .unwrap_or_default();
+            format!("{n}/{ip}")
+        }
+        None => "<none>".into(),
+    };
+    line(&mut s, "Node", &node);
+    if let Some(t) = p.started {
+        line(&mut s, "Start Time", &timestamp(t));
+    }
+    let labels: Vec<String> = p.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    line(&mut s, "Labels", &multi(W, &labels));
+    line(&mut s, "Annotations", "<none>");
+    line(&mut s, "Status", p.phase.as_str());
+    line(&mut s, "IP", p.ip.as_deref().unwrap_or(""));
+    match &p.ip {
+        Some(ip) => s.push_str(&format!("IPs:\n  IP:  {ip}\n")),
+        None => line(&mut s, "IPs", "<none>"),
+    }
+    if let Some(o) = &p.owner {
+        line(&mut s, "Controlled By", o);
+    }
+    s.push_str("Containers:\n");
+    for ct in &p.containers {
+        s.push_str(&format!("  {}:\n", ct.name));
+        let mut pairs: Vec<(&str, String)> = Vec::new();
+        if running {
+            pairs.push((
+                "Container ID",
+                format!(
+                    "containerd://{}",
+                    hexish(&format!("{}{}", p.name, ct.name), 64)
+                ),
+            ));
+        }
+        pairs.push(("Image", ct.image.clone()));
+        if running {
+            pairs.push((
+                "Image ID",
+                format!(
+                    "docker.io/{}@sha256:{}",
+                    ct.image.split(':').next().unwrap_or(""),
+                    hexish(&ct.image, 64)
+                ),
+            ));
+        }
+        pairs.push(("Port", "<none>".into()));
+        pairs.push(("Host Port", "<none>".into()));
+        if running {
+            pairs.push(("State", "Running".into()));
+        } else if p.node.is_some() {
+            pairs.push(("State", "Waiting".into()));
+        }
+        let w = pairs.iter().map(|(k, _)| k.len() + 1).max().unwrap_or(0) + 2;
+        let w = w.max(if running { 16 } else { 12 });
+        for (k, v) in &pairs {
+            s.push_str(&format!("    {}{v}\n", super::pad(&format!("{k}:"), w)));
+            if *k == "State" && running {
+                s.push_str(&format!(
+                    "      {}{}\n",
+                    super::pad("Started:", w - 2),
+                    timestamp(p.started.unwrap_or(p.created))
+                ));
+            }
+        }
+        if running {
+            s.push_str(&format!("    {}True\n", super::pad("Ready:", w)));
+            s.push_str(&format!("    {}0\n", super::pad("Restart Count:", w)));
+        }
+        for (title, m) in [("Limits", &ct.limits), ("Requests", &ct.requests)] {
+            if m.is_empty() {
+                continue;
+            }
+            s.push_str(&format!("    {title}:\n"));
+            let pairs: Vec<(&str, String)> =
+                m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            s.push_str(&kv_block(&pairs, "      "));
+        }
+        // A new tabwriter section: the label is padded on its own.
+        s.push_str("    Environment:  <none>\n");
+        s.push_str(&format!(
+            "    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from {token} (ro)\n"
+        ));
+    }
+    s.push_str("Conditions:\n");
+    let conds: Vec<(&str, &str)> = if running {
+        vec![
+            ("PodReadyToStartContainers", "True"),
+            ("Initialized", "True"),
+            ("Ready", "True"),
+            ("ContainersReady", "True"),
+            ("PodScheduled", "True"),
+        ]
+    } else {
+        vec![("PodScheduled", "False")]
+    };
+    let mut rows = vec![vec!["Type".to_string(), "Status".into()]];
+    for (t, v) in conds {
+        rows.push(vec![t.to_string(), format!("{v} ")]);
+    }
+    s.push_str(&table(&rows, 3, "  "));
+    s.push_str("Volumes:\n");
+    s.push_str(&format!("  {token}:\n"));
+    s.push_str(&kv_block(
+        &[
+            (
+                "Type",
+                "Projected (a volume that contains injected data from multiple sources)".into(),
+            ),
+            ("TokenExpirationSeconds", "3607".into()),
+            ("ConfigMapName", "kube-root-ca.crt".into()),
+            ("ConfigMapOptional", "<nil>".into()),
+            ("DownwardAPI", "true".into()),
+        ],
+        "    ",
+    ));
+    let selectors: Vec<String> = p
+        .node_selector
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    const W2: usize = 29;
+    s.push_str(&format!("{}BestEffort\n", super::pad("QoS Class:", W2)));
+    s.push_str(&format!(
+        "{}{}\n",
+        super::pad("Node-Selectors:", W2),
+        multi(W2, &selectors)
+    ));
+    s.push_str(&format!(
+        "{}{}\n",
+        super::pad("Tolerations:", W2),
+        multi(
+            W2,
+            &[
+                "node.kubernetes.io/not-ready:NoExecute op=Exists for 300s".into(),
+                "node.kubernetes.io/unreachable:NoExecute op=Exists for 300s".into()
+            ]
+        )
+    ));
+    let mut events: Vec<Vec<String>> = Vec::new();
+    if let Some(m) = &p.sched_message
+        && p.owner.is_none()
+    {
+        let a = if p.sched_count > 1 {
+            format!(
+                "{} (x{} over {})",
+                age(cx, p.sched_last),
+                p.sched_count,
+                age(cx, p.sched_first)
+            )
+        } else {
+            age(cx, p.sched_last)
+        };
+        events.push(vec![
+            "Warning".into(),
+            "FailedScheduling".into(),
+            a,
+            "default-scheduler".into(),
+            m.clone(),
+        ]);
+    }
+    if running {
+        let t = p.started.unwrap_or(p.created);
+        let node = p.node.clone().unwrap_or_default();
+        events.push(vec![
+            "Normal".into(),
+            "Scheduled".into(),
+            age(cx, t),
+            "default-scheduler".into(),
+            format!("Successfully assigned {}/{} to {node}", p.namespace, p.name),
+        ]);
+        for ct in &p.containers {
+            events.push(vec![
+                "Normal".into(),
+                "Pulled".into(),
+                age(cx, t),
+                "kubelet".into(),
+                format!(
+                    "Container image \"{}\" already present on machine",
+                    ct.image
+                ),
+            ]);
+            events.push(vec![
+                "Normal".into(),
+                "Created".into(),
+                age(cx, t),
+                "kubelet".into(),
+                format!("Created container {}", ct.name),
+            ]);
+            events.push(vec![
+                "Normal".into(),
+                "Started".into(),
+                age(cx, t),
+                "kubelet".into(),
+                format!("Started container {}", ct.name),
+            ]);
+        }
+    }
+    if events.is_empty() || p.owner.is_some() {
+        s.push_str(&format!("{}<none>", super::pad("Events:", W2)));
+    } else {
+        s.push_str("Events:\n");
+        let mut rows = vec![
+            vec![
+                "Type".to_string(),
+                "Reason".into(),
+                "Age".into(),
+                "From".into(),
+                "Message".into(),
+            ],
+            vec![
+                "----".to_string(),
+                "------".into(),
+                "----".into(),
+                "----".into(),
+                "-------".into(),
+            ],
+        ];
+        rows.extend(events);
+        let t = table(&rows, 2, "  ");
+        s.push_str(t.trim_end_matches('\n'));
+    }
+    s
+}
+
+fn hexish(seed: &str, len: usize) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while out.len() < len {
+        let chunk = k8s::suffix(&format!("{seed}{i}"));
+        for b in chunk.bytes() {
+            out.push_str(&format!("{:x}", b % 16));
+        }
+        i += 1;
+    }
+    out.truncate(len);
+    out
+}
+
+/// Reads the manifest behind `-f`: a URL the simulator serves, a file, or stdin.
+fn read_manifest(cx: &mut Ctx, f: &str) -> Result<String, String> {
+    if f == "-" {
+        return Ok(String::from_utf8_lossy(&cx.console.read_stdin()).into_owned());
+    }
+    if f.starts_with("http://") || f.starts_with("https://") {
+        if f == catalog::DEVICE_PLUGIN_URL {
+            return Ok(k8s::device_plugin_manifest().to_string());
+        }
+        if f == catalog::LABELLER_URL {
+            return Ok(k8s::labeller_manifest().to_string());
+        }
+        let host = f
+            .split("://")
+            .nth(1)
+            .unwrap_or("")
+            .split('/')
+            .next()
+            .unwrap_or("");
+        if host == "raw.githubusercontent.com" {
+            return Err(format!(
+                "error: unable to read URL \"{f}\", server reported 404 Not Found, status code=404"
+            ));
+        }
+        return Err(format!(
+            "error: Get \"{f}\": dial tcp: lookup {host} on 127.0.0.53:53: server misbehaving"
+        ));
+    }
+    let path = cx.host(f);
+    if path.is_dir() {
+        return Err(format!(
+            "error: the path \"{f}\" is a directory; give the manifest file"
+        ));
+    }
+    std::fs::read(&path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .map_err(|_| format!("error: the path \"{f}\" does not exist"))
+}
+
+fn load_objects(cx: &mut Ctx, o: &Opts, verb: &str) -> Result<Vec<(String, Object)>, i32> {
+    if o.files.is_empty() {
+        cx.eprintln("error: must specify one of -f and -k");
+        cx.eprintln("");
+        return Err(1);
+    }
+    let now = cx.state.now();
+    let mut all = Vec::new();
+    for f in &o.files {
+        let text = match read_manifest(cx, f) {
+            Ok(t) => t,
+            Err(e) => {
+                cx.eprintln(&e);
+                return Err(1);
+            }
+        };
+        match k8s::parse_manifests(&text, now) {
+            Ok(objs) => all.extend(objs.into_iter().map(|ob| (f.clone(), ob))),
+            Err(ManifestError::Syntax(m)) => {
+                cx.eprintln(&format!("error: error parsing {f}: {m}"));
+                return Err(1);
+            }
+            Err(ManifestError::Incomplete(m)) => {
+                cx.eprintln(&format!("error: error validating \"{f}\": {m}"));
+                return Err(1);
+            }
+            Err(ManifestError::Invalid(m)) => {
+                let kind = if m.contains("cannot be handled") {
+                    "BadRequest"
+                } else {
+                    "Invalid"
+                };
+                let when = if verb == "apply" {
+                    "applying"
+                } else {
+                    "creating"
+                };
+                cx.eprintln(&format!(
+                    "Error from server ({kind}): error when {when} \"{f}\": {m}"
+                ));
+                return Err(1);
+            }
+        }
+    }
+    if all.is_empty() {
+        cx.eprintln("error: no objects passed to create");
+        return Err(1);
+    }
+    Ok(all)
+}
+
+fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
+    let objects = match load_objects(cx, o, if apply { "apply" } else { "create" }) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
+    let mut code = 0;
+    for (file, ob) in objects {
+        let when = if apply { "applying" } else { "creating" };
+        match ob {
+            Object::Unknown {
+                kind,
+                api_version,
+                name,
+            } => {
+                cx.eprintln(&format!("error: resource mapping not found for name: \"{name}\" namespace: \"\" from \"{file}\": no matches for kind \"{kind}\" in version \"{api_version}\""));
+                cx.eprintln("ensure CRDs are installed first");
+                code = 1;
+            }
+            Object::Pod(mut p) => {
+                if let Some(n) = &o.namespace
+                    && p.namespace == "default"
+                {
+                    p.namespace = n.clone();
+                }
+                if !NAMESPACES.contains(&p.namespace.as_str()) {
+                    cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", p.namespace));
+                    code = 1;
+                    continue;
+                }
+                match c
+                    .pods
+                    .iter()
+                    .position(|x| x.name == p.name && x.namespace == p.namespace)
+                {
+                    Some(i) if apply => {
+                        if c.pods[i].spec == p.spec {
+                            cx.println(&format!("pod/{} unchanged", p.name));
+                        } else {
+                            cx.eprintln(&format!("The Pod \"{}\" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)", p.name));
+                            code = 1;
+                        }
+                    }
+                    Some(_) => {
+                        cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": pods \"{}\" already exists", p.name));
+                        code = 1;
+                    }
+                    None => {
+                        cx.println(&format!("pod/{} created", p.name));
+                        c.pods.push(p);
+                    }
+                }
+            }
+            Object::DaemonSet(d) => {
+                if !NAMESPACES.contains(&d.namespace.as_str()) {
+                    cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", d.namespace));
+                    code = 1;
+                    continue;
+                }
+                match c
+                    .daemonsets
+                    .iter()
+                    .position(|x| x.name == d.name && x.namespace == d.namespace)
+                {
+                    Some(i) if apply => {
+                        if c.daemonsets[i].spec == d.spec {
+                            cx.println(&format!("daemonset.apps/{} unchanged", d.name));
+                        } else {
+                            c.daemonsets[i].image = d.image.clone();
+                            c.daemonsets[i].spec = d.spec.clone();
+                            cx.println(&format!("daemonset.apps/{} configured", d.name));
+                        }
+                    }
+                    Some(_) => {
+                        cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": daemonsets.apps \"{}\" already exists", d.name));
+                        code = 1;
+                    }
+                    None => {
+                        cx.println(&format!("daemonset.apps/{} created", d.name));
+                        c.daemonsets.push(d);
+                    }
+                }
+            }
+        }
+    }
+    code
+}
+
+fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
+    let mut code = 0;
+    if !o.files.is_empty() {
+        let objects = match load_objects(cx, o, "delete") {
+            Ok(v) => v,
+            Err(code) => return code,
+        };
+        for (file, ob) in objects {
+            let removed = match &ob {
+                Object::Pod(p) => {
+                    let before = c.pods.len();
+                    c.pods.retain(|x| {
+                        !(x.name == p.name && x.namespace == p.namespace && x.owner.is_none())
+                    });
+                    before != c.pods.len()
+                }
+                Object::DaemonSet(d) => {
+                    let before = c.daemonsets.len();
+                    c.daemonsets
+                        .retain(|x| !(x.name == d.name && x.namespace == d.namespace));
+                    before != c.daemonsets.len()
+                }
+                Object::Unknown {
+                    kind,
+                    api_version,
+                    name,
+                } => {
+                    cx.eprintln(&format!("error: resource mapping not found for name: \"{name}\" namespace: \"\" from \"{file}\": no matches for kind \"{kind}\" in version \"{api_version}\""));
+                    code = 1;
+                    continue;
+                }
+            };
+            let what = ob.ref_name();
+            let (res, name) = what.split_once('/').unwrap_or(("", ""));
+            if removed {
+                cx.println(&format!("{res} \"{name}\" deleted"));
+            } else {
+                cx.eprintln(&format!("Error from server (NotFound): error when deleting \"{file}\": {} \"{name}\" not found", ob.kind_plural()));
+                code = 1;
+            }
+        }
+        return code;
+    }
+    let (k, names) = match target(cx, words) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let namespace = ns(o);
+    if names.is_empty() && !o.all {
+        cx.eprintln("error: resource(s) were provided, but no name was specified");
+        return 1;
+    }
+    match k {
+        Kind::Pod => {
+            let targets: Vec<String> = if o.all {
+                c.pods
+                    .iter()
+                    .filter(|p| p.namespace == namespace)
+                    .map(|p| p.name.clone())
+                    .collect()
+            } else {
+                names
+            };
+            for n in targets {
+                if let Some(i) = c
+                    .pods
+                    .iter()
+                    .position(|p| p.name == n && p.namespace == namespace)
+                {
+                    c.pods.remove(i);
+                    cx.println(&format!("pod \"{n}\" deleted"));
+                } else {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): pods \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+        }
+        Kind::DaemonSet => {
+            for n in names {
+                if let Some(i) = c
+                    .daemonsets
+                    .iter()
+                    .position(|d| d.name == n && d.namespace == namespace)
+                {
+                    c.daemonsets.remove(i);
+                    cx.println(&format!("daemonset.apps \"{n}\" deleted"));
+                } else {
+                    cx.eprintln(&format!(
+                        "Error from server (NotFound): daemonsets.apps \"{n}\" not found"
+                    ));
+                    code = 1;
+                }
+            }
+        }
+        Kind::Node | Kind::Namespace => {
+            cx.eprintln(&format!(
+                "Error from server (Forbidden): {} cannot be deleted in this lab",
+                plural(k)
+            ));
+            code = 1;
+        }
+    }
+    code
+}
+
+fn label(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
+    let Some(first) = words.first() else {
+        cx.eprintln("error: one or more resources must be specified as <resource> <name> or <resource>/<name>");
+        cx.eprintln("See 'kubectl label -h' for help and examples");
+        return 1;
+    };
+    let (res, inline) = match first.split_once('/') {
+        Some((r, n)) => (r.to_string(), Some(n.to_string())),
+        None => (first.clone(), None),
+    };
+    let Some(k) = kind(&res) else {
+        cx.eprintln(&format!(
+            "error: the server doesn't have a resource type \"{res}\""
+        ));
+        return 1;
+    };
+    let mut names: Vec<String> = inline.into_iter().collect();
+    let mut changes: Vec<(String, Option<String>)> = Vec::new();
+    for w in &words[1..] {
+        if let Some((key, v)) = w.split_once('=') {
+            if key.is_empty() || key.contains(char::is_whitespace) {
+                cx.eprintln(&format!("error: invalid label spec: {w}"));
+                return 1;
+            }
+            changes.push((key.to_string(), Some(v.to_string())));
+        } else if let Some(key) = w.strip_suffix('-') {
+            changes.push((key.to_string(), None));
+        } else if changes.is_empty() {
+            names.push(w.clone());
+        } else {
+            cx.eprintln(&format!(
+                "error: all resources must be specified before label changes: {w}"
+            ));
+            return 1;
+        }
+    }
+    if changes.is_empty() {
+        cx.eprintln("error: at least one label update is required");
+        return 1;
+    }
+    if names.is_empty() && !o.all {
+        cx.eprintln("error: resource(s) were provided, but no name was specified");
+        return 1;
+    }
+    let namespace = ns(o);
+    let mut code = 0;
+    let targets: Vec<String> = if o.all {
+        match k {
+            Kind::Node => c.nodes.iter().map(|n| n.name.clone()).collect(),
+            _ => c
+                .pods
+                .iter()
+                .filter(|p| p.namespace == namespace)
+                .map(|p| p.name.clone())
+                .collect(),
+        }
+    } else {
+        names
+    };
+    for name in targets {
+        let labels = match k {
+            Kind::Node => c
+                .nodes
+                .iter_mut()
+                .find(|n| n.name == name)
+                .map(|n| &mut n.labels),
+            Kind::Pod => c
+                .pods
+                .iter_mut()
+                .find(|p| p.name == name && p.namespace == namespace)
+                .map(|p| &mut p.labels),
+            _ => {
+                cx.eprintln(&format!(
+                    "error: labeling {} is not available on the simulated cluster",
+                    plural(k)
+                ));
+                return 1;
+            }
+        };
+        let Some(labels) = labels else {
+            cx.eprintln(&format!(
+                "Error from server (NotFound): {} \"{name}\" not found",
+                plural(k)
+            ));
+            code = 1;
+            continue;
+        };
+        for (key, v) in &changes {
+            if let (Some(old), Some(new)) = (labels.get(key), v)
+                && old != new
+                && !o.overwrite
+            {
+                cx.eprintln(&format!(
+                    "error: '{key}' already has a value ({old}), and --overwrite is false"
+                ));
+                return 1;
+            }
+        }
+        let before = labels.clone();
+        let mut removed_only = true;
+        for (key, v) in &changes {
+            match v {
+                Some(v) => {
+                    removed_only = false;
+                    labels.insert(key.clone(), v.clone());
+                }
+                None => {
+                    labels.remove(key);
+                }
+            }
+        }
+        let prefix = if k == Kind::Node { "node" } else { "pod" };
+        if *labels == before {
+            cx.println(&format!("{prefix}/{name} not labeled"));
+        } else if removed_only {
+            cx.println(&format!("{prefix}/{name} unlabeled"));
+        } else {
+            cx.println(&format!("{prefix}/{name} labeled"));
+        }
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_anywhere_and_unknown_ones() {
+        let a: Vec<String> = ["get", "pods", "-n", "kube-system", "-owide"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let o = parse(&a).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.namespace.as_deref(), Some("kube-system"));
+        assert_eq!(o.output.as_deref(), Some("wide"));
+        assert_eq!(o.words, ["get", "pods"]);
+        let b: Vec<String> = ["get", "--bogus"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            parse(&b).err().as_deref(),
+            Some("error: unknown flag: --bogus")
+        );
+    }
+}

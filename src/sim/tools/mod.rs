@@ -1,0 +1,356 @@
+//! The simulated tools, one file each, and the table that finds them by name.
+
+pub mod adduser;
+pub mod amd_smi;
+pub mod amdgpu_install;
+pub mod apt;
+pub mod dkms;
+pub mod gpasswd;
+pub mod gpg;
+pub mod groups;
+pub mod hipcc;
+pub mod id;
+pub mod kubectl;
+pub mod login;
+pub mod ls;
+pub mod lsmod;
+pub mod lspci;
+pub mod modprobe;
+pub mod newgrp;
+pub mod rocm_smi;
+pub mod rocminfo;
+pub mod sudo;
+pub mod udevadm;
+pub mod uname;
+pub mod usermod;
+pub mod wget;
+
+use super::Ctx;
+use super::state::State;
+
+/// Every tool `rocm-learn sim TOOL` knows.
+pub const TOOLS: &[&str] = &[
+    "adduser",
+    "amd-smi",
+    "amdgpu-install",
+    "apt",
+    "apt-get",
+    "dkms",
+    "gpasswd",
+    "gpg",
+    "groups",
+    "hipcc",
+    "id",
+    "kubectl",
+    "login",
+    "ls",
+    "lsmod",
+    "lspci",
+    "modprobe",
+    "newgrp",
+    "reboot",
+    "rocm-smi",
+    "rocminfo",
+    "sudo",
+    "udevadm",
+    "uname",
+    "usermod",
+    "wget",
+];
+
+pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
+    match tool {
+        "adduser" => adduser::run(cx, args),
+        "amd-smi" => amd_smi::run(cx, args),
+        "amdgpu-install" => amdgpu_install::run(cx, args),
+        "apt" | "apt-get" => apt::run(cx, tool, args),
+        "dkms" => dkms::run(cx, args),
+        "gpasswd" => gpasswd::run(cx, args),
+        "gpg" => gpg::run(cx, args),
+        "groups" => groups::run(cx, args),
+        "hipcc" => hipcc::run(cx, args),
+        "id" => id::run(cx, args),
+        "kubectl" => kubectl::run(cx, args),
+        "login" => login::run(cx, args),
+        "reboot" => login::reboot(cx, args),
+        "ls" => ls::run(cx, args),
+        "lsmod" => lsmod::run(cx, args),
+        "lspci" => lspci::run(cx, args),
+        "modprobe" => modprobe::run(cx, args),
+        "newgrp" => newgrp::run(cx, args),
+        "rocm-smi" => rocm_smi::run(cx, args),
+        "rocminfo" => rocminfo::run(cx, args),
+        "sudo" => sudo::run(cx, args),
+        "udevadm" => udevadm::run(cx, args),
+        "uname" => uname::run(cx, args),
+        "usermod" => usermod::run(cx, args),
+        "wget" => wget::run(cx, args),
+        _ => {
+            cx.eprintln(&format!("rocm-learn sim: unknown tool '{tool}'"));
+            127
+        }
+    }
+}
+
+/// A tool that exists on the machine without installing anything, and where Ubuntu keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SystemTool {
+    pub name: &'static str,
+    pub path: &'static str,
+}
+
+/// The simulated tools present on this machine outside /opt/rocm (the lab installs wrappers for
+/// them). `dkms` appears once its package is installed; `kubectl` on machines with a cluster.
+pub fn system_tools(state: &State) -> Vec<SystemTool> {
+    let mut v = vec![
+        SystemTool {
+            name: "lspci",
+            path: "/usr/bin/lspci",
+        },
+        SystemTool {
+            name: "lsmod",
+            path: "/usr/sbin/lsmod",
+        },
+        SystemTool {
+            name: "modprobe",
+            path: "/usr/sbin/modprobe",
+        },
+        SystemTool {
+            name: "udevadm",
+            path: "/usr/bin/udevadm",
+        },
+        SystemTool {
+            name: "apt",
+            path: "/usr/bin/apt",
+        },
+        SystemTool {
+            name: "apt-get",
+            path: "/usr/bin/apt-get",
+        },
+        SystemTool {
+            name: "wget",
+            path: "/usr/bin/wget",
+        },
+        SystemTool {
+            name: "gpg",
+            path: "/usr/bin/gpg",
+        },
+        SystemTool {
+            name: "usermod",
+            path: "/usr/sbin/usermod",
+        },
+        SystemTool {
+            name: "gpasswd",
+            path: "/usr/bin/gpasswd",
+        },
+        SystemTool {
+            name: "adduser",
+            path: "/usr/sbin/adduser",
+        },
+        SystemTool {
+            name: "groups",
+            path: "/usr/bin/groups",
+        },
+        SystemTool {
+            name: "id",
+            path: "/usr/bin/id",
+        },
+        SystemTool {
+            name: "newgrp",
+            path: "/usr/bin/newgrp",
+        },
+        SystemTool {
+            name: "sudo",
+            path: "/usr/bin/sudo",
+        },
+        SystemTool {
+            name: "uname",
+            path: "/usr/bin/uname",
+        },
+    ];
+    if state.installed("dkms") {
+        v.push(SystemTool {
+            name: "dkms",
+            path: "/usr/sbin/dkms",
+        });
+    }
+    if state.installed("amdgpu-install") {
+        v.push(SystemTool {
+            name: "amdgpu-install",
+            path: "/usr/bin/amdgpu-install",
+        });
+    }
+    if state.cluster.is_some() {
+        v.push(SystemTool {
+            name: "kubectl",
+            path: "/usr/local/bin/kubectl",
+        });
+    }
+    v
+}
+
+/// Splits clustered short options (`-aG` -> `-a -G`) the way getopt does, leaving long options,
+/// `--` and operands alone. `with_value` lists short options that take an argument: the rest of
+/// the cluster is that argument (`-Grender`).
+pub fn split_short(args: &[String], with_value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = false;
+    for a in args {
+        if rest || a == "-" || !a.starts_with('-') || a.starts_with("--") {
+            if a == "--" {
+                rest = true;
+            }
+            out.push(a.clone());
+            continue;
+        }
+        let chars: Vec<char> = a[1..].chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            out.push(format!("-{c}"));
+            if with_value.contains(c) && i + 1 < chars.len() {
+                out.push(chars[i + 1..].iter().collect());
+                break;
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Right-pads to `w` columns, counting characters (for `°C`).
+pub fn pad(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    if n >= w {
+        s.to_string()
+    } else {
+        format!("{s}{}", " ".repeat(w - n))
+    }
+}
+
+/// Month abbreviation, day, hour, minute, second and year of a unix time (UTC).
+pub fn civil(t: i64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = t.div_euclid(86400);
+    let secs = t.rem_euclid(86400);
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = if m <= 2 { y + 1 } else { y };
+    (
+        y,
+        m,
+        d,
+        (secs / 3600) as u32,
+        ((secs % 3600) / 60) as u32,
+        (secs % 60) as u32,
+    )
+}
+
+pub const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+pub const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+
+pub fn weekday(t: i64) -> &'static str {
+    WEEKDAYS[t.div_euclid(86400).rem_euclid(7) as usize]
+}
+
+/// A column table as Go's tabwriter lays it out (kubectl): every cell but the last padded to
+/// the column's width plus `gap`.
+pub fn table(rows: &[Vec<String>], gap: usize, indent: &str) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0; cols];
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            widths[i] = widths[i].max(c.chars().count());
+        }
+    }
+    let mut s = String::new();
+    for r in rows {
+        s.push_str(indent);
+        for (i, c) in r.iter().enumerate() {
+            if i + 1 == r.len() {
+                s.push_str(c);
+            } else {
+                s.push_str(&pad(c, widths[i] + gap));
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Would `open(path, O_RDWR)` by the caller succeed on this device node? Root always can; else
+/// the owner, group or other bits decide, with the caller's *current* groups.
+pub fn can_read_write(cx: &Ctx, node: &super::state::DevNode) -> bool {
+    if cx.caller.is_root() {
+        return true;
+    }
+    let owner_uid = super::accounts::user(cx.root, &node.owner).map(|u| u.uid);
+    let bits = if owner_uid == Some(cx.caller.uid) {
+        (node.mode >> 6) & 7
+    } else {
+        let gid = super::accounts::Groups::load(cx.root)
+            .by_name(&node.group)
+            .map(|g| g.gid)
+            .or(if node.group == "root" { Some(0) } else { None });
+        if gid.is_some_and(|g| cx.gids().contains(&g)) {
+            (node.mode >> 3) & 7
+        } else {
+            node.mode & 7
+        }
+    };
+    bits & 6 == 6
+}
+
+/// May the caller create or replace the file at this sim path? Root may anywhere whose parent
+/// exists; a user in their home and /tmp. `Err` carries strerror's text.
+pub fn check_writable(cx: &Ctx, sim_path: &str) -> Result<(), &'static str> {
+    let clean = super::fsx::normalize(sim_path, &cx.caller.cwd);
+    let host = super::fsx::host(cx.root, &clean, "/");
+    if !host.parent().is_some_and(|p| p.is_dir()) {
+        return Err("No such file or directory");
+    }
+    if host.is_dir() {
+        return Err("Is a directory");
+    }
+    if cx.caller.is_root() {
+        return Ok(());
+    }
+    let home = format!("/home/{}/", cx.caller.user);
+    if clean.starts_with(&home) || clean.starts_with("/tmp/") || clean.starts_with("/var/tmp/") {
+        Ok(())
+    } else {
+        Err("Permission denied")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn getopt_clusters() {
+        let a: Vec<String> = ["-aG", "render", "learner"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(split_short(&a, "G"), ["-a", "-G", "render", "learner"]);
+        let b: Vec<String> = ["-aGrender"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(split_short(&b, "G"), ["-a", "-G", "render"]);
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil(1_730_797_200), (2024, 11, 5, 9, 0, 0));
+        assert_eq!(weekday(1_730_797_200), "Tue");
+        assert_eq!(civil(0), (1970, 1, 1, 0, 0, 0));
+    }
+}

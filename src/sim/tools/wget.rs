@@ -1,0 +1,236 @@
+//! `wget`: there is no network in a lab, so the URLs of the ROCm install steps are served from
+//! the simulator (the repository key, the amdgpu-install .deb, the device plugin manifests);
+//! every other host fails to resolve. The log on stderr has wget's shape (dates from the
+//! simulated clock).
+
+use super::super::{Ctx, catalog, k8s, keys};
+use super::{check_writable, civil};
+
+const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.";
+
+/// The content served at `url`, with its MIME type.
+fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
+    if url == catalog::KEY_URL {
+        return Some((keys::amd_key_armored().into_bytes(), "application/pgp-keys"));
+    }
+    if url == catalog::DEVICE_PLUGIN_URL {
+        return Some((
+            k8s::device_plugin_manifest().as_bytes().to_vec(),
+            "text/plain",
+        ));
+    }
+    if url == catalog::LABELLER_URL {
+        return Some((k8s::labeller_manifest().as_bytes().to_vec(), "text/plain"));
+    }
+    for r in catalog::RELEASES {
+        for code in ["jammy", "noble"] {
+            if url == r.installer_url(code) {
+                let body = format!(
+                    "!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n{}amdgpu-install {}\n",
+                    super::apt::DEB_MARKER,
+                    r.version
+                );
+                return Some((body.into_bytes(), "application/vnd.debian.binary-package"));
+            }
+        }
+    }
+    None
+}
+
+fn ip_of(host: &str) -> &'static str {
+    if host == "raw.githubusercontent.com" {
+        "185.199.108.133"
+    } else {
+        "23.58.229.146"
+    }
+}
+
+fn human(n: usize) -> String {
+    if n < 1024 {
+        format!("{n}")
+    } else if n < 1024 * 1024 {
+        format!("{:.1}K", n as f64 / 1024.0)
+    } else {
+        format!("{:.1}M", n as f64 / 1024.0 / 1024.0)
+    }
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let args = super::split_short(args, "OPo");
+    let mut quiet = false;
+    let mut output: Option<String> = None;
+    let mut dir: Option<String> = None;
+    let mut urls = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-q" | "--quiet" | "-nv" | "--no-verbose" => quiet = true,
+            "-O" | "--output-document" => match it.next() {
+                Some(v) => output = Some(v.clone()),
+                None => {
+                    cx.eprintln("wget: option requires an argument -- 'O'");
+                    cx.eprintln(USAGE);
+                    return 2;
+                }
+            },
+            "-P" | "--directory-prefix" => dir = it.next().cloned(),
+            "-c" | "--continue" | "-N" | "--timestamping" | "--no-check-certificate" => {}
+            "-h" | "--help" => {
+                cx.println("GNU Wget 1.21.4, a non-interactive network retriever.");
+                cx.println(USAGE.lines().next().unwrap_or(""));
+                return 0;
+            }
+            "-V" | "--version" => {
+                cx.println("GNU Wget 1.21.4 built on linux-gnu.");
+                return 0;
+            }
+            o if o.starts_with("--output-document=") => {
+                output = Some(o["--output-document=".len()..].to_string())
+            }
+            o if o.starts_with("--") => {
+                cx.eprintln(&format!("wget: unrecognized option '{o}'"));
+                cx.eprintln(USAGE);
+                return 2;
+            }
+            o if o.starts_with('-') && o != "-" => {
+                cx.eprintln(&format!("wget: invalid option -- '{}'", &o[1..]));
+                cx.eprintln(USAGE);
+                return 2;
+            }
+            u => urls.push(u.to_string()),
+        }
+    }
+    if urls.is_empty() {
+        cx.eprintln("wget: missing URL");
+        cx.eprintln(USAGE);
+        return 1;
+    }
+    let now = cx.state.now();
+    let (y, mo, d, h, mi, s) = civil(now);
+    let stamp = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}");
+    // wget opens an explicit -O file before it connects.
+    if let Some(o) = output.as_deref().filter(|o| *o != "-")
+        && let Err(e) = check_writable(cx, o)
+    {
+        cx.eprintln(&format!("{o}: {e}"));
+        return 3;
+    }
+    let mut code = 0;
+    for url in urls {
+        let with_scheme = if url.contains("://") {
+            url.clone()
+        } else {
+            format!("http://{url}")
+        };
+        let host = with_scheme
+            .split("://")
+            .nth(1)
+            .unwrap_or("")
+            .split('/')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        let log = !quiet;
+        if log {
+            cx.eprintln(&format!("--{stamp}--  {with_scheme}"));
+        }
+        if host != "repo.radeon.com" && host != "raw.githubusercontent.com" {
+            if log {
+                cx.eprintln(&format!(
+                    "Resolving {host} ({host})... failed: Temporary failure in name resolution."
+                ));
+            }
+            cx.eprintln(&format!("wget: unable to resolve host address ‘{host}’"));
+            code = 4;
+            continue;
+        }
+        let ip = ip_of(&host);
+        let port = if with_scheme.starts_with("https") {
+            443
+        } else {
+            80
+        };
+        if log {
+            cx.eprintln(&format!("Resolving {host} ({host})... {ip}"));
+            cx.eprintln(&format!(
+                "Connecting to {host} ({host})|{ip}|:{port}... connected."
+            ));
+        }
+        let Some((body, mime)) = serve(&with_scheme) else {
+            if log {
+                cx.eprintln("HTTP request sent, awaiting response... 404 Not Found");
+            }
+            cx.eprintln(&format!("{stamp} ERROR 404: Not Found."));
+            cx.eprintln("");
+            code = 8;
+            continue;
+        };
+        let name = with_scheme
+            .rsplit('/')
+            .next()
+            .unwrap_or("index.html")
+            .to_string();
+        let target = match (&output, &dir) {
+            (Some(o), _) => o.clone(),
+            (None, Some(d)) => format!("{}/{name}", d.trim_end_matches('/')),
+            (None, None) => {
+                // Like wget, never overwrite: name.1, name.2, ...
+                let mut candidate = name.clone();
+                let mut i = 1;
+                while cx.host(&candidate).exists() {
+                    candidate = format!("{name}.{i}");
+                    i += 1;
+                }
+                candidate
+            }
+        };
+        if target != "-"
+            && let Err(e) = check_writable(cx, &target)
+        {
+            cx.eprintln(&format!("{target}: {e}"));
+            code = 3;
+            continue;
+        }
+        let len = body.len();
+        if log {
+            cx.eprintln("HTTP request sent, awaiting response... 200 OK");
+            if len < 1024 {
+                cx.eprintln(&format!("Length: {len} [{mime}]"));
+            } else {
+                cx.eprintln(&format!("Length: {len} ({}) [{mime}]", human(len)));
+            }
+            let shown = if target == "-" {
+                "STDOUT".to_string()
+            } else {
+                target.clone()
+            };
+            cx.eprintln(&format!("Saving to: ‘{shown}’"));
+            cx.eprintln("");
+            let label = if target == "-" {
+                "-".to_string()
+            } else {
+                target.clone()
+            };
+            cx.eprintln(&format!(
+                "{:<20}100%[===================>] {:>7}  --.-KB/s    in 0s      ",
+                label.chars().take(19).collect::<String>(),
+                human(len)
+            ));
+            cx.eprintln("");
+            let dest = if target == "-" {
+                "written to stdout".to_string()
+            } else {
+                format!("‘{target}’ saved")
+            };
+            cx.eprintln(&format!("{stamp} (38.2 MB/s) - {dest} [{len}/{len}]"));
+            cx.eprintln("");
+        }
+        if target == "-" {
+            cx.out.stdout.extend_from_slice(&body);
+        } else if let Err(e) = super::super::fsx::write_atomic(&cx.host(&target), &body) {
+            cx.eprintln(&format!("{target}: {e}"));
+            code = 3;
+        }
+    }
+    code
+}

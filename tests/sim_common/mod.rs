@@ -1,0 +1,131 @@
+//! Shared helpers for the simulator tests: stages in temp dirs, a learner with a login session,
+//! and golden files of stdout/stderr/exit code.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use rocm_learn::sim::{self, Caller, MachineSpec, Output, ScriptedConsole};
+use tempfile::TempDir;
+
+pub struct Stage {
+    pub dir: TempDir,
+    pub session: String,
+}
+
+impl Stage {
+    pub fn new(spec: &MachineSpec) -> Stage {
+        let dir = tempfile::tempdir().expect("temp dir");
+        sim::stage::create(dir.path(), spec).expect("stage");
+        let session = sim::login(dir.path(), &spec.user).expect("login");
+        Stage { dir, session }
+    }
+
+    pub fn preset(name: &str, edit: impl FnOnce(&mut MachineSpec)) -> Stage {
+        let mut spec = MachineSpec::preset(name);
+        edit(&mut spec);
+        Stage::new(&spec)
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn learner(&self) -> Caller {
+        Caller::user("learner", 1000, Some(&self.session))
+    }
+
+    /// Logs in again (a new login shell) and makes that the learner's session.
+    pub fn relogin(&mut self) {
+        self.session = sim::login(self.root(), "learner").expect("login");
+    }
+
+    /// Runs a command line (split on spaces) as the learner.
+    pub fn run(&self, cmd: &str) -> Output {
+        self.run_with(cmd, &mut ScriptedConsole::new())
+    }
+
+    pub fn run_with(&self, cmd: &str, console: &mut ScriptedConsole) -> Output {
+        let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+        sim::run(
+            self.root(),
+            &words[0],
+            &words[1..],
+            &self.learner(),
+            console,
+        )
+    }
+
+    pub fn run_as(&self, caller: &Caller, cmd: &str) -> Output {
+        let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+        sim::run(
+            self.root(),
+            &words[0],
+            &words[1..],
+            caller,
+            &mut ScriptedConsole::new(),
+        )
+    }
+
+    pub fn write(&self, path: &str, text: &str) {
+        let p = self.root().join(path.trim_start_matches('/'));
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+
+    pub fn read(&self, path: &str) -> String {
+        std::fs::read_to_string(self.root().join(path.trim_start_matches('/'))).unwrap_or_default()
+    }
+}
+
+/// Text without ANSI colour sequences (rocminfo colours its start-up lines).
+pub fn plain(s: &str) -> String {
+    let mut out = String::new();
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        if c == '\u{1b}' && it.peek() == Some(&'[') {
+            for d in it.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The transcript a golden file holds.
+pub fn transcript(cmd: &str, out: &Output) -> String {
+    format!(
+        "$ {cmd}\n--- stdout\n{}--- stderr\n{}--- exit {}\n",
+        out.stdout_text(),
+        out.stderr,
+        out.code
+    )
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/sim")
+}
+
+/// Compares with `tests/golden/sim/NAME.txt`; `UPDATE_GOLDEN=1` rewrites the file.
+pub fn golden(name: &str, cmd: &str, out: &Output) {
+    let text = transcript(cmd, out);
+    let path = golden_dir().join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).expect("golden dir");
+        std::fs::write(&path, &text).expect("write golden");
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "missing golden {} (run with UPDATE_GOLDEN=1)",
+            path.display()
+        )
+    });
+    if want != text {
+        panic!("golden {name} differs\n--- want\n{want}\n--- got\n{text}",);
+    }
+}

@@ -1,0 +1,531 @@
+//! The seed cases as sequences of commands on one machine: what a learner does, and what the
+//! machine then says. Each asserts the behaviour a learner would notice.
+
+mod sim_common;
+
+use rocm_learn::sim::{self, Exec, ScriptedConsole, State, accounts};
+use sim_common::Stage;
+
+fn vega(edit: impl FnOnce(&mut sim::MachineSpec)) -> Stage {
+    Stage::preset("vega64-workstation", edit)
+}
+
+#[test]
+fn group_fix_reaches_only_a_new_login() {
+    let mut st = vega(|_| {});
+    let denied = st.run("rocminfo");
+    assert_eq!(denied.code, 1);
+    assert!(
+        denied
+            .stdout_text()
+            .contains("learner is not member of \"render\" group")
+    );
+
+    // Without sudo nothing changes.
+    assert_eq!(st.run("usermod -aG render learner").code, 1);
+    assert!(!accounts::is_member(st.root(), "learner", "render"));
+
+    let out = st.run("sudo usermod -aG render learner");
+    assert_eq!(
+        (out.code, out.stdout_text(), out.stderr.as_str()),
+        (0, String::new(), "")
+    );
+    assert!(
+        st.read("/etc/group")
+            .lines()
+            .any(|l| l == "render:x:992:learner")
+    );
+    assert!(
+        st.read("/etc/gshadow")
+            .lines()
+            .any(|l| l == "render:!::learner")
+    );
+
+    // The running session keeps its old groups: still denied, now with "is member".
+    let old = st.run("rocminfo");
+    assert_eq!(old.code, 1);
+    assert_eq!(
+        sim_common::plain(&old.stdout_text()),
+        "ROCk module is loaded\nUnable to open /dev/kfd read-write: Permission denied\nlearner is member of render group\n"
+    );
+    assert_eq!(st.run("groups").stdout_text(), "learner adm sudo\n");
+    assert_eq!(
+        st.run("groups learner").stdout_text(),
+        "learner : learner adm sudo render\n"
+    );
+
+    // newgrp starts a shell whose session has the group...
+    let out = st.run("newgrp render");
+    let Some(Exec::Shell { session }) = out.exec else {
+        panic!("newgrp should start a shell: {out:?}");
+    };
+    let in_newgrp = sim::Caller::user("learner", 1000, Some(&session));
+    assert_eq!(st.run_as(&in_newgrp, "rocminfo").code, 0);
+    assert_eq!(
+        st.run_as(&in_newgrp, "id").stdout_text(),
+        "uid=1000(learner) gid=992(render) groups=992(render),1000(learner),4(adm),27(sudo)\n"
+    );
+
+    // ...and so does any new login.
+    st.relogin();
+    let ok = st.run("rocminfo");
+    assert_eq!(ok.code, 0, "{}", ok.stdout_text());
+    assert!(
+        ok.stdout_text()
+            .contains("Marketing Name:          Radeon RX Vega")
+    );
+    let state = State::load(st.root()).expect("state");
+    assert!(
+        state
+            .session_groups(st.root(), &st.session)
+            .expect("session")
+            .contains(&"render".to_string())
+    );
+}
+
+#[test]
+fn every_correct_way_to_join_a_group_counts() {
+    for cmd in [
+        "sudo usermod -a -G render learner",
+        "sudo usermod -aGrender learner",
+        "sudo gpasswd -a learner render",
+        "sudo adduser learner render",
+    ] {
+        let mut st = vega(|_| {});
+        let out = st.run(cmd);
+        assert_eq!(out.code, 0, "{cmd}: {}", out.stderr);
+        st.relogin();
+        assert_eq!(st.run("rocminfo").code, 0, "{cmd}");
+    }
+    // An edit of /etc/group by hand counts too.
+    let mut st = vega(|_| {});
+    let group = st
+        .read("/etc/group")
+        .replace("render:x:992:", "render:x:992:learner");
+    st.write("/etc/group", &group);
+    st.relogin();
+    assert_eq!(st.run("rocminfo").code, 0);
+}
+
+#[test]
+fn usermod_without_append_replaces_the_groups() {
+    let mut st = vega(|_| {});
+    assert_eq!(st.run("sudo usermod -G video learner").code, 0);
+    assert_eq!(
+        accounts::db_groups(st.root(), "learner"),
+        Some(vec!["learner".to_string(), "video".into()])
+    );
+    assert!(
+        !st.read("/etc/group")
+            .lines()
+            .any(|l| l.starts_with("sudo:") && l.contains("learner"))
+    );
+    // The running session still has sudo's group, but the next login does not.
+    assert_eq!(st.run("groups").stdout_text(), "learner adm sudo\n");
+    st.relogin();
+    assert_eq!(st.run("groups").stdout_text(), "learner video\n");
+    assert_eq!(
+        st.run("id").stdout_text(),
+        "uid=1000(learner) gid=1000(learner) groups=1000(learner),44(video)\n"
+    );
+    // video is not the group of /dev/kfd: rocminfo is still denied.
+    assert_eq!(st.run("rocminfo").code, 1);
+}
+
+#[test]
+fn udev_rule_needs_reload_and_trigger() {
+    let mut st = vega(|_| {});
+    st.write(
+        "/etc/udev/rules.d/70-amdgpu.rules",
+        "KERNEL==\"kfd\", MODE=\"0666\"\nSUBSYSTEM==\"drm\", KERNEL==\"renderD*\", MODE=\"0666\"\n",
+    );
+    let ls = |st: &Stage| st.run("ls -l /dev/kfd").stdout_text();
+    assert!(ls(&st).starts_with("crw-rw---- 1 root render 509, 0 "));
+    assert_eq!(st.run("rocminfo").code, 1, "a rule alone changes nothing");
+
+    assert_eq!(
+        st.run("udevadm control --reload-rules").code,
+        1,
+        "needs root"
+    );
+    let out = st.run("sudo udevadm control --reload-rules");
+    assert_eq!(
+        (out.code, out.stdout_text(), out.stderr.as_str()),
+        (0, String::new(), "")
+    );
+    assert!(
+        ls(&st).starts_with("crw-rw---- "),
+        "reloaded but not triggered"
+    );
+    assert_eq!(st.run("rocminfo").code, 1);
+
+    assert_eq!(st.run("sudo udevadm trigger").code, 0);
+    assert!(
+        ls(&st).starts_with("crw-rw-rw- 1 root render 509, 0 "),
+        "{}",
+        ls(&st)
+    );
+    assert!(
+        st.run("ls -l /dev/dri/renderD128")
+            .stdout_text()
+            .starts_with("crw-rw-rw- ")
+    );
+    let state = State::load(st.root()).expect("state");
+    assert_eq!(state.device_mode("/dev/kfd"), Some(0o666));
+    // No group needed any more, in the same session.
+    assert_eq!(st.run("rocminfo").code, 0);
+
+    // Rules survive a reboot (read at boot).
+    sim::Machine::reboot(st.root()).expect("reboot");
+    st.relogin();
+    let state = State::load(st.root()).expect("state");
+    assert_eq!(
+        state.device_mode("/dev/kfd"),
+        None,
+        "amdgpu not in /etc/modules: not loaded after reboot"
+    );
+}
+
+#[test]
+fn only_dot_rules_files_count() {
+    let st = vega(|_| {});
+    st.write(
+        "/etc/udev/rules.d/70-amdgpu.rule",
+        "KERNEL==\"kfd\", MODE=\"0666\"\n",
+    );
+    st.write(
+        "/etc/udev/rules.d/70-amdgpu.rules.bak",
+        "KERNEL==\"kfd\", MODE=\"0666\"\n",
+    );
+    st.run("sudo udevadm control --reload-rules");
+    st.run("sudo udevadm trigger");
+    let state = State::load(st.root()).expect("state");
+    assert_eq!(state.device_mode("/dev/kfd"), Some(0o660));
+}
+
+#[test]
+fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
+    let mut st = vega(|s| {
+        s.amdgpu_loaded = false;
+        s.user_groups.push("render".into());
+    });
+    assert!(!st.run("lsmod").stdout_text().contains("amdgpu"));
+    let smi = st.run("rocm-smi");
+    assert_eq!(
+        (smi.code, smi.stderr.as_str()),
+        (
+            0,
+            "ERROR:root:Driver not initialized (amdgpu not found in modules)\n"
+        )
+    );
+    assert_eq!(st.run("ls -l /dev/kfd").code, 2);
+
+    let out = st.run("modprobe amdgpu");
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (
+            1,
+            "modprobe: ERROR: could not insert 'amdgpu': Operation not permitted\n"
+        )
+    );
+    let out = st.run("sudo modprobe amdgpu");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert!(
+        st.run("lsmod")
+            .stdout_text()
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("amdgpu              16007168"))
+    );
+    assert!(st.run("rocm-smi").stdout_text().contains("0x687f,   45532"));
+    assert!(
+        st.run("ls -l /dev/kfd")
+            .stdout_text()
+            .starts_with("crw-rw---- 1 root render 509, 0 ")
+    );
+    assert_eq!(st.run("rocminfo").code, 0);
+    assert!(!State::amdgpu_persisted(st.root()));
+
+    // Not persisted: gone after a reboot.
+    sim::Machine::reboot(st.root()).expect("reboot");
+    st.relogin();
+    assert!(!State::load(st.root()).expect("state").is_module_loaded());
+
+    // Listed in /etc/modules (what `echo amdgpu | sudo tee -a /etc/modules` does): loaded at boot.
+    let modules = st.read("/etc/modules") + "amdgpu\n";
+    st.write("/etc/modules", &modules);
+    assert!(State::amdgpu_persisted(st.root()));
+    sim::Machine::reboot(st.root()).expect("reboot");
+    st.relogin();
+    assert!(State::load(st.root()).expect("state").is_module_loaded());
+    assert_eq!(st.run("rocminfo").code, 0);
+
+    // modules-load.d works too; a file not ending in .conf does not.
+    let st = vega(|s| s.amdgpu_loaded = false);
+    st.write("/etc/modules-load.d/amdgpu.txt", "amdgpu\n");
+    assert!(!State::amdgpu_persisted(st.root()));
+    st.write("/etc/modules-load.d/amdgpu.conf", "# GPU\namdgpu\n");
+    assert!(State::amdgpu_persisted(st.root()));
+}
+
+#[test]
+fn sudo_tee_is_left_to_the_real_program() {
+    let st = vega(|_| {});
+    let out = st.run("sudo tee -a /etc/modules");
+    assert_eq!(
+        out.exec,
+        Some(Exec::Program {
+            argv: vec!["tee".into(), "-a".into(), "/etc/modules".into()],
+            as_root: true
+        })
+    );
+}
+
+#[test]
+fn apt_without_key_fails_and_with_key_succeeds() {
+    let st = vega(|s| {
+        s.repo_configured = Some("6.2.2".into());
+        s.repo_key = false;
+    });
+    let out = st.run("sudo apt update");
+    assert_eq!(out.code, 100);
+    assert!(out.stderr.contains("NO_PUBKEY 9386B48A1A693C5C"));
+    assert!(out.stderr.contains(
+        "E: The repository 'https://repo.radeon.com/rocm/apt/6.2.2 noble InRelease' is not signed."
+    ));
+    let out = st.run("sudo apt install -y rocm");
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (100, "E: Unable to locate package rocm\n")
+    );
+
+    // An armored key in a .gpg file is ignored, with apt's warning.
+    let armored = st
+        .run("wget -q https://repo.radeon.com/rocm/rocm.gpg.key -O -")
+        .stdout;
+    std::fs::write(st.root().join("etc/apt/keyrings/rocm.gpg"), &armored).expect("write");
+    let out = st.run("sudo apt update");
+    assert_eq!(out.code, 100);
+    assert!(
+        out.stderr
+            .contains("are ignored as the file has an unsupported filetype."),
+        "{}",
+        out.stderr
+    );
+
+    // wget -O - | gpg --dearmor | sudo tee /etc/apt/keyrings/rocm.gpg
+    let key = st
+        .run("wget https://repo.radeon.com/rocm/rocm.gpg.key -O -")
+        .stdout;
+    let bin = st
+        .run_with("gpg --dearmor", &mut ScriptedConsole::with_stdin(key))
+        .stdout;
+    std::fs::write(st.root().join("etc/apt/keyrings/rocm.gpg"), &bin).expect("write");
+    let out = st.run("sudo apt update");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout_text().contains(
+            "Get:2 https://repo.radeon.com/amdgpu/6.2.2/ubuntu noble/main amd64 Packages"
+        )
+    );
+
+    let out = st.run("sudo apt install -y rocm");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let state = State::load(st.root()).expect("state");
+    assert!(state.installed("rocm") && state.installed("hipcc"));
+    assert_eq!(state.rocm_version(), Some("6.2.2"));
+    let link = std::fs::read_link(st.root().join("opt/rocm")).expect("link");
+    assert_eq!(link.to_string_lossy(), "rocm-6.2.2");
+    let wrapper = st.read("/opt/rocm-6.2.2/bin/hipcc");
+    assert_eq!(wrapper, "#!/bin/sh\nexec \"rocm-learn\" sim hipcc \"$@\"\n");
+    // Installing again changes nothing.
+    let out = st.run("sudo apt install rocm");
+    assert!(
+        out.stdout_text()
+            .contains("rocm is already the newest version (6.2.2.60202-116~24.04).")
+    );
+}
+
+#[test]
+fn installer_deb_bootstraps_the_repositories() {
+    let st = vega(|_| {});
+    let url = "https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/noble/amdgpu-install_6.2.60202-1_all.deb";
+    assert_eq!(st.run(&format!("wget {url}")).code, 0);
+    assert_eq!(
+        st.run("sudo apt install ./amdgpu-install_6.2.60202-1_all.deb")
+            .code,
+        0
+    );
+    assert!(st.root().join("usr/bin/amdgpu-install").is_file());
+    assert_eq!(st.run("sudo apt update").code, 0);
+    let out = st.run_with(
+        "amdgpu-install --usecase=rocm",
+        &mut ScriptedConsole::answering(&["y"]),
+    );
+    assert_eq!(out.code, 100, "no kernel headers: the DKMS build fails");
+    assert_eq!(
+        st.run("sudo apt install -y linux-headers-6.8.0-52-generic")
+            .code,
+        0
+    );
+    let out = st.run("amdgpu-install -y --usecase=rocm");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        st.run("dkms status").stdout_text(),
+        "amdgpu/6.8.5-2041575.24.04, 6.8.0-52-generic, x86_64: installed\n"
+    );
+    // The DKMS driver takes over after a reload of the module (here: a reboot with it listed).
+    let m = st.read("/etc/modules") + "amdgpu\n";
+    st.write("/etc/modules", &m);
+    sim::Machine::reboot(st.root()).expect("reboot");
+    let s = sim::login(st.root(), "learner").expect("login");
+    let c = sim::Caller::user("learner", 1000, Some(&s));
+    assert!(st.run_as(&c, "lsmod").stdout_text().contains("amdkcl"));
+}
+
+const POD: &str = "apiVersion: v1
+kind: Pod
+metadata:
+  name: gpu-workload
+spec:
+  containers:
+  - name: rocm-container
+    image: rocm/pytorch:latest
+    resources:
+      limits:
+        amd.com/gpu: 1
+  nodeSelector:
+    gpu: \"true\"
+";
+
+#[test]
+fn pod_pending_until_the_device_plugin_runs() {
+    let st = Stage::preset("mi300x-server", |s| {
+        s.k8s = true;
+        s.node_labels.insert("gpu".into(), "true".into());
+    });
+    st.write("/home/learner/pod.yaml", POD);
+    assert_eq!(
+        st.run("kubectl apply -f pod.yaml").stdout_text(),
+        "pod/gpu-workload created\n"
+    );
+    let state = State::load(st.root()).expect("state");
+    assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Pending"));
+    let d = st.run("kubectl describe pod gpu-workload").stdout_text();
+    assert!(d.contains("0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."));
+    assert!(
+        !st.run("kubectl describe node mi300x-node")
+            .stdout_text()
+            .contains("amd.com/gpu")
+    );
+
+    let out = st.run("kubectl create -f https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml");
+    assert_eq!(
+        out.stdout_text(),
+        "daemonset.apps/amdgpu-device-plugin-daemonset created\n"
+    );
+    let state = State::load(st.root()).expect("state");
+    assert!(state.device_plugin_running());
+    assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Running"));
+    let node = st.run("kubectl describe node mi300x-node").stdout_text();
+    assert!(node.contains("Capacity:\n  amd.com/gpu:        1\n"));
+    assert!(node.contains("Allocatable:\n  amd.com/gpu:        1\n"));
+    assert!(
+        st.run("kubectl get pods")
+            .stdout_text()
+            .contains("gpu-workload   1/1     Running   0")
+    );
+
+    // A second GPU pod does not fit on one GPU.
+    st.write(
+        "/home/learner/pod2.yaml",
+        &POD.replace("gpu-workload", "second"),
+    );
+    st.run("kubectl apply -f pod2.yaml");
+    assert_eq!(
+        State::load(st.root())
+            .expect("state")
+            .pod_phase("default", "second"),
+        Some("Pending")
+    );
+    // Deleting the first frees it.
+    assert_eq!(
+        st.run("kubectl delete pod gpu-workload").stdout_text(),
+        "pod \"gpu-workload\" deleted\n"
+    );
+    st.run("kubectl get pods");
+    assert_eq!(
+        State::load(st.root())
+            .expect("state")
+            .pod_phase("default", "second"),
+        Some("Running")
+    );
+}
+
+#[test]
+fn node_selector_mismatch_until_the_node_is_labelled() {
+    let st = Stage::preset("mi300x-server", |s| {
+        s.k8s = true;
+        s.device_plugin = true;
+    });
+    st.write("/home/learner/pod.yaml", POD);
+    st.run("kubectl create -f pod.yaml");
+    let d = st.run("kubectl describe pod gpu-workload").stdout_text();
+    assert!(d.contains("0/1 nodes are available: 1 node(s) didn't match Node's node affinity/selector. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."), "{d}");
+    assert_eq!(
+        st.run("kubectl label node mi300x-node gpu=true")
+            .stdout_text(),
+        "node/mi300x-node labeled\n"
+    );
+    assert!(st.run("kubectl get pods").stdout_text().contains("Running"));
+}
+
+#[test]
+fn the_plugin_finds_no_gpu_while_amdgpu_is_unloaded() {
+    let st = Stage::preset("mi300x-server", |s| {
+        s.k8s = true;
+        s.device_plugin = true;
+        s.amdgpu_loaded = false;
+        s.node_labels.insert("gpu".into(), "true".into());
+    });
+    st.write("/home/learner/pod.yaml", POD);
+    st.run("kubectl create -f pod.yaml");
+    assert!(st.run("kubectl get pods").stdout_text().contains("Pending"));
+    assert_eq!(st.run("sudo modprobe amdgpu").code, 0);
+    assert!(st.run("kubectl get pods").stdout_text().contains("Running"));
+}
+
+#[test]
+fn a_restarted_process_sees_the_same_machine() {
+    let st = vega(|s| s.amdgpu_loaded = false);
+    st.run("sudo modprobe amdgpu");
+    st.run("sudo usermod -aG render learner");
+    let before = State::load(st.root()).expect("state");
+    let lsmod = st.run("lsmod").stdout_text();
+    // Nothing is cached between calls: a fresh load reads what the last call saved.
+    let after = State::load(st.root()).expect("state");
+    assert_eq!(before, after);
+    assert!(after.is_module_loaded());
+    assert_eq!(st.run("lsmod").stdout_text(), lsmod);
+    assert_eq!(
+        accounts::db_groups(st.root(), "learner")
+            .expect("user")
+            .last()
+            .map(String::as_str),
+        Some("render")
+    );
+    // Read-only tools do not rewrite the state file.
+    let path = State::path(st.root());
+    let mtime = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    st.run("rocm-smi");
+    st.run("lspci");
+    assert_eq!(
+        std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .expect("mtime"),
+        mtime
+    );
+}
