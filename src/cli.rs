@@ -18,7 +18,7 @@ use crate::progress::{ItemKind, Place, Progress, Store};
 use crate::quiz::QuizRun;
 use crate::tui::theme::Theme;
 use crate::tui::{self, App};
-use crate::{plain, progress};
+use crate::{lab, plain, progress};
 
 /// Exit statuses: 0 success, 1 the thing checked failed (content errors), 2 usage or
 /// "not available".
@@ -80,6 +80,17 @@ pub fn run(args: Vec<OsString>) -> i32 {
                     cmd_app(i18n, course, quiz_target(m))
                 }
                 "quiz" => cmd_quiz(&i18n, &course, m),
+                "lab" => match m.get_one::<PathBuf>("script") {
+                    Some(file) => cmd_lab_script(&i18n, &course, m, file),
+                    None if terminal_ok() => {
+                        let id = m.get_one::<String>("id").cloned().unwrap_or_default();
+                        cmd_app(i18n, course, Some(Target::Lab(id)))
+                    }
+                    None => {
+                        eprintln!("{}", i18n.t("lab-needs-terminal"));
+                        EXIT_USAGE
+                    }
+                },
                 _ => not_yet(&i18n, name),
             }
         }
@@ -136,6 +147,14 @@ fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
                 "lesson",
                 id,
                 course.lessons.iter().map(|l| l.id.as_str()).collect(),
+            );
+        }
+        Some(Target::Lab(id)) if course.lab(id).is_none() => {
+            return unknown_id(
+                &i18n,
+                "lab",
+                id,
+                course.labs.iter().map(|l| l.id.as_str()).collect(),
             );
         }
         Some(Target::Quiz(id)) if course.quiz(id).is_none() => {
@@ -617,6 +636,123 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
 }
 
 /// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
+/// `lab ID --script FILE`: grade a lab headlessly, through the same sandbox and shell.
+fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path::Path) -> i32 {
+    let id = m.get_one::<String>("id").expect("required");
+    let json = m.get_flag("json");
+    let Some(lab) = course.lab(id) else {
+        return unknown_id(
+            i18n,
+            "lab",
+            id,
+            course.labs.iter().map(|l| l.id.as_str()).collect(),
+        );
+    };
+    let lines: Vec<String> = match std::fs::read_to_string(file) {
+        Ok(t) => t.lines().map(String::from).collect(),
+        Err(e) => {
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "lab-script-unreadable",
+                    &[
+                        ("file", file.display().to_string().into()),
+                        ("error", e.to_string().into())
+                    ]
+                )
+            );
+            return EXIT_USAGE;
+        }
+    };
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{e}");
+            return EXIT_FAIL;
+        }
+    };
+    let opts = lab::run::Options {
+        exe,
+        rows: 40,
+        cols: 120,
+        relogin: i18n.t("lab-relogin"),
+        transcript: true,
+    };
+    let mut run = match lab::run::LabRun::start(lab, opts, lab::run::no_notify()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{}", i18n.msg(&e.0));
+            return EXIT_FAIL;
+        }
+    };
+    lab::script::run(&mut run, &lines);
+    let transcript = lab::script::plain_transcript(&run.shell.transcript());
+    run.shell.kill();
+    let complete = run.status.iter().all(|s| s.done);
+    let steps: Vec<lab::script::StepResult> = run
+        .lab
+        .steps
+        .iter()
+        .zip(&run.status)
+        .map(|(st, s)| lab::script::StepResult {
+            id: st.id.clone(),
+            done: s.done,
+            why: s.why.as_ref().map(|w| i18n.msg(w)),
+        })
+        .collect();
+    // With --json, stdout carries only the result; the session goes to stderr.
+    let mut human: Box<dyn Write> = if json {
+        Box::new(io::stderr())
+    } else {
+        Box::new(io::stdout())
+    };
+    let _ = writeln!(human, "{}", transcript.trim_end());
+    let _ = writeln!(human, "\n{}", i18n.t("lab-script-checklist"));
+    for (st, s) in lab.steps.iter().zip(&steps) {
+        let _ = writeln!(
+            human,
+            "  [{}] {}",
+            if s.done { "x" } else { " " },
+            plain::loc(i18n, &st.title)
+        );
+        if let Some(why) = &s.why {
+            let _ = writeln!(human, "      {why}");
+        }
+    }
+    let done = steps.iter().filter(|s| s.done).count();
+    let key = if complete {
+        "lab-script-complete"
+    } else {
+        "lab-script-incomplete"
+    };
+    let _ = writeln!(
+        human,
+        "{}",
+        i18n.ta(key, &[("done", done.into()), ("total", steps.len().into())])
+    );
+    if json {
+        let result = lab::script::Result {
+            lab: lab.id.clone(),
+            complete,
+            steps,
+        };
+        println!("{}", serde_json::to_string(&result).expect("json"));
+    }
+    let store = open_store(i18n);
+    let done_ids = run.steps_done();
+    let secs = run.started.elapsed().as_secs();
+    save(i18n, &store, |p| {
+        p.apply(&progress::Change::Lab {
+            id: lab.id.clone(),
+            steps_done: done_ids,
+            complete,
+            hints: 0,
+            secs,
+        })
+    });
+    if complete { EXIT_OK } else { EXIT_FAIL }
+}
+
 fn cmd_sim(m: &ArgMatches) -> i32 {
     let tool = m
         .get_one::<String>("tool")

@@ -70,6 +70,14 @@ pub enum Change {
     Reset(Option<Place>),
     Lang(String),
     Ascii(bool),
+    /// A lab session ended or changed: the steps done now, whether it was solved.
+    Lab {
+        id: String,
+        steps_done: Vec<String>,
+        complete: bool,
+        hints: u32,
+        secs: u64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -217,6 +225,33 @@ impl Progress {
                 if self.last.as_ref() == Some(place) {
                     self.last = None;
                 }
+            }
+            Change::Lab {
+                id,
+                steps_done,
+                complete,
+                hints,
+                secs,
+            } => {
+                let now = now();
+                let e = self.labs.entry(id.clone()).or_default();
+                if e.started_at == 0 {
+                    e.started_at = now;
+                }
+                e.attempts += 1;
+                e.hints_used += hints;
+                e.time_spent_secs += secs;
+                // Keep the best: a later half-finished attempt does not undo a solved lab.
+                if e.completed_at.is_none() {
+                    e.steps_done = steps_done.clone();
+                }
+                if *complete && e.completed_at.is_none() {
+                    e.completed_at = Some(now);
+                }
+                self.last = Some(Place {
+                    kind: ItemKind::Lab,
+                    id: id.clone(),
+                });
             }
             Change::Lang(l) => self.settings.lang = Some(l.clone()),
             Change::Ascii(a) => self.settings.ascii = *a,

@@ -4,3 +4,43 @@ lab-no-bwrap = 演習のシェルは bubblewrap の中で動きますが、bubbl
 lab-userns-apparmor = この環境では bubblewrap がユーザー名前空間を作成できません。AppArmor が非特権ユーザー名前空間を制限しています(Ubuntu 24.04 の既定)。sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 で全体に許可するか、"userns" を許可する AppArmor プロファイルを bwrap 用に用意してください(/etc/apparmor.d/ を参照)。bubblewrap のメッセージ: { $error }
 lab-userns-disabled = このシステムでは bubblewrap が名前空間を作成できません。ユーザー名前空間が無効になっていると思われます。sudo sysctl -w kernel.unprivileged_userns_clone=1(または user.max_user_namespaces を 1 以上に)で有効にするか、許可されているマシンで rocm-learn を実行してください。bubblewrap のメッセージ: { $error }
 lab-bwrap-failed = bubblewrap が演習のサンドボックスを起動できませんでした: { $error }。rocm-learn はサンドボックスなしで演習のシェルを動かしません。
+
+lab-start-failed = 演習を開始できませんでした: { $error }
+lab-bad-machine = この演習が記述するマシンをシミュレーターで作れません: { $error }。コンテンツに対して `rocm-learn check` を実行してください。
+lab-file-outside = 演習が { $path } に書き込もうとしています。演習マシン自身のフォルダー(/etc、/home、/opt、/var)の外なので、開始しませんでした。
+lab-needs-terminal = 演習には入力できる端末が必要です。端末で実行するか、`rocm-learn lab ID --script FILE` でスクリプトを採点してください。
+lab-script-unreadable = スクリプト { $file } を読み込めませんでした: { $error }
+lab-relogin = -- ログアウトしました。learner として再ログインします --
+lab-script-checklist = チェックリスト:
+lab-script-complete = 演習完了: { $total } ステップ中 { $done } ステップ達成。
+lab-script-incomplete = 演習は未完了です: { $total } ステップ中 { $done } ステップ達成。
+
+lab-why-state-broken = シミュレーションされたマシンの状態を採点側が読み取れませんでした({ $error })。あなたのミスではありません。演習をリセットしてやり直してください。
+lab-why-no-shell = シェルの準備を待っています。プロンプトで Enter を押してください。
+lab-why-no-user = /etc/passwd にユーザー { $user } がいません。
+lab-why-groups-missing = /etc/group ではまだ { $user } が { $groups } に入っていません。たとえば sudo usermod -aG { $csv } { $user } でグループを追加してください。
+lab-why-groups-dropped = { $user } が { $groups } から外れています。`usermod -G` を `-a` なしで使うと補助グループがすべて置き換わります。sudo usermod -aG { $csv } { $user } で戻し、追加するときは必ず -a を付けてください。
+lab-why-session-old = /etc/group では { $user } は { $groups } に入っていますが、このログインは変更前に始まったので古いグループのままです。いったんログアウトして入り直す(exit と入力)か、newgrp { $first } でそのグループ付きのシェルを起動してください。
+lab-why-module-not-loaded = カーネルモジュール { $module } が読み込まれていません: sudo modprobe { $module }
+lab-why-no-device = { $device } がありません。作成するドライバが読み込まれていません。
+lab-why-kfd-denied = /dev/kfd は { $owner }:{ $group }、モード { $mode } で、このログインからは読み書きで開けません。{ $group } グループに入って再ログインするか、デバイスを開放する udev ルールを作ってください。
+lab-why-path-lost = PATH に { $dirs } がなくなっています。このシェルでは ls や grep など、ほとんどのコマンドが動かなくなります。PATH は置き換えずに追加してください: export PATH=$PATH:/opt/rocm/bin
+lab-why-not-on-path = { $command } はこのシェルの PATH にありません。インストール先は { $where } です。そのフォルダー(または現在のバージョンを指す /opt/rocm/bin)を PATH に加えてください。
+lab-why-login-path = 新しくログインすると { $command } が見つかりません。PATH の変更がこのシェルの中だけにとどまっています。~/.bashrc や /etc/profile.d/rocm.sh など、ログインシェルが読む場所に書いてください。
+lab-why-module-not-persisted = { $module } はいま読み込まれていますが、再起動すると読み込まれません。/etc/modules-load.d/{ $module }.conf(または /etc/modules)に書いてください。
+lab-why-no-rule = { $device } をモード { $mode } にする udev ルールがありません。/etc/udev/rules.d/ に、名前が .rules で終わるファイルとして書いてください。
+lab-why-rule-ignored = { $file } は /etc/udev/rules.d にありますが、名前が .rules で終わっていないため udev に無視されます。たとえば 70-amdgpu.rules に名前を変えてください。
+lab-why-rule-not-applied = ルールは書けていますが、udev がまだ { $device } に適用していません: sudo udevadm control --reload-rules && sudo udevadm trigger
+lab-why-device-mode = { $device } のモードは { $mode } で、{ $want } ではありません。
+lab-why-packages = まだインストールされていません: { $packages }
+lab-why-headers = 実行中のカーネルのヘッダーがありません: sudo apt install { $package }(DKMS がドライバをビルドするのに必要です)
+lab-why-no-repo = ROCm のリポジトリが設定されていません。/etc/apt/sources.list.d/ に AMD のソース行を追加してください。
+lab-why-repo-key = apt が ROCm のリポジトリを信頼していません。signed-by= で指定した鍵がないか、キーリングの形式ではありません。AMD の鍵を取得し、dearmor して /etc/apt/keyrings/rocm.gpg に置いてください。
+lab-why-repo-update = ROCm のリポジトリは設定済みですが、apt がまだ読み込んでいません: sudo apt update
+lab-why-repo-codename = ROCm のソース行は「{ $suite }」向けですが、このノードは { $os }({ $codename })です。ノードに合ったスイートを使ってください。
+lab-why-no-cluster = このマシンには Kubernetes クラスターがありません。
+lab-why-node-label = ラベル { $label } の付いた GPU ノードがありません: kubectl label node NODE { $label }
+lab-why-device-plugin = AMD GPU のデバイスプラグインが動いていないため、amd.com/gpu を公開しているノードがありません。DaemonSet を作成してください。
+lab-why-no-gpu-pod = { $namespace } 名前空間には、まだ amd.com/gpu を要求する Pod がありません。
+lab-why-pod-pending = Pod { $pod } はまだ Pending です。理由は kubectl describe pod { $pod } で確認できます。
+lab-why-file = { $path } にはまだ「{ $text }」が含まれていません。

@@ -1,5 +1,6 @@
 //! The learner's shell runs inside bubblewrap: the host read-only, the lab's own /etc, /opt,
-//! /home, /var and /usr/local from its stage folder, a private /tmp, no network, its own PID
+//! /home and /var from its stage folder, the stage's usr/bin and usr/sbin (the simulated tools)
+//! as /usr/local/bin and /usr/local/sbin, a private /tmp, no network, its own PID
 //! namespace, and it dies with the app. When bubblewrap cannot run, the lab says exactly why
 //! and how to fix it; it never falls back to an unconfined shell.
 
@@ -110,7 +111,10 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     for dir in ["etc", "home", "opt", "var"] {
         a.extend(["--bind".into(), s(dir), format!("/{dir}").into()]);
     }
-    a.extend(["--bind".into(), s("usr/local"), "/usr/local".into()]);
+    // The host's /usr stays; the machine's own tools come first on PATH from /usr/local.
+    a.extend(["--tmpfs".into(), "/usr/local".into()]);
+    a.extend(["--bind".into(), s("usr/bin"), "/usr/local/bin".into()]);
+    a.extend(["--bind".into(), s("usr/sbin"), "/usr/local/sbin".into()]);
     a.extend([
         "--ro-bind".into(),
         l.exe.as_os_str().to_owned(),
@@ -128,6 +132,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         ("ROCM_SIM_USER".into(), l.user.into()),
         ("ROCM_SIM_BIN".into(), SIM_BIN.into()),
         ("ROCM_LAB_EVENTS".into(), "/run/rocm-lab/events".into()),
+        (super::userns::SANDBOX_ENV.into(), "1".into()),
     ];
     env.extend(l.env.iter().cloned());
     a.push("--clearenv".into());

@@ -4,37 +4,45 @@
 /// asks the simulated machine for a new session (groups as /etc/group says *now*), then runs a
 /// real login shell, which reads /etc/profile, /etc/profile.d and ~/.profile / ~/.bashrc.
 pub const LOGIN_LOOP: &str = r#"# rocm-learn lab: one login after another, like getty.
-. /etc/rocm-lab/hook.sh
-export -f __rocm_lab_prompt
-export PROMPT_COMMAND=__rocm_lab_prompt
+login_path() {
+  # What pam_env does at a real login: PATH from /etc/environment, nothing from the last shell.
+  PATH=$(sed -n 's/^PATH="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/environment 2>/dev/null)
+  export PATH="${PATH:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
+}
+if [ "$1" = --probe-path ]; then
+  # The PATH a new login would have: the lab checks "does hipcc survive a new login?".
+  login_path
+  exec bash --login -i -c 'printf "%s" "$PATH"' 2>/dev/null </dev/null
+fi
+export PROMPT_COMMAND
 while :; do
   ROCM_SIM_SESSION=$("$ROCM_SIM_BIN" sim login "$USER" 2>/dev/null) || ROCM_SIM_SESSION=
   export ROCM_SIM_SESSION
   cd "$HOME" 2>/dev/null || cd /
-  # What pam_env does at a real login: PATH from /etc/environment, nothing from the last shell.
-  PATH=$(sed -n 's/^PATH="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/environment 2>/dev/null)
-  export PATH="${PATH:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
+  login_path
   bash --login -i
   printf '\n%s\n\n' "$ROCM_LAB_RELOGIN"
 done
 "#;
 
-/// Runs before every prompt: sends one record to the app (see `record.rs`). It reads `$?` and
-/// `PIPESTATUS` before anything else can change them, and gives `$?` back.
-pub const HOOK: &str = r#"__rocm_lab_prompt() {
-  local s=$? p="${PIPESTATUS[*]}" h n c
-  h=$(HISTTIMEFORMAT= builtin history 1)
-  h="${h#"${h%%[![:space:]]*}"}"
-  n="${h%%[[:space:]]*}"
-  c="${h#"$n"}"
-  c="${c#"${c%%[![:space:]]*}"}"
-  __rocm_lab_seq=$(( ${__rocm_lab_seq:-0} + 1 ))
-  [ -n "$ROCM_LAB_EVENTS" ] && printf 'v1\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\036' \
-    "$__rocm_lab_seq" "${n:-0}" "$s" "$p" "$ROCM_SIM_SESSION" "$EUID" "$PWD" "$PATH" "$c" \
-    > "$ROCM_LAB_EVENTS" 2>/dev/null
-  return $s
-}
+/// Runs before every prompt, sourced by `PROMPT_COMMAND` (see `PROMPT_COMMAND`): sends one
+/// record to the app (see `record.rs`) and gives `$?` back.
+pub const HOOK: &str = r#"__rl_h=$(HISTTIMEFORMAT= builtin history 1)
+__rl_h="${__rl_h#"${__rl_h%%[![:space:]]*}"}"
+__rl_n="${__rl_h%%[[:space:]]*}"
+__rl_c="${__rl_h#"$__rl_n"}"
+__rl_c="${__rl_c#"${__rl_c%%[![:space:]]*}"}"
+__rl_seq=$(( ${__rl_seq:-0} + 1 ))
+[ -n "$ROCM_LAB_EVENTS" ] && printf 'v1\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\036' \
+  "$__rl_seq" "${__rl_n:-0}" "$__rl_s" "$__rl_p" "$ROCM_SIM_SESSION" "$EUID" "$PWD" "$PATH" "$__rl_c" \
+  > "$ROCM_LAB_EVENTS" 2>/dev/null
+return $__rl_s
 "#;
+
+/// Captures `$?` and `PIPESTATUS` in its first words, before anything can change them, then
+/// sources the hook. A plain string, so it survives shells that drop exported functions (dash
+/// runs the tool wrappers, and `sudo su -` passes through them).
+pub const PROMPT_COMMAND: &str = r#"__rl_s=$? __rl_p="${PIPESTATUS[*]}"; . /etc/rocm-lab/hook.sh"#;
 
 /// ~/.profile as Ubuntu ships it (trimmed): a login shell reads ~/.bashrc through it.
 pub const PROFILE: &str = r#"# ~/.profile: executed by the command interpreter for login shells.

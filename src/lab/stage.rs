@@ -9,6 +9,30 @@ use std::path::{Path, PathBuf};
 
 use super::scripts;
 
+/// Where a path of the sandbox lives on the host: the stage's folders for what is mounted from
+/// it, the host's own file (read-only in the sandbox) for everything else.
+pub fn host_path(root: &Path, inside: &str) -> PathBuf {
+    let p = inside.trim_start_matches('/');
+    let mounts: [(&str, &str); 7] = [
+        ("usr/local/bin", "usr/bin"),
+        ("usr/local/sbin", "usr/sbin"),
+        ("run/rocm-lab", "run"),
+        ("etc", "etc"),
+        ("home", "home"),
+        ("opt", "opt"),
+        ("var", "var"),
+    ];
+    for (mount, dir) in mounts {
+        if p == mount {
+            return root.join(dir);
+        }
+        if let Some(rest) = p.strip_prefix(mount).and_then(|r| r.strip_prefix('/')) {
+            return root.join(dir).join(rest);
+        }
+    }
+    Path::new("/").join(p)
+}
+
 pub struct Stage {
     dir: tempfile::TempDir,
 }
@@ -18,14 +42,7 @@ impl Stage {
     pub fn new() -> io::Result<Stage> {
         let dir = tempfile::Builder::new().prefix("rocm-lab-").tempdir()?;
         for d in [
-            "etc",
-            "home",
-            "opt",
-            "var/tmp",
-            "usr/local/bin",
-            "usr/local/sbin",
-            "usr/local/libexec",
-            "run",
+            "etc", "home", "opt", "var/tmp", "usr/bin", "usr/sbin", "run",
         ] {
             fs::create_dir_all(dir.path().join(d))?;
         }
@@ -41,9 +58,9 @@ impl Stage {
         self.root().join("run/events")
     }
 
-    /// Host path of a path inside the sandbox (`/etc/group` -> `<stage>/etc/group`).
-    pub fn host(&self, inside: &str) -> PathBuf {
-        self.root().join(inside.trim_start_matches('/'))
+    /// Host path of a stage-relative path (`etc/group` -> `<stage>/etc/group`).
+    pub fn host(&self, rel: &str) -> PathBuf {
+        self.root().join(rel.trim_start_matches('/'))
     }
 
     /// Adds the lab's own files. `tools` are (sandbox path, tool name) pairs for the simulated
@@ -87,11 +104,10 @@ impl Stage {
         if missing(&format!("{home}/.bashrc")) {
             w(&format!("{home}/.bashrc"), scripts::BASHRC, 0o644)?;
         }
-        // The mount point for the rocm-learn binary.
-        w("usr/local/libexec/rocm-learn", "", 0o755)?;
         for (path, tool) in tools {
-            if missing(path) {
-                w(path, &scripts::wrapper(tool), 0o755)?;
+            let rel = path.trim_start_matches('/');
+            if missing(rel) {
+                w(rel, &scripts::wrapper(tool), 0o755)?;
             }
         }
         Ok(())
@@ -101,7 +117,7 @@ impl Stage {
     /// machine: only `sudo` (a nested user namespace with root's capabilities) can change them.
     /// The home folder, /var (the simulator's state) and the side channel stay writable.
     pub fn lock_down(&self) -> io::Result<()> {
-        for top in ["etc", "opt", "usr/local"] {
+        for top in ["etc", "opt", "usr"] {
             set_modes(&self.host(top), 0o444, 0o555)?;
         }
         Ok(())

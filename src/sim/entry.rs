@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::{BIN_ENV, ROOT_ENV, SESSION_ENV, UID_ENV, USER_ENV};
 use super::{Caller, Console, Exec, MachineSpec, Output, accounts};
+use crate::lab::userns;
 
 /// The real terminal: prompts are shown before reading the answer.
 struct Terminal;
@@ -67,6 +68,15 @@ pub fn main(tool: &str, args: &[String]) -> i32 {
     let root = PathBuf::from(env(ROOT_ENV).unwrap_or_else(|| "/".into()));
     if tool == "stage" {
         return stage(&root, args);
+    }
+    // In the lab sandbox, sudo becomes root for real (in a nested user namespace) before it
+    // runs anything: only that root may write the learner's read-only /etc. Done first, while
+    // this process has one thread.
+    if tool == "sudo"
+        && userns::in_sandbox()
+        && let Err(e) = userns::become_id(0, 0)
+    {
+        eprintln!("sudo: unable to change to root: {e}");
     }
     let caller = caller_from_env(&root);
     let out = super::run(&root, tool, args, &caller, &mut Terminal);
@@ -133,6 +143,12 @@ fn finish(root: &Path, out: Output) -> i32 {
             cmd.env(SESSION_ENV, &session);
             exec(cmd, &shell)
         }
+        Some(Exec::Login {
+            session,
+            user,
+            login,
+            command,
+        }) => login_shell(root, &session, &user, login, command),
         Some(Exec::Program { argv, as_root }) => {
             let Some(prog) = argv.first() else {
                 return out.code;
@@ -149,6 +165,72 @@ fn finish(root: &Path, out: Output) -> i32 {
             exec(cmd, prog)
         }
     }
+}
+
+/// `su`: the user's shell in a new session; in the sandbox, as that user's uid for real.
+fn login_shell(
+    root: &Path,
+    session: &str,
+    user: &str,
+    login: bool,
+    command: Option<String>,
+) -> i32 {
+    let Some(pw) = accounts::user(root, user) else {
+        eprintln!("su: user {user} does not exist");
+        return 1;
+    };
+    if userns::in_sandbox()
+        && let Err(e) = userns::become_id(pw.uid, pw.gid)
+    {
+        eprintln!("su: cannot set user id: {e}");
+        return 1;
+    }
+    let shell = if pw.shell.is_empty() {
+        "/bin/sh".to_string()
+    } else {
+        pw.shell.clone()
+    };
+    let mut cmd = std::process::Command::new(&shell);
+    if login {
+        cmd.arg("-l");
+        // A login starts from a clean environment; the lab's own variables (its prompt hook
+        // and side channel) and the terminal survive, as TERM does with a real `su -`.
+        let keep: Vec<(std::ffi::OsString, std::ffi::OsString)> = std::env::vars_os()
+            .filter(|(k, _)| {
+                let k = k.to_string_lossy();
+                k == "TERM"
+                    || k == "LANG"
+                    || k == "PROMPT_COMMAND"
+                    || k.starts_with("ROCM_")
+                    || k.starts_with("BASH_FUNC_")
+            })
+            .collect();
+        cmd.env_clear().envs(keep);
+        let path = std::fs::read_to_string(root.join("etc/environment"))
+            .ok()
+            .and_then(|t| {
+                t.lines().find_map(|l| {
+                    l.strip_prefix("PATH=")
+                        .map(|p| p.trim_matches('"').to_string())
+                })
+            })
+            .unwrap_or_else(|| {
+                "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin".into()
+            });
+        cmd.env("PATH", path)
+            .current_dir(root.join(pw.home.trim_start_matches('/')));
+    }
+    if let Some(c) = command {
+        cmd.args(["-c", &c]);
+    }
+    cmd.env("HOME", &pw.home)
+        .env("USER", user)
+        .env("LOGNAME", user)
+        .env("SHELL", &shell)
+        .env(USER_ENV, user)
+        .env(SESSION_ENV, session)
+        .env_remove(UID_ENV);
+    exec(cmd, &shell)
 }
 
 /// Finds `prog` on PATH, skipping the simulator's own wrappers (so `ls` for other paths runs

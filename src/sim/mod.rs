@@ -172,6 +172,14 @@ pub enum Exec {
     Shell { session: String },
     /// Run a real program (not simulated), as root when `as_root`.
     Program { argv: Vec<String>, as_root: bool },
+    /// Start `user`'s shell in this new session (`su`): a login shell with a fresh environment
+    /// when `login`, running `command` when given.
+    Login {
+        session: String,
+        user: String,
+        login: bool,
+        command: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -19,6 +19,7 @@ pub mod modprobe;
 pub mod newgrp;
 pub mod rocm_smi;
 pub mod rocminfo;
+pub mod su;
 pub mod sudo;
 pub mod udevadm;
 pub mod uname;
@@ -51,6 +52,7 @@ pub const TOOLS: &[&str] = &[
     "reboot",
     "rocm-smi",
     "rocminfo",
+    "su",
     "sudo",
     "udevadm",
     "uname",
@@ -80,6 +82,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "newgrp" => newgrp::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
+        "su" => su::run(cx, args),
         "sudo" => sudo::run(cx, args),
         "udevadm" => udevadm::run(cx, args),
         "uname" => uname::run(cx, args),
@@ -162,6 +165,10 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
         SystemTool {
             name: "sudo",
             path: "/usr/bin/sudo",
+        },
+        SystemTool {
+            name: "su",
+            path: "/usr/bin/su",
         },
         SystemTool {
             name: "uname",

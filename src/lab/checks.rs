@@ -1,0 +1,389 @@
+//! Lab checks: each reads the lab's state (its files, the simulated machine, the live shell's
+//! reported environment) and either passes or says why not, in words the learner can act on.
+//! None of them looks at the command text, so every correct way passes.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+
+use super::record::Record;
+use super::stage::host_path;
+use crate::content::{Check, Msg};
+use crate::sim::pkgs::{self, KeyCheck, Repo};
+use crate::sim::{State, accounts, udev};
+
+/// What a check may look at.
+pub struct Env<'a> {
+    /// The stage folder (the machine's `/` as the host sees it).
+    pub root: &'a Path,
+    /// The simulated machine, or why it could not be read.
+    pub state: Result<&'a State, &'a str>,
+    /// The last record from the shell the learner types in.
+    pub shell: Option<&'a Record>,
+    /// PATH of a new login shell, when a check needs it (the runner asks the sandbox).
+    pub login_path: Option<&'a str>,
+}
+
+/// Checks that need a new login's PATH (the runner computes it only for these).
+pub fn needs_login_path(check: &Check) -> bool {
+    matches!(check, Check::LoginCommand { .. })
+}
+
+pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || {
+        env.state
+            .map_err(|e| Msg::new("lab-why-state-broken").arg("error", e))
+    };
+    match check {
+        Check::Groups { user, groups, keep } => {
+            let Some(db) = accounts::db_groups(root, user) else {
+                return Err(Msg::new("lab-why-no-user").arg("user", user));
+            };
+            let dropped: Vec<&String> = keep.iter().filter(|g| !db.contains(g)).collect();
+            if !dropped.is_empty() {
+                return Err(Msg::new("lab-why-groups-dropped")
+                    .arg("user", user)
+                    .arg("groups", join(&dropped))
+                    .arg("csv", csv(&dropped)));
+            }
+            let missing: Vec<&String> = groups.iter().filter(|g| !db.contains(g)).collect();
+            if !missing.is_empty() {
+                return Err(Msg::new("lab-why-groups-missing")
+                    .arg("user", user)
+                    .arg("groups", join(&missing))
+                    .arg("csv", csv(&missing)));
+            }
+            Ok(())
+        }
+        Check::SessionGroups { groups } => {
+            let st = state()?;
+            let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            let have = st.session_groups(root, &rec.session).unwrap_or_default();
+            let missing: Vec<&String> = groups.iter().filter(|g| !have.contains(g)).collect();
+            if missing.is_empty() {
+                return Ok(());
+            }
+            let user = st
+                .session(&rec.session)
+                .map(|s| s.user.clone())
+                .unwrap_or_else(|| "learner".into());
+            let db = accounts::db_groups(root, &user).unwrap_or_default();
+            if missing.iter().all(|g| db.contains(g)) {
+                Err(Msg::new("lab-why-session-old")
+                    .arg("user", user)
+                    .arg("groups", join(&missing))
+                    .arg("first", missing[0]))
+            } else {
+                Err(Msg::new("lab-why-groups-missing")
+                    .arg("user", user)
+                    .arg("groups", join(&missing))
+                    .arg("csv", csv(&missing)))
+            }
+        }
+        Check::KfdAccess => {
+            let st = state()?;
+            if !st.is_module_loaded() {
+                return Err(Msg::new("lab-why-module-not-loaded").arg("module", "amdgpu"));
+            }
+            let Some(kfd) = st.device("/dev/kfd") else {
+                return Err(Msg::new("lab-why-no-device").arg("device", "/dev/kfd"));
+            };
+            let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            let session = st.session(&rec.session);
+            let uid = session.map(|s| s.uid).unwrap_or(rec.uid);
+            let gids: Vec<u32> = session.map(|s| s.gids.clone()).unwrap_or_default();
+            let groups = accounts::Groups::load(root);
+            let group_gid = groups
+                .by_name(&kfd.group)
+                .map(|g| g.gid)
+                .or((kfd.group == "root").then_some(0));
+            let owner_uid = accounts::user(root, &kfd.owner).map(|u| u.uid);
+            let bits = if uid == 0 {
+                7
+            } else if owner_uid == Some(uid) {
+                (kfd.mode >> 6) & 7
+            } else if group_gid.is_some_and(|g| gids.contains(&g)) {
+                (kfd.mode >> 3) & 7
+            } else {
+                kfd.mode & 7
+            };
+            if bits & 6 == 6 {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-kfd-denied")
+                    .arg("owner", &kfd.owner)
+                    .arg("group", &kfd.group)
+                    .arg("mode", format!("{:04o}", kfd.mode)))
+            }
+        }
+        Check::CommandOnPath { command, keep } => {
+            let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            let dirs = rec.path_dirs();
+            let lost: Vec<&String> = keep
+                .iter()
+                .filter(|k| !dirs.contains(&k.as_str()))
+                .collect();
+            if !lost.is_empty() {
+                return Err(Msg::new("lab-why-path-lost").arg("dirs", join(&lost)));
+            }
+            if find_on_path(root, &rec.path, &rec.cwd, command) {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-not-on-path")
+                    .arg("command", command)
+                    .arg("where", where_is(root, command)))
+            }
+        }
+        Check::LoginCommand { command } => {
+            let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            if find_on_path(root, path, "/home/learner", command) {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-login-path").arg("command", command))
+            }
+        }
+        Check::ModuleLoaded { module } => {
+            if state()?.is_module_loaded() {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-module-not-loaded").arg("module", module))
+            }
+        }
+        Check::ModulePersisted { module } => {
+            if State::amdgpu_persisted(root) {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-module-not-persisted").arg("module", module))
+            }
+        }
+        Check::UdevRule { device, mode } => {
+            let st = state()?;
+            match rule_mode(root, st, device) {
+                Some(m) if m == *mode => Ok(()),
+                _ => Err(rule_problem(root, device, *mode)),
+            }
+        }
+        Check::DeviceMode { device, mode } => {
+            let st = state()?;
+            let Some(node) = st.device(device) else {
+                return Err(Msg::new("lab-why-no-device").arg("device", device));
+            };
+            if node.mode == *mode {
+                return Ok(());
+            }
+            if rule_mode(root, st, device) == Some(*mode) {
+                Err(Msg::new("lab-why-rule-not-applied").arg("device", device))
+            } else {
+                Err(Msg::new("lab-why-device-mode")
+                    .arg("device", device)
+                    .arg("mode", format!("{:04o}", node.mode))
+                    .arg("want", format!("{mode:04o}")))
+            }
+        }
+        Check::Packages { all } => {
+            let st = state()?;
+            let missing: Vec<&String> = all.iter().filter(|p| !st.installed(p)).collect();
+            if missing.is_empty() {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-packages").arg("packages", join(&missing)))
+            }
+        }
+        Check::KernelHeaders => {
+            let st = state()?;
+            let pkg = format!("linux-headers-{}", st.machine.kernel);
+            if st.installed(&pkg) {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-headers").arg("package", pkg))
+            }
+        }
+        Check::RocmRepo => {
+            let st = state()?;
+            let rocm: Vec<pkgs::Source> = pkgs::sources(root)
+                .into_iter()
+                .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
+                .collect();
+            if rocm.is_empty() {
+                return Err(Msg::new("lab-why-no-repo"));
+            }
+            if rocm.iter().any(|s| st.apt_lists.contains(&s.list_key())) {
+                return Ok(());
+            }
+            match rocm
+                .iter()
+                .map(|s| pkgs::check_key(root, s))
+                .find(|k| *k != KeyCheck::Ok)
+            {
+                Some(_) => Err(Msg::new("lab-why-repo-key")),
+                None => Err(Msg::new("lab-why-repo-update")),
+            }
+        }
+        Check::RepoMatchesNode => {
+            let st = state()?;
+            let rocm: Vec<pkgs::Source> = pkgs::sources(root)
+                .into_iter()
+                .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
+                .collect();
+            let Some(src) = rocm.first() else {
+                return Err(Msg::new("lab-why-no-repo"));
+            };
+            let codename = &st.machine.os.codename;
+            match rocm.iter().find(|s| &s.suite == codename) {
+                Some(_) => Ok(()),
+                None => Err(Msg::new("lab-why-repo-codename")
+                    .arg("suite", &src.suite)
+                    .arg("os", &st.machine.os.pretty)
+                    .arg("codename", codename)),
+            }
+        }
+        Check::NodeLabel { label } => {
+            let st = state()?;
+            let (k, v) = label.split_once('=').unwrap_or((label.as_str(), ""));
+            let cluster = st
+                .cluster
+                .as_ref()
+                .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
+            let labelled = cluster
+                .nodes
+                .iter()
+                .filter(|n| n.gpus > 0)
+                .any(|n| n.labels.get(k).is_some_and(|x| x == v));
+            if labelled {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-node-label").arg("label", label))
+            }
+        }
+        Check::DevicePlugin => {
+            if state()?.device_plugin_running() {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-device-plugin"))
+            }
+        }
+        Check::GpuPodRunning { namespace } => {
+            let st = state()?;
+            let cluster = st
+                .cluster
+                .as_ref()
+                .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
+            let gpu_pods: Vec<_> = cluster
+                .pods
+                .iter()
+                .filter(|p| &p.namespace == namespace && p.owner.is_none())
+                .filter(|p| {
+                    p.containers.iter().any(|c| {
+                        c.limits.contains_key("amd.com/gpu")
+                            || c.requests.contains_key("amd.com/gpu")
+                    })
+                })
+                .collect();
+            if gpu_pods.is_empty() {
+                return Err(Msg::new("lab-why-no-gpu-pod").arg("namespace", namespace));
+            }
+            match gpu_pods.iter().find(|p| p.phase.as_str() == "Running") {
+                Some(_) => Ok(()),
+                None => Err(Msg::new("lab-why-pod-pending").arg("pod", &gpu_pods[0].name)),
+            }
+        }
+        Check::FileContains { path, text } => {
+            let found = std::fs::read_to_string(host_path(root, path))
+                .is_ok_and(|t| t.contains(text.as_str()));
+            if found {
+                Ok(())
+            } else {
+                Err(Msg::new("lab-why-file").arg("path", path).arg("text", text))
+            }
+        }
+    }
+}
+
+/// As a command wants it: `render,video`.
+fn csv(items: &[&String]) -> String {
+    items
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn join(items: &[&String]) -> String {
+    items
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Does PATH (as the shell has it) lead to an executable `command`? Empty entries and
+/// relative ones count from `cwd`, as bash treats them.
+pub fn find_on_path(root: &Path, path: &str, cwd: &str, command: &str) -> bool {
+    path.split(':').any(|dir| {
+        let dir = if dir.is_empty() || dir == "." {
+            cwd.to_string()
+        } else if dir.starts_with('/') {
+            dir.to_string()
+        } else {
+            format!("{cwd}/{dir}")
+        };
+        let host = host_path(root, &format!("{}/{command}", dir.trim_end_matches('/')));
+        std::fs::metadata(&host).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}
+
+/// Where `command` is installed in the machine (/opt/rocm-X.Y.Z/bin), for the reason text.
+fn where_is(root: &Path, command: &str) -> String {
+    let mut found: Vec<String> = std::fs::read_dir(root.join("opt"))
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            e.path()
+                .join("bin")
+                .join(command)
+                .is_file()
+                .then(|| format!("/opt/{name}/bin"))
+        })
+        .collect();
+    found.sort();
+    if found.is_empty() {
+        "-".into()
+    } else {
+        found.join(", ")
+    }
+}
+
+/// The mode udev would give `device` from the rule files as they are on disk now.
+fn rule_mode(root: &Path, state: &State, device: &str) -> Option<u32> {
+    let mut node = state.device(device)?.clone();
+    udev::apply(
+        root,
+        &udev::load_rules(root),
+        &mut node,
+        udev::Action::Change,
+    );
+    Some(node.mode)
+}
+
+/// Why no rule gives `device` the mode: a file udev ignores, or no such rule.
+fn rule_problem(root: &Path, device: &str, mode: u32) -> Msg {
+    let dir = root.join("etc/udev/rules.d");
+    let name = device.rsplit('/').next().unwrap_or(device);
+    let ignored = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .find(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            !n.ends_with(".rules")
+                && std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(name))
+        });
+    match ignored {
+        Some(e) => Msg::new("lab-why-rule-ignored").arg("file", e.file_name().to_string_lossy()),
+        None => Msg::new("lab-why-no-rule")
+            .arg("device", device)
+            .arg("mode", format!("{mode:04o}")),
+    }
+}

@@ -1,0 +1,139 @@
+//! Every lab, graded through `rocm-learn lab ID --script FILE` in the real sandbox: its own
+//! solution and the scripts in tests/labs/<id>/ must pass (ok-*.sh) or fail on the expected
+//! step with the expected reason (bad-*.sh, first line `# expect: STEP: reason text`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use rocm_learn::content::{self, ContentTree};
+
+fn grade(lab: &str, script: &Path) -> (i32, serde_json::Value, String) {
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(
+        &[
+            "lab",
+            lab,
+            "--script",
+            script.to_str().unwrap(),
+            "--json",
+            "--lang",
+            "en",
+        ],
+        "",
+        data.path(),
+        &[],
+    );
+    let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| {
+        panic!(
+            "{lab} {}: no JSON ({e}):\n{}\n{}",
+            script.display(),
+            out.stdout,
+            out.stderr
+        )
+    });
+    (out.code, v, out.stderr)
+}
+
+fn scripts(lab: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/labs")
+        .join(lab);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sh"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn check_lab(lab: &str) {
+    let all = scripts(lab);
+    let ok: Vec<_> = all.iter().filter(|p| name(p).starts_with("ok-")).collect();
+    let bad: Vec<_> = all.iter().filter(|p| name(p).starts_with("bad-")).collect();
+    assert!(
+        ok.len() >= 3,
+        "{lab}: at least three correct solutions, found {}",
+        ok.len()
+    );
+    assert!(
+        bad.len() >= 2,
+        "{lab}: at least two wrong ones, found {}",
+        bad.len()
+    );
+    for script in ok {
+        let (code, v, session) = grade(lab, script);
+        assert!(
+            code == 0 && v["complete"] == true,
+            "{lab} {}: should pass\n{v:#}\n{session}",
+            name(script)
+        );
+    }
+    for script in bad {
+        let text = std::fs::read_to_string(script).unwrap();
+        let expect = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# expect: "))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: first line must be '# expect: STEP: reason'",
+                    name(script)
+                )
+            });
+        let (step, reason) = expect.split_once(": ").expect("STEP: reason");
+        let (code, v, session) = grade(lab, script);
+        assert_eq!(
+            code,
+            1,
+            "{lab} {}: should fail\n{v:#}\n{session}",
+            name(script)
+        );
+        assert_eq!(v["complete"], false);
+        let s = v["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == step)
+            .unwrap_or_else(|| panic!("{lab}: no step {step}"));
+        assert_eq!(
+            s["done"],
+            false,
+            "{lab} {}: step {step} should not be done\n{v:#}\n{session}",
+            name(script)
+        );
+        let why = s["why"].as_str().unwrap_or_default();
+        assert!(
+            why.contains(reason),
+            "{lab} {}: reason\n  want: {reason}\n  got:  {why}\n{session}",
+            name(script)
+        );
+    }
+}
+
+fn name(p: &Path) -> String {
+    p.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_lab_is_solved_by_its_own_solution() {
+    let (course, _) = content::load(&ContentTree::embedded());
+    assert!(!course.labs.is_empty());
+    for lab in &course.labs {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("solution.sh");
+        std::fs::write(&script, lab.solution_commands.join("\n")).unwrap();
+        let (code, v, session) = grade(&lab.id, &script);
+        assert!(
+            code == 0 && v["complete"] == true,
+            "{}: solution fails\n{v:#}\n{session}",
+            lab.id
+        );
+    }
+}
+
+#[test]
+fn hsa_init_failed() {
+    check_lab("hsa-init-failed");
+}

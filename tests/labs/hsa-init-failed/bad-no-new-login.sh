@@ -1,0 +1,4 @@
+# expect: new-login: this login started before that change
+sudo usermod -aG render,video learner
+groups learner
+rocminfo

@@ -1,0 +1,4 @@
+sudo gpasswd -a learner render
+sudo gpasswd -a learner video
+newgrp render
+rocminfo

@@ -1,0 +1,3 @@
+sudo usermod -a -G video learner
+sudo usermod --append --groups render learner
+exit

@@ -1,0 +1,4 @@
+rocminfo
+sudo usermod -aG render,video learner
+exit
+rocminfo
