@@ -101,7 +101,7 @@ fn the_shipped_course_loads_without_errors_or_warnings() {
     assert!(shown.is_empty(), "{shown:#?}");
     assert!(course.lesson("what-is-rocm").is_some());
     let quiz = course.quiz("deploy-workflow").expect("starter quiz");
-    assert_eq!(quiz.questions.len(), 5);
+    assert!(quiz.questions.len() >= 5);
     assert_eq!(course.building.floors.len(), 5);
     assert_eq!(course.building.floors[0].level, 5, "top floor first");
     assert!(!course.building.elevator.steps.is_empty());

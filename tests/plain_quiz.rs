@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::run;
+use common::run_pack as run;
 
 const QUIZ: &str = "deploy-workflow";
 // The right options of the starter quiz, in order.

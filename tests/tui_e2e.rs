@@ -9,8 +9,13 @@ struct Session {
 }
 
 impl Session {
+    /// The app on the fixed test pack.
     fn start(name: &str, data: &std::path::Path, args: &str) -> Session {
-        let command = format!("{} {args}", env!("CARGO_BIN_EXE_rocm-learn"));
+        let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
+        let command = format!(
+            "{} --content {pack} {args}",
+            env!("CARGO_BIN_EXE_rocm-learn")
+        );
         Self::start_raw(name, data, &command)
     }
 

@@ -13,6 +13,16 @@ pub struct Run {
 
 /// Runs `rocm-learn ARGS` with `stdin` fed in, progress kept in `data_dir`, and no language
 /// hints from the machine running the tests (so English unless the test says otherwise).
+/// The small fixed content pack the tests use (tests/fixtures/pack).
+pub const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
+
+/// `run` on the fixed test pack: what the tests assert does not move when the course grows.
+pub fn run_pack(args: &[&str], stdin: &str, data_dir: &Path, env: &[(&str, &str)]) -> Run {
+    let mut all = vec!["--content", PACK];
+    all.extend_from_slice(args);
+    run(&all, stdin, data_dir, env)
+}
+
 pub fn run(args: &[&str], stdin: &str, data_dir: &Path, env: &[(&str, &str)]) -> Run {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_rocm-learn"));
     cmd.args(args)
