@@ -137,3 +137,18 @@ fn every_lab_is_solved_by_its_own_solution() {
 fn hsa_init_failed() {
     check_lab("hsa-init-failed");
 }
+
+#[test]
+fn hipcc_not_found() {
+    check_lab("hipcc-not-found");
+}
+
+#[test]
+fn kfd_udev_rules() {
+    check_lab("kfd-udev-rules");
+}
+
+#[test]
+fn amdgpu_not_loaded() {
+    check_lab("amdgpu-not-loaded");
+}

@@ -6,7 +6,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use super::record::Record;
-use super::stage::host_path;
+use super::stage::resolve;
 use crate::content::{Check, Msg};
 use crate::sim::pkgs::{self, KeyCheck, Repo};
 use crate::sim::{State, accounts, udev};
@@ -288,8 +288,9 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             }
         }
         Check::FileContains { path, text } => {
-            let found = std::fs::read_to_string(host_path(root, path))
-                .is_ok_and(|t| t.contains(text.as_str()));
+            let found = resolve(root, path)
+                .and_then(|h| std::fs::read_to_string(h).ok())
+                .is_some_and(|t| t.contains(text.as_str()));
             if found {
                 Ok(())
             } else {
@@ -327,17 +328,20 @@ pub fn find_on_path(root: &Path, path: &str, cwd: &str, command: &str) -> bool {
         } else {
             format!("{cwd}/{dir}")
         };
-        let host = host_path(root, &format!("{}/{command}", dir.trim_end_matches('/')));
-        std::fs::metadata(&host).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        resolve(root, &format!("{}/{command}", dir.trim_end_matches('/')))
+            .and_then(|host| std::fs::metadata(host).ok())
+            .is_some_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
     })
 }
 
 /// Where `command` is installed in the machine (/opt/rocm-X.Y.Z/bin), for the reason text.
 fn where_is(root: &Path, command: &str) -> String {
+    // Real folders only: /opt/rocm is a link to the versioned one and is named in the advice.
     let mut found: Vec<String> = std::fs::read_dir(root.join("opt"))
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             e.path()

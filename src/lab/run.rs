@@ -288,6 +288,9 @@ fn login_fingerprint(root: &Path) -> Fingerprint {
         "etc/profile",
         "etc/bash.bashrc",
         "etc/environment",
+        // ~/.profile adds these to PATH only when they exist.
+        "home/learner/bin",
+        "home/learner/.local/bin",
     ]
     .iter()
     .map(|p| root.join(p))

@@ -33,6 +33,45 @@ pub fn host_path(root: &Path, inside: &str) -> PathBuf {
     Path::new("/").join(p)
 }
 
+/// Follows a path as the sandbox sees it, symlinks included (an absolute link target means the
+/// sandbox's path, not the host's), and returns where the file is on the host.
+pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
+    let mut todo: std::collections::VecDeque<String> =
+        inside.split('/').filter(|c| !c.is_empty()).map(String::from).collect();
+    let mut cur: Vec<String> = Vec::new();
+    let mut hops = 0;
+    while let Some(c) = todo.pop_front() {
+        match c.as_str() {
+            "." => continue,
+            ".." => {
+                cur.pop();
+                continue;
+            }
+            _ => {}
+        }
+        let next = format!("/{}/{c}", cur.join("/"));
+        let host = host_path(root, &next);
+        let meta = fs::symlink_metadata(&host).ok()?;
+        if meta.file_type().is_symlink() {
+            hops += 1;
+            if hops > 40 {
+                return None; // a loop, as the kernel would say ELOOP
+            }
+            let target = fs::read_link(&host).ok()?;
+            let t = target.to_string_lossy();
+            if t.starts_with('/') {
+                cur.clear();
+            }
+            for (i, part) in t.split('/').filter(|p| !p.is_empty()).enumerate() {
+                todo.insert(i, part.to_string());
+            }
+        } else {
+            cur.push(c);
+        }
+    }
+    Some(host_path(root, &format!("/{}", cur.join("/"))))
+}
+
 pub struct Stage {
     dir: tempfile::TempDir,
 }
@@ -138,5 +177,28 @@ fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
     } else {
         let exec = meta.permissions().mode() & 0o111;
         fs::set_permissions(path, fs::Permissions::from_mode(file | exec))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symlinks_resolve_inside_the_sandbox_view() {
+        let s = Stage::new().unwrap();
+        let r = s.root();
+        fs::create_dir_all(r.join("opt/rocm-6.2.2/bin")).unwrap();
+        fs::write(r.join("opt/rocm-6.2.2/bin/hipcc"), "x").unwrap();
+        std::os::unix::fs::symlink("rocm-6.2.2", r.join("opt/rocm")).unwrap();
+        fs::create_dir_all(r.join("home/learner/bin")).unwrap();
+        // An absolute target names the sandbox's /opt, not the host's.
+        std::os::unix::fs::symlink("/opt/rocm/bin/hipcc", r.join("home/learner/bin/hipcc")).unwrap();
+        assert_eq!(resolve(r, "/home/learner/bin/hipcc"), Some(r.join("opt/rocm-6.2.2/bin/hipcc")));
+        assert_eq!(resolve(r, "/opt/rocm/bin/../bin/hipcc"), Some(r.join("opt/rocm-6.2.2/bin/hipcc")));
+        std::os::unix::fs::symlink("/home/learner/loop", r.join("home/learner/loop")).unwrap();
+        assert_eq!(resolve(r, "/home/learner/loop"), None);
+        assert_eq!(host_path(r, "/usr/local/bin/lspci"), r.join("usr/bin/lspci"));
+        assert_eq!(host_path(r, "/usr/bin/env"), Path::new("/usr/bin/env"));
     }
 }

@@ -1,0 +1,3 @@
+echo amdgpu | sudo tee -a /etc/modules
+sudo modprobe -v amdgpu
+rocminfo

@@ -1,0 +1,2 @@
+sudo sh -c 'echo amdgpu >> /etc/modules'
+sudo modprobe amdgpu && amd-smi list

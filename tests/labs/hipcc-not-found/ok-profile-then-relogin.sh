@@ -1,0 +1,3 @@
+echo 'PATH="$PATH:/opt/rocm/bin"' >> ~/.profile
+exit
+hipcc --version

@@ -1,0 +1,4 @@
+mkdir -p ~/bin
+ln -s /opt/rocm/bin/hipcc ~/bin/hipcc
+logout
+hipcc --version

@@ -1,0 +1,4 @@
+# expect: kfd-applied: The rule is written, but udev has not applied it to /dev/kfd yet
+echo 'KERNEL=="kfd", MODE="0666"' | sudo tee /etc/udev/rules.d/70-amdgpu.rules
+echo 'SUBSYSTEM=="drm", KERNEL=="renderD*", MODE="0666"' | sudo tee -a /etc/udev/rules.d/70-amdgpu.rules
+rocminfo
