@@ -184,10 +184,7 @@ fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
         let text = app.world.i18n.msg(&n.msg());
         app.notify(text);
     }
-    if let Some(t) = &open {
-        app.open(t);
-    }
-    match tui::run::run(app, store) {
+    match tui::run::run(app, store, open) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             eprintln!("{e}");

@@ -97,7 +97,6 @@ elevator-step = Step { $n } of { $total } · { $floor }F
 elevator-keys = → next stop   ← back   e: leave the elevator
 elevator-done = Back on the top floor with the result. e: leave the elevator
 
-labs-coming = Hands-on labs run a real shell on a simulated ROCm machine. They are not available in this version yet; lessons and quizzes are.
 
 progress-questions-right = Right answers
 progress-reset-one = Forget your progress on "{ $title }"?

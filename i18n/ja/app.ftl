@@ -79,7 +79,6 @@ elevator-step = 段階 { $n } / { $total } · { $floor } 階
 elevator-keys = → 次の階へ   ← 戻る   e: エレベーターを降りる
 elevator-done = 結果を持って最上階に戻りました。e: エレベーターを降りる
 
-labs-coming = ハンズオン演習では、シミュレーションされた ROCm マシン上で本物のシェルを使います。このバージョンではまだ使えません。レッスンとクイズはご利用いただけます。
 
 progress-questions-right = 正解した問題
 progress-reset-one = 「{ $title }」の記録を消去しますか?

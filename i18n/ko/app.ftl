@@ -79,7 +79,6 @@ elevator-step = { $total }단계 중 { $n }단계 · { $floor }층
 elevator-keys = → 다음 층   ← 이전   e: 엘리베이터 내리기
 elevator-done = 결과를 들고 꼭대기 층으로 돌아왔습니다. e: 엘리베이터 내리기
 
-labs-coming = 실습에서는 시뮬레이션된 ROCm 컴퓨터에서 실제 셸을 씁니다. 이 버전에서는 아직 사용할 수 없고, 레슨과 퀴즈는 이용할 수 있습니다.
 
 progress-questions-right = 맞힌 문제
 progress-reset-one = "{ $title }"의 기록을 지울까요?

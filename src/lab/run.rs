@@ -59,6 +59,9 @@ pub struct LabRun {
     pub status: Vec<StepStatus>,
     /// Every step passed at once, at some point: the lab is solved.
     pub complete: bool,
+    /// Each step's reason at the first prompt. The app shows a reason only once it differs:
+    /// as feedback on an attempt, not as the answer before the learner has tried anything.
+    pub baseline: Option<Vec<Option<Msg>>>,
     /// The last new-login PATH, and the login files it was computed from.
     login_path: Option<(Fingerprint, String)>,
     pub started: Instant,
@@ -79,6 +82,7 @@ impl LabRun {
             last: None,
             status: Vec::new(),
             complete: false,
+            baseline: None,
             login_path: None,
             started: Instant::now(),
         };
@@ -159,6 +163,9 @@ impl LabRun {
         if self.status.iter().all(|s| s.done) {
             self.complete = true;
         }
+        if self.baseline.is_none() && self.last.is_some() {
+            self.baseline = Some(self.status.iter().map(|s| s.why.clone()).collect());
+        }
     }
 
     /// The PATH a new login would get, recomputed only when a login file changed.
@@ -192,10 +199,18 @@ impl LabRun {
         self.shell = spawn(&self.bwrap, &self.stage, &self.opts, self.notify.clone())?;
         self.last = None;
         self.complete = false;
+        self.baseline = None;
         self.login_path = None;
         self.started = Instant::now();
         self.evaluate();
         Ok(())
+    }
+
+    /// The reason to show for step `i`: only when it changed since the first prompt.
+    pub fn feedback(&self, i: usize) -> Option<&Msg> {
+        let why = self.status.get(i)?.why.as_ref()?;
+        let base = self.baseline.as_ref()?.get(i)?.as_ref();
+        (base != Some(why)).then_some(why)
     }
 
     pub fn steps_done(&self) -> Vec<String> {

@@ -36,8 +36,11 @@ pub fn host_path(root: &Path, inside: &str) -> PathBuf {
 /// Follows a path as the sandbox sees it, symlinks included (an absolute link target means the
 /// sandbox's path, not the host's), and returns where the file is on the host.
 pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
-    let mut todo: std::collections::VecDeque<String> =
-        inside.split('/').filter(|c| !c.is_empty()).map(String::from).collect();
+    let mut todo: std::collections::VecDeque<String> = inside
+        .split('/')
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect();
     let mut cur: Vec<String> = Vec::new();
     let mut hops = 0;
     while let Some(c) = todo.pop_front() {
@@ -193,12 +196,22 @@ mod tests {
         std::os::unix::fs::symlink("rocm-6.2.2", r.join("opt/rocm")).unwrap();
         fs::create_dir_all(r.join("home/learner/bin")).unwrap();
         // An absolute target names the sandbox's /opt, not the host's.
-        std::os::unix::fs::symlink("/opt/rocm/bin/hipcc", r.join("home/learner/bin/hipcc")).unwrap();
-        assert_eq!(resolve(r, "/home/learner/bin/hipcc"), Some(r.join("opt/rocm-6.2.2/bin/hipcc")));
-        assert_eq!(resolve(r, "/opt/rocm/bin/../bin/hipcc"), Some(r.join("opt/rocm-6.2.2/bin/hipcc")));
+        std::os::unix::fs::symlink("/opt/rocm/bin/hipcc", r.join("home/learner/bin/hipcc"))
+            .unwrap();
+        assert_eq!(
+            resolve(r, "/home/learner/bin/hipcc"),
+            Some(r.join("opt/rocm-6.2.2/bin/hipcc"))
+        );
+        assert_eq!(
+            resolve(r, "/opt/rocm/bin/../bin/hipcc"),
+            Some(r.join("opt/rocm-6.2.2/bin/hipcc"))
+        );
         std::os::unix::fs::symlink("/home/learner/loop", r.join("home/learner/loop")).unwrap();
         assert_eq!(resolve(r, "/home/learner/loop"), None);
-        assert_eq!(host_path(r, "/usr/local/bin/lspci"), r.join("usr/bin/lspci"));
+        assert_eq!(
+            host_path(r, "/usr/local/bin/lspci"),
+            r.join("usr/bin/lspci")
+        );
         assert_eq!(host_path(r, "/usr/bin/env"), Path::new("/usr/bin/env"));
     }
 }

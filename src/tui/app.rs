@@ -28,6 +28,8 @@ pub enum Input {
     Mouse(MouseEvent),
     Resize(u16, u16),
     Paste(String),
+    /// Something in the background changed (a lab's shell printed or finished a command).
+    Wake,
 }
 
 /// What a screen sees of an input: a key, a click at a cell, or a wheel step (+1 = down).
@@ -42,10 +44,17 @@ pub enum Ev {
     Paste(String),
     /// Go to a line (chosen in the table of contents).
     Jump(usize),
+    /// Background work has news (see `Input::Wake`).
+    Tick,
+    /// The learner answered yes to an `Overlay::Ask` with this tag.
+    Confirmed(&'static str),
 }
 
 /// Shared, read-mostly context for screens. `changes` collects progress updates.
 pub struct Cx<'a> {
+    /// Wakes the event loop from another thread (a lab's shell output); `None` in tests.
+    pub waker: Option<&'a crate::lab::session::Notify>,
+    pub exe: Option<&'a std::path::Path>,
     /// The body area (between title bar and key hints) at the last draw, so screens can lay
     /// out while handling keys that arrive before their first draw.
     pub area: Rect,
@@ -97,6 +106,10 @@ pub trait View {
     fn wants_text(&self) -> bool {
         false
     }
+    /// A screen that owns the keyboard (a focused terminal pane) gets every key, Ctrl-C too.
+    fn captures_input(&self) -> bool {
+        false
+    }
     /// Called when the screen is shown for the first time (recording "opened").
     fn enter(&mut self, _cx: &mut Cx) {}
     /// Called when the screen is about to be left (saving a reading position).
@@ -112,6 +125,11 @@ pub enum Overlay {
     Confirm {
         text: String,
         change: Change,
+    },
+    /// A question; `y` sends `Ev::Confirmed(tag)` to the screen that asked.
+    Ask {
+        text: String,
+        tag: &'static str,
     },
     /// A list to pick from: (label, line) pairs, the selected index; Enter sends the line to the
     /// screen below as a jump.
@@ -129,11 +147,16 @@ pub struct World {
     pub progress: Progress,
     /// Body area of the last draw (a reasonable default before the first one).
     pub area: Rect,
+    pub waker: Option<crate::lab::session::Notify>,
+    /// The rocm-learn binary, which the lab sandbox mounts for its simulated tools.
+    pub exe: Option<std::path::PathBuf>,
 }
 
 impl World {
     pub fn cx<'a>(&'a self, changes: &'a mut Vec<Change>) -> Cx<'a> {
         Cx {
+            exe: self.exe.as_deref(),
+            waker: self.waker.as_ref(),
             area: self.area,
             course: &self.course,
             i18n: &self.i18n,
@@ -162,6 +185,8 @@ impl App {
                 theme,
                 progress,
                 area: Rect::new(0, 1, 80, 22),
+                waker: None,
+                exe: std::env::current_exe().ok(),
             },
             outbox: Vec::new(),
             stack: Vec::new(),
@@ -215,6 +240,7 @@ impl App {
                 return;
             }
             Input::Paste(s) => Ev::Paste(s),
+            Input::Wake => Ev::Tick,
             Input::Key(k) if k.kind == KeyEventKind::Release => return,
             Input::Key(k) => Ev::Key(k),
             Input::Mouse(m) => match m.kind {
@@ -227,7 +253,10 @@ impl App {
                 _ => return,
             },
         };
-        if let Ev::Key(k) = &ev
+        let captured =
+            self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input());
+        if !captured
+            && let Ev::Key(k) = &ev
             && k.modifiers.contains(KeyModifiers::CONTROL)
             && matches!(k.code, KeyCode::Char('c') | KeyCode::Char('q'))
         {
@@ -337,6 +366,14 @@ impl App {
                 Some(KeyCode::Char('y') | KeyCode::Char('Y')) => self.commit(vec![change]),
                 Some(_) => {}
                 None => self.overlay = Some(Overlay::Confirm { text, change }),
+            },
+            Overlay::Ask { text, tag } => match key {
+                Some(KeyCode::Char('y') | KeyCode::Char('Y')) => {
+                    let outcome = self.with_top(|v, cx| v.handle(cx, &Ev::Confirmed(tag)));
+                    self.apply(outcome);
+                }
+                Some(_) => {}
+                None => self.overlay = Some(Overlay::Ask { text, tag }),
             },
             Overlay::Toc {
                 items,
@@ -489,11 +526,11 @@ fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &[(&str, 
                 f,
                 body,
                 &cx.t("notice-title"),
-                vec![Line::raw(msg.clone())],
+                msg.lines().map(|l| Line::raw(l.to_string())).collect(),
                 &cx.t("popup-close"),
             );
         }
-        Overlay::Confirm { text, .. } => {
+        Overlay::Confirm { text, .. } | Overlay::Ask { text, .. } => {
             widgets::popup(
                 cx,
                 f,

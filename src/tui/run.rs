@@ -3,7 +3,12 @@
 //! the terminal back (normal exit, panic, SIGTERM, SIGHUP).
 
 use std::io::{self, Stdout};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// The shortest time between two redraws caused by background output.
+const FRAME: Duration = Duration::from_millis(16);
 
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -21,6 +26,8 @@ use crate::progress::Store;
 
 enum Msg {
     Input(Event),
+    /// A background thread (a lab's shell) has news; at most one is queued at a time.
+    Wake,
     /// SIGTERM, SIGHUP or SIGINT: leave cleanly, saving progress.
     Stop,
 }
@@ -80,10 +87,31 @@ fn persist(app: &mut App, store: Option<&Store>) {
     }
 }
 
-pub fn run(mut app: App, store: Option<Store>) -> io::Result<()> {
+/// Runs the app until the learner quits; `open` is shown first (`rocm-learn lesson ID` ...),
+/// once the loop can be woken by background work such as a lab's shell.
+pub fn run(
+    mut app: App,
+    store: Option<Store>,
+    open: Option<crate::markdown::Target>,
+) -> io::Result<()> {
     let mut terminal = setup()?;
     let (tx, rx) = mpsc::channel();
 
+    // Shell output can arrive thousands of times a second: queue one wake at most, and let the
+    // loop take everything that happened since in one redraw.
+    let pending = Arc::new(AtomicBool::new(false));
+    {
+        let tx = tx.clone();
+        let pending = pending.clone();
+        app.world.waker = Some(Arc::new(move || {
+            if !pending.swap(true, Ordering::SeqCst) {
+                let _ = tx.send(Msg::Wake);
+            }
+        }));
+    }
+    if let Some(t) = &open {
+        app.open(t);
+    }
     let input_tx = tx.clone();
     std::thread::spawn(move || {
         // Blocks in read(): no polling, so an idle app uses no CPU.
@@ -107,13 +135,25 @@ pub fn run(mut app: App, store: Option<Store>) -> io::Result<()> {
 
     let result = (|| -> io::Result<()> {
         terminal.draw(|f| app.draw(f))?;
+        let mut last_draw = Instant::now();
         while let Ok(msg) = rx.recv() {
             let mut stop = false;
+            // Output-only bursts redraw at most about 60 times a second; keys are never delayed.
+            if matches!(msg, Msg::Wake) {
+                let since = last_draw.elapsed();
+                if since < FRAME {
+                    std::thread::sleep(FRAME - since);
+                }
+            }
             // Take everything already queued before drawing again (a burst of mouse wheel
             // events or a paste is one redraw, not fifty).
             for msg in std::iter::once(msg).chain(rx.try_iter()) {
                 match msg {
                     Msg::Stop => stop = true,
+                    Msg::Wake => {
+                        pending.store(false, Ordering::SeqCst);
+                        app.handle(Input::Wake);
+                    }
                     Msg::Input(ev) => {
                         if let Some(input) = to_input(ev) {
                             app.handle(input);
@@ -132,6 +172,7 @@ pub fn run(mut app: App, store: Option<Store>) -> io::Result<()> {
                 break;
             }
             terminal.draw(|f| app.draw(f))?;
+            last_draw = Instant::now();
         }
         Ok(())
     })();

@@ -64,6 +64,22 @@ pub fn wrap_indented(text: &str, style: Style, width: usize, indent: usize) -> V
         .collect()
 }
 
+/// A list item: `mark` on the first line, the text hanging under itself on the others.
+pub fn item(
+    mark: &str,
+    mark_style: Style,
+    text: &str,
+    style: Style,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let first = [Seg::new(format!("{mark} "), mark_style)];
+    let rest = [Seg::new(" ".repeat(str_width(mark) + 1), Style::new())];
+    wrap(&[Seg::new(text, style)], width, &first, &rest)
+        .iter()
+        .map(|l| to_line(l, None))
+        .collect()
+}
+
 /// Renders wrapped segments as a ratatui line; segments of link `focus` are shown reversed.
 pub fn to_line(segs: &[Seg], focus: Option<usize>) -> Line<'static> {
     Line::from(

@@ -191,7 +191,7 @@ impl View for Glossary {
                     .saturating_add_signed(*d as isize)
                     .min(n.saturating_sub(1));
             }
-            Ev::Jump(_) => {}
+            Ev::Jump(_) | Ev::Tick | Ev::Confirmed(_) => {}
         }
         let n = self.flat(cx).len();
         self.selected = self.selected.min(n.saturating_sub(1));

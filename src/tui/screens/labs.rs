@@ -1,18 +1,25 @@
-//! Labs. The sandboxed shell arrives with the lab engine; until then this screen says so.
+//! The lab list: each lab with its state (solved, steps done, not started) and its briefing.
 
+use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
-use super::super::widgets;
+use super::super::widgets::{self, Menu};
+use super::super::wrap::pad;
+use super::lab::LabScreen;
 
-pub struct Labs;
+pub struct Labs {
+    menu: Menu,
+}
 
 impl Labs {
     pub fn new() -> Self {
-        Labs
+        Labs {
+            menu: Menu::default(),
+        }
     }
 }
 
@@ -32,24 +39,131 @@ impl View for Labs {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![("q", "key-back")]
+        vec![
+            ("↑↓", "key-move"),
+            ("Enter", "key-start"),
+            ("q", "key-back"),
+        ]
     }
 
-    fn handle(&mut self, _cx: &mut Cx, _ev: &Ev) -> Outcome {
-        Outcome::Ignored
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        let n = cx.course.labs.len();
+        if n == 0 {
+            return Outcome::Ignored;
+        }
+        let open =
+            |i: usize, cx: &Cx| Outcome::Push(Box::new(LabScreen::new(&cx.course.labs[i].id)));
+        match ev {
+            Ev::Key(k) if self.menu.nav(k.code, n) => Outcome::Stay,
+            Ev::Key(k)
+                if matches!(k.code, KeyCode::Enter | KeyCode::Right | KeyCode::Char('l')) =>
+            {
+                self.menu.clamp(n);
+                open(self.menu.selected, cx)
+            }
+            Ev::Click { x, y } => match self.menu.hit(*x, *y, n) {
+                Some(i) => {
+                    self.menu.selected = i;
+                    open(i, cx)
+                }
+                None => Outcome::Stay,
+            },
+            Ev::Scroll(d) => {
+                if *d > 0 {
+                    self.menu.down(n)
+                } else {
+                    self.menu.up()
+                }
+                Outcome::Stay
+            }
+            _ => Outcome::Ignored,
+        }
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
-        let inner = Rect {
-            x: area.x + 1,
-            y: area.y + 1,
-            width: area.width.saturating_sub(2),
-            height: area.height.saturating_sub(1),
+        let theme = cx.theme;
+        let g = theme.glyphs();
+        if cx.course.labs.is_empty() {
+            let inner = Rect {
+                x: area.x + 1,
+                y: area.y + 1,
+                width: area.width.saturating_sub(2),
+                height: area.height.saturating_sub(1),
+            };
+            f.render_widget(
+                Paragraph::new(widgets::wrap_lines(
+                    &[Line::raw(cx.t("labs-none"))],
+                    inner.width as usize,
+                )),
+                inner,
+            );
+            return;
+        }
+        let (list, detail) = widgets::split(area, 30);
+        let block = widgets::block(theme, &cx.t("home-labs"));
+        let inner = block.inner(list);
+        f.render_widget(block, list);
+        let w = inner.width as usize;
+        let items: Vec<Line<'static>> = cx
+            .course
+            .labs
+            .iter()
+            .map(|lab| {
+                let rec = cx.progress.labs.get(&lab.id);
+                let mark = match rec {
+                    Some(r) if r.completed_at.is_some() => Span::styled(g.right, theme.good()),
+                    Some(_) => Span::styled(g.bullet, theme.key()),
+                    None => Span::raw(" "),
+                };
+                Line::from(vec![
+                    mark,
+                    Span::raw(" "),
+                    Span::raw(pad(&cx.loc(&lab.title), w.saturating_sub(2))),
+                ])
+            })
+            .collect();
+        self.menu.draw(f, inner, items, theme.selected());
+
+        let Some(lab) = cx.course.labs.get(self.menu.selected) else {
+            return;
         };
-        let text = vec![Line::raw(cx.t("labs-coming"))];
+        let mut text = vec![
+            Line::styled(cx.loc(&lab.title), theme.heading(2)),
+            Line::raw(""),
+        ];
+        if let Some(lesson) = lab.lesson.as_ref().and_then(|l| cx.course.lesson(l)) {
+            text.push(Line::styled(
+                cx.i18n.ta(
+                    "lab-from-lesson",
+                    &[("title", cx.loc(&lesson.title).into())],
+                ),
+                theme.dim(),
+            ));
+            text.push(Line::raw(""));
+        }
+        for para in cx.loc(&lab.briefing).trim().split("\n\n") {
+            text.push(Line::raw(para.replace('\n', " ")));
+            text.push(Line::raw(""));
+        }
+        let rec = cx.progress.labs.get(&lab.id);
+        for step in &lab.steps {
+            let done = rec.is_some_and(|r| r.steps_done.contains(&step.id));
+            let (m, st) = if done {
+                (g.right, theme.good())
+            } else {
+                (g.bullet, theme.text())
+            };
+            text.push(Line::from(vec![
+                Span::styled(format!("{m} "), st),
+                Span::raw(cx.loc(&step.title)),
+            ]));
+        }
+        let block = widgets::block(theme, "");
+        let dinner = block.inner(detail);
+        f.render_widget(block, detail);
         f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, inner.width as usize)),
-            inner,
+            Paragraph::new(widgets::wrap_lines(&text, dinner.width as usize)),
+            dinner,
         );
     }
 }

@@ -3,6 +3,7 @@
 pub mod building;
 pub mod glossary;
 pub mod home;
+pub mod lab;
 pub mod labs;
 pub mod lessons;
 pub mod progress;
@@ -24,7 +25,10 @@ pub fn for_target(cx: &Cx, target: &Target) -> Option<Box<dyn View>> {
             .course
             .quiz(id)
             .map(|q| Box::new(quiz::QuizScreen::new(&q.id, None)) as Box<dyn View>),
-        Target::Lab(_) => Some(Box::new(labs::Labs::new())),
+        Target::Lab(id) => cx
+            .course
+            .lab(id)
+            .map(|l| Box::new(lab::LabScreen::new(&l.id)) as Box<dyn View>),
         Target::Term(_) | Target::Web(_) => None,
     }
 }

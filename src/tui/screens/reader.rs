@@ -314,7 +314,7 @@ impl View for Reader {
                 }
                 None => Outcome::Stay,
             },
-            Ev::Paste(_) => Outcome::Stay,
+            Ev::Paste(_) | Ev::Tick | Ev::Confirmed(_) => Outcome::Stay,
         };
         if self.at_end() && !self.reached_end {
             self.reached_end = true;
