@@ -15,7 +15,13 @@ fn main() {
     let exe = std::path::PathBuf::from(env!("CARGO_BIN_EXE_rocm-learn"));
     let (course, _) = content::load(&ContentTree::embedded());
     let lab = course.lab("hsa-init-failed").expect("lab");
-    let opts = || Options { exe: exe.clone(), rows: 40, cols: 120, relogin: String::new(), transcript: false };
+    let opts = || Options {
+        exe: exe.clone(),
+        rows: 40,
+        cols: 120,
+        relogin: String::new(),
+        transcript: false,
+    };
 
     // Bare bubblewrap, for scale: the lower bound of any sandboxed shell.
     let bwrap = rocm_learn::lab::sandbox::probe().expect("bubblewrap");
@@ -23,7 +29,19 @@ fn main() {
     for _ in 0..20 {
         let t = Instant::now();
         let ok = std::process::Command::new(&bwrap)
-            .args(["--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "bash", "-c", "true"])
+            .args([
+                "--unshare-all",
+                "--ro-bind",
+                "/",
+                "/",
+                "--dev",
+                "/dev",
+                "--proc",
+                "/proc",
+                "bash",
+                "-c",
+                "true",
+            ])
             .status()
             .expect("bwrap")
             .success();
@@ -36,7 +54,8 @@ fn main() {
     for _ in 0..20 {
         let t = Instant::now();
         let mut run = LabRun::start(lab, opts(), no_notify()).expect("lab starts");
-        run.wait_record(Duration::from_secs(10)).expect("first prompt");
+        run.wait_record(Duration::from_secs(10))
+            .expect("first prompt");
         open.push(t.elapsed());
         for _ in 0..10 {
             let t = Instant::now();
@@ -47,9 +66,21 @@ fn main() {
         }
         run.shell.kill();
     }
-    println!("bare `bwrap ... bash -c true`:          median {:>7.1} ms ({} runs)", ms(median(bare)), 20);
-    println!("lab open to first prompt:               median {:>7.1} ms ({} runs)", ms(median(open)), 20);
-    println!("Enter to checklist re-checked:          median {:>7.1} ms ({} commands)", ms(median(enter)), 200);
+    println!(
+        "bare `bwrap ... bash -c true`:          median {:>7.1} ms ({} runs)",
+        ms(median(bare)),
+        20
+    );
+    println!(
+        "lab open to first prompt:               median {:>7.1} ms ({} runs)",
+        ms(median(open)),
+        20
+    );
+    println!(
+        "Enter to checklist re-checked:          median {:>7.1} ms ({} commands)",
+        ms(median(enter)),
+        200
+    );
 }
 
 fn ms(d: Duration) -> f64 {

@@ -436,6 +436,7 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
                 ("quizzes", course.quizzes.len().into()),
                 ("questions", questions.into()),
                 ("terms", course.glossary.len().into()),
+                ("labs", course.labs.len().into()),
             ]
         )
     );
@@ -465,7 +466,12 @@ fn cmd_list(i18n: &I18n, course: &Course, json: bool) -> i32 {
                 "questions": q.questions.len(),
                 "lesson": q.lesson,
             })).collect::<Vec<_>>(),
-            "labs": Vec::<serde_json::Value>::new(),
+            "labs": course.labs.iter().map(|l| serde_json::json!({
+                "id": l.id,
+                "title": l.title.get(lang),
+                "lesson": l.lesson,
+                "steps": l.steps.len(),
+            })).collect::<Vec<_>>(),
         });
         let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
         return EXIT_OK;
@@ -475,6 +481,7 @@ fn cmd_list(i18n: &I18n, course: &Course, json: bool) -> i32 {
         .iter()
         .map(|l| l.id.len())
         .chain(course.quizzes.iter().map(|q| q.id.len()))
+        .chain(course.labs.iter().map(|l| l.id.len()))
         .max()
         .unwrap_or(0);
     let _ = writeln!(out, "{}", i18n.t("list-lessons"));
@@ -497,7 +504,12 @@ fn cmd_list(i18n: &I18n, course: &Course, json: bool) -> i32 {
         );
     }
     let _ = writeln!(out, "\n{}", i18n.t("list-labs"));
-    let _ = writeln!(out, "  {}", i18n.t("list-none-yet"));
+    for l in &course.labs {
+        let _ = writeln!(out, "  {:width$}  {}", l.id, plain::loc(i18n, &l.title));
+    }
+    if course.labs.is_empty() {
+        let _ = writeln!(out, "  {}", i18n.t("list-none-yet"));
+    }
     EXIT_OK
 }
 

@@ -14,7 +14,10 @@ check-summary = { $errors ->
 }, { $quizzes ->
     [one] 1 quiz
    *[other] { $quizzes } quizzes
-} with { $questions } questions, { $terms } glossary terms).
+} with { $questions } questions, { $labs ->
+    [one] 1 lab
+   *[other] { $labs } labs
+}, { $terms } glossary terms).
 check-toml-syntax = malformed TOML: { $detail }
 check-ftl-syntax = this Fluent file does not parse: { $detail }
 

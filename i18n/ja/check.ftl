@@ -1,6 +1,6 @@
 # `rocm-learn check` の診断メッセージ。どれも「path:line:col: error:」に続けて表示される。
 
-check-summary = エラー { $errors } 件、警告 { $warnings } 件(レッスン { $lessons } 本、クイズ { $quizzes } 本・全 { $questions } 問、用語 { $terms } 語)。
+check-summary = エラー { $errors } 件、警告 { $warnings } 件(レッスン { $lessons } 本、クイズ { $quizzes } 本・全 { $questions } 問、演習 { $labs } 本、用語 { $terms } 語)。
 check-toml-syntax = TOML の書式が正しくありません: { $detail }
 check-ftl-syntax = この Fluent ファイルは解析できません: { $detail }
 

@@ -1,6 +1,6 @@
 # `rocm-learn check`의 진단 메시지. 모두 "path:line:col: error:" 뒤에 붙는다.
 
-check-summary = 오류 { $errors }개, 경고 { $warnings }개(레슨 { $lessons }개, 퀴즈 { $quizzes }개에 문제 { $questions }개, 용어 { $terms }개).
+check-summary = 오류 { $errors }개, 경고 { $warnings }개(레슨 { $lessons }개, 퀴즈 { $quizzes }개에 문제 { $questions }개, 실습 { $labs }개, 용어 { $terms }개).
 check-toml-syntax = TOML 형식이 잘못되었습니다: { $detail }
 check-ftl-syntax = 이 Fluent 파일을 해석할 수 없습니다: { $detail }
 

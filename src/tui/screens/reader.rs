@@ -87,7 +87,14 @@ impl Reader {
                 });
             }
             next.push(Inline::Link {
-                text: format!("{}: {lab}", cx.t("reader-next-lab")),
+                text: format!(
+                    "{}: {}",
+                    cx.t("reader-next-lab"),
+                    cx.course
+                        .lab(lab)
+                        .map(|l| cx.loc(&l.title))
+                        .unwrap_or_else(|| lab.clone())
+                ),
                 target: Target::Lab(lab.clone()),
             });
         }
