@@ -563,3 +563,23 @@ fn a_lesson_linking_a_missing_lab_is_an_error() {
         en(d)
     );
 }
+
+#[test]
+fn emphasis_that_would_show_as_asterisks_is_a_warning() {
+    let body = "+++\ntitle = \"L\"\n+++\n\nこれは**重要です。**次へ。\n\n**fine** text.\n";
+    let all = diags(&[
+        ("lessons/01-l1/lesson.toml", "id = \"l1\"\n"),
+        ("lessons/01-l1/en.md", body),
+        ("lessons/01-l1/ja.md", body),
+        ("lessons/01-l1/ko.md", body),
+    ]);
+    let lit: Vec<_> = all
+        .iter()
+        .filter(|d| d.msg.id == "check-literal-emphasis")
+        .collect();
+    assert_eq!(lit.len(), 3, "one per language file: {all:#?}");
+    assert!(
+        lit.iter()
+            .all(|d| d.severity == Severity::Warning && d.line == 5)
+    );
+}

@@ -63,6 +63,7 @@ check-ftl-missing-id = メッセージ「{ $id }」が { $file }({ $lang })に�
 check-ftl-extra-id = メッセージ「{ $id }」は英語のファイルにないため、表示されることはありません。
 check-ftl-no-english = 「{ $name }」には英語版がないため、そのメッセージは表示されません。
 check-ftl-stray-file = 読み込むのは i18n/en、i18n/ja、i18n/ko の .ftl ファイルだけです。このファイルは読み込まれません。
+check-literal-emphasis = この ** や __ は強調にならず、文字のまま表示されます。CommonMark では「。」や「)」などの句読点の直後に文字が続くと強調が閉じません。句読点を外に出してください: **強調**。
 check-bad-mode = 「{ $mode }」はファイルモードとして読めません。"0644" や "0755" のように 8 進数で書いてください。
 check-path-not-absolute = 「{ $path }」は演習マシン内の絶対パス(例: /home/learner/notes.txt)で書いてください。
 check-lab-no-steps = 演習「{ $id }」にステップがありません。チェック付きの [[steps]] テーブルを 1 つ以上追加してください。

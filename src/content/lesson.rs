@@ -222,7 +222,8 @@ fn find_close(s: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// Records `term:`, `lesson:`, `quiz:` and `lab:` links so dangling ones are reported.
+/// Records `term:`, `lesson:`, `quiz:` and `lab:` links so dangling ones are reported, and
+/// warns about emphasis markers that would show as text.
 fn check_links(
     file: &SourceFile,
     base: usize,
@@ -230,7 +231,23 @@ fn check_links(
     diags: &mut Diagnostics,
     refs: &mut Refs,
 ) {
+    // `**強調。**の後` is not emphasis in CommonMark (punctuation before the closing `**`, a
+    // letter after it): the asterisks would show on screen. They come as separate text events,
+    // so runs of text are joined before looking.
+    let mut run = String::new();
+    let mut run_start = 0;
     for (event, range) in Parser::new(body).into_offset_iter() {
+        if let Event::Text(t) = &event {
+            if run.is_empty() {
+                run_start = range.start;
+            }
+            run.push_str(t);
+            continue;
+        }
+        if run.contains("**") || run.contains("__") {
+            diags.warning(file, base + run_start, Msg::new("check-literal-emphasis"));
+        }
+        run.clear();
         if let Event::Start(Tag::Link { dest_url, .. }) = event {
             let Some((scheme, id)) = dest_url.split_once(':') else {
                 continue;
