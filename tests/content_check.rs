@@ -583,3 +583,51 @@ fn emphasis_that_would_show_as_asterisks_is_a_warning() {
             .all(|d| d.severity == Severity::Warning && d.line == 5)
     );
 }
+
+#[test]
+fn the_support_matrix_answers_gpu_by_os_by_release() {
+    use rocm_learn::content::Status;
+    let (course, _) = content::load(&ContentTree::embedded());
+    let m = &course.matrix;
+    assert!(
+        m.releases.len() >= 4 && m.gpus.len() >= 7,
+        "{} releases, {} gpus",
+        m.releases.len(),
+        m.gpus.len()
+    );
+    assert_eq!(m.releases[0].version, "4.5", "oldest first");
+    // gfx900: supported up to 4.5, turned away after.
+    assert_eq!(
+        m.verdict("gfx900", "ubuntu-20.04", "4.5").status,
+        Status::Supported
+    );
+    let v = m.verdict("gfx900", "ubuntu-22.04", "6.3");
+    assert_eq!(v.status, Status::Unsupported);
+    // MI300X on Ubuntu 22.04 with 6.3: the lab's fresh node.
+    assert_eq!(
+        m.verdict("gfx942", "ubuntu-22.04", "6.3").status,
+        Status::Supported
+    );
+    // An OS only some GPUs get in a release.
+    let rdna3 = m.verdict("gfx1100", "rhel-9.2", "5.7");
+    assert!(
+        rdna3.wrong_os && rdna3.status == Status::Unsupported,
+        "{rdna3:?}"
+    );
+    assert_eq!(
+        m.verdict("gfx906", "ubuntu-22.04", "5.7").status,
+        Status::Deprecated
+    );
+}
+
+#[test]
+fn the_matrix_names_only_declared_gpus_and_oses() {
+    let matrix = "[[gpu]]\nid = \"gfx942\"\nname = \"MI300X\"\n[[os]]\nid = \"ubuntu-22.04\"\nname = \"Ubuntu 22.04\"\n[[release]]\nversion = \"6.3\"\nos = [\"ubuntu-22.04\", \"debian-99\"]\n  [[release.gpu]]\n  id = \"gfx942\"\n  status = \"great\"\n";
+    let all = diags(&[("assets/support-matrix.toml", matrix)]);
+    let ids: Vec<_> = all.iter().map(|d| (d.msg.id, d.line)).collect();
+    assert_eq!(
+        ids,
+        vec![("check-dangling-ref", 9), ("check-bad-status", 12)],
+        "{all:#?}"
+    );
+}

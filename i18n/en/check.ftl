@@ -81,6 +81,7 @@ check-ftl-extra-id = the message "{ $id }" is not in the English file; it is nev
 check-ftl-no-english = "{ $name }" has no English version; its messages are never shown.
 check-ftl-stray-file = only i18n/en, i18n/ja and i18n/ko with .ftl files are read; this file is ignored.
 check-literal-emphasis = these ** or __ will show as text, not emphasis: CommonMark does not close emphasis after punctuation such as 。 or ) when a letter follows. Move the punctuation outside: **強調**。
+check-bad-status = "{ $status }" is not a support status; use supported, deprecated or unsupported.
 check-bad-mode = "{ $mode }" is not a file mode; write it in octal, like "0644" or "0755".
 check-path-not-absolute = "{ $path }" must be an absolute path inside the lab machine, like /home/learner/notes.txt.
 check-lab-no-steps = the lab "{ $id }" has no steps; add at least one [[steps]] table with a check.

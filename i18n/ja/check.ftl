@@ -64,6 +64,7 @@ check-ftl-extra-id = メッセージ「{ $id }」は英語のファイルにな�
 check-ftl-no-english = 「{ $name }」には英語版がないため、そのメッセージは表示されません。
 check-ftl-stray-file = 読み込むのは i18n/en、i18n/ja、i18n/ko の .ftl ファイルだけです。このファイルは読み込まれません。
 check-literal-emphasis = この ** や __ は強調にならず、文字のまま表示されます。CommonMark では「。」や「)」などの句読点の直後に文字が続くと強調が閉じません。句読点を外に出してください: **強調**。
+check-bad-status = 「{ $status }」はサポート状況として使えません。supported、deprecated、unsupported のいずれかにしてください。
 check-bad-mode = 「{ $mode }」はファイルモードとして読めません。"0644" や "0755" のように 8 進数で書いてください。
 check-path-not-absolute = 「{ $path }」は演習マシン内の絶対パス(例: /home/learner/notes.txt)で書いてください。
 check-lab-no-steps = 演習「{ $id }」にステップがありません。チェック付きの [[steps]] テーブルを 1 つ以上追加してください。
@@ -94,6 +95,8 @@ check-kind = { $kind ->
     [component] 構成要素
     [floor] 階
     [message] メッセージ
+    [os] OS
+    [gpu] GPU
     [step] ステップ
    *[other] { $kind }
 }

@@ -64,6 +64,7 @@ check-ftl-extra-id = 메시지 "{ $id }"은(는) 영어 파일에 없어서 화�
 check-ftl-no-english = "{ $name }"에는 영어판이 없어서 그 메시지가 화면에 나오지 않습니다.
 check-ftl-stray-file = i18n/en, i18n/ja, i18n/ko의 .ftl 파일만 읽습니다. 이 파일은 읽지 않습니다.
 check-literal-emphasis = 이 ** 또는 __는 강조가 되지 않고 글자 그대로 보입니다. CommonMark에서는 。나 ) 같은 문장 부호 바로 뒤에 글자가 이어지면 강조가 닫히지 않습니다. 문장 부호를 밖으로 빼세요: **강조**.
+check-bad-status = "{ $status }"은(는) 지원 상태가 아닙니다. supported, deprecated, unsupported 중 하나를 쓰세요.
 check-bad-mode = "{ $mode }"은(는) 파일 모드로 읽을 수 없습니다. "0644"나 "0755"처럼 8진수로 쓰세요.
 check-path-not-absolute = "{ $path }"은(는) 실습 컴퓨터 안의 절대 경로(예: /home/learner/notes.txt)로 써야 합니다.
 check-lab-no-steps = 실습 "{ $id }"에 단계가 없습니다. 검사가 있는 [[steps]] 테이블을 하나 이상 추가하세요.
@@ -94,6 +95,8 @@ check-kind = { $kind ->
     [component] 구성 요소
     [floor] 층
     [message] 메시지
+    [os] OS
+    [gpu] GPU
     [step] 단계
    *[other] { $kind }
 }

@@ -3,7 +3,10 @@
 use std::collections::HashSet;
 
 use super::diag::{Diagnostics, Msg, SourceFile};
-use super::model::{Building, Category, Component, Elevator, ElevatorStep, Floor, Term};
+use super::model::{
+    Building, Category, Component, Elevator, ElevatorStep, Floor, GpuSupport, MatrixGpu, MatrixOs,
+    Release, Status, SupportMatrix, Term,
+};
 use super::refs::{Kind, Refs};
 use super::toml_read::{self, Cx, Fields};
 use super::tree::ContentTree;
@@ -204,4 +207,137 @@ pub fn load_building(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs
         floors,
         elevator: lift,
     }
+}
+
+pub const MATRIX: &str = "assets/support-matrix.toml";
+
+/// Reads the support matrix; every GPU and OS a release names must be declared.
+pub fn load_matrix(file: &SourceFile, diags: &mut Diagnostics) -> SupportMatrix {
+    let mut cx = Cx {
+        file,
+        diags,
+        base: 0,
+    };
+    let Some(doc) = toml_read::parse(&mut cx, &file.text) else {
+        return SupportMatrix::default();
+    };
+    let mut f = Fields::new(doc.get_ref(), 0, "support matrix");
+    let gpu_tables = f.tables(&mut cx, "gpu");
+    let os_tables = f.tables(&mut cx, "os");
+    let rel_tables = f.tables(&mut cx, "release");
+    f.finish(&mut cx);
+    let mut m = SupportMatrix::default();
+    for (at, t) in gpu_tables {
+        let mut g = Fields::new(t, at, "gpu");
+        let (id, name, family) = (
+            g.req_string(&mut cx, "id"),
+            g.req_string(&mut cx, "name"),
+            g.string(&mut cx, "family"),
+        );
+        g.finish(&mut cx);
+        if let (Some(id), Some(name)) = (id, name) {
+            m.gpus.push(MatrixGpu {
+                id: id.into_inner(),
+                name: name.into_inner(),
+                family: family.map(|f| f.into_inner()).unwrap_or_default(),
+            });
+        }
+    }
+    for (at, t) in os_tables {
+        let mut o = Fields::new(t, at, "os");
+        let (id, name) = (o.req_string(&mut cx, "id"), o.req_string(&mut cx, "name"));
+        o.finish(&mut cx);
+        if let (Some(id), Some(name)) = (id, name) {
+            m.oses.push(MatrixOs {
+                id: id.into_inner(),
+                name: name.into_inner(),
+            });
+        }
+    }
+    let known_os = |cx: &mut Cx, list: &[toml::Spanned<String>], m: &SupportMatrix| {
+        for o in list {
+            if !m.oses.iter().any(|x| &x.id == o.get_ref()) {
+                cx.error(
+                    o.span().start,
+                    Msg::new("check-dangling-ref")
+                        .arg("kind", "os")
+                        .arg("id", o.get_ref())
+                        .arg(
+                            "known",
+                            m.oses
+                                .iter()
+                                .map(|x| x.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                );
+            }
+        }
+    };
+    for (at, t) in rel_tables {
+        let mut r = Fields::new(t, at, "release");
+        let version = r.req_string(&mut cx, "version");
+        let os = r.str_list(&mut cx, "os");
+        let gpu_tables = r.tables(&mut cx, "gpu");
+        r.finish(&mut cx);
+        known_os(&mut cx, &os, &m);
+        let mut gpus = Vec::new();
+        for (gat, gt) in gpu_tables {
+            let mut g = Fields::new(gt, gat, "gpu");
+            let id = g.req_string(&mut cx, "id");
+            let status = g.req_string(&mut cx, "status");
+            let gos = g.str_list(&mut cx, "os");
+            let note = g.localized(&mut cx, "note", false);
+            g.finish(&mut cx);
+            known_os(&mut cx, &gos, &m);
+            let (Some(id), Some(status)) = (id, status) else {
+                continue;
+            };
+            if !m.gpus.iter().any(|x| &x.id == id.get_ref()) {
+                cx.error(
+                    id.span().start,
+                    Msg::new("check-dangling-ref")
+                        .arg("kind", "gpu")
+                        .arg("id", id.get_ref())
+                        .arg(
+                            "known",
+                            m.gpus
+                                .iter()
+                                .map(|x| x.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                        ),
+                );
+                continue;
+            }
+            let Some(st) = Status::parse(status.get_ref()) else {
+                cx.error(
+                    status.span().start,
+                    Msg::new("check-bad-status").arg("status", status.get_ref()),
+                );
+                continue;
+            };
+            gpus.push(GpuSupport {
+                id: id.into_inner(),
+                status: st,
+                os: gos.into_iter().map(|o| o.into_inner()).collect(),
+                note: note.map(|n| n.into_inner()),
+            });
+        }
+        if let Some(v) = version {
+            m.releases.push(Release {
+                version: v.into_inner(),
+                os: os.into_iter().map(|o| o.into_inner()).collect(),
+                gpus,
+            });
+        }
+    }
+    // Oldest first, comparing versions as numbers (6.10 after 6.9).
+    m.releases.sort_by_key(|r| {
+        r.version
+            .split('.')
+            .map(|p| p.parse::<u32>().unwrap_or(0))
+            .collect::<Vec<_>>()
+    });
+    m
 }

@@ -32,8 +32,10 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     let own_glossary: Vec<(String, String)> = assets::glossary_files(tree)
         .map(|(rel, text)| (tree.display(rel), text.to_string()))
         .collect();
-    let needs_builtin =
-        !tree.is_embedded() && (own_glossary.is_empty() || tree.get(assets::BUILDING).is_none());
+    let needs_builtin = !tree.is_embedded()
+        && (own_glossary.is_empty()
+            || tree.get(assets::BUILDING).is_none()
+            || tree.get(assets::MATRIX).is_none());
     let builtin = needs_builtin.then(ContentTree::embedded);
     // (display path, text, borrowed from the built-in course?)
     let pick = |rel: &str| -> Option<(String, String, bool)> {
@@ -89,6 +91,17 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
             &tree.display(assets::BUILDING),
             Msg::new("check-file-missing"),
         ),
+    }
+    // The support matrix is optional in a pack: without one the built-in matrix is used.
+    let matrix = match tree.get(assets::MATRIX) {
+        Some(text) => Some((tree.display(assets::MATRIX), text.to_string())),
+        None => builtin.as_ref().and_then(|b| {
+            b.get(assets::MATRIX)
+                .map(|t| (assets::MATRIX.to_string(), t.to_string()))
+        }),
+    };
+    if let Some((path, text)) = matrix {
+        course.matrix = assets::load_matrix(&SourceFile::new(path, text), &mut diags);
     }
     course.quizzes = quiz::load_all(tree, &mut diags, &mut refs);
     course.lessons = lesson::load_all(tree, &mut diags, &mut refs);

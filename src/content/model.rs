@@ -11,6 +11,7 @@ pub struct Course {
     pub labs: Vec<Lab>,
     pub glossary: Vec<Term>,
     pub building: Building,
+    pub matrix: SupportMatrix,
 }
 
 impl Course {
@@ -285,4 +286,101 @@ impl Check {
         "gpu-pod-running",
         "file-contains",
     ];
+}
+
+/// Which GPUs each ROCm release supports, on which operating systems (`assets/support-matrix.toml`).
+#[derive(Debug, Clone, Default)]
+pub struct SupportMatrix {
+    pub gpus: Vec<MatrixGpu>,
+    pub oses: Vec<MatrixOs>,
+    /// Oldest first.
+    pub releases: Vec<Release>,
+}
+
+#[derive(Debug, Clone)]
+pub struct MatrixGpu {
+    pub id: String,
+    pub name: String,
+    pub family: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct MatrixOs {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Release {
+    pub version: String,
+    /// Operating systems every GPU of the release gets.
+    pub os: Vec<String>,
+    pub gpus: Vec<GpuSupport>,
+}
+
+#[derive(Debug, Clone)]
+pub struct GpuSupport {
+    pub id: String,
+    pub status: Status,
+    /// Operating systems only this GPU gets, on top of the release's.
+    pub os: Vec<String>,
+    pub note: Option<Localized>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Supported,
+    Deprecated,
+    Unsupported,
+}
+
+impl Status {
+    pub fn parse(s: &str) -> Option<Status> {
+        match s {
+            "supported" => Some(Status::Supported),
+            "deprecated" => Some(Status::Deprecated),
+            "unsupported" => Some(Status::Unsupported),
+            _ => None,
+        }
+    }
+}
+
+/// The answer for one GPU on one OS with one release.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verdict {
+    pub status: Status,
+    /// Listed for the release but not on this OS.
+    pub wrong_os: bool,
+    /// Not listed in the release at all.
+    pub unlisted: bool,
+    pub note: Option<Localized>,
+}
+
+impl SupportMatrix {
+    pub fn verdict(&self, gpu: &str, os: &str, release: &str) -> Verdict {
+        let unsupported = |unlisted, wrong_os, note| Verdict {
+            status: Status::Unsupported,
+            wrong_os,
+            unlisted,
+            note,
+        };
+        let Some(rel) = self.releases.iter().find(|r| r.version == release) else {
+            return unsupported(true, false, None);
+        };
+        let Some(g) = rel.gpus.iter().find(|g| g.id == gpu) else {
+            return unsupported(true, false, None);
+        };
+        if g.status == Status::Unsupported {
+            return unsupported(false, false, g.note.clone());
+        }
+        if !rel.os.iter().chain(&g.os).any(|o| o == os) {
+            return unsupported(false, true, g.note.clone());
+        }
+        Verdict {
+            status: g.status,
+            wrong_os: false,
+            unlisted: false,
+            note: g.note.clone(),
+        }
+    }
 }

@@ -92,6 +92,7 @@ impl View for Building {
                 ("↑↓", "key-floor"),
                 ("Enter", "key-open"),
                 ("e", "key-elevator"),
+                ("m", "key-matrix"),
                 ("q", "key-back"),
             ]
         }
@@ -172,6 +173,7 @@ impl View for Building {
                 KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => {
                     Outcome::Push(Box::new(FloorView::new(floors[self.selected].level)))
                 }
+                KeyCode::Char('m') => Outcome::Push(Box::new(super::matrix::Matrix::new())),
                 KeyCode::Char('e') if !steps.is_empty() => {
                     self.ride = Some(0);
                     if let Some(i) = floors.iter().position(|f| f.level == steps[0].floor) {

@@ -9,7 +9,7 @@ use ratatui::widgets::Paragraph;
 use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::{pad, str_width};
-use super::{building, glossary, labs, lessons, progress, quizzes};
+use super::{building, glossary, labs, lessons, matrix, progress, quizzes};
 use crate::markdown::Target;
 use crate::progress::ItemKind;
 
@@ -22,6 +22,7 @@ enum Item {
     Labs,
     Glossary,
     Progress,
+    Matrix,
 }
 
 impl Item {
@@ -34,6 +35,7 @@ impl Item {
             Item::Labs => '4',
             Item::Glossary => '5',
             Item::Progress => '6',
+            Item::Matrix => '7',
         }
     }
 }
@@ -61,6 +63,7 @@ impl Home {
             Item::Labs,
             Item::Glossary,
             Item::Progress,
+            Item::Matrix,
         ]);
         v
     }
@@ -77,6 +80,7 @@ impl Home {
             Item::Labs => Outcome::Push(Box::new(labs::Labs::new())),
             Item::Glossary => Outcome::Push(Box::new(glossary::Glossary::new())),
             Item::Progress => Outcome::Push(Box::new(progress::ProgressScreen::new())),
+            Item::Matrix => Outcome::Push(Box::new(matrix::Matrix::new())),
         }
     }
 }
@@ -153,6 +157,7 @@ fn label(cx: &Cx, item: Item) -> (String, String) {
                 .ta("home-glossary-desc", &[("count", c.glossary.len().into())]),
         ),
         Item::Progress => (cx.t("home-progress"), cx.t("home-progress-desc")),
+        Item::Matrix => (cx.t("matrix-title"), cx.t("home-matrix-desc")),
     }
 }
 
