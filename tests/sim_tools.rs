@@ -588,7 +588,7 @@ fn system_tools_list_where_ubuntu_keeps_them() {
     assert!(
         sim::tools::system_tools(&state)
             .iter()
-            .any(|t| t.path == "/usr/local/bin/kubectl")
+            .any(|t| t.path == "/usr/bin/kubectl")
     );
 }
 

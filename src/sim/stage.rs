@@ -333,7 +333,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         c.reconcile(state.now(), state.driver.is_some(), &[]);
         state.cluster = Some(c);
         fsx::write_executable(
-            &root.join("usr/local/bin/kubectl"),
+            &fsx::system_bin(root, "/usr/bin/kubectl"),
             &pkgs::wrapper(&bin, "kubectl"),
         )
         .map_err(err)?;
