@@ -550,6 +550,48 @@ fn every_amd_source_line_must_name_the_nodes_codename() {
 }
 
 #[test]
+fn the_device_plugin_is_known_by_what_it_runs_not_its_name() {
+    let ds = |name: &str, image: &str| {
+        format!(
+            "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: {name}\n  namespace: kube-system\nspec:\n  template:\n    spec:\n      containers:\n      - name: dp\n        image: {image}\n"
+        )
+    };
+    // The plugin under another name advertises the GPU: the step is done.
+    let st = Stage::preset("mi300x-server", |s| {
+        s.rocm_installed = Some("6.2.2".into());
+        s.k8s = true;
+    });
+    st.write(
+        "/home/learner/dp.yaml",
+        &ds("amd-gpu-dp", "rocm/k8s-device-plugin:latest"),
+    );
+    assert_eq!(st.run("kubectl apply -f dp.yaml").code, 0);
+    assert!(verdict(&st, &Check::DevicePlugin).is_ok());
+    st.write(
+        "/home/learner/pod.yaml",
+        &POD.replace("  nodeSelector:\n    gpu: \"true\"\n", ""),
+    );
+    st.run("kubectl apply -f pod.yaml");
+    let state = State::load(st.root()).expect("state");
+    assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Running"));
+
+    // The plugin's name on some other image advertises nothing: not done.
+    let st = Stage::preset("mi300x-server", |s| {
+        s.rocm_installed = Some("6.2.2".into());
+        s.k8s = true;
+    });
+    st.write(
+        "/home/learner/dp.yaml",
+        &ds("amdgpu-device-plugin-daemonset", "busybox:latest"),
+    );
+    assert_eq!(st.run("kubectl apply -f dp.yaml").code, 0);
+    assert_eq!(
+        verdict(&st, &Check::DevicePlugin).unwrap_err().id,
+        "lab-why-device-plugin"
+    );
+}
+
+#[test]
 fn a_restarted_process_sees_the_same_machine() {
     let st = vega(|s| s.amdgpu_loaded = false);
     st.run("sudo modprobe amdgpu");
