@@ -157,3 +157,8 @@ fn amdgpu_not_loaded() {
 fn fresh_node_install() {
     check_lab("fresh-node-install");
 }
+
+#[test]
+fn k8s_gpu_pod() {
+    check_lab("k8s-gpu-pod");
+}
