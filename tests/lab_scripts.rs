@@ -152,3 +152,13 @@ fn kfd_udev_rules() {
 fn amdgpu_not_loaded() {
     check_lab("amdgpu-not-loaded");
 }
+
+#[test]
+fn fresh_node_install() {
+    check_lab("fresh-node-install");
+}
+
+#[test]
+fn k8s_gpu_pod() {
+    check_lab("k8s-gpu-pod");
+}

@@ -261,6 +261,25 @@ fn amdgpu_dkms_without_headers_fails_to_build() {
 }
 
 #[test]
+fn dkms_build_names_the_module_file_modprobe_loads() {
+    // Ubuntu 22.04 does not compress its modules; 24.04 uses zstd.
+    let st = mi300x_with(|s| {
+        s.driver = "none".into();
+        s.amdgpu_loaded = false;
+        s.repo_configured = Some("6.2.2".into());
+    });
+    st.run("sudo apt update");
+    st.run("sudo apt install -y linux-headers-5.15.0-125-generic");
+    let out = st.run("sudo apt install -y amdgpu-dkms");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout_text().contains("\namdgpu.ko:\n"));
+    assert_eq!(
+        st.run("sudo modprobe -v amdgpu").stdout_text(),
+        "insmod /lib/modules/5.15.0-125-generic/updates/dkms/amdgpu.ko \n"
+    );
+}
+
+#[test]
 fn installer_and_downloads() {
     let st = vega();
     check(&st, "wget_missing_url", "wget");
@@ -588,7 +607,7 @@ fn system_tools_list_where_ubuntu_keeps_them() {
     assert!(
         sim::tools::system_tools(&state)
             .iter()
-            .any(|t| t.path == "/usr/local/bin/kubectl")
+            .any(|t| t.path == "/usr/bin/kubectl")
     );
 }
 

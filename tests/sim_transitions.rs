@@ -3,6 +3,8 @@
 
 mod sim_common;
 
+use rocm_learn::content::{Check, Msg};
+use rocm_learn::lab::checks;
 use rocm_learn::sim::{self, Exec, ScriptedConsole, State, accounts};
 use sim_common::Stage;
 
@@ -493,6 +495,100 @@ fn the_plugin_finds_no_gpu_while_amdgpu_is_unloaded() {
     assert!(st.run("kubectl get pods").stdout_text().contains("Pending"));
     assert_eq!(st.run("sudo modprobe amdgpu").code, 0);
     assert!(st.run("kubectl get pods").stdout_text().contains("Running"));
+}
+
+/// A lab check on the stage as it is now (checks that need no shell).
+fn verdict(st: &Stage, check: &Check) -> Result<(), Msg> {
+    let state = State::load(st.root()).expect("state");
+    let env = checks::Env {
+        root: st.root(),
+        state: Ok(&state),
+        shell: None,
+        login_path: None,
+    };
+    checks::evaluate(check, &env)
+}
+
+#[test]
+fn every_amd_source_line_must_name_the_nodes_codename() {
+    let st = Stage::preset("mi300x-server", |s| {
+        s.driver = "none".into();
+        s.amdgpu_loaded = false;
+    });
+    // apt ships the folder from 2.4 on, so Ubuntu 22.04 has it before any key is stored there.
+    assert!(st.root().join("etc/apt/keyrings").is_dir());
+    let line = |repo: &str, suite: &str| {
+        format!(
+            "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/{repo} {suite} main\n"
+        )
+    };
+    assert_eq!(
+        verdict(&st, &Check::RepoMatchesNode).unwrap_err().id,
+        "lab-why-no-repo"
+    );
+    // ROCm's line fixed for jammy, the driver's still copied from a noble guide.
+    st.write(
+        "/etc/apt/sources.list.d/rocm.list",
+        &line("rocm/apt/6.2.2", "jammy"),
+    );
+    st.write(
+        "/etc/apt/sources.list.d/amdgpu.list",
+        &line("amdgpu/6.2.2/ubuntu", "noble"),
+    );
+    let why = verdict(&st, &Check::RepoMatchesNode).unwrap_err();
+    assert_eq!(why.id, "lab-why-repo-codename");
+    assert!(
+        why.args
+            .contains(&("file", "/etc/apt/sources.list.d/amdgpu.list".to_string())),
+        "{why:?}"
+    );
+    st.write(
+        "/etc/apt/sources.list.d/amdgpu.list",
+        &line("amdgpu/6.2.2/ubuntu", "jammy"),
+    );
+    assert!(verdict(&st, &Check::RepoMatchesNode).is_ok());
+}
+
+#[test]
+fn the_device_plugin_is_known_by_what_it_runs_not_its_name() {
+    let ds = |name: &str, image: &str| {
+        format!(
+            "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: {name}\n  namespace: kube-system\nspec:\n  template:\n    spec:\n      containers:\n      - name: dp\n        image: {image}\n"
+        )
+    };
+    // The plugin under another name advertises the GPU: the step is done.
+    let st = Stage::preset("mi300x-server", |s| {
+        s.rocm_installed = Some("6.2.2".into());
+        s.k8s = true;
+    });
+    st.write(
+        "/home/learner/dp.yaml",
+        &ds("amd-gpu-dp", "rocm/k8s-device-plugin:latest"),
+    );
+    assert_eq!(st.run("kubectl apply -f dp.yaml").code, 0);
+    assert!(verdict(&st, &Check::DevicePlugin).is_ok());
+    st.write(
+        "/home/learner/pod.yaml",
+        &POD.replace("  nodeSelector:\n    gpu: \"true\"\n", ""),
+    );
+    st.run("kubectl apply -f pod.yaml");
+    let state = State::load(st.root()).expect("state");
+    assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Running"));
+
+    // The plugin's name on some other image advertises nothing: not done.
+    let st = Stage::preset("mi300x-server", |s| {
+        s.rocm_installed = Some("6.2.2".into());
+        s.k8s = true;
+    });
+    st.write(
+        "/home/learner/dp.yaml",
+        &ds("amdgpu-device-plugin-daemonset", "busybox:latest"),
+    );
+    assert_eq!(st.run("kubectl apply -f dp.yaml").code, 0);
+    assert_eq!(
+        verdict(&st, &Check::DevicePlugin).unwrap_err().id,
+        "lab-why-device-plugin"
+    );
 }
 
 #[test]

@@ -37,7 +37,7 @@ lab-why-headers = The headers for the running kernel are missing: sudo apt insta
 lab-why-no-repo = No ROCm repository is configured: add AMD's source line under /etc/apt/sources.list.d/.
 lab-why-repo-key = apt does not trust the ROCm repository: the key named by signed-by= is missing or not a keyring. Fetch AMD's key and dearmor it into /etc/apt/keyrings/rocm.gpg.
 lab-why-repo-update = The ROCm repository is configured, but apt has not read it yet: sudo apt update
-lab-why-repo-codename = The ROCm source line is for "{ $suite }", but this node runs { $os } ({ $codename }). Use the suite that matches the node.
+lab-why-repo-codename = The AMD source line in { $file } is for "{ $suite }", but this node runs { $os } ({ $codename }). Use the suite that matches the node.
 lab-why-no-cluster = This machine has no Kubernetes cluster.
 lab-why-node-label = No GPU node carries the label { $label }: kubectl label node NODE { $label }
 lab-why-device-plugin = The AMD GPU device plugin is not running, so no node advertises amd.com/gpu. Create its DaemonSet.

@@ -37,7 +37,7 @@ lab-why-headers = 実行中のカーネルのヘッダーがありません: sud
 lab-why-no-repo = ROCm のリポジトリが設定されていません。/etc/apt/sources.list.d/ に AMD のソース行を追加してください。
 lab-why-repo-key = apt が ROCm のリポジトリを信頼していません。signed-by= で指定した鍵がないか、キーリングの形式ではありません。AMD の鍵を取得し、dearmor して /etc/apt/keyrings/rocm.gpg に置いてください。
 lab-why-repo-update = ROCm のリポジトリは設定済みですが、apt がまだ読み込んでいません: sudo apt update
-lab-why-repo-codename = ROCm のソース行は「{ $suite }」向けですが、このノードは { $os }({ $codename })です。ノードに合ったスイートを使ってください。
+lab-why-repo-codename = { $file } にある AMD のソース行は「{ $suite }」向けですが、このノードは { $os }({ $codename })です。ノードに合ったスイートを使ってください。
 lab-why-no-cluster = このマシンには Kubernetes クラスターがありません。
 lab-why-node-label = ラベル { $label } の付いた GPU ノードがありません: kubectl label node NODE { $label }
 lab-why-device-plugin = AMD GPU のデバイスプラグインが動いていないため、amd.com/gpu を公開しているノードがありません。DaemonSet を作成してください。

@@ -37,7 +37,7 @@ lab-why-headers = 실행 중인 커널의 헤더가 없습니다: sudo apt insta
 lab-why-no-repo = ROCm 저장소가 설정되어 있지 않습니다. /etc/apt/sources.list.d/에 AMD 소스 줄을 추가하세요.
 lab-why-repo-key = apt가 ROCm 저장소를 신뢰하지 않습니다. signed-by=로 지정한 키가 없거나 키링 형식이 아닙니다. AMD 키를 받아 dearmor한 뒤 /etc/apt/keyrings/rocm.gpg에 두세요.
 lab-why-repo-update = ROCm 저장소는 설정되었지만 apt가 아직 읽지 않았습니다: sudo apt update
-lab-why-repo-codename = ROCm 소스 줄은 "{ $suite }"용인데, 이 노드는 { $os }({ $codename })입니다. 노드에 맞는 스위트를 쓰세요.
+lab-why-repo-codename = { $file }에 있는 AMD 소스 줄은 "{ $suite }"용인데, 이 노드는 { $os }({ $codename })입니다. 노드에 맞는 스위트를 쓰세요.
 lab-why-no-cluster = 이 컴퓨터에는 Kubernetes 클러스터가 없습니다.
 lab-why-node-label = { $label } 레이블이 붙은 GPU 노드가 없습니다: kubectl label node NODE { $label }
 lab-why-device-plugin = AMD GPU 장치 플러그인이 실행되지 않아 amd.com/gpu를 알리는 노드가 없습니다. DaemonSet을 만드세요.

@@ -252,8 +252,8 @@ pub enum Check {
     KernelHeaders,
     /// apt can install from AMD's ROCm repository: source line, signed-by key, lists fetched.
     RocmRepo,
-    /// The ROCm repository configured targets this node's distribution and a ROCm release the
-    /// support matrix lists for this node's OS and GPU.
+    /// A ROCm repository is configured, and every AMD source line (rocm and amdgpu) names this
+    /// node's distribution codename.
     RepoMatchesNode,
     /// A Kubernetes node carries this label.
     NodeLabel { label: String },

@@ -221,17 +221,23 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         }
         Check::RepoMatchesNode => {
             let st = state()?;
-            let rocm: Vec<pkgs::Source> = pkgs::sources(root)
+            // The driver's repository as well as ROCm's: amdgpu-dkms built for another
+            // release of Ubuntu is as wrong as the libraries.
+            let amd: Vec<pkgs::Source> = pkgs::sources(root)
                 .into_iter()
-                .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
+                .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_) | Repo::AmdGpu(_)))
                 .collect();
-            let Some(src) = rocm.first() else {
+            if !amd
+                .iter()
+                .any(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
+            {
                 return Err(Msg::new("lab-why-no-repo"));
-            };
+            }
             let codename = &st.machine.os.codename;
-            match rocm.iter().find(|s| &s.suite == codename) {
-                Some(_) => Ok(()),
-                None => Err(Msg::new("lab-why-repo-codename")
+            match amd.iter().find(|s| &s.suite != codename) {
+                None => Ok(()),
+                Some(src) => Err(Msg::new("lab-why-repo-codename")
+                    .arg("file", &src.file)
                     .arg("suite", &src.suite)
                     .arg("os", &st.machine.os.pretty)
                     .arg("codename", codename)),

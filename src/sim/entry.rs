@@ -70,9 +70,10 @@ pub fn main(tool: &str, args: &[String]) -> i32 {
         return stage(&root, args);
     }
     // In the lab sandbox, sudo becomes root for real (in a nested user namespace) before it
-    // runs anything: only that root may write the learner's read-only /etc. Done first, while
-    // this process has one thread.
-    if tool == "sudo"
+    // runs anything: only that root may write the learner's read-only /etc. amdgpu-install
+    // too, which runs apt-get through sudo itself. Done first, while this process has one
+    // thread.
+    if (tool == "sudo" || tool == "amdgpu-install")
         && userns::in_sandbox()
         && let Err(e) = userns::become_id(0, 0)
     {

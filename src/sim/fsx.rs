@@ -38,6 +38,26 @@ pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
     }
 }
 
+/// The host path of one of the machine's own programs (`/usr/bin/X`, `/usr/sbin/X`). Under a
+/// stage root that is `usr/bin/X`. In the lab sandbox the root is `/` and the host's /usr stays
+/// (bash and coreutils live there, read-only), so the stage's usr/bin and usr/sbin are mounted
+/// at /usr/local/bin and /usr/local/sbin: a package installed there must write its program
+/// into those, or nothing can run it.
+pub fn system_bin(root: &Path, path: &str) -> PathBuf {
+    let clean = normalize(path, "/");
+    if root == Path::new("/") {
+        for (machine, mounted) in [
+            ("/usr/bin/", "/usr/local/bin/"),
+            ("/usr/sbin/", "/usr/local/sbin/"),
+        ] {
+            if let Some(rest) = clean.strip_prefix(machine) {
+                return Path::new(mounted).join(rest);
+            }
+        }
+    }
+    host(root, &clean, "/")
+}
+
 /// Writes via a temporary file in the same directory and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
@@ -91,5 +111,24 @@ mod tests {
         assert_eq!(normalize("/../../x", "/"), "/x");
         assert_eq!(normalize("./a.deb", "/home/learner"), "/home/learner/a.deb");
         assert_eq!(normalize("", "/tmp"), "/tmp");
+    }
+
+    #[test]
+    fn system_programs_go_where_the_sandbox_mounts_the_stage() {
+        let stage = Path::new("/tmp/stage");
+        assert_eq!(
+            system_bin(stage, "/usr/sbin/dkms"),
+            stage.join("usr/sbin/dkms")
+        );
+        let sandbox = Path::new("/");
+        assert_eq!(
+            system_bin(sandbox, "/usr/sbin/dkms"),
+            Path::new("/usr/local/sbin/dkms")
+        );
+        assert_eq!(
+            system_bin(sandbox, "/usr/bin/kubectl"),
+            Path::new("/usr/local/bin/kubectl")
+        );
+        assert_eq!(system_bin(sandbox, "/etc/x"), Path::new("/etc/x"));
     }
 }

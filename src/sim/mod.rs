@@ -63,7 +63,9 @@
 //!
 //! **Installing materialises files.** Packages write wrappers (`#!/bin/sh` + `exec "<bin>" sim
 //! <tool> "$@"`) into `opt/rocm-X.Y.Z/bin`, create the `opt/rocm` link, `usr/bin/amdgpu-install`
-//! and its repository files, `usr/sbin/dkms`. [`tools::system_tools`]`(&state)` lists the tools
+//! and its repository files, `usr/sbin/dkms` ([`fsx::system_bin`]: with root `/`, in the lab
+//! sandbox, the machine's usr/bin and usr/sbin are mounted at /usr/local/bin and /usr/local/sbin,
+//! so that is where they go). [`tools::system_tools`]`(&state)` lists the tools
 //! present on this machine outside /opt/rocm and where Ubuntu keeps them (it needs the state:
 //! `dkms` appears once installed, `kubectl` only with a cluster), for the lab to install wrappers;
 //! [`pkgs::wrapper`] gives a wrapper's text. [`tools::TOOLS`] is every name `sim` accepts.

@@ -258,7 +258,7 @@ pub fn install(root: &Path, state: &mut State, p: &Package, bin: &str) -> std::i
             }
         }
         Payload::SystemBin(tool, path) => {
-            fsx::write_executable(&fsx::host(root, path, "/"), &wrapper(bin, tool))?;
+            fsx::write_executable(&fsx::system_bin(root, path), &wrapper(bin, tool))?;
         }
         Payload::DkmsModule => {
             if let Some(r) = p.release.and_then(catalog::release) {
@@ -279,7 +279,7 @@ pub fn install(root: &Path, state: &mut State, p: &Package, bin: &str) -> std::i
         }
         Payload::Installer => {
             fsx::write_executable(
-                &root.join("usr/bin/amdgpu-install"),
+                &fsx::system_bin(root, "/usr/bin/amdgpu-install"),
                 &wrapper(bin, "amdgpu-install"),
             )?;
             if let Some(v) = p.release {

@@ -108,6 +108,8 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         "etc/apt/sources.list.d",
         "etc/apt/preferences.d",
         "etc/apt/trusted.gpg.d",
+        // apt ships it from 2.4 on: Ubuntu 22.04 and later have it.
+        "etc/apt/keyrings",
         "etc/ld.so.conf.d",
         "opt",
         "usr/bin",
@@ -115,9 +117,6 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         "usr/local/bin",
     ] {
         std::fs::create_dir_all(root.join(d)).map_err(err)?;
-    }
-    if noble {
-        std::fs::create_dir_all(root.join("etc/apt/keyrings")).map_err(err)?;
     }
     let home = root.join("home").join(&spec.user);
     std::fs::create_dir_all(&home).map_err(err)?;
@@ -333,7 +332,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         c.reconcile(state.now(), state.driver.is_some(), &[]);
         state.cluster = Some(c);
         fsx::write_executable(
-            &root.join("usr/local/bin/kubectl"),
+            &fsx::system_bin(root, "/usr/bin/kubectl"),
             &pkgs::wrapper(&bin, "kubectl"),
         )
         .map_err(err)?;

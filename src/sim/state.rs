@@ -229,11 +229,12 @@ impl State {
             .map(|p| p.phase.as_str())
     }
 
-    /// Whether the device plugin DaemonSet exists.
+    /// Whether a DaemonSet runs the AMD device plugin (whatever it is named): what makes nodes
+    /// advertise `amd.com/gpu` to the scheduler.
     pub fn device_plugin_running(&self) -> bool {
         self.cluster
             .as_ref()
-            .is_some_and(|c| c.has_daemonset("kube-system", super::k8s::DEVICE_PLUGIN_DS))
+            .is_some_and(|c| c.daemonsets.iter().any(super::k8s::is_device_plugin))
     }
 
     // ---- transitions ------------------------------------------------------------------------

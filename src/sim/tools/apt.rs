@@ -552,7 +552,13 @@ pub fn install(cx: &mut Ctx, _prog: &str, operands: &[String], yes: bool) -> i32
             cx.println(&format!("Building initial module for {kernel}"));
             cx.println("Done.");
             cx.println("");
-            cx.println("amdgpu.ko.zst:");
+            // Ubuntu compresses modules with zstd from 23.10 on, as modprobe -v shows.
+            let ext = if cx.state.machine.os.codename == "noble" {
+                ".ko.zst"
+            } else {
+                ".ko"
+            };
+            cx.println(&format!("amdgpu{ext}:"));
             cx.println("Running module version sanity check.");
             cx.println(&format!(
                 " - Installation\n   - Installing to /lib/modules/{kernel}/updates/dkms/"

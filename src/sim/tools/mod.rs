@@ -190,7 +190,7 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
     if state.cluster.is_some() {
         v.push(SystemTool {
             name: "kubectl",
-            path: "/usr/local/bin/kubectl",
+            path: "/usr/bin/kubectl",
         });
     }
     v

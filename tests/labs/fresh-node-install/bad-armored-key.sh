@@ -1,0 +1,7 @@
+# expect: repo: apt does not trust the ROCm repository
+sudo apt install -y "linux-headers-$(uname -r)"
+wget https://repo.radeon.com/rocm/rocm.gpg.key -O - | sudo tee /etc/apt/keyrings/rocm.gpg > /dev/null
+echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/6.2.2/ubuntu jammy main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
+echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/rocm/apt/6.2.2 jammy main" | sudo tee /etc/apt/sources.list.d/rocm.list
+sudo apt update
+sudo apt install -y amdgpu-dkms rocm

@@ -1,0 +1,10 @@
+# expect: verify: The amdgpu kernel module is not loaded
+sudo apt install -y "linux-headers-$(uname -r)"
+wget https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb
+sudo apt install -y ./amdgpu-install_6.2.60202-1_all.deb
+sudo apt update
+sudo amdgpu-install -y --usecase=rocm
+sudo usermod -aG render,video learner
+echo 'export PATH=$PATH:/opt/rocm/bin' | sudo tee /etc/profile.d/rocm.sh
+exit
+rocminfo
