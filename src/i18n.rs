@@ -64,10 +64,10 @@ impl I18n {
     pub fn msg(&self, m: &Msg) -> String {
         let mut fa = FluentArgs::new();
         for (k, v) in &m.args {
-            // Whole numbers go in as numbers so plural rules apply.
+            // Whole numbers go in as numbers so plural rules apply; "0660" is a file mode, not 660.
             match v.parse::<i64>() {
-                Ok(n) => fa.set(*k, n),
-                Err(_) => fa.set(*k, v.as_str()),
+                Ok(n) if !(v.len() > 1 && v.starts_with('0')) => fa.set(*k, n),
+                _ => fa.set(*k, v.as_str()),
             }
         }
         self.format(m.id, Some(&fa))

@@ -174,3 +174,13 @@ fn help_is_in_the_chosen_language() {
     assert_eq!(out.code, 2, "a language we do not speak is a usage error");
     assert!(out.stderr.contains("xx"), "{}", out.stderr);
 }
+
+#[test]
+fn digits_with_a_leading_zero_stay_as_written() {
+    let m = rocm_learn::content::Msg::new("lab-why-device-mode")
+        .arg("device", "/dev/kfd")
+        .arg("mode", "0660")
+        .arg("want", "0666");
+    let s = I18n::new(Lang::En).msg(&m);
+    assert!(s.contains("mode 0660, not 0666"), "{s}");
+}

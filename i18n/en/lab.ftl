@@ -35,6 +35,7 @@ lab-why-device-mode = { $device } has mode { $mode }, not { $want }.
 lab-why-packages = Not installed yet: { $packages }.
 lab-why-headers = The headers for the running kernel are missing: sudo apt install { $package } (DKMS needs them to build the driver).
 lab-why-no-repo = No ROCm repository is configured: add AMD's source line under /etc/apt/sources.list.d/.
+lab-why-repo-missing = { $file } points at { $uri }, which does not exist on repo.radeon.com: apt update gets 404 Not Found. Check the version in the URL.
 lab-why-repo-key = apt does not trust the ROCm repository: the key named by signed-by= is missing or not a keyring. Fetch AMD's key and dearmor it into /etc/apt/keyrings/rocm.gpg.
 lab-why-repo-update = The ROCm repository is configured, but apt has not read it yet: sudo apt update
 lab-why-repo-codename = The AMD source line in { $file } is for "{ $suite }", but this node runs { $os } ({ $codename }). Use the suite that matches the node.

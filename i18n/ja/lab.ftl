@@ -35,6 +35,7 @@ lab-why-device-mode = { $device } のモードは { $mode } で、{ $want } で�
 lab-why-packages = まだインストールされていません: { $packages }
 lab-why-headers = 実行中のカーネルのヘッダーがありません: sudo apt install { $package }(DKMS がドライバをビルドするのに必要です)
 lab-why-no-repo = ROCm のリポジトリが設定されていません。/etc/apt/sources.list.d/ に AMD のソース行を追加してください。
+lab-why-repo-missing = { $file } は { $uri } を指していますが、repo.radeon.com にそのような場所はありません。apt update は 404 Not Found になります。URL のバージョンを確認してください。
 lab-why-repo-key = apt が ROCm のリポジトリを信頼していません。signed-by= で指定した鍵がないか、キーリングの形式ではありません。AMD の鍵を取得し、dearmor して /etc/apt/keyrings/rocm.gpg に置いてください。
 lab-why-repo-update = ROCm のリポジトリは設定済みですが、apt がまだ読み込んでいません: sudo apt update
 lab-why-repo-codename = { $file } にある AMD のソース行は「{ $suite }」向けですが、このノードは { $os }({ $codename })です。ノードに合ったスイートを使ってください。

@@ -35,6 +35,7 @@ lab-why-device-mode = { $device }의 모드는 { $mode }이며 { $want }이(가)
 lab-why-packages = 아직 설치되지 않았습니다: { $packages }
 lab-why-headers = 실행 중인 커널의 헤더가 없습니다: sudo apt install { $package } (DKMS가 드라이버를 빌드할 때 필요합니다)
 lab-why-no-repo = ROCm 저장소가 설정되어 있지 않습니다. /etc/apt/sources.list.d/에 AMD 소스 줄을 추가하세요.
+lab-why-repo-missing = { $file }이(가) { $uri }을(를) 가리키지만 repo.radeon.com에 그런 곳은 없습니다. apt update가 404 Not Found를 받습니다. URL의 버전을 확인하세요.
 lab-why-repo-key = apt가 ROCm 저장소를 신뢰하지 않습니다. signed-by=로 지정한 키가 없거나 키링 형식이 아닙니다. AMD 키를 받아 dearmor한 뒤 /etc/apt/keyrings/rocm.gpg에 두세요.
 lab-why-repo-update = ROCm 저장소는 설정되었지만 apt가 아직 읽지 않았습니다: sudo apt update
 lab-why-repo-codename = { $file }에 있는 AMD 소스 줄은 "{ $suite }"용인데, 이 노드는 { $os }({ $codename })입니다. 노드에 맞는 스위트를 쓰세요.

@@ -205,6 +205,15 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
                 .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
                 .collect();
             if rocm.is_empty() {
+                // A repo.radeon.com line for a release that does not exist: apt gets a 404.
+                if let Some(bad) = pkgs::sources(root)
+                    .into_iter()
+                    .find(|s| pkgs::classify(&s.uri) == Repo::RadeonMissing)
+                {
+                    return Err(Msg::new("lab-why-repo-missing")
+                        .arg("uri", bad.uri)
+                        .arg("file", bad.file));
+                }
                 return Err(Msg::new("lab-why-no-repo"));
             }
             if rocm.iter().any(|s| st.apt_lists.contains(&s.list_key())) {
