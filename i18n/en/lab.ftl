@@ -61,3 +61,5 @@ key-hint = hint
 key-solution = solution
 key-reset = start over
 key-focus-terminal = type in the terminal
+lab-status-solved = solved
+lab-status-steps = { $done } of { $total } steps

@@ -61,3 +61,5 @@ key-hint = ヒント
 key-solution = 解答
 key-reset = やり直す
 key-focus-terminal = ターミナルに入力
+lab-status-solved = 完了
+lab-status-steps = { $total } ステップ中 { $done } 達成

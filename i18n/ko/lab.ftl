@@ -61,3 +61,5 @@ key-hint = 힌트
 key-solution = 풀이
 key-reset = 다시 시작
 key-focus-terminal = 터미널에 입력
+lab-status-solved = 완료
+lab-status-steps = { $total }단계 중 { $done }단계

@@ -307,8 +307,11 @@ impl View for Home {
             (cx.t("home-quizzes"), quizzes_done, c.quizzes.len()),
             (
                 cx.t("home-labs"),
-                p.labs.values().filter(|l| l.completed_at.is_some()).count(),
-                0,
+                c.labs
+                    .iter()
+                    .filter(|l| p.labs.get(&l.id).is_some_and(|x| x.completed_at.is_some()))
+                    .count(),
+                c.labs.len(),
             ),
         ];
         let label_w = rows.iter().map(|r| str_width(&r.0)).max().unwrap_or(0);

@@ -68,6 +68,27 @@ fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
             status,
         ));
     }
+    for lab in &cx.course.labs {
+        let status = match cx.progress.labs.get(&lab.id) {
+            Some(r) if r.completed_at.is_some() => cx.t("lab-status-solved"),
+            Some(r) => cx.i18n.ta(
+                "lab-status-steps",
+                &[
+                    ("done", r.steps_done.len().into()),
+                    ("total", lab.steps.len().into()),
+                ],
+            ),
+            None => cx.t("lesson-status-new"),
+        };
+        out.push((
+            Place {
+                kind: ItemKind::Lab,
+                id: lab.id.clone(),
+            },
+            cx.loc(&lab.title),
+            status,
+        ));
+    }
     out
 }
 
@@ -163,6 +184,14 @@ impl View for ProgressScreen {
             (cx.t("home-lessons"), read, c.lessons.len()),
             (cx.t("home-quizzes"), done, c.quizzes.len()),
             (cx.t("progress-questions-right"), right, asked),
+            (
+                cx.t("home-labs"),
+                c.labs
+                    .iter()
+                    .filter(|l| p.labs.get(&l.id).is_some_and(|x| x.completed_at.is_some()))
+                    .count(),
+                c.labs.len(),
+            ),
         ];
         let lw = gauges.iter().map(|g| str_width(&g.0)).max().unwrap_or(0);
         let mut y = inner.y;
