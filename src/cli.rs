@@ -80,6 +80,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
                     cmd_app(i18n, course, quiz_target(m))
                 }
                 "quiz" => cmd_quiz(&i18n, &course, m),
+                "progress" => cmd_progress(&i18n, &course, m),
+                "report" => cmd_report(&i18n, &course, m),
                 "lab" => match m.get_one::<PathBuf>("script") {
                     Some(file) => cmd_lab_script(&i18n, &course, m, file),
                     None if terminal_ok() => {
@@ -317,22 +319,48 @@ fn command(i18n: &I18n) -> Command {
                 .arg(json()),
         )
         .subcommand(
-            sub("progress", "cli-progress").arg(json()).arg(
-                Arg::new("csv")
-                    .long("csv")
-                    .action(ArgAction::SetTrue)
-                    .help(t("cli-csv")),
-            ),
+            sub("progress", "cli-progress")
+                .arg(json().conflicts_with("csv"))
+                .arg(
+                    Arg::new("csv")
+                        .long("csv")
+                        .action(ArgAction::SetTrue)
+                        .help(t("cli-csv")),
+                )
+                .arg(
+                    Arg::new("learner")
+                        .long("learner")
+                        .value_name("NAME")
+                        .help(t("cli-learner")),
+                )
+                .subcommand(
+                    sub("reset", "cli-progress-reset")
+                        .arg(Arg::new("id").value_name("ID").help(t("cli-reset-id")))
+                        .arg(
+                            Arg::new("yes")
+                                .long("yes")
+                                .short('y')
+                                .action(ArgAction::SetTrue)
+                                .help(t("cli-yes")),
+                        ),
+                ),
         )
         .subcommand(
-            sub("report", "cli-report").arg(
-                Arg::new("files")
-                    .num_args(1..)
-                    .required(true)
-                    .value_name("FILE")
-                    .value_parser(clap::value_parser!(PathBuf))
-                    .help(t("cli-report-files")),
-            ),
+            sub("report", "cli-report")
+                .arg(
+                    Arg::new("csv")
+                        .long("csv")
+                        .action(ArgAction::SetTrue)
+                        .help(t("cli-csv")),
+                )
+                .arg(
+                    Arg::new("files")
+                        .num_args(1..)
+                        .required(true)
+                        .value_name("FILE")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(t("cli-report-files")),
+                ),
         )
         .subcommand(sub("doctor", "cli-doctor"))
         // The simulated machine's tools, called by the lab shell's wrappers; not for people.
@@ -645,6 +673,175 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
 }
 
 /// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
+fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+    let Some(store) = open_store(i18n) else {
+        return EXIT_FAIL;
+    };
+    if let Some(name) = m.get_one::<String>("learner") {
+        let name = name.trim().to_string();
+        save(i18n, &Some(store.clone()), |p| {
+            p.learner = Some(name.clone())
+        });
+        eprintln!(
+            "{}",
+            i18n.ta("progress-learner-saved", &[("name", name.into())])
+        );
+    }
+    let progress = match store.load() {
+        Ok((p, notice)) => {
+            if let Some(n) = notice {
+                eprintln!("{}", i18n.msg(&n.msg()));
+            }
+            p
+        }
+        Err(e) => {
+            eprintln!("{}", i18n.msg(&e.0));
+            return EXIT_FAIL;
+        }
+    };
+    if let Some(("reset", r)) = m.subcommand() {
+        return progress_reset(i18n, course, &store, r);
+    }
+    let learner = crate::export::learner_name(progress.learner.as_deref());
+    let export = crate::export::build(&progress, course, &learner, progress::now());
+    let mut out = io::stdout().lock();
+    if m.get_flag("json") {
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&export).expect("json")
+        );
+    } else if m.get_flag("csv") {
+        let _ = write!(out, "{}", crate::export::to_csv(&export));
+    } else {
+        let _ = writeln!(
+            out,
+            "{}\n",
+            i18n.ta("progress-summary-title", &[("name", learner.into())])
+        );
+        let width = export.items.iter().map(|i| i.item.len()).max().unwrap_or(0);
+        for item in &export.items {
+            let title = match item.kind {
+                ItemKind::Lesson => course
+                    .lesson(&item.item)
+                    .map(|l| plain::loc(i18n, &l.title)),
+                ItemKind::Quiz => course.quiz(&item.item).map(|q| plain::loc(i18n, &q.title)),
+                ItemKind::Lab => course.lab(&item.item).map(|l| plain::loc(i18n, &l.title)),
+            }
+            .unwrap_or_default();
+            let status = i18n.t(match item.status {
+                crate::export::Status::NotStarted => "progress-status-not-started",
+                crate::export::Status::Started => "progress-status-started",
+                crate::export::Status::Done => "progress-status-done",
+            });
+            let score = match (item.score, item.total) {
+                (Some(s), Some(t)) => format!(" {s}/{t}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  {:width$}  {}{}  {}",
+                item.item, status, score, title
+            );
+        }
+    }
+    EXIT_OK
+}
+
+/// `progress reset [ID]`: forget one item or everything, after a yes.
+fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -> i32 {
+    let place = match m.get_one::<String>("id") {
+        None => None,
+        Some(id) => {
+            let kind = if course.lesson(id).is_some() {
+                ItemKind::Lesson
+            } else if course.quiz(id).is_some() {
+                ItemKind::Quiz
+            } else if course.lab(id).is_some() {
+                ItemKind::Lab
+            } else {
+                let known: Vec<&str> = course
+                    .lessons
+                    .iter()
+                    .map(|l| l.id.as_str())
+                    .chain(course.quizzes.iter().map(|q| q.id.as_str()))
+                    .chain(course.labs.iter().map(|l| l.id.as_str()))
+                    .collect();
+                return unknown_id(i18n, "item", id, known);
+            };
+            Some(Place {
+                kind,
+                id: id.clone(),
+            })
+        }
+    };
+    let question = match &place {
+        Some(p) => i18n.ta(
+            "progress-reset-confirm-one",
+            &[("id", p.id.as_str().into())],
+        ),
+        None => i18n.t("progress-reset-confirm-all"),
+    };
+    if !m.get_flag("yes") {
+        if !io::stdin().is_terminal() {
+            eprintln!("{}", i18n.t("progress-reset-need-yes"));
+            return EXIT_USAGE;
+        }
+        eprint!("{question} [y/N] ");
+        let mut answer = String::new();
+        let _ = io::stdin().read_line(&mut answer);
+        if !matches!(answer.trim(), "y" | "Y" | "yes") {
+            return EXIT_OK;
+        }
+    }
+    save(i18n, &Some(store.clone()), |p| {
+        p.apply(&progress::Change::Reset(place.clone()))
+    });
+    eprintln!("{}", i18n.t("progress-reset-done"));
+    EXIT_OK
+}
+
+/// `report FILE...`: the class summary; unreadable or foreign files are named and skipped.
+fn cmd_report(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+    let mut exports = Vec::new();
+    let mut skipped = 0;
+    for file in m.get_many::<PathBuf>("files").into_iter().flatten() {
+        let parsed = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|t| crate::export::parse(&t));
+        match parsed {
+            Ok(e) => exports.push(e),
+            Err(reason) => {
+                skipped += 1;
+                eprintln!(
+                    "{}",
+                    i18n.ta(
+                        "report-skipped",
+                        &[
+                            ("file", file.display().to_string().into()),
+                            ("reason", reason.into())
+                        ]
+                    )
+                );
+            }
+        }
+    }
+    if exports.is_empty() {
+        eprintln!("{}", i18n.t("report-no-files"));
+        return EXIT_FAIL;
+    }
+    let report = crate::report::build(&exports, course);
+    if m.get_flag("csv") {
+        print!("{}", crate::report::render_csv(&report, course));
+    } else {
+        print!(
+            "{}",
+            crate::report::render_text(&report, course, i18n, skipped)
+        );
+    }
+    EXIT_OK
+}
+
 /// `lab ID --script FILE`: grade a lab headlessly, through the same sandbox and shell.
 fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path::Path) -> i32 {
     let id = m.get_one::<String>("id").expect("required");

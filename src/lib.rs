@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod content;
+pub mod export;
 pub mod i18n;
 pub mod lab;
 pub mod lang;
@@ -12,5 +13,6 @@ pub mod markdown;
 pub mod plain;
 pub mod progress;
 pub mod quiz;
+pub mod report;
 pub mod sim;
 pub mod tui;

@@ -23,7 +23,7 @@ const LOCK_NAME: &str = "progress.lock";
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Progress {
     pub version: u32,
-    /// The learner's name for exports; the login name when unset.
+    /// The learner's name for exports (`progress --learner NAME`); the login name when unset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learner: Option<String>,
     /// Where to continue: the last thing opened.
@@ -151,6 +151,9 @@ pub struct AnswerRecord {
     /// How many times this question was answered wrong, for the class report.
     #[serde(default)]
     pub wrong_count: u32,
+    /// Wrong options chosen (1-based number -> times), for "the most chosen wrong option".
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub wrong_choices: BTreeMap<usize, u32>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -272,6 +275,7 @@ impl Progress {
             rec.right = q.right;
             if !q.right {
                 rec.wrong_count += 1;
+                *rec.wrong_choices.entry(chosen).or_default() += 1;
             }
         }
         entry.total = quiz_total;

@@ -14,7 +14,10 @@ check-summary = { $errors ->
 }, { $quizzes ->
     [one] 1 quiz
    *[other] { $quizzes } quizzes
-} with { $questions } questions, { $labs ->
+} with { $questions ->
+    [one] 1 question
+   *[other] { $questions } questions
+}, { $labs ->
     [one] 1 lab
    *[other] { $labs } labs
 }, { $terms } glossary terms).

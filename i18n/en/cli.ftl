@@ -25,6 +25,10 @@ cli-progress = Show or export your progress
 cli-report = Summarise a class from exported progress files
 cli-report-files = Progress files exported with `rocm-learn progress --json`
 cli-doctor = Check this machine's real ROCm setup (read-only)
+cli-learner = Your name in exported progress (saved; default: the login name)
+cli-progress-reset = Forget your progress on one item, or on everything
+cli-reset-id = A lesson, quiz or lab id; omit it to reset everything
+cli-yes = Do not ask for confirmation
 cli-bad-env-lang = ROCM_LEARN_LANG is set to "{ $value }", which is not a language rocm-learn speaks (en, ja, ko); ignoring it.
 cli-not-yet = { $what ->
     [app] The full-screen app is not available yet. Try `rocm-learn list`, `rocm-learn lesson ID` or `rocm-learn quiz ID`.
@@ -35,6 +39,7 @@ cli-unknown-id = There is no { $kind ->
     [lesson] lesson
     [quiz] quiz
     [lab] lab
+    [item] item
    *[other] { $kind }
 } "{ $id }". Available: { $known }
 cli-content-has-errors = The content has { $count ->
@@ -65,3 +70,36 @@ progress-too-new = { $path } was written by a newer rocm-learn (format { $versio
 progress-no-home = Could not find a folder for your progress; set { $env } to a writable folder.
 progress-read-failed = Could not read { $path }: { $error }
 progress-write-failed = Could not save progress to { $path }: { $error }. Your answers still count for this run; check the folder's permissions or set ROCM_LEARN_DATA_DIR.
+
+progress-summary-title = Progress of { $name }
+progress-status-not-started = not started
+progress-status-started = started
+progress-status-done = done
+progress-learner-saved = From now on your exports are signed "{ $name }".
+progress-reset-confirm-one = Forget your progress on { $id }?
+progress-reset-confirm-all = Forget all your progress: lessons, quizzes and labs?
+progress-reset-need-yes = Resetting needs a confirmation: run it in a terminal to be asked, or add --yes.
+progress-reset-done = Done: that progress is forgotten.
+report-title = Class report: { $count ->
+    [one] 1 learner
+   *[other] { $count } learners
+}{ $skipped ->
+    [0] {""}
+   *[other] { " " }({ $skipped } skipped)
+}
+report-col-learner = Learner
+report-col-lessons = Lessons
+report-col-quizzes = Quizzes
+report-col-right = Right
+report-col-labs = Labs
+report-hardest = Hardest questions
+report-wrong-of = wrong for { $wrong } of { $answered } learners
+report-top-wrong = most chose { $n }) { $option } ({ $times }×)
+report-stuck = Where learners got stuck in labs
+report-stuck-count = { $count ->
+    [one] 1 learner stuck here
+   *[other] { $count } learners stuck here
+}
+report-none = (none)
+report-skipped = { $file }: not a rocm-learn progress export ({ $reason }); skipped.
+report-no-files = None of the files is a progress export; ask learners to run `rocm-learn progress --json > NAME.json`.

@@ -25,6 +25,10 @@ cli-progress = 学習の進み具合を表示・書き出す
 cli-report = 書き出された進捗ファイルからクラス全体の集計を作る
 cli-report-files = `rocm-learn progress --json` で書き出した進捗ファイル
 cli-doctor = このマシンの実際の ROCm 環境を検査する(読み取りのみ)
+cli-learner = 書き出す進捗に記す名前(保存されます。省略時はログイン名)
+cli-progress-reset = 1 項目、またはすべての進捗を消去する
+cli-reset-id = レッスン・クイズ・演習の ID(省略するとすべて)
+cli-yes = 確認しない
 cli-bad-env-lang = ROCM_LEARN_LANG に「{ $value }」が設定されていますが、rocm-learn が対応する言語(en、ja、ko)ではないため無視します。
 cli-not-yet = { $what ->
     [app] 全画面アプリはまだ使えません。`rocm-learn list`、`rocm-learn lesson ID`、`rocm-learn quiz ID` をお試しください。
@@ -35,6 +39,7 @@ cli-unknown-id = 「{ $id }」という{ $kind ->
     [lesson] レッスン
     [quiz] クイズ
     [lab] 演習
+    [item] 項目
    *[other] { $kind }
 }はありません。使える ID: { $known }
 cli-content-has-errors = コンテンツに { $count } 件のエラーがあります。修正してから `rocm-learn check --content { $dir }` で確認してください。
@@ -56,3 +61,30 @@ progress-too-new = { $path } は新しいバージョンの rocm-learn(形式 { 
 progress-no-home = 進捗を保存するフォルダーが見つかりません。書き込みできるフォルダーを { $env } に設定してください。
 progress-read-failed = { $path } を読み込めませんでした: { $error }
 progress-write-failed = 進捗を { $path } に保存できませんでした: { $error }。今回の解答は有効です。フォルダーの権限を確認するか、ROCM_LEARN_DATA_DIR を設定してください。
+
+progress-summary-title = { $name } の進捗
+progress-status-not-started = 未着手
+progress-status-started = 途中
+progress-status-done = 完了
+progress-learner-saved = 以後の書き出しには「{ $name }」と記します。
+progress-reset-confirm-one = { $id } の進捗を消去しますか?
+progress-reset-confirm-all = レッスン・クイズ・演習の進捗をすべて消去しますか?
+progress-reset-need-yes = リセットには確認が必要です。端末で実行して確認に答えるか、--yes を付けてください。
+progress-reset-done = 完了: その進捗を消去しました。
+report-title = クラスレポート: 受講者 { $count } 人{ $skipped ->
+    [0] {""}
+   *[other] (スキップ { $skipped } 件)
+}
+report-col-learner = 受講者
+report-col-lessons = レッスン
+report-col-quizzes = クイズ
+report-col-right = 正解
+report-col-labs = 演習
+report-hardest = 難しかった問題
+report-wrong-of = { $answered } 人中 { $wrong } 人がまちがえました
+report-top-wrong = 最も多かった誤答: { $n }) { $option }({ $times } 回)
+report-stuck = 演習でつまずいたところ
+report-stuck-count = { $count } 人がここで止まっています
+report-none = (なし)
+report-skipped = { $file }: rocm-learn の進捗ファイルではないためスキップしました({ $reason })。
+report-no-files = 進捗ファイルがひとつもありません。受講者に `rocm-learn progress --json > NAME.json` を実行してもらってください。

@@ -25,6 +25,10 @@ cli-progress = 학습 진도를 보여 주거나 내보냅니다
 cli-report = 내보낸 진도 파일들로 반 전체 요약을 만듭니다
 cli-report-files = `rocm-learn progress --json`으로 내보낸 진도 파일
 cli-doctor = 이 컴퓨터의 실제 ROCm 설정을 점검합니다(읽기 전용)
+cli-learner = 내보낸 진도에 적을 이름(저장됨, 기본값: 로그인 이름)
+cli-progress-reset = 한 항목 또는 모든 진도를 지웁니다
+cli-reset-id = 레슨, 퀴즈, 실습 ID(생략하면 전체)
+cli-yes = 확인을 묻지 않습니다
 cli-bad-env-lang = ROCM_LEARN_LANG이 "{ $value }"(으)로 설정되어 있지만 rocm-learn이 지원하는 언어(en, ja, ko)가 아니므로 무시합니다.
 cli-not-yet = { $what ->
     [app] 전체 화면 앱은 아직 사용할 수 없습니다. `rocm-learn list`, `rocm-learn lesson ID`, `rocm-learn quiz ID`를 사용해 보세요.
@@ -35,6 +39,7 @@ cli-unknown-id = "{ $id }"라는 { $kind ->
     [lesson] 레슨
     [quiz] 퀴즈
     [lab] 실습
+    [item] 항목
    *[other] { $kind }
 }은(는) 없습니다. 사용할 수 있는 ID: { $known }
 cli-content-has-errors = 콘텐츠에 오류가 { $count }개 있습니다. 고친 다음 `rocm-learn check --content { $dir }`로 확인하세요.
@@ -56,3 +61,30 @@ progress-too-new = { $path }은(는) 더 새로운 rocm-learn(형식 { $version 
 progress-no-home = 진도를 저장할 폴더를 찾지 못했습니다. 쓰기 가능한 폴더를 { $env }에 지정하세요.
 progress-read-failed = { $path }을(를) 읽지 못했습니다: { $error }
 progress-write-failed = 진도를 { $path }에 저장하지 못했습니다: { $error }. 이번 답안은 그대로 유효합니다. 폴더 권한을 확인하거나 ROCM_LEARN_DATA_DIR을 지정하세요.
+
+progress-summary-title = { $name }의 진도
+progress-status-not-started = 시작 전
+progress-status-started = 진행 중
+progress-status-done = 완료
+progress-learner-saved = 앞으로 내보내는 진도에 "{ $name }"(이)라고 적습니다.
+progress-reset-confirm-one = { $id }의 진도를 지울까요?
+progress-reset-confirm-all = 레슨, 퀴즈, 실습 진도를 모두 지울까요?
+progress-reset-need-yes = 초기화하려면 확인이 필요합니다. 터미널에서 실행해 답하거나 --yes를 붙이세요.
+progress-reset-done = 완료: 해당 진도를 지웠습니다.
+report-title = 반 보고서: 학습자 { $count }명{ $skipped ->
+    [0] {""}
+   *[other] (건너뜀 { $skipped }개)
+}
+report-col-learner = 학습자
+report-col-lessons = 레슨
+report-col-quizzes = 퀴즈
+report-col-right = 정답
+report-col-labs = 실습
+report-hardest = 어려웠던 문제
+report-wrong-of = 학습자 { $answered }명 중 { $wrong }명이 틀림
+report-top-wrong = 가장 많이 고른 오답: { $n }) { $option } ({ $times }회)
+report-stuck = 실습에서 막힌 곳
+report-stuck-count = { $count }명이 여기서 막힘
+report-none = (없음)
+report-skipped = { $file }: rocm-learn 진도 파일이 아니라서 건너뜁니다({ $reason }).
+report-no-files = 진도 파일이 하나도 없습니다. 학습자에게 `rocm-learn progress --json > NAME.json`을 실행하게 하세요.

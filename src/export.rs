@@ -1,0 +1,249 @@
+//! `rocm-learn progress --json | --csv`: one learner's progress as a file an instructor collects.
+//! Quizzes taken in plain mode count like those in the app: both write the same progress.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::Course;
+use crate::progress::{ItemKind, Progress};
+
+/// Marks a file as ours, so `report` can tell it from any other JSON.
+pub const FORMAT: &str = "rocm-learn-progress";
+pub const VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    pub format: String,
+    pub version: u32,
+    pub learner: String,
+    /// RFC 3339, UTC.
+    pub exported_at: String,
+    pub items: Vec<Item>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    NotStarted,
+    Started,
+    Done,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::NotStarted => "not-started",
+            Status::Started => "started",
+            Status::Done => "done",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    pub item: String,
+    pub kind: ItemKind,
+    pub status: Status,
+    /// Quizzes: right answers among the latest answers; labs: steps done.
+    #[serde(default)]
+    pub score: Option<usize>,
+    #[serde(default)]
+    pub total: Option<usize>,
+    #[serde(default)]
+    pub attempts: u32,
+    #[serde(default)]
+    pub time_spent_secs: u64,
+    #[serde(default)]
+    pub finished_at: Option<String>,
+    /// Quizzes: the latest answer to each question.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<Answer>,
+    /// Labs: the steps done, by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps_done: Vec<String>,
+    #[serde(default)]
+    pub hints_used: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    pub question: String,
+    pub chosen: usize,
+    pub right: bool,
+    #[serde(default)]
+    pub wrong_count: u32,
+    /// Wrong option number -> times chosen.
+    #[serde(default)]
+    pub wrong_choices: BTreeMap<usize, u32>,
+}
+
+/// One row per item of the course, in course order (lessons, quizzes, labs).
+pub fn build(p: &Progress, course: &Course, learner: &str, now: u64) -> Export {
+    let mut items = Vec::new();
+    for l in &course.lessons {
+        let rec = p.lessons.get(&l.id);
+        items.push(Item {
+            item: l.id.clone(),
+            kind: ItemKind::Lesson,
+            status: match rec {
+                Some(r) if r.finished_at.is_some() => Status::Done,
+                Some(_) => Status::Started,
+                None => Status::NotStarted,
+            },
+            score: None,
+            total: None,
+            attempts: 0,
+            time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
+            finished_at: rec.and_then(|r| r.finished_at).map(rfc3339),
+            answers: Vec::new(),
+            steps_done: Vec::new(),
+            hints_used: 0,
+        });
+    }
+    for q in &course.quizzes {
+        let rec = p.quizzes.get(&q.id);
+        items.push(Item {
+            item: q.id.clone(),
+            kind: ItemKind::Quiz,
+            status: match rec {
+                Some(r) if r.finished_at.is_some() => Status::Done,
+                Some(_) => Status::Started,
+                None => Status::NotStarted,
+            },
+            score: rec.map(|r| r.right_count()),
+            total: Some(q.questions.len()),
+            attempts: rec.map(|r| r.attempts).unwrap_or(0),
+            time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
+            finished_at: rec.and_then(|r| r.finished_at).map(rfc3339),
+            answers: rec
+                .map(|r| {
+                    r.answers
+                        .iter()
+                        .map(|(id, a)| Answer {
+                            question: id.clone(),
+                            chosen: a.chosen,
+                            right: a.right,
+                            wrong_count: a.wrong_count,
+                            wrong_choices: a.wrong_choices.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            steps_done: Vec::new(),
+            hints_used: 0,
+        });
+    }
+    for lab in &course.labs {
+        let rec = p.labs.get(&lab.id);
+        items.push(Item {
+            item: lab.id.clone(),
+            kind: ItemKind::Lab,
+            status: match rec {
+                Some(r) if r.completed_at.is_some() => Status::Done,
+                Some(_) => Status::Started,
+                None => Status::NotStarted,
+            },
+            score: rec.map(|r| r.steps_done.len()),
+            total: Some(lab.steps.len()),
+            attempts: rec.map(|r| r.attempts).unwrap_or(0),
+            time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
+            finished_at: rec.and_then(|r| r.completed_at).map(rfc3339),
+            answers: Vec::new(),
+            steps_done: rec.map(|r| r.steps_done.clone()).unwrap_or_default(),
+            hints_used: rec.map(|r| r.hints_used).unwrap_or(0),
+        });
+    }
+    Export {
+        format: FORMAT.into(),
+        version: VERSION,
+        learner: learner.into(),
+        exported_at: rfc3339(now),
+        items,
+    }
+}
+
+/// Why a file is not a progress export we can read.
+pub fn parse(text: &str) -> Result<Export, String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if v.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        return Err(format!("no \"format\": \"{FORMAT}\""));
+    }
+    match v.get("version").and_then(|x| x.as_u64()) {
+        Some(n) if n <= u64::from(VERSION) => {}
+        Some(n) => {
+            return Err(format!(
+                "format version {n} is newer than this rocm-learn reads"
+            ));
+        }
+        None => return Err("no version".into()),
+    }
+    serde_json::from_value(v).map_err(|e| e.to_string())
+}
+
+/// CSV for spreadsheets: one row per item.
+pub fn to_csv(e: &Export) -> String {
+    let mut out =
+        String::from("learner,item,kind,status,score,total,attempts,time_spent_secs,finished_at\n");
+    for i in &e.items {
+        let kind = match i.kind {
+            ItemKind::Lesson => "lesson",
+            ItemKind::Quiz => "quiz",
+            ItemKind::Lab => "lab",
+        };
+        let row = [
+            csv_field(&e.learner),
+            csv_field(&i.item),
+            kind.to_string(),
+            i.status.as_str().to_string(),
+            i.score.map(|s| s.to_string()).unwrap_or_default(),
+            i.total.map(|s| s.to_string()).unwrap_or_default(),
+            i.attempts.to_string(),
+            i.time_spent_secs.to_string(),
+            i.finished_at.clone().unwrap_or_default(),
+        ];
+        out.push_str(&row.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// Quotes a CSV field when it needs it (RFC 4180).
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Seconds since the epoch as `2026-11-22T03:20:00Z`.
+pub fn rfc3339(t: u64) -> String {
+    let (y, mo, d, h, mi, s) = crate::sim::tools::civil(t as i64);
+    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
+}
+
+/// The learner's name: `ROCM_LEARN_LEARNER`, else the saved one, else the login name.
+pub fn learner_name(saved: Option<&str>) -> String {
+    std::env::var("ROCM_LEARN_LEARNER")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+        .or_else(|| saved.map(String::from))
+        .or_else(|| std::env::var("USER").ok().filter(|s| !s.is_empty()))
+        .or_else(|| std::env::var("LOGNAME").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "learner".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_csv_fields() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(1_795_000_000), "2026-11-18T11:06:40Z");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
+}
