@@ -49,6 +49,41 @@ fn main() {
         bare.push(t.elapsed());
     }
 
+    // Where the time goes: a bare login shell in the same sandbox, without the machine.
+    let mut login_only = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let ok = std::process::Command::new(&bwrap)
+            .args(["--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "bash", "--login", "-i", "-c", "true"])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("bwrap")
+            .success();
+        assert!(ok);
+        login_only.push(t.elapsed());
+    }
+    let mut stage_only = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let stage = rocm_learn::lab::stage::Stage::new().unwrap();
+        let spec = rocm_learn::sim::MachineSpec::from_toml(&lab.machine).unwrap();
+        let state = rocm_learn::sim::stage::create(stage.root(), &spec).unwrap();
+        let tools: Vec<(String, String)> = rocm_learn::sim::tools::system_tools(&state)
+            .into_iter()
+            .map(|t| (t.path.to_string(), t.name.to_string()))
+            .collect();
+        stage.install("learner", &tools).unwrap();
+        stage.lock_down().unwrap();
+        stage_only.push(t.elapsed());
+    }
+    let mut sim_call = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let _ = std::process::Command::new(&exe).args(["sim", "uname"]).output();
+        sim_call.push(t.elapsed());
+    }
+
     let mut open = Vec::new();
     let mut enter = Vec::new();
     for _ in 0..20 {
@@ -71,6 +106,9 @@ fn main() {
         ms(median(bare)),
         20
     );
+    println!("  building the machine (the stage):       median {:>7.1} ms", ms(median(stage_only)));
+    println!("  `bwrap ... bash --login -i -c true`:    median {:>7.1} ms", ms(median(login_only)));
+    println!("  one simulated tool call (sim uname):    median {:>7.1} ms", ms(median(sim_call)));
     println!(
         "lab open to first prompt:               median {:>7.1} ms ({} runs)",
         ms(median(open)),

@@ -6,6 +6,8 @@
 pub mod cli;
 pub mod content;
 pub mod export;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod i18n;
 pub mod lab;
 pub mod lang;

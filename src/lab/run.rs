@@ -273,11 +273,16 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
 }
 
 fn spawn(bwrap: &Path, stage: &Stage, opts: &Options, notify: Notify) -> Result<Shell, LabError> {
-    let hostname = sim::State::load(stage.root())
-        .map(|s| s.machine.hostname)
-        .unwrap_or_else(|_| "gpu-node".into());
+    // Open the first login session here, in-process: one process fewer before the first prompt.
+    let mut state = sim::State::load(stage.root()).map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
+    let first = state.login(stage.root(), "learner").ok();
+    state.save(stage.root()).map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
+    let hostname = state.machine.hostname.clone();
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
+    if let Some(id) = first {
+        l.env.push(("ROCM_LAB_FIRST_SESSION".into(), id));
+    }
     let argv = sandbox::command(bwrap, &l, &["/bin/bash", "/etc/rocm-lab/login.sh"]);
     Shell::spawn(
         argv,

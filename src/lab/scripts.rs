@@ -6,8 +6,12 @@
 pub const LOGIN_LOOP: &str = r#"# rocm-learn lab: one login after another, like getty.
 login_path() {
   # What pam_env does at a real login: PATH from /etc/environment, nothing from the last shell.
-  PATH=$(sed -n 's/^PATH="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/environment 2>/dev/null)
-  export PATH="${PATH:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
+  # Builtins only: this runs before every login, and a process per login is felt.
+  local line p=
+  while IFS= read -r line; do
+    case $line in PATH=*) p=${line#PATH=}; p=${p#\"}; p=${p%\"} ;; esac
+  done < /etc/environment 2>/dev/null
+  export PATH="${p:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
 }
 if [ "$1" = --probe-path ]; then
   # The PATH a new login would have: the lab checks "does hipcc survive a new login?".
@@ -16,7 +20,14 @@ if [ "$1" = --probe-path ]; then
 fi
 export PROMPT_COMMAND
 while :; do
-  ROCM_SIM_SESSION=$("$ROCM_SIM_BIN" sim login "$USER" 2>/dev/null) || ROCM_SIM_SESSION=
+  # The first login's session was opened when the machine was built (ROCM_LAB_FIRST_SESSION);
+  # every later one asks the simulated machine, which reads /etc/group as it is now.
+  if [ -n "$ROCM_LAB_FIRST_SESSION" ]; then
+    ROCM_SIM_SESSION=$ROCM_LAB_FIRST_SESSION
+    unset ROCM_LAB_FIRST_SESSION
+  else
+    ROCM_SIM_SESSION=$("$ROCM_SIM_BIN" sim login "$USER" 2>/dev/null) || ROCM_SIM_SESSION=
+  fi
   export ROCM_SIM_SESSION
   cd "$HOME" 2>/dev/null || cd /
   login_path

@@ -212,6 +212,17 @@ impl App {
         }
     }
 
+    /// Opens a screen by name, for benchmarks that need one without a key sequence.
+    #[doc(hidden)]
+    pub fn open_screen_for_bench(&mut self, name: &str) {
+        let v: Box<dyn View> = match name {
+            "building" => Box::new(screens::building::Building::new()),
+            "glossary" => Box::new(screens::glossary::Glossary::new()),
+            _ => return,
+        };
+        self.push(v);
+    }
+
     fn push(&mut self, v: Box<dyn View>) {
         self.stack.push(v);
         self.with_top(|v, cx| v.enter(cx));

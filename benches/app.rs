@@ -1,0 +1,49 @@
+//! The full-screen app, measured in-process: loading everything and drawing the first frame,
+//! and drawing one frame at 200x60 in Korean. `cargo bench --bench app`.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use rocm_learn::content::{self, ContentTree};
+use rocm_learn::i18n::I18n;
+use rocm_learn::lang::Lang;
+use rocm_learn::markdown::Target;
+use rocm_learn::progress::Progress;
+use rocm_learn::tui::App;
+use rocm_learn::tui::theme::Theme;
+
+fn main() {
+    divan::main();
+}
+
+fn app(lang: Lang) -> App {
+    let (course, _) = content::load(&ContentTree::embedded());
+    App::new(course, I18n::new(lang), Theme { color: true, ascii: false }, Progress::new())
+}
+
+/// Start to first frame: every lesson, quiz, lab, term and string loaded and checked, the home
+/// screen drawn (the terminal itself is a test backend; its own start is not ours to measure).
+#[divan::bench]
+fn start_to_first_frame() {
+    let mut a = app(Lang::Ko);
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| a.draw(f)).unwrap();
+    divan::black_box(t.backend().buffer().area);
+}
+
+/// One frame of each text-heavy screen at 200x60 in Korean (layout is cached after the first).
+#[divan::bench(args = ["home", "building", "reader", "quiz", "glossary"])]
+fn frame_200x60_korean(bencher: divan::Bencher, screen: &str) {
+    let mut a = app(Lang::Ko);
+    match screen {
+        "building" => a.open_screen_for_bench("building"),
+        "reader" => a.open(&Target::Lesson("verify".into())),
+        "quiz" => a.open(&Target::Quiz("deploy-workflow".into())),
+        "glossary" => a.open_screen_for_bench("glossary"),
+        _ => {}
+    }
+    let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    t.draw(|f| a.draw(f)).unwrap();
+    bencher.bench_local(|| {
+        t.draw(|f| a.draw(f)).unwrap();
+    });
+}
