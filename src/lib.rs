@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod content;
+pub mod doctor;
 pub mod i18n;
 pub mod lab;
 pub mod lang;
