@@ -74,6 +74,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
             };
             match name {
                 "list" => cmd_list(&i18n, &course, m.get_flag("json")),
+                "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
                 "lesson" if !plain_mode(m) => cmd_app(i18n, course, lesson_target(m)),
                 "lesson" => cmd_lesson(&i18n, &course, m),
                 "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
@@ -362,7 +363,7 @@ fn command(i18n: &I18n) -> Command {
                         .help(t("cli-report-files")),
                 ),
         )
-        .subcommand(sub("doctor", "cli-doctor"))
+        .subcommand(sub("doctor", "cli-doctor").arg(json()))
         // The simulated machine's tools, called by the lab shell's wrappers; not for people.
         .subcommand(
             Command::new("sim")
@@ -668,6 +669,21 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     }
     if json {
         println!("{}", serde_json::to_string(&result).expect("json"));
+    }
+    EXIT_OK
+}
+
+/// `doctor [--json]`: the lab checks on this real machine, read-only. Problems are findings, not
+/// failures: the exit status is 0 whenever the checks ran.
+fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
+    let host = crate::doctor::Host::real();
+    let findings = crate::doctor::examine(&host, &course.matrix);
+    let mut out = io::stdout().lock();
+    if json {
+        let v = crate::doctor::report::json(i18n, &findings);
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        let _ = crate::doctor::report::text(i18n, &findings, &mut out);
     }
     EXIT_OK
 }

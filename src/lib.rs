@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod content;
+pub mod doctor;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
