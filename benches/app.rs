@@ -17,7 +17,15 @@ fn main() {
 
 fn app(lang: Lang) -> App {
     let (course, _) = content::load(&ContentTree::embedded());
-    App::new(course, I18n::new(lang), Theme { color: true, ascii: false }, Progress::new())
+    App::new(
+        course,
+        I18n::new(lang),
+        Theme {
+            color: true,
+            ascii: false,
+        },
+        Progress::new(),
+    )
 }
 
 /// Start to first frame: every lesson, quiz, lab, term and string loaded and checked, the home

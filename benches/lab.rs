@@ -54,7 +54,21 @@ fn main() {
     for _ in 0..20 {
         let t = Instant::now();
         let ok = std::process::Command::new(&bwrap)
-            .args(["--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "bash", "--login", "-i", "-c", "true"])
+            .args([
+                "--unshare-all",
+                "--ro-bind",
+                "/",
+                "/",
+                "--dev",
+                "/dev",
+                "--proc",
+                "/proc",
+                "bash",
+                "--login",
+                "-i",
+                "-c",
+                "true",
+            ])
             .stdin(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status()
@@ -80,7 +94,9 @@ fn main() {
     let mut sim_call = Vec::new();
     for _ in 0..20 {
         let t = Instant::now();
-        let _ = std::process::Command::new(&exe).args(["sim", "uname"]).output();
+        let _ = std::process::Command::new(&exe)
+            .args(["sim", "uname"])
+            .output();
         sim_call.push(t.elapsed());
     }
 
@@ -106,9 +122,18 @@ fn main() {
         ms(median(bare)),
         20
     );
-    println!("  building the machine (the stage):       median {:>7.1} ms", ms(median(stage_only)));
-    println!("  `bwrap ... bash --login -i -c true`:    median {:>7.1} ms", ms(median(login_only)));
-    println!("  one simulated tool call (sim uname):    median {:>7.1} ms", ms(median(sim_call)));
+    println!(
+        "  building the machine (the stage):       median {:>7.1} ms",
+        ms(median(stage_only))
+    );
+    println!(
+        "  `bwrap ... bash --login -i -c true`:    median {:>7.1} ms",
+        ms(median(login_only))
+    );
+    println!(
+        "  one simulated tool call (sim uname):    median {:>7.1} ms",
+        ms(median(sim_call))
+    );
     println!(
         "lab open to first prompt:               median {:>7.1} ms ({} runs)",
         ms(median(open)),

@@ -26,7 +26,12 @@ fn ms(d: Duration) -> f64 {
 /// Spawns the app in a 120x40 pseudo-terminal and waits for the home screen's title bar.
 fn start_to_first_frame(exe: &str, data: &std::path::Path) -> Duration {
     let pair = native_pty_system()
-        .openpty(PtySize { rows: 40, cols: 120, pixel_width: 0, pixel_height: 0 })
+        .openpty(PtySize {
+            rows: 40,
+            cols: 120,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
         .unwrap();
     let mut cmd = CommandBuilder::new(exe);
     cmd.args(["--lang", "en"]);
@@ -58,7 +63,13 @@ fn start_to_first_frame(exe: &str, data: &std::path::Path) -> Duration {
 fn lab_throughput(exe: &std::path::Path) -> Duration {
     let (course, _) = content::load(&ContentTree::embedded());
     let lab = course.lab("hsa-init-failed").unwrap();
-    let opts = Options { exe: exe.to_path_buf(), rows: 40, cols: 120, relogin: String::new(), transcript: false };
+    let opts = Options {
+        exe: exe.to_path_buf(),
+        rows: 40,
+        cols: 120,
+        relogin: String::new(),
+        transcript: false,
+    };
     let mut run = LabRun::start(lab, opts, Arc::new(|| {})).unwrap();
     run.wait_record(Duration::from_secs(10)).unwrap();
     // Draw the pane the way the app does while output streams: at most every 16 ms, under the
@@ -68,12 +79,15 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
     let drawer = {
         let stop = stop.clone();
         std::thread::spawn(move || {
-            let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 40)).unwrap();
+            let mut t =
+                ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 40)).unwrap();
             let mut frames = 0u32;
             while !stop.load(std::sync::atomic::Ordering::SeqCst) {
                 let p = screen.lock().unwrap();
-                t.draw(|f| f.render_widget(tui_term::widget::PseudoTerminal::new(p.screen()), f.area()))
-                    .unwrap();
+                t.draw(|f| {
+                    f.render_widget(tui_term::widget::PseudoTerminal::new(p.screen()), f.area())
+                })
+                .unwrap();
                 drop(p);
                 frames += 1;
                 std::thread::sleep(Duration::from_millis(16));
@@ -82,8 +96,11 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
         })
     };
     let t = Instant::now();
-    run.shell.write(format!("seq {LINES}\r").as_bytes()).unwrap();
-    run.wait_record(Duration::from_secs(120)).expect("seq finished");
+    run.shell
+        .write(format!("seq {LINES}\r").as_bytes())
+        .unwrap();
+    run.wait_record(Duration::from_secs(120))
+        .expect("seq finished");
     // The prompt record comes after seq's last byte was read; wait until it is parsed and shown.
     loop {
         let shown = run.shell.screen.lock().unwrap().screen().contents();
@@ -103,37 +120,76 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
 fn tmux_throughput() -> Duration {
     let session = format!("rocm-learn-bench-{}", std::process::id());
     let ok = Command::new("tmux")
-        .args(["new-session", "-d", "-s", &session, "-x", "120", "-y", "40", "sleep 600"])
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            "120",
+            "-y",
+            "40",
+            "sleep 600",
+        ])
         .status()
         .map(|s| s.success())
         .unwrap_or(false);
     assert!(ok, "tmux is needed for the comparison");
     let t = Instant::now();
     Command::new("tmux")
-        .args(["new-window", "-t", &session, &format!("seq {LINES}; sleep 600")])
+        .args([
+            "new-window",
+            "-t",
+            &session,
+            &format!("seq {LINES}; sleep 600"),
+        ])
         .status()
         .unwrap();
     loop {
-        let out = Command::new("tmux").args(["capture-pane", "-p", "-t", &session]).output().unwrap();
-        if String::from_utf8_lossy(&out.stdout).lines().any(|l| l.trim() == LINES.to_string()) {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &session])
+            .output()
+            .unwrap();
+        if String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .any(|l| l.trim() == LINES.to_string())
+        {
             break;
         }
         std::thread::sleep(Duration::from_millis(5));
     }
     let took = t.elapsed();
-    let _ = Command::new("tmux").args(["kill-session", "-t", &session]).status();
+    let _ = Command::new("tmux")
+        .args(["kill-session", "-t", &session])
+        .status();
     took
 }
 
 fn main() {
     let exe = env!("CARGO_BIN_EXE_rocm-learn");
     let data = tempfile::tempdir().unwrap();
-    let starts: Vec<Duration> = (0..20).map(|_| start_to_first_frame(exe, data.path())).collect();
-    println!("binary start to first frame (PTY 120x40):   median {:>8.1} ms (20 runs)", ms(median(starts)));
-    let ours: Vec<Duration> = (0..5).map(|_| lab_throughput(std::path::Path::new(exe))).collect();
+    let starts: Vec<Duration> = (0..20)
+        .map(|_| start_to_first_frame(exe, data.path()))
+        .collect();
+    println!(
+        "binary start to first frame (PTY 120x40):   median {:>8.1} ms (20 runs)",
+        ms(median(starts))
+    );
+    let ours: Vec<Duration> = (0..5)
+        .map(|_| lab_throughput(std::path::Path::new(exe)))
+        .collect();
     let tmux: Vec<Duration> = (0..5).map(|_| tmux_throughput()).collect();
     let (o, t) = (median(ours), median(tmux));
-    println!("seq {LINES} in the lab's terminal pane:    median {:>8.1} ms (5 runs)", ms(o));
-    println!("seq {LINES} in tmux, same machine:         median {:>8.1} ms (5 runs)", ms(t));
-    println!("ratio (ours / tmux):                         {:>8.2}", o.as_secs_f64() / t.as_secs_f64());
+    println!(
+        "seq {LINES} in the lab's terminal pane:    median {:>8.1} ms (5 runs)",
+        ms(o)
+    );
+    println!(
+        "seq {LINES} in tmux, same machine:         median {:>8.1} ms (5 runs)",
+        ms(t)
+    );
+    println!(
+        "ratio (ours / tmux):                         {:>8.2}",
+        o.as_secs_f64() / t.as_secs_f64()
+    );
 }

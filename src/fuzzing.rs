@@ -69,7 +69,10 @@ pub fn keys(data: &[u8]) {
             8 => KeyCode::Tab,
             9 => KeyCode::Esc,
             _ => {
-                let c = chunk.get(1..).map(|b| String::from_utf8_lossy(b).chars().next().unwrap_or('a')).unwrap_or('a');
+                let c = chunk
+                    .get(1..)
+                    .map(|b| String::from_utf8_lossy(b).chars().next().unwrap_or('a'))
+                    .unwrap_or('a');
                 KeyCode::Char(c)
             }
         };
@@ -101,7 +104,10 @@ pub fn markdown(data: &[u8]) {
     let src = text(data);
     let blocks = crate::markdown::parse(&src);
     let course = crate::content::Course::default();
-    let theme = crate::tui::theme::Theme { color: true, ascii: false };
+    let theme = crate::tui::theme::Theme {
+        color: true,
+        ascii: false,
+    };
     for width in [1usize, 9, 40, 80] {
         let doc = crate::tui::doc::layout(&blocks, width, &course, &theme);
         for line in &doc.lines {

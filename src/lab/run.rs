@@ -274,9 +274,12 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
 
 fn spawn(bwrap: &Path, stage: &Stage, opts: &Options, notify: Notify) -> Result<Shell, LabError> {
     // Open the first login session here, in-process: one process fewer before the first prompt.
-    let mut state = sim::State::load(stage.root()).map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
+    let mut state = sim::State::load(stage.root())
+        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
     let first = state.login(stage.root(), "learner").ok();
-    state.save(stage.root()).map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
+    state
+        .save(stage.root())
+        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
     let hostname = state.machine.hostname.clone();
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
