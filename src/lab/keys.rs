@@ -101,8 +101,10 @@ pub fn paste(text: &str, bracketed: bool) -> Vec<u8> {
     // A terminal sends line breaks in a paste as carriage returns.
     let body = text.replace("\r\n", "\r").replace('\n', "\r");
     if bracketed {
-        // The end marker inside the text would end the paste early; drop it.
-        let body = body.replace("\x1b[201~", "");
+        // An end marker inside the text would end the paste early, and removing just the
+        // marker can leave a new one behind ("\x1b[20\x1b[201~1~"). Pasted text has no business
+        // sending escape sequences at all, so every ESC goes, as careful terminals do.
+        let body = body.replace('\x1b', "");
         format!("\x1b[200~{body}\x1b[201~").into_bytes()
     } else {
         body.into_bytes()
@@ -171,6 +173,11 @@ mod tests {
     fn pastes_are_bracketed_only_on_request() {
         assert_eq!(paste("a\nb", false), b"a\rb");
         assert_eq!(paste("ls", true), b"\x1b[200~ls\x1b[201~");
-        assert_eq!(paste("x\x1b[201~rm", true), b"\x1b[200~xrm\x1b[201~");
+        assert_eq!(paste("x\x1b[201~rm", true), b"\x1b[200~x[201~rm\x1b[201~");
+        // Found by fuzzing: taking the marker out once must not join a new marker together.
+        assert_eq!(
+            paste("a\x1b[20\x1b[201~1~b", true),
+            b"\x1b[200~a[20[201~1~b\x1b[201~"
+        );
     }
 }
