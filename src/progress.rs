@@ -172,11 +172,52 @@ pub struct LabProgress {
     pub time_spent_secs: u64,
 }
 
+/// How much of a course is done: lessons read, quizzes finished, labs completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub lessons_read: usize,
+    pub quizzes_done: usize,
+    pub labs_done: usize,
+}
+
 impl Progress {
     pub fn new() -> Self {
         Progress {
             version: VERSION,
             ..Default::default()
+        }
+    }
+
+    /// Counts only items the course still has: progress for removed content is kept, not shown.
+    pub fn tally(&self, course: &crate::content::Course) -> Tally {
+        Tally {
+            lessons_read: course
+                .lessons
+                .iter()
+                .filter(|l| {
+                    self.lessons
+                        .get(&l.id)
+                        .is_some_and(|x| x.finished_at.is_some())
+                })
+                .count(),
+            quizzes_done: course
+                .quizzes
+                .iter()
+                .filter(|q| {
+                    self.quizzes
+                        .get(&q.id)
+                        .is_some_and(|x| x.finished_at.is_some())
+                })
+                .count(),
+            labs_done: course
+                .labs
+                .iter()
+                .filter(|l| {
+                    self.labs
+                        .get(&l.id)
+                        .is_some_and(|x| x.completed_at.is_some())
+                })
+                .count(),
         }
     }
 

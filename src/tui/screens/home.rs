@@ -120,15 +120,7 @@ fn label(cx: &Cx, item: Item) -> (String, String) {
         }
         Item::Stack => (cx.t("home-stack"), cx.t("home-stack-desc")),
         Item::Lessons => {
-            let read = c
-                .lessons
-                .iter()
-                .filter(|l| {
-                    p.lessons
-                        .get(&l.id)
-                        .is_some_and(|x| x.finished_at.is_some())
-                })
-                .count();
+            let read = p.tally(c).lessons_read;
             (
                 cx.t("home-lessons"),
                 cx.i18n.ta(
@@ -284,35 +276,11 @@ impl View for Home {
         // Progress gauges, if there is room.
         let p = cx.progress;
         let c = cx.course;
-        let read = c
-            .lessons
-            .iter()
-            .filter(|l| {
-                p.lessons
-                    .get(&l.id)
-                    .is_some_and(|x| x.finished_at.is_some())
-            })
-            .count();
-        let quizzes_done = c
-            .quizzes
-            .iter()
-            .filter(|q| {
-                p.quizzes
-                    .get(&q.id)
-                    .is_some_and(|x| x.finished_at.is_some())
-            })
-            .count();
+        let tally = p.tally(c);
         let rows = [
-            (cx.t("home-lessons"), read, c.lessons.len()),
-            (cx.t("home-quizzes"), quizzes_done, c.quizzes.len()),
-            (
-                cx.t("home-labs"),
-                c.labs
-                    .iter()
-                    .filter(|l| p.labs.get(&l.id).is_some_and(|x| x.completed_at.is_some()))
-                    .count(),
-                c.labs.len(),
-            ),
+            (cx.t("home-lessons"), tally.lessons_read, c.lessons.len()),
+            (cx.t("home-quizzes"), tally.quizzes_done, c.quizzes.len()),
+            (cx.t("home-labs"), tally.labs_done, c.labs.len()),
         ];
         let label_w = rows.iter().map(|r| str_width(&r.0)).max().unwrap_or(0);
         for (name, done, total) in rows {

@@ -155,24 +155,7 @@ impl View for ProgressScreen {
         let w = inner.width as usize;
         let p = cx.progress;
         let c = cx.course;
-        let read = c
-            .lessons
-            .iter()
-            .filter(|l| {
-                p.lessons
-                    .get(&l.id)
-                    .is_some_and(|x| x.finished_at.is_some())
-            })
-            .count();
-        let done = c
-            .quizzes
-            .iter()
-            .filter(|q| {
-                p.quizzes
-                    .get(&q.id)
-                    .is_some_and(|x| x.finished_at.is_some())
-            })
-            .count();
+        let tally = p.tally(c);
         let asked: usize = c.quizzes.iter().map(|q| q.questions.len()).sum();
         let right: usize = c
             .quizzes
@@ -181,17 +164,10 @@ impl View for ProgressScreen {
             .map(|r| r.right_count())
             .sum();
         let gauges = [
-            (cx.t("home-lessons"), read, c.lessons.len()),
-            (cx.t("home-quizzes"), done, c.quizzes.len()),
+            (cx.t("home-lessons"), tally.lessons_read, c.lessons.len()),
+            (cx.t("home-quizzes"), tally.quizzes_done, c.quizzes.len()),
             (cx.t("progress-questions-right"), right, asked),
-            (
-                cx.t("home-labs"),
-                c.labs
-                    .iter()
-                    .filter(|l| p.labs.get(&l.id).is_some_and(|x| x.completed_at.is_some()))
-                    .count(),
-                c.labs.len(),
-            ),
+            (cx.t("home-labs"), tally.labs_done, c.labs.len()),
         ];
         let lw = gauges.iter().map(|g| str_width(&g.0)).max().unwrap_or(0);
         let mut y = inner.y;
