@@ -137,3 +137,36 @@ fn retrying_a_wrong_answer_updates_the_record_and_the_wrong_list() {
     assert_eq!(q.time_spent_secs, 10);
     assert!(q.finished_at.is_some());
 }
+
+#[test]
+fn the_tally_counts_what_the_course_has_and_keeps_the_rest() {
+    use rocm_learn::content::{self, ContentTree};
+    use rocm_learn::progress::{Change, Tally};
+
+    let (course, _) = content::load(&ContentTree::embedded());
+    let mut p = Progress::new();
+    for id in ["what-is-rocm", "a-lesson-from-an-old-pack"] {
+        p.apply(&Change::Lesson {
+            id: id.into(),
+            position: 0,
+            finished: true,
+            secs: 5,
+        });
+    }
+    p.apply(&Change::Quiz {
+        result: result("deploy-workflow", false),
+        quiz_total: 1,
+        secs: 5,
+    });
+    assert_eq!(
+        p.tally(&course),
+        Tally {
+            lessons_read: 1,
+            quizzes_done: 1,
+            labs_done: 0
+        },
+        "a lesson the course no longer has is not counted"
+    );
+    // ...but its record is still there for a pack that brings it back.
+    assert!(p.lessons.contains_key("a-lesson-from-an-old-pack"));
+}
