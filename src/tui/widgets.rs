@@ -7,7 +7,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::app::Cx;
+use super::app::{Cx, Ev};
 use super::theme::Theme;
 use super::wrap::{Seg, str_width, wrap};
 
@@ -153,6 +153,15 @@ pub fn gauge(
     ])
 }
 
+/// What a list made of an event it understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// The selection moved, or a click missed the items: nothing to open.
+    Moved,
+    /// Enter, Right, `l` or a click chose this item (now also the selection).
+    Chosen(usize),
+}
+
 /// A vertical list with a selection that scrolls to stay visible and maps clicks to items.
 #[derive(Debug, Default, Clone)]
 pub struct Menu {
@@ -195,6 +204,35 @@ impl Menu {
             _ => return false,
         }
         true
+    }
+
+    /// The events every list handles alike: keys and the wheel move the selection, Enter/Right/`l`
+    /// and a click choose. `None` leaves the event to the screen (also Enter on an empty list).
+    pub fn pick(&mut self, ev: &Ev, len: usize) -> Option<Pick> {
+        use crossterm::event::KeyCode::{Char, Enter, Right};
+        match ev {
+            Ev::Key(k) if self.nav(k.code, len) => Some(Pick::Moved),
+            Ev::Key(k) if matches!(k.code, Enter | Right | Char('l')) && len > 0 => {
+                self.clamp(len);
+                Some(Pick::Chosen(self.selected))
+            }
+            Ev::Click { x, y } => Some(match self.hit(*x, *y, len) {
+                Some(i) => {
+                    self.selected = i;
+                    Pick::Chosen(i)
+                }
+                None => Pick::Moved,
+            }),
+            Ev::Scroll(d) => {
+                if *d > 0 {
+                    self.down(len)
+                } else {
+                    self.up()
+                }
+                Some(Pick::Moved)
+            }
+            _ => None,
+        }
     }
 
     /// The item at a clicked cell, if the click fell on the list.

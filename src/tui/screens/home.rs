@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu};
+use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::{pad, str_width};
 use super::{building, glossary, labs, lessons, matrix, progress, quizzes};
 use crate::markdown::Target;
@@ -168,44 +168,25 @@ impl View for Home {
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let items = Self::items(cx);
-        match ev {
-            Ev::Key(k) => {
-                if self.menu.nav(k.code, items.len()) {
-                    return Outcome::Stay;
-                }
-                match k.code {
-                    KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => {
-                        self.menu.clamp(items.len());
-                        Self::open(cx, items[self.menu.selected])
-                    }
-                    // On the home screen "back" means quit; Left/h would surprise.
-                    KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => Outcome::Stay,
-                    // Each item keeps its key whether or not "Continue" is shown above it.
-                    KeyCode::Char(c) => match items.iter().position(|i| i.key() == c) {
-                        Some(i) => {
-                            self.menu.selected = i;
-                            Self::open(cx, items[i])
-                        }
-                        None => Outcome::Ignored,
-                    },
-                    _ => Outcome::Ignored,
-                }
-            }
-            Ev::Click { x, y } => match self.menu.hit(*x, *y, items.len()) {
+        match self.menu.pick(ev, items.len()) {
+            Some(Pick::Chosen(i)) => return Self::open(cx, items[i]),
+            Some(Pick::Moved) => return Outcome::Stay,
+            None => {}
+        }
+        let Ev::Key(k) = ev else {
+            return Outcome::Ignored;
+        };
+        match k.code {
+            // On the home screen "back" means quit; Left/h would surprise.
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => Outcome::Stay,
+            // Each item keeps its key whether or not "Continue" is shown above it.
+            KeyCode::Char(c) => match items.iter().position(|i| i.key() == c) {
                 Some(i) => {
                     self.menu.selected = i;
                     Self::open(cx, items[i])
                 }
-                None => Outcome::Stay,
+                None => Outcome::Ignored,
             },
-            Ev::Scroll(d) => {
-                if *d > 0 {
-                    self.menu.down(items.len());
-                } else {
-                    self.menu.up();
-                }
-                Outcome::Stay
-            }
             _ => Outcome::Ignored,
         }
     }

@@ -1,13 +1,12 @@
 //! The lesson list: title, summary, whether it was read, and which languages it has.
 
-use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu};
+use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::reader::Reader;
 
@@ -46,31 +45,10 @@ impl View for Lessons {
         let n = cx.course.lessons.len();
         let open =
             |i: usize, cx: &Cx| Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)));
-        match ev {
-            Ev::Key(k) if self.menu.nav(k.code, n) => Outcome::Stay,
-            Ev::Key(k)
-                if matches!(k.code, KeyCode::Enter | KeyCode::Right | KeyCode::Char('l'))
-                    && n > 0 =>
-            {
-                self.menu.clamp(n);
-                open(self.menu.selected, cx)
-            }
-            Ev::Click { x, y } => match self.menu.hit(*x, *y, n) {
-                Some(i) => {
-                    self.menu.selected = i;
-                    open(i, cx)
-                }
-                None => Outcome::Stay,
-            },
-            Ev::Scroll(d) => {
-                if *d > 0 {
-                    self.menu.down(n)
-                } else {
-                    self.menu.up()
-                }
-                Outcome::Stay
-            }
-            _ => Outcome::Ignored,
+        match self.menu.pick(ev, n) {
+            Some(Pick::Chosen(i)) => open(i, cx),
+            Some(Pick::Moved) => Outcome::Stay,
+            None => Outcome::Ignored,
         }
     }
 

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu};
+use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::quiz::QuizScreen;
 
@@ -60,34 +60,16 @@ impl View for Quizzes {
                 .filter(|w| !w.is_empty());
             Outcome::Push(Box::new(QuizScreen::new(&quiz.id, only)))
         };
-        match ev {
-            Ev::Key(k) if self.menu.nav(k.code, n) => Outcome::Stay,
-            Ev::Key(k)
-                if matches!(k.code, KeyCode::Enter | KeyCode::Right | KeyCode::Char('l')) =>
-            {
-                self.menu.clamp(n);
-                start(self.menu.selected, cx, false)
-            }
-            Ev::Key(k) if k.code == KeyCode::Char('r') => {
-                self.menu.clamp(n);
-                start(self.menu.selected, cx, true)
-            }
-            Ev::Click { x, y } => match self.menu.hit(*x, *y, n) {
-                Some(i) => {
-                    self.menu.selected = i;
-                    start(i, cx, false)
+        match self.menu.pick(ev, n) {
+            Some(Pick::Chosen(i)) => start(i, cx, false),
+            Some(Pick::Moved) => Outcome::Stay,
+            None => match ev {
+                Ev::Key(k) if k.code == KeyCode::Char('r') => {
+                    self.menu.clamp(n);
+                    start(self.menu.selected, cx, true)
                 }
-                None => Outcome::Stay,
+                _ => Outcome::Ignored,
             },
-            Ev::Scroll(d) => {
-                if *d > 0 {
-                    self.menu.down(n)
-                } else {
-                    self.menu.up()
-                }
-                Outcome::Stay
-            }
-            _ => Outcome::Ignored,
         }
     }
 
