@@ -12,6 +12,7 @@ pub mod fuzzing;
 pub mod i18n;
 pub mod lab;
 pub mod lang;
+pub mod machine_path;
 pub mod markdown;
 pub mod plain;
 pub mod progress;

@@ -167,49 +167,7 @@ impl Host {
     /// root) and returns the machine path it ends at, or `None` if something on the way is
     /// missing or the links loop.
     pub fn resolve(&self, path: &str) -> Option<String> {
-        let mut todo: std::collections::VecDeque<String> = path
-            .split('/')
-            .filter(|c| !c.is_empty())
-            .map(String::from)
-            .collect();
-        let mut cur: Vec<String> = Vec::new();
-        let mut hops = 0;
-        while let Some(c) = todo.pop_front() {
-            match c.as_str() {
-                "." => continue,
-                ".." => {
-                    cur.pop();
-                    continue;
-                }
-                _ => {}
-            }
-            let next = format!(
-                "/{}",
-                cur.iter()
-                    .chain([&c])
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join("/")
-            );
-            let meta = std::fs::symlink_metadata(self.file(&next)).ok()?;
-            if meta.file_type().is_symlink() {
-                hops += 1;
-                if hops > 40 {
-                    return None;
-                }
-                let target = std::fs::read_link(self.file(&next)).ok()?;
-                let t = target.to_string_lossy();
-                if t.starts_with('/') {
-                    cur.clear();
-                }
-                for (i, part) in t.split('/').filter(|p| !p.is_empty()).enumerate() {
-                    todo.insert(i, part.to_string());
-                }
-            } else {
-                cur.push(c);
-            }
-        }
-        Some(format!("/{}", cur.join("/")))
+        crate::machine_path::resolve(path, |p| self.file(p))
     }
 
     /// An executable file at this machine path?

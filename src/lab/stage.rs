@@ -36,43 +36,7 @@ pub fn host_path(root: &Path, inside: &str) -> PathBuf {
 /// Follows a path as the sandbox sees it, symlinks included (an absolute link target means the
 /// sandbox's path, not the host's), and returns where the file is on the host.
 pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
-    let mut todo: std::collections::VecDeque<String> = inside
-        .split('/')
-        .filter(|c| !c.is_empty())
-        .map(String::from)
-        .collect();
-    let mut cur: Vec<String> = Vec::new();
-    let mut hops = 0;
-    while let Some(c) = todo.pop_front() {
-        match c.as_str() {
-            "." => continue,
-            ".." => {
-                cur.pop();
-                continue;
-            }
-            _ => {}
-        }
-        let next = format!("/{}/{c}", cur.join("/"));
-        let host = host_path(root, &next);
-        let meta = fs::symlink_metadata(&host).ok()?;
-        if meta.file_type().is_symlink() {
-            hops += 1;
-            if hops > 40 {
-                return None; // a loop, as the kernel would say ELOOP
-            }
-            let target = fs::read_link(&host).ok()?;
-            let t = target.to_string_lossy();
-            if t.starts_with('/') {
-                cur.clear();
-            }
-            for (i, part) in t.split('/').filter(|p| !p.is_empty()).enumerate() {
-                todo.insert(i, part.to_string());
-            }
-        } else {
-            cur.push(c);
-        }
-    }
-    Some(host_path(root, &format!("/{}", cur.join("/"))))
+    crate::machine_path::resolve(inside, |p| host_path(root, p)).map(|p| host_path(root, &p))
 }
 
 pub struct Stage {
