@@ -177,11 +177,15 @@ impl LabRun {
             return Some(path.clone());
         }
         let layout = layout(&self.stage, &self.opts);
-        let argv = sandbox::command(
+        let mut argv = sandbox::command(
             &self.bwrap,
             &layout,
             &["/bin/bash", "/etc/rocm-lab/login.sh", "--probe-path"],
         );
+        // The probe is an interactive login shell: in the app's session it would take the
+        // terminal's foreground and the kernel would stop the app. A session of its own has
+        // no controlling terminal to take.
+        argv.insert(1, "--new-session".into());
         let mut cmd = Command::new(&argv[0]);
         cmd.args(&argv[1..])
             .stdin(Stdio::null())
