@@ -1,5 +1,8 @@
 //! The real binary in a real terminal (tmux): open a quiz, answer, see the explanation.
-//! `.ci/run` installs tmux; without it this test fails and says so.
+//! Needs tmux: without it these tests skip and say so (CI installs it and requires it).
+
+#[path = "common/needs.rs"]
+mod needs;
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -109,6 +112,9 @@ impl Drop for Session {
 
 #[test]
 fn answer_a_quiz_question_in_the_real_app() {
+    if !needs::tmux("terminal end-to-end tests") {
+        return;
+    }
     let data = tempfile::tempdir().unwrap();
     let s = Session::start("rocm-learn-e2e-quiz", data.path(), "--lang en");
     s.wait_for("Stack");
@@ -135,6 +141,9 @@ fn answer_a_quiz_question_in_the_real_app() {
 
 #[test]
 fn the_app_opens_a_lesson_in_japanese_from_the_command_line() {
+    if !needs::tmux("terminal end-to-end tests") {
+        return;
+    }
     let data = tempfile::tempdir().unwrap();
     let s = Session::start(
         "rocm-learn-e2e-lesson",
@@ -150,6 +159,9 @@ fn the_app_opens_a_lesson_in_japanese_from_the_command_line() {
 
 #[test]
 fn sigterm_restores_the_terminal_and_saves_the_reading_position() {
+    if !needs::tmux("terminal end-to-end tests") {
+        return;
+    }
     let data = tempfile::tempdir().unwrap();
     // Run inside a shell so we can see what the terminal looks like after the app is gone.
     let script = format!(

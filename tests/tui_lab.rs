@@ -1,6 +1,8 @@
 //! The lab screen with a real shell in the sandbox: typing goes to the shell (Ctrl-C too), the
 //! checklist follows the machine's state, leaving records progress.
 
+#[path = "common/needs.rs"]
+mod needs;
 #[path = "common/tui.rs"]
 mod tui;
 
@@ -59,6 +61,9 @@ fn wait_for(a: &mut App, w: u16, h: u16, want: &str) -> String {
 
 #[test]
 fn a_lab_runs_a_real_shell_and_ticks_off_steps_as_the_state_changes() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
     let (w, h) = (130, 36);
     let mut a = lab_app("hsa-init-failed", w, h);
     assert_eq!(a.screen_id(), "lab");
@@ -90,6 +95,9 @@ fn a_lab_runs_a_real_shell_and_ticks_off_steps_as_the_state_changes() {
 
 #[test]
 fn ctrl_c_goes_to_the_shell_and_f10_gives_the_keys_back() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
     let (w, h) = (100, 30);
     let mut a = lab_app("hipcc-not-found", w, h);
     wait_for(&mut a, w, h, "learner@vega-ws:~$");
@@ -114,6 +122,9 @@ fn ctrl_c_goes_to_the_shell_and_f10_gives_the_keys_back() {
 
 #[test]
 fn hints_come_one_at_a_time_and_narrow_screens_show_them_over_the_terminal() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
     let (w, h) = (60, 20);
     let mut a = lab_app("hipcc-not-found", w, h);
     wait_for(&mut a, w, h, "learner@vega-ws:~$");

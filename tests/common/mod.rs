@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: run the real binary with an isolated environment.
 #![allow(dead_code)]
 
+pub mod needs;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

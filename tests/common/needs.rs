@@ -1,0 +1,53 @@
+//! Tests that need a tool from outside Rust (bubblewrap for labs, tmux for the real terminal)
+//! ask here first. Without the tool they skip with one line saying how to install it, so the
+//! README's `cargo test` passes on a machine with only Rust; with `ROCM_LEARN_REQUIRE_SANDBOX=1`
+//! (CI sets it) a missing tool fails the test instead.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Whether `program` runs (`program ARG` exits 0).
+fn runs(program: &str, arg: &str) -> bool {
+    Command::new(program)
+        .arg(arg)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn require() -> bool {
+    std::env::var_os("ROCM_LEARN_REQUIRE_SANDBOX").is_some_and(|v| v == "1")
+}
+
+/// True when `program` is there. Otherwise prints why `what` is skipped (written straight to
+/// stderr, which the test harness does not capture) and returns false; panics instead when
+/// the environment requires the tool.
+pub fn tool(program: &str, version_arg: &str, package: &str, what: &str) -> bool {
+    if runs(program, version_arg) {
+        return true;
+    }
+    let line = format!("{what} skipped: {package} is not installed (apt install {package})");
+    assert!(
+        !require(),
+        "{line}, and ROCM_LEARN_REQUIRE_SANDBOX=1 requires it"
+    );
+    // Once per test binary: the reason, not a wall of repeats.
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    });
+    false
+}
+
+/// For lab tests: bubblewrap, the lab sandbox.
+pub fn bwrap(what: &str) -> bool {
+    tool("bwrap", "--version", "bubblewrap", what)
+}
+
+/// For tests of the real binary in a real terminal.
+pub fn tmux(what: &str) -> bool {
+    tool("tmux", "-V", "tmux", what)
+}
