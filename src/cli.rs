@@ -28,6 +28,13 @@ pub const EXIT_USAGE: i32 = 2;
 
 /// Runs the program with these arguments; returns the exit status.
 pub fn run(args: Vec<OsString>) -> i32 {
+    // The lab's supervisor (inside the sandbox) needs none of the start-up below.
+    if args
+        .get(1)
+        .is_some_and(|a| a == crate::lab::supervisor::SUBCOMMAND)
+    {
+        return crate::lab::supervisor::main();
+    }
     let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
     let locale = sys_locale::get_locale();
     let flag = prescan_lang(&args);

@@ -222,7 +222,8 @@ pub struct Step {
 }
 
 /// A condition on the lab's state. Never the command text: any way that reaches the state passes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Serde: the app hands the checks to the lab's supervisor, which evaluates them in the sandbox.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Check {
     /// /etc/group lists `user` in every one of `groups`, and still in every one of `keep`.
     Groups {

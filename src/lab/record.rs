@@ -9,7 +9,7 @@
 pub const FS: char = '\u{1f}';
 pub const RS: char = '\u{1e}';
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Record {
     /// Counts prompts in this shell; a new shell starts again at 1.
     pub seq: u64,

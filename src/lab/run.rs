@@ -1,12 +1,12 @@
-//! One run of a lab: its stage, the learner's shell in the sandbox, and the checklist, re-checked
-//! after every command the shell reports.
+//! One run of a lab: its stage, the learner's shell in the sandbox, and the checklist as the
+//! supervisor reports it after every command. Once the machine is built, nothing here opens a
+//! path of the stage until it is removed: the checks run in the sandbox (`supervisor`).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
-use super::checks::{self, Env};
+use super::protocol::{self, FromSupervisor, ToSupervisor};
 use super::record::Record;
 use super::sandbox::{self, Layout, SandboxError};
 use super::session::{Notify, Shell};
@@ -62,8 +62,9 @@ pub struct LabRun {
     /// Each step's reason at the first prompt. The app shows a reason only once it differs:
     /// as feedback on an attempt, not as the answer before the learner has tried anything.
     pub baseline: Option<Vec<Option<Msg>>>,
-    /// The last new-login PATH, and the login files it was computed from.
-    login_path: Option<(Fingerprint, String)>,
+    /// Logins stopped: every new one ended at once (a startup file the learner changed).
+    /// The message names the cause; F5 (reset) is the way out.
+    pub halted: Option<Msg>,
     pub started: Instant,
 }
 
@@ -71,7 +72,7 @@ impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
         let bwrap = sandbox::probe()?;
         let stage = prepare(lab)?;
-        let shell = spawn(&bwrap, &stage, &opts, notify.clone())?;
+        let shell = spawn(lab, &bwrap, &stage, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
             opts,
@@ -83,10 +84,10 @@ impl LabRun {
             status: Vec::new(),
             complete: false,
             baseline: None,
-            login_path: None,
+            halted: None,
             started: Instant::now(),
         };
-        run.evaluate();
+        run.status = unchecked(lab);
         Ok(run)
     }
 
@@ -94,119 +95,84 @@ impl LabRun {
         self.stage.root()
     }
 
-    /// Takes the records that arrived; re-checks when there were any. True if anything changed.
+    /// Takes what the supervisor sent; true if anything changed.
     pub fn pump(&mut self) -> bool {
-        let records = self.shell.records();
-        let Some(last) = records.into_iter().last() else {
-            return false;
-        };
-        self.last = Some(last);
-        self.relock();
-        self.evaluate();
-        true
+        let msgs = self.shell.messages();
+        let changed = !msgs.is_empty();
+        for m in msgs {
+            self.apply(m);
+        }
+        changed
     }
 
-    /// Files sudo wrote or created come out owner-writable; on a real machine they belong to
-    /// root. After each command the system folders are made read-only to the learner again.
-    fn relock(&self) {
-        let _ = self.stage.lock_down();
-    }
-
-    /// Waits for the shell's next record (scripted runs).
+    /// Waits for the shell's next record (scripted runs), with the status checked after it.
     pub fn wait_record(&mut self, timeout: Duration) -> Option<Record> {
-        let r = self.shell.next_record(timeout)?;
-        // Later ones may be queued behind it; the newest describes the shell now.
-        let mut last = r.clone();
-        for more in self.shell.records() {
-            last = more;
+        let end = Instant::now() + timeout;
+        loop {
+            let left = end.checked_duration_since(Instant::now())?;
+            let m = self.shell.next_message(left)?;
+            if let Some(r) = self.apply(m) {
+                // Later ones may be queued behind it; the newest describes the shell now.
+                self.pump();
+                return Some(r);
+            }
         }
-        self.last = Some(last);
-        self.relock();
-        Some(r)
     }
 
-    /// Checks every step against the state as it is now.
+    /// Applies one message; returns the record it carried.
+    fn apply(&mut self, m: FromSupervisor) -> Option<Record> {
+        match m {
+            FromSupervisor::Status { record, steps } => {
+                if steps.len() == self.lab.steps.len() {
+                    self.status = steps
+                        .iter()
+                        .map(|s| StepStatus {
+                            done: s.done,
+                            why: s.why.as_ref().map(|w| w.to_msg()),
+                        })
+                        .collect();
+                }
+                if record.is_some() {
+                    self.last = record.clone();
+                }
+                if self.status.iter().all(|s| s.done) {
+                    self.complete = true;
+                }
+                if self.baseline.is_none() && self.last.is_some() {
+                    self.baseline = Some(self.status.iter().map(|s| s.why.clone()).collect());
+                }
+                record
+            }
+            FromSupervisor::LoginBroken { status } => {
+                self.halted = Some(Msg::new("lab-login-broken").arg("status", status));
+                None
+            }
+        }
+    }
+
+    /// Brings the checklist up to date with what the supervisor has sent (it checks every
+    /// step after each command; nothing is evaluated on this side).
     pub fn evaluate(&mut self) {
-        let root = self.stage.root().to_path_buf();
-        let state = sim::State::load(&root).map_err(|e| e.message);
-        let login_path = if self
-            .lab
-            .steps
-            .iter()
-            .any(|s| checks::needs_login_path(&s.check))
-        {
-            self.login_path()
-        } else {
-            None
-        };
-        let env = Env {
-            root: &root,
-            state: state.as_ref().map_err(String::as_str),
-            shell: self.last.as_ref(),
-            login_path: login_path.as_deref(),
-        };
-        self.status = self
-            .lab
-            .steps
-            .iter()
-            .map(|s| match checks::evaluate(&s.check, &env) {
-                Ok(()) => StepStatus {
-                    done: true,
-                    why: None,
-                },
-                Err(why) => StepStatus {
-                    done: false,
-                    why: Some(why),
-                },
-            })
-            .collect();
-        if self.status.iter().all(|s| s.done) {
-            self.complete = true;
-        }
-        if self.baseline.is_none() && self.last.is_some() {
-            self.baseline = Some(self.status.iter().map(|s| s.why.clone()).collect());
-        }
-    }
-
-    /// The PATH a new login would get, recomputed only when a login file changed.
-    fn login_path(&mut self) -> Option<String> {
-        let print = login_fingerprint(self.stage.root());
-        if let Some((p, path)) = &self.login_path
-            && *p == print
-        {
-            return Some(path.clone());
-        }
-        let layout = layout(&self.stage, &self.opts);
-        let mut argv = sandbox::command(
-            &self.bwrap,
-            &layout,
-            &["/bin/bash", "/etc/rocm-lab/login.sh", "--probe-path"],
-        );
-        // The probe is an interactive login shell: in the app's session it would take the
-        // terminal's foreground and the kernel would stop the app. A session of its own has
-        // no controlling terminal to take.
-        argv.insert(1, "--new-session".into());
-        let mut cmd = Command::new(&argv[0]);
-        cmd.args(&argv[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let out = run_with_timeout(cmd, Duration::from_secs(5))?;
-        self.login_path = Some((print, out.clone()));
-        Some(out)
+        self.pump();
     }
 
     /// Starts over: a fresh machine and a fresh login.
     pub fn reset(&mut self) -> Result<(), LabError> {
         self.shell.kill();
         self.stage = prepare(&self.lab)?;
-        self.shell = spawn(&self.bwrap, &self.stage, &self.opts, self.notify.clone())?;
+        self.shell = spawn(
+            &self.lab,
+            &self.bwrap,
+            &self.stage,
+            &self.opts,
+            self.notify.clone(),
+        )?;
         self.last = None;
         self.complete = false;
         self.baseline = None;
-        self.login_path = None;
+        self.halted = None;
+        self.status = unchecked(&self.lab);
         self.started = Instant::now();
-        self.evaluate();
         Ok(())
     }
 
@@ -225,6 +191,14 @@ impl LabRun {
             .filter(|(_, s)| s.done)
             .map(|(st, _)| st.id.clone())
             .collect()
+    }
+}
+
+impl Drop for LabRun {
+    /// The sandbox ends before its stage is removed: nothing inside can change the stage while
+    /// the remover walks it.
+    fn drop(&mut self) {
+        self.shell.kill();
     }
 }
 
@@ -271,88 +245,46 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
                 "PROMPT_COMMAND".into(),
                 super::scripts::PROMPT_COMMAND.into(),
             ),
-            ("ROCM_LAB_RELOGIN".into(), opts.relogin.clone()),
         ],
     }
 }
 
-fn spawn(bwrap: &Path, stage: &Stage, opts: &Options, notify: Notify) -> Result<Shell, LabError> {
-    // Open the first login session here, in-process: one process fewer before the first prompt.
-    let mut state = sim::State::load(stage.root())
-        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
-    let first = state.login(stage.root(), "learner").ok();
-    state
-        .save(stage.root())
-        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
-    let hostname = state.machine.hostname.clone();
-    let mut l = layout(stage, opts);
-    l.hostname = &hostname;
-    if let Some(id) = first {
-        l.env.push(("ROCM_LAB_FIRST_SESSION".into(), id));
-    }
-    let argv = sandbox::command(bwrap, &l, &["/bin/bash", "/etc/rocm-lab/login.sh"]);
-    Shell::spawn(
-        argv,
-        opts.rows,
-        opts.cols,
-        &stage.fifo(),
-        opts.transcript,
-        notify,
-    )
-    .map_err(io)
-}
-
-/// Size and modification time of each file a login shell reads.
-type Fingerprint = Vec<(PathBuf, u64, SystemTime)>;
-
-/// The files a login shell reads: when none changed, its PATH has not either.
-fn login_fingerprint(root: &Path) -> Fingerprint {
-    let mut files: Vec<PathBuf> = [
-        "home/learner/.bashrc",
-        "home/learner/.profile",
-        "home/learner/.bash_profile",
-        "home/learner/.bash_login",
-        "etc/profile",
-        "etc/bash.bashrc",
-        "etc/environment",
-        // ~/.profile adds these to PATH only when they exist.
-        "home/learner/bin",
-        "home/learner/.local/bin",
-    ]
-    .iter()
-    .map(|p| root.join(p))
-    .collect();
-    if let Ok(rd) = std::fs::read_dir(root.join("etc/profile.d")) {
-        files.extend(rd.filter_map(Result::ok).map(|e| e.path()));
-    }
-    files.sort();
-    files
-        .into_iter()
-        .filter_map(|p| {
-            let m = std::fs::metadata(&p).ok()?;
-            Some((p, m.len(), m.modified().ok()?))
+/// Every step open, with no reason yet: the state before the supervisor's first report.
+fn unchecked(lab: &Lab) -> Vec<StepStatus> {
+    lab.steps
+        .iter()
+        .map(|_| StepStatus {
+            done: false,
+            why: None,
         })
         .collect()
 }
 
-fn run_with_timeout(mut cmd: Command, timeout: Duration) -> Option<String> {
-    let mut child = cmd.spawn().ok()?;
-    let start = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() < timeout => std::thread::sleep(Duration::from_millis(5)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return None;
-            }
-        }
-    }
-    let mut out = String::new();
-    use std::io::Read;
-    child.stdout.take()?.read_to_string(&mut out).ok()?;
-    Some(out)
+fn spawn(
+    lab: &Lab,
+    bwrap: &Path,
+    stage: &Stage,
+    opts: &Options,
+    notify: Notify,
+) -> Result<Shell, LabError> {
+    let hostname = sim::State::load(stage.root())
+        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?
+        .machine
+        .hostname;
+    let mut l = layout(stage, opts);
+    l.hostname = &hostname;
+    let argv = sandbox::command(
+        bwrap,
+        &l,
+        &[sandbox::SIM_BIN, super::supervisor::SUBCOMMAND],
+    );
+    let hello = ToSupervisor::Hello {
+        version: protocol::VERSION,
+        user: "learner".into(),
+        relogin: opts.relogin.clone(),
+        checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
+    };
+    Shell::spawn(argv, opts.rows, opts.cols, &hello, opts.transcript, notify).map_err(io)
 }
 
 /// A notify hook that does nothing (scripted runs wait on records instead).

@@ -144,5 +144,4 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     a
 }
 
-/// The PATH of a fresh Ubuntu login.
-pub const DEFAULT_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+pub use crate::sim::entry::DEFAULT_PATH;

@@ -1,41 +1,5 @@
 //! Shell code the lab installs in its stage (`/etc/rocm-lab/`), and the learner's dotfiles.
 
-/// The sandbox's first program: logs the learner in, again and again, like getty. Each login
-/// asks the simulated machine for a new session (groups as /etc/group says *now*), then runs a
-/// real login shell, which reads /etc/profile, /etc/profile.d and ~/.profile / ~/.bashrc.
-pub const LOGIN_LOOP: &str = r#"# rocm-learn lab: one login after another, like getty.
-login_path() {
-  # What pam_env does at a real login: PATH from /etc/environment, nothing from the last shell.
-  # Builtins only: this runs before every login, and a process per login is felt.
-  local line p=
-  while IFS= read -r line; do
-    case $line in PATH=*) p=${line#PATH=}; p=${p#\"}; p=${p%\"} ;; esac
-  done < /etc/environment 2>/dev/null
-  export PATH="${p:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
-}
-if [ "$1" = --probe-path ]; then
-  # The PATH a new login would have: the lab checks "does hipcc survive a new login?".
-  login_path
-  exec bash --login -i -c 'printf "%s" "$PATH"' 2>/dev/null </dev/null
-fi
-export PROMPT_COMMAND
-while :; do
-  # The first login's session was opened when the machine was built (ROCM_LAB_FIRST_SESSION);
-  # every later one asks the simulated machine, which reads /etc/group as it is now.
-  if [ -n "$ROCM_LAB_FIRST_SESSION" ]; then
-    ROCM_SIM_SESSION=$ROCM_LAB_FIRST_SESSION
-    unset ROCM_LAB_FIRST_SESSION
-  else
-    ROCM_SIM_SESSION=$("$ROCM_SIM_BIN" sim login "$USER" 2>/dev/null) || ROCM_SIM_SESSION=
-  fi
-  export ROCM_SIM_SESSION
-  cd "$HOME" 2>/dev/null || cd /
-  login_path
-  bash --login -i
-  printf '\n%s\n\n' "$ROCM_LAB_RELOGIN"
-done
-"#;
-
 /// Runs before every prompt, sourced by `PROMPT_COMMAND` (see `PROMPT_COMMAND`): sends one
 /// record to the app (see `record.rs`) and gives `$?` back.
 pub const HOOK: &str = r#"__rl_h=$(HISTTIMEFORMAT= builtin history 1)

@@ -1,52 +1,56 @@
-//! A live shell in a pseudo-terminal: bubblewrap + bash, its screen parsed by vt100 off the UI
-//! thread, and the prompt hook's records read from the side channel.
+//! A live shell in a pseudo-terminal: bubblewrap started with the PTY as its terminal and one
+//! end of a socketpair as fd 3 (the supervisor's channel), its screen parsed by vt100 off the
+//! UI thread, and the supervisor's typed messages read on a thread of their own.
 
 use std::ffi::OsString;
-use std::fs::OpenOptions;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use portable_pty::{MasterPty, PtySize, native_pty_system};
 use tui_term::vt100;
 
-use super::record::{RS, Record, Splitter};
+use super::protocol::{self, FromSupervisor, ToSupervisor};
 
-/// Called from the reader threads whenever the screen changed or a record arrived.
+/// Called from the reader threads whenever the screen changed or a message arrived.
 pub type Notify = Arc<dyn Fn() + Send + Sync>;
 
 /// Lines of scrollback kept for the terminal pane.
 pub const SCROLLBACK: usize = 5000;
 
+/// The most of a session kept as transcript (scripted runs); then a visible mark.
+pub const TRANSCRIPT_CAP: usize = 1 << 20;
+pub const OUTPUT_CUT: &str = "\r\n[output cut]\r\n";
+
 pub struct Shell {
     master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
+    child: std::process::Child,
     pub screen: Arc<Mutex<vt100::Parser>>,
-    records: Receiver<Record>,
+    messages: Receiver<FromSupervisor>,
     /// Everything the shell printed, for the transcript of a scripted run (off in the app).
     transcript: Option<Arc<Mutex<Vec<u8>>>>,
     exited: Arc<AtomicBool>,
-    closing: Arc<AtomicBool>,
-    fifo: PathBuf,
 }
 
 impl Shell {
-    /// Starts `argv` (the bubblewrap command line) in a new pseudo-terminal of `rows` x `cols`.
-    /// `fifo` is the side channel on the host side (created here).
+    /// Starts `argv` (the bubblewrap command line, whose program is the supervisor) in a new
+    /// pseudo-terminal of `rows` x `cols`, and sends the supervisor `hello`.
     pub fn spawn(
         argv: Vec<OsString>,
         rows: u16,
         cols: u16,
-        fifo: &Path,
+        hello: &ToSupervisor,
         keep_transcript: bool,
         notify: Notify,
     ) -> std::io::Result<Shell> {
         let rows = rows.max(2);
         let cols = cols.max(10);
-        make_fifo(fifo)?;
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -55,12 +59,45 @@ impl Shell {
                 pixel_height: 0,
             })
             .map_err(io_err)?;
-        let child = pair
-            .slave
-            .spawn_command(CommandBuilder::from_argv(argv))
-            .map_err(io_err)?;
-        // Only the child may hold the slave end, or reading would never see end-of-file.
+        // portable-pty closes every fd above 2 in its children; the channel must reach the
+        // supervisor, so bwrap is started here with the slave opened by name.
+        let tty = pair
+            .master
+            .tty_name()
+            .ok_or_else(|| io_err("the pseudo-terminal has no name"))?;
+        let slave = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags(libc::O_NOCTTY)
+            .open(&tty)?;
         drop(pair.slave);
+        let (mut app_end, sup_end) = UnixStream::pair()?;
+        let sup_fd = sup_end.as_raw_fd();
+        let mut cmd = std::process::Command::new(&argv[0]);
+        cmd.args(&argv[1..])
+            .stdin(slave.try_clone()?)
+            .stdout(slave.try_clone()?)
+            .stderr(slave);
+        // SAFETY: only async-signal-safe calls (setsid, ioctl, dup2, fcntl) between fork and
+        // exec. A session of its own with the PTY as controlling terminal makes the learner's
+        // shell the only job on it; the channel lands on the fd the supervisor expects.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if sup_fd == protocol::FD {
+                    libc::fcntl(sup_fd, libc::F_SETFD, 0);
+                } else if libc::dup2(sup_fd, protocol::FD) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let child = cmd.spawn()?;
+        drop(cmd);
+        drop(sup_end);
+        protocol::send(&mut app_end, hello)?;
         let mut reader = pair.master.try_clone_reader().map_err(io_err)?;
         let writer = pair.master.take_writer().map_err(io_err)?;
 
@@ -85,7 +122,7 @@ impl Shell {
                             if let Some(t) = &transcript
                                 && let Ok(mut t) = t.lock()
                             {
-                                t.extend_from_slice(&buf[..n]);
+                                keep(&mut t, &buf[..n]);
                             }
                             notify();
                         }
@@ -96,39 +133,25 @@ impl Shell {
             });
         }
 
-        let (tx, records) = mpsc::channel();
-        let closing = Arc::new(AtomicBool::new(false));
-        {
-            // Read and write: the FIFO never reports end-of-file between two writers.
-            let mut fifo_file = OpenOptions::new().read(true).write(true).open(fifo)?;
-            let closing = closing.clone();
-            std::thread::spawn(move || {
-                let mut split = Splitter::default();
-                let mut buf = [0u8; 8192];
-                while let Ok(n) = fifo_file.read(&mut buf) {
-                    if n == 0 || closing.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    for r in split.feed(&buf[..n]) {
-                        if tx.send(r).is_err() {
-                            return;
-                        }
-                    }
-                    notify();
+        let (tx, messages) = mpsc::channel();
+        std::thread::spawn(move || {
+            // Typed, capped messages only; anything else ends the channel.
+            while let Ok(m) = protocol::recv::<FromSupervisor>(&mut app_end) {
+                if tx.send(m).is_err() {
+                    return;
                 }
-            });
-        }
+                notify();
+            }
+        });
 
         Ok(Shell {
             master: pair.master,
             writer,
             child,
             screen,
-            records,
+            messages,
             transcript,
             exited,
-            closing,
-            fifo: fifo.to_path_buf(),
         })
     }
 
@@ -154,14 +177,14 @@ impl Shell {
         });
     }
 
-    /// Records that arrived since the last call.
-    pub fn records(&self) -> Vec<Record> {
-        self.records.try_iter().collect()
+    /// Messages from the supervisor that arrived since the last call.
+    pub fn messages(&self) -> Vec<FromSupervisor> {
+        self.messages.try_iter().collect()
     }
 
-    /// Waits up to `timeout` for the next record.
-    pub fn next_record(&self, timeout: std::time::Duration) -> Option<Record> {
-        self.records.recv_timeout(timeout).ok()
+    /// Waits up to `timeout` for the supervisor's next message.
+    pub fn next_message(&self, timeout: std::time::Duration) -> Option<FromSupervisor> {
+        self.messages.recv_timeout(timeout).ok()
     }
 
     pub fn has_exited(&self) -> bool {
@@ -175,15 +198,10 @@ impl Shell {
             .unwrap_or_default()
     }
 
-    /// Ends the sandbox and everything in it.
+    /// Ends the sandbox and everything in it (bubblewrap's own processes die with it).
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        self.closing.store(true, Ordering::SeqCst);
-        // Wake the side-channel thread so it sees `closing` and ends.
-        if let Ok(mut f) = OpenOptions::new().write(true).open(&self.fifo) {
-            let _ = f.write_all(&[RS as u8]);
-        }
     }
 }
 
@@ -193,18 +211,39 @@ impl Drop for Shell {
     }
 }
 
-fn make_fifo(path: &Path) -> std::io::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let _ = std::fs::remove_file(path);
-    let c = std::ffi::CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidInput, "path with NUL"))?;
-    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
-    if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } != 0 {
-        return Err(std::io::Error::last_os_error());
+/// Appends to a transcript up to `TRANSCRIPT_CAP`, then marks the cut once.
+fn keep(t: &mut Vec<u8>, bytes: &[u8]) {
+    let cap = TRANSCRIPT_CAP;
+    if t.len() >= cap {
+        return;
     }
-    Ok(())
+    let room = cap - t.len();
+    if bytes.len() <= room {
+        t.extend_from_slice(bytes);
+    } else {
+        t.extend_from_slice(&bytes[..room]);
+        t.extend_from_slice(OUTPUT_CUT.as_bytes());
+    }
 }
 
 fn io_err(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_stops_at_its_cap_with_a_visible_mark() {
+        let mut t = Vec::new();
+        let chunk = vec![b'x'; 300 * 1024];
+        for _ in 0..5 {
+            keep(&mut t, &chunk);
+        }
+        assert_eq!(t.len(), TRANSCRIPT_CAP + OUTPUT_CUT.len());
+        assert!(t.ends_with(OUTPUT_CUT.as_bytes()));
+        keep(&mut t, b"more");
+        assert!(t.ends_with(OUTPUT_CUT.as_bytes()), "the mark comes once");
+    }
 }

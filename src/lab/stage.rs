@@ -59,11 +59,6 @@ impl Stage {
         self.dir.path()
     }
 
-    /// The side channel, as the host sees it.
-    pub fn fifo(&self) -> PathBuf {
-        self.root().join("run/events")
-    }
-
     /// Host path of a stage-relative path (`etc/group` -> `<stage>/etc/group`).
     pub fn host(&self, rel: &str) -> PathBuf {
         self.root().join(rel.trim_start_matches('/'))
@@ -81,7 +76,6 @@ impl Stage {
             fs::set_permissions(&p, fs::Permissions::from_mode(mode))
         };
         let missing = |rel: &str| !self.host(rel).exists();
-        w("etc/rocm-lab/login.sh", scripts::LOGIN_LOOP, 0o644)?;
         w("etc/rocm-lab/hook.sh", scripts::HOOK, 0o644)?;
         if missing("etc/profile") {
             w("etc/profile", scripts::ETC_PROFILE, 0o644)?;
@@ -130,8 +124,37 @@ impl Stage {
     }
 }
 
+impl Drop for Stage {
+    /// Folders the lab made read-only (0555, also as an unprivileged user) are opened up first,
+    /// so the temporary folder can be removed. Never through a symlink: each folder is opened
+    /// with O_NOFOLLOW and changed through its descriptor. Call only once the sandbox is gone.
+    fn drop(&mut self) {
+        open_up(self.dir.path());
+    }
+}
+
+fn open_up(dir: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    let Ok(f) = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_DIRECTORY)
+        .open(dir)
+    else {
+        return;
+    };
+    let _ = f.set_permissions(fs::Permissions::from_mode(0o700));
+    let Ok(rd) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            open_up(&e.path());
+        }
+    }
+}
+
 /// Files become `file` (keeping their execute bits) and folders `dir`, recursively.
-fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
+pub fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
     let meta = fs::symlink_metadata(path)?;
     if meta.file_type().is_symlink() {
         return Ok(());

@@ -207,17 +207,7 @@ fn login_shell(
             })
             .collect();
         cmd.env_clear().envs(keep);
-        let path = std::fs::read_to_string(root.join("etc/environment"))
-            .ok()
-            .and_then(|t| {
-                t.lines().find_map(|l| {
-                    l.strip_prefix("PATH=")
-                        .map(|p| p.trim_matches('"').to_string())
-                })
-            })
-            .unwrap_or_else(|| {
-                "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin".into()
-            });
+        let path = environment_path(root);
         cmd.env("PATH", path)
             .current_dir(root.join(pw.home.trim_start_matches('/')));
     }
@@ -232,6 +222,22 @@ fn login_shell(
         .env(SESSION_ENV, session)
         .env_remove(UID_ENV);
     exec(cmd, &shell)
+}
+
+/// The PATH of a fresh Ubuntu login.
+pub const DEFAULT_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+/// PATH as a new login gets it (pam_env reads /etc/environment), Ubuntu's default without one.
+pub fn environment_path(root: &Path) -> String {
+    super::fsx::read_capped(&root.join("etc/environment"), 64 * 1024)
+        .ok()
+        .and_then(|b| {
+            String::from_utf8_lossy(&b).lines().find_map(|l| {
+                l.strip_prefix("PATH=")
+                    .map(|p| p.trim_matches('"').to_string())
+            })
+        })
+        .unwrap_or_else(|| DEFAULT_PATH.into())
 }
 
 /// Finds `prog` on PATH, skipping the simulator's own wrappers (so `ls` for other paths runs

@@ -80,11 +80,43 @@ pub fn write_executable(path: &Path, text: &str) -> io::Result<()> {
     Ok(())
 }
 
-/// Reads a text file; `None` when it is missing or unreadable.
+/// Reads a text file; `None` when it is missing or unreadable (or not a regular file, or larger
+/// than `READ_CAP`).
 pub fn read_opt(path: &Path) -> Option<String> {
-    fs::read(path)
+    read_capped(path, READ_CAP)
         .ok()
         .map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// The most any machine file is read at once: files of a simulated machine are small, and one
+/// replaced by a link to /dev/zero must not fill memory.
+pub const READ_CAP: u64 = 32 << 20;
+
+/// Reads a regular file of at most `cap` bytes. A FIFO, device or directory in its place is an
+/// error at once (opened non-blocking, so a FIFO without a writer cannot hang the reader).
+pub fn read_capped(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let f = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = f.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
+    let mut buf = Vec::new();
+    f.take(cap + 1).read_to_end(&mut buf)?;
+    if buf.len() as u64 > cap {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} is larger than {cap} bytes", path.display()),
+        ));
+    }
+    Ok(buf)
 }
 
 /// Sorted file names in a directory (empty when it does not exist).

@@ -119,7 +119,7 @@ impl State {
             ));
         }
         let path = State::path(root);
-        let bytes = match std::fs::read(&path) {
+        let bytes = match fsx::read_capped(&path, fsx::READ_CAP) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(SimError::new(

@@ -1,0 +1,373 @@
+//! The lab's supervisor: the sandbox's first process (`rocm-learn __lab-supervisor`, started by
+//! bubblewrap). It owns the simulated machine from inside: it logs the learner in again and
+//! again (bash by absolute path, so no PATH or startup file can break the loop itself), reads
+//! the prompt hook's records, keeps the system folders read-only, evaluates the lab's checks
+//! and sends typed results over the channel (`protocol`). The app never touches the stage
+//! while the lab runs: every path the learner could swap for a symlink, a FIFO or /dev/zero is
+//! opened here, inside the sandbox, where it can reach nothing of the host.
+
+use std::io::{Read, Write};
+use std::os::fd::FromRawFd;
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant, SystemTime};
+
+use super::checks::{self, Env};
+use super::protocol::{self, FromSupervisor, ToSupervisor, WireMsg, WireStep};
+use super::record::{Record, Splitter};
+use crate::content::Check;
+use crate::sim;
+
+/// The hidden subcommand that runs it.
+pub const SUBCOMMAND: &str = "__lab-supervisor";
+
+/// Where the prompt hook writes its records, inside the sandbox.
+pub const EVENTS: &str = "/run/rocm-lab/events";
+
+/// A login that ends within this time counts as failed; this many in a row stop the loop.
+const FAST_EXIT: Duration = Duration::from_secs(1);
+const FAILED_LOGINS: u32 = 3;
+
+enum Event {
+    Record(Record),
+    LoginBroken(i32),
+}
+
+pub fn main() -> i32 {
+    // SAFETY: the app dup'ed its end of the socketpair to this fd for us and nothing else in
+    // this process owns it. CLOEXEC keeps it out of the learner's processes.
+    let sock = unsafe {
+        libc::fcntl(protocol::FD, libc::F_SETFD, libc::FD_CLOEXEC);
+        UnixStream::from_raw_fd(protocol::FD)
+    };
+    let Ok(mut reader) = sock.try_clone() else {
+        eprintln!("rocm-learn: the lab channel is missing");
+        return 2;
+    };
+    let hello = match protocol::recv::<ToSupervisor>(&mut reader) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("rocm-learn: lab channel: {e}");
+            return 2;
+        }
+    };
+    let ToSupervisor::Hello {
+        version,
+        user,
+        relogin,
+        checks,
+    } = hello;
+    if version != protocol::VERSION {
+        eprintln!(
+            "rocm-learn: lab channel version {version}, expected {}",
+            protocol::VERSION
+        );
+        return 2;
+    }
+    ignore_job_signals();
+    let (tx, rx) = mpsc::channel();
+    if let Err(e) = read_events(tx.clone()) {
+        eprintln!("rocm-learn: {EVENTS}: {e}");
+        return 2;
+    }
+    // The app closing the channel is the end of the lab.
+    std::thread::spawn(move || {
+        let mut sink = [0u8; 256];
+        while matches!(reader.read(&mut sink), Ok(n) if n > 0) {}
+        std::process::exit(0);
+    });
+    {
+        let user = user.clone();
+        std::thread::spawn(move || login_loop(&user, &relogin, tx));
+    }
+    let mut grader = Grader {
+        checks,
+        out: sock,
+        login_path: None,
+    };
+    grader.report(None);
+    while let Ok(ev) = rx.recv() {
+        match ev {
+            Event::Record(r) => {
+                // Later ones may be queued behind it; the newest describes the shell now.
+                let mut last = r;
+                let mut broken = None;
+                for more in rx.try_iter() {
+                    match more {
+                        Event::Record(r) => last = r,
+                        Event::LoginBroken(s) => broken = Some(s),
+                    }
+                }
+                grader.report(Some(last));
+                if let Some(s) = broken {
+                    grader.send(&FromSupervisor::LoginBroken { status: s });
+                }
+            }
+            Event::LoginBroken(s) => grader.send(&FromSupervisor::LoginBroken { status: s }),
+        }
+    }
+    0
+}
+
+struct Grader {
+    checks: Vec<Check>,
+    out: UnixStream,
+    /// The last new-login PATH, and the login files it was computed from.
+    login_path: Option<(Fingerprint, String)>,
+}
+
+impl Grader {
+    fn send(&mut self, msg: &FromSupervisor) {
+        if protocol::send(&mut self.out, msg).is_err() {
+            std::process::exit(0);
+        }
+    }
+
+    /// Relocks the system folders, checks every step and sends the result.
+    fn report(&mut self, record: Option<Record>) {
+        relock();
+        let root = Path::new("/");
+        let state = sim::State::load(root).map_err(|e| e.message);
+        let login_path = if self.checks.iter().any(checks::needs_login_path) {
+            self.login_path()
+        } else {
+            None
+        };
+        let env = Env {
+            root,
+            state: state.as_ref().map_err(String::as_str),
+            shell: record.as_ref(),
+            login_path: login_path.as_deref(),
+        };
+        let steps = self
+            .checks
+            .iter()
+            .map(|c| match checks::evaluate(c, &env) {
+                Ok(()) => WireStep {
+                    done: true,
+                    why: None,
+                },
+                Err(why) => WireStep {
+                    done: false,
+                    why: Some(WireMsg::from(&why)),
+                },
+            })
+            .collect();
+        let mut record = record;
+        if let Some(r) = &mut record {
+            // The command text is for the transcript only; a huge one must not drop the status.
+            r.command = truncate(&r.command, 4096);
+            r.path = truncate(&r.path, 16 * 1024);
+            r.cwd = truncate(&r.cwd, 4096);
+        }
+        self.send(&FromSupervisor::Status { record, steps });
+    }
+
+    /// The PATH a new login would get, recomputed only when a login file changed.
+    fn login_path(&mut self) -> Option<String> {
+        let print = login_fingerprint();
+        if let Some((p, path)) = &self.login_path
+            && *p == print
+        {
+            return Some(path.clone());
+        }
+        let mut cmd = Command::new("/bin/bash");
+        cmd.args(["--login", "-i", "-c", "printf '%s' \"$PATH\""])
+            .env("PATH", sim::entry::environment_path(Path::new("/")))
+            .current_dir(home())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        // SAFETY: setsid is async-signal-safe. The probe is an interactive login shell: in a
+        // session of its own it has no terminal to take from the learner's shell.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::setsid();
+                Ok(())
+            });
+        }
+        let out = super::run_with_timeout(cmd, Duration::from_secs(5), 64 * 1024)?;
+        let out = String::from_utf8_lossy(&out).into_owned();
+        self.login_path = Some((print, out.clone()));
+        Some(out)
+    }
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s[..end].to_string()
+}
+
+fn home() -> String {
+    std::env::var("HOME").unwrap_or_else(|_| "/".into())
+}
+
+/// The supervisor stays out of the terminal's job control: Ctrl-C or Ctrl-Z between two
+/// logins must not stop the machine. Its children get the defaults back (`child_signals`).
+fn ignore_job_signals() {
+    for s in [
+        libc::SIGINT,
+        libc::SIGQUIT,
+        libc::SIGTSTP,
+        libc::SIGTTIN,
+        libc::SIGTTOU,
+    ] {
+        // SAFETY: setting a signal to SIG_IGN installs no handler code.
+        unsafe {
+            libc::signal(s, libc::SIG_IGN);
+        }
+    }
+}
+
+fn child_signals(cmd: &mut Command) {
+    // SAFETY: signal() with SIG_DFL is async-signal-safe; runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            for s in [
+                libc::SIGINT,
+                libc::SIGQUIT,
+                libc::SIGTSTP,
+                libc::SIGTTIN,
+                libc::SIGTTOU,
+            ] {
+                libc::signal(s, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Creates the FIFO the prompt hook writes to and reads records from it on a thread.
+fn read_events(tx: mpsc::Sender<Event>) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let _ = std::fs::remove_file(EVENTS);
+    let c = std::ffi::CString::new(Path::new(EVENTS).as_os_str().as_bytes())
+        .map_err(std::io::Error::other)?;
+    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
+    if unsafe { libc::mkfifo(c.as_ptr(), 0o622) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // Read and write: the FIFO never reports end-of-file between two writers.
+    let mut fifo = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(EVENTS)?;
+    std::thread::spawn(move || {
+        let mut split = Splitter::default();
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = fifo.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            for r in split.feed(&buf[..n]) {
+                if tx.send(Event::Record(r)).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    Ok(())
+}
+
+/// One login after another, like getty. Each opens a new simulated session (groups as
+/// /etc/group says *now*) and runs a real login shell with PATH as pam_env would set it.
+fn login_loop(user: &str, relogin: &str, tx: mpsc::Sender<Event>) {
+    let root = Path::new("/");
+    let mut failed = 0;
+    loop {
+        let session = open_session(root, user);
+        let mut cmd = Command::new("/bin/bash");
+        cmd.args(["--login", "-i"])
+            .env("ROCM_SIM_SESSION", &session)
+            .env("PATH", sim::entry::environment_path(root));
+        if std::env::set_current_dir(home()).is_err() {
+            let _ = std::env::set_current_dir("/");
+        }
+        child_signals(&mut cmd);
+        let started = Instant::now();
+        let status = cmd.status().map(|s| s.code().unwrap_or(1)).unwrap_or(127);
+        if started.elapsed() < FAST_EXIT {
+            failed += 1;
+        } else {
+            failed = 0;
+        }
+        if failed >= FAILED_LOGINS {
+            let _ = tx.send(Event::LoginBroken(status));
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = write!(out, "\n{relogin}\n\n");
+        let _ = out.flush();
+    }
+}
+
+fn open_session(root: &Path, user: &str) -> String {
+    let Ok(mut state) = sim::State::load(root) else {
+        return String::new();
+    };
+    let Ok(id) = state.login(root, user) else {
+        return String::new();
+    };
+    if state.save(root).is_err() {
+        return String::new();
+    }
+    id
+}
+
+/// Files sudo wrote or created come out owner-writable; on a real machine they belong to root.
+/// After each command the system folders are made read-only to the learner again. Done here,
+/// in the sandbox, where a symlink swapped in mid-walk can only point at the sandbox's view.
+fn relock() {
+    for top in ["/etc", "/opt", "/usr/local/bin", "/usr/local/sbin"] {
+        let _ = super::stage::set_modes(Path::new(top), 0o444, 0o555);
+    }
+}
+
+/// Size and modification time of each file a login shell reads.
+type Fingerprint = Vec<(String, u64, SystemTime)>;
+
+/// The files a login shell reads: when none changed, its PATH has not either.
+fn login_fingerprint() -> Fingerprint {
+    let home = home();
+    let mut files: Vec<String> = [
+        ".bashrc",
+        ".profile",
+        ".bash_profile",
+        ".bash_login",
+        // ~/.profile adds these to PATH only when they exist.
+        "bin",
+        ".local/bin",
+    ]
+    .iter()
+    .map(|f| format!("{home}/{f}"))
+    .chain(
+        ["/etc/profile", "/etc/bash.bashrc", "/etc/environment"]
+            .iter()
+            .map(|s| s.to_string()),
+    )
+    .collect();
+    if let Ok(rd) = std::fs::read_dir("/etc/profile.d") {
+        files.extend(
+            rd.filter_map(Result::ok)
+                .take(1024)
+                .map(|e| e.path().to_string_lossy().into_owned()),
+        );
+    }
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|p| {
+            let m = std::fs::metadata(&p).ok()?;
+            Some((p, m.len(), m.modified().ok()?))
+        })
+        .collect()
+}
