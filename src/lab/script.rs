@@ -53,8 +53,8 @@ pub fn run(lab: &mut LabRun, lines: &[String]) {
             if now_len != seen {
                 seen = now_len;
                 quiet_since = Instant::now();
-            } else if now_len > before + line.len() && quiet_since.elapsed() > QUIET {
-                // Printed something and went quiet without a prompt: it is asking.
+            } else if quiet_since.elapsed() > QUIET && lab.shell.waits_for_input() {
+                // Went quiet without a prompt, blocked reading the terminal: it is asking.
                 break;
             }
             if start.elapsed() > LINE_TIMEOUT || lab.shell.has_exited() {

@@ -187,6 +187,42 @@ impl Shell {
         self.messages.recv_timeout(timeout).ok()
     }
 
+    /// Whether a program in the terminal's foreground waits for input (blocked reading the
+    /// tty, as apt's [Y/n] is), as opposed to merely being silent. Asks the kernel about the
+    /// foreground process group; never reads anything the sandbox can write.
+    pub fn waits_for_input(&self) -> bool {
+        let Some(fg) = self.master.process_group_leader() else {
+            return false;
+        };
+        let Ok(rd) = std::fs::read_dir("/proc") else {
+            return false;
+        };
+        let small = |p: std::path::PathBuf| {
+            crate::sim::fsx::read_capped(&p, 4096)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default()
+        };
+        rd.flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+            })
+            .any(|e| {
+                let stat = small(e.path().join("stat"));
+                // Fields after the parenthesised name: state, ppid, pgrp, ...
+                let after = stat.rsplit_once(')').map(|(_, a)| a).unwrap_or("");
+                let f: Vec<&str> = after.split_whitespace().collect();
+                f.first() == Some(&"S")
+                    && f.get(2).and_then(|p| p.parse::<i32>().ok()) == Some(fg)
+                    && matches!(
+                        small(e.path().join("wchan")).trim(),
+                        "n_tty_read" | "wait_woken"
+                    )
+            })
+    }
+
     pub fn has_exited(&self) -> bool {
         self.exited.load(Ordering::SeqCst)
     }
