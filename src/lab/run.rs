@@ -229,6 +229,16 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&host, std::fs::Permissions::from_mode(f.mode)).map_err(io)?;
     }
+    let mut stage = stage;
+    stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
+    std::fs::write(
+        stage.root().join(sandbox::CMDLINE),
+        format!(
+            "BOOT_IMAGE=/boot/vmlinuz-{} root=UUID=3f6c2a1e-8d4b-4f7a-9c2e-5b1d7e0a9f42 ro quiet splash vt.handoff=7\n",
+            state.machine.kernel
+        ),
+    )
+    .map_err(io)?;
     stage.lock_down().map_err(io)?;
     Ok(stage)
 }
@@ -239,6 +249,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         exe: &opts.exe,
         hostname: "gpu-node",
         user: "learner",
+        host_etc: &stage.host_etc,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
             (

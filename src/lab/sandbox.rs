@@ -1,8 +1,9 @@
-//! The learner's shell runs inside bubblewrap: the host read-only, the lab's own /etc, /opt,
-//! /home and /var from its stage folder, the stage's usr/bin and usr/sbin (the simulated tools)
-//! as /usr/local/bin and /usr/local/sbin, a private /tmp, no network, its own PID
-//! namespace, and it dies with the app. When bubblewrap cannot run, the lab says exactly why
-//! and how to fix it; it never falls back to an unconfined shell.
+//! The learner's shell runs inside bubblewrap: the host's userland (/usr and the merged-/usr
+//! links) read-only and nothing else of the host, the lab's own /etc, /opt, /home and /var
+//! from its stage folder (with the host /etc entries Ubuntu's tools need), the stage's usr/bin
+//! and usr/sbin (the simulated tools) as /usr/local/bin and /usr/local/sbin, a sized /tmp, no
+//! network, its own PID namespace, and it dies with the app. When bubblewrap cannot run, the
+//! lab says exactly why and how to fix it; it never falls back to an unconfined shell.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -16,8 +17,30 @@ pub const LEARNER_UID: u32 = 1000;
 /// Where the rocm-learn binary is mounted inside the sandbox (the simulated tools call it).
 pub const SIM_BIN: &str = "/usr/local/libexec/rocm-learn";
 
-/// Host paths that may hold the host's people's files: hidden behind empty folders.
-const HIDDEN: [&str; 6] = ["/root", "/mnt", "/media", "/srv", "/tmp", "/run"];
+/// Top-level folders of a merged-/usr system: symlinks into /usr there, bound read-only on
+/// systems that still have them as folders.
+const USR_LINKS: [&str; 6] = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+/// Empty, private folders where Ubuntu has them; nothing of the host's shows through.
+const EMPTY: [&str; 5] = ["/root", "/mnt", "/media", "/srv", "/run"];
+
+/// Host /etc entries that Ubuntu's own programs read (which, awk, vi through alternatives, the
+/// dynamic linker, name lookup, terminal descriptions). Bound read-only where the simulated
+/// machine has none of its own.
+pub const HOST_ETC: [&str; 9] = [
+    "alternatives",
+    "ld.so.cache",
+    "nsswitch.conf",
+    "terminfo",
+    "bash.bashrc",
+    "inputrc",
+    "localtime",
+    "magic",
+    "vim",
+];
+
+/// The writable /tmp of a lab (a tmpfs, so a full one is the learner's and not the host's).
+pub const TMP_SIZE: u64 = 512 << 20;
 
 /// Why the sandbox cannot start, as a message naming the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,33 +108,63 @@ pub struct Layout<'a> {
     pub exe: &'a Path,
     pub hostname: &'a str,
     pub user: &'a str,
+    /// Host /etc entries to bind (see `HOST_ETC`), their mount points made in the stage.
+    pub host_etc: &'a [String],
     /// Extra environment (language of the login banner, terminal type).
     pub env: Vec<(String, String)>,
+}
+
+fn push(a: &mut Vec<OsString>, items: &[&str]) {
+    a.extend(items.iter().map(OsString::from));
 }
 
 /// The bubblewrap command line that runs `program` as the learner in the stage.
 pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let s = |p: &str| l.stage.join(p).into_os_string();
     let mut a: Vec<OsString> = vec![bwrap.into()];
-    let mut push = |items: &[&str]| a.extend(items.iter().map(OsString::from));
-    push(&[
-        "--unshare-all",
-        "--unshare-user",
-        "--uid",
-        "1000",
-        "--gid",
-        "1000",
-    ]);
-    push(&["--hostname", l.hostname, "--die-with-parent"]);
-    push(&["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]);
-    for h in HIDDEN {
-        push(&["--tmpfs", h]);
+    push(
+        &mut a,
+        &[
+            "--unshare-all",
+            "--unshare-user",
+            "--uid",
+            "1000",
+            "--gid",
+            "1000",
+        ],
+    );
+    push(&mut a, &["--hostname", l.hostname, "--die-with-parent"]);
+    push(&mut a, &["--ro-bind", "/usr", "/usr"]);
+    for link in USR_LINKS {
+        let Ok(meta) = std::fs::symlink_metadata(link) else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            if let Ok(target) = std::fs::read_link(link) {
+                a.extend(["--symlink".into(), target.into_os_string(), link.into()]);
+            }
+        } else if meta.is_dir() {
+            push(&mut a, &["--ro-bind", link, link]);
+        }
     }
+    push(&mut a, &["--dev", "/dev", "--proc", "/proc"]);
+    // The machine's kernel command line, not the host's.
+    a.extend(["--ro-bind".into(), s(CMDLINE), "/proc/cmdline".into()]);
+    push(&mut a, &["--tmpfs", "/sys", "--remount-ro", "/sys"]);
+    for h in EMPTY {
+        push(&mut a, &["--tmpfs", h]);
+    }
+    let tmp_size = TMP_SIZE.to_string();
+    push(&mut a, &["--size", &tmp_size, "--tmpfs", "/tmp"]);
     a.extend(["--bind".into(), s("run"), "/run/rocm-lab".into()]);
     for dir in ["etc", "home", "opt", "var"] {
         a.extend(["--bind".into(), s(dir), format!("/{dir}").into()]);
     }
-    // The host's /usr stays; the machine's own tools come first on PATH from /usr/local.
+    for e in l.host_etc {
+        let host = format!("/etc/{e}");
+        a.extend(["--ro-bind".into(), host.clone().into(), host.into()]);
+    }
+    // The machine's own tools come first on PATH from /usr/local.
     a.extend(["--tmpfs".into(), "/usr/local".into()]);
     a.extend(["--bind".into(), s("usr/bin"), "/usr/local/bin".into()]);
     a.extend(["--bind".into(), s("usr/sbin"), "/usr/local/sbin".into()]);
@@ -140,8 +193,35 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         a.extend(["--setenv".into(), k.into(), v.into()]);
     }
     a.extend(["--chdir".into(), home.into()]);
+    a.push("--".into());
     a.extend(program.iter().map(OsString::from));
     a
 }
 
 pub use crate::sim::entry::DEFAULT_PATH;
+
+/// The stage file shown as /proc/cmdline (outside the folders the sandbox sees otherwise).
+pub const CMDLINE: &str = "cmdline";
+
+/// Makes the mount points for the host /etc entries the machine does not have itself, and
+/// returns their names. Before the sandbox starts (the stage's /etc is read-only after).
+pub fn host_etc_mountpoints(stage: &Path) -> std::io::Result<Vec<String>> {
+    let mut bound = Vec::new();
+    for e in HOST_ETC {
+        let host = Path::new("/etc").join(e);
+        let inside = stage.join("etc").join(e);
+        let Ok(meta) = std::fs::metadata(&host) else {
+            continue;
+        };
+        if std::fs::symlink_metadata(&inside).is_ok() {
+            continue;
+        }
+        if meta.is_dir() {
+            std::fs::create_dir(&inside)?;
+        } else {
+            std::fs::write(&inside, "")?;
+        }
+        bound.push(e.to_string());
+    }
+    Ok(bound)
+}

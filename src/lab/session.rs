@@ -73,8 +73,19 @@ impl Shell {
         drop(pair.slave);
         let (mut app_end, sup_end) = UnixStream::pair()?;
         let sup_fd = sup_end.as_raw_fd();
+        // The arguments go through a memfd (`--args`), so that ps and /proc/1/cmdline in the
+        // sandbox show `bwrap --args 4` and no host path.
+        // `--args` holds the options; the program follows `--` on the command line itself.
+        let split = argv
+            .iter()
+            .rposition(|a| a == "--")
+            .ok_or_else(|| io_err("the sandbox command has no program"))?;
+        let args = args_file(&argv[1..split])?;
+        let args_fd = args.as_raw_fd();
         let mut cmd = std::process::Command::new(&argv[0]);
-        cmd.args(&argv[1..])
+        cmd.arg0("bwrap")
+            .args(["--args", "4"])
+            .args(&argv[split..])
             .stdin(slave.try_clone()?)
             .stdout(slave.try_clone()?)
             .stderr(slave);
@@ -86,10 +97,13 @@ impl Shell {
                 if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
-                if sup_fd == protocol::FD {
-                    libc::fcntl(sup_fd, libc::F_SETFD, 0);
-                } else if libc::dup2(sup_fd, protocol::FD) < 0 {
-                    return Err(std::io::Error::last_os_error());
+                // Both sources are above 4 (opened after stdio), or already in place.
+                for (from, to) in [(sup_fd, protocol::FD), (args_fd, ARGS_FD)] {
+                    if from == to {
+                        libc::fcntl(from, libc::F_SETFD, 0);
+                    } else if libc::dup2(from, to) < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
                 }
                 Ok(())
             });
@@ -97,6 +111,7 @@ impl Shell {
         let child = cmd.spawn()?;
         drop(cmd);
         drop(sup_end);
+        drop(args);
         protocol::send(&mut app_end, hello)?;
         let mut reader = pair.master.try_clone_reader().map_err(io_err)?;
         let writer = pair.master.take_writer().map_err(io_err)?;
@@ -245,6 +260,29 @@ impl Drop for Shell {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// The fd bubblewrap reads its arguments from.
+const ARGS_FD: i32 = 4;
+
+/// A memory file holding `args` NUL-terminated, positioned at its start.
+fn args_file(args: &[OsString]) -> std::io::Result<std::fs::File> {
+    use std::io::Seek;
+    use std::os::fd::FromRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    // SAFETY: the name is a valid C string; the returned fd is new and owned by the File.
+    let fd = unsafe { libc::memfd_create(c"bwrap-args".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: `fd` was just created and nothing else owns it.
+    let mut f = unsafe { std::fs::File::from_raw_fd(fd) };
+    for a in args {
+        f.write_all(a.as_bytes())?;
+        f.write_all(&[0])?;
+    }
+    f.seek(std::io::SeekFrom::Start(0))?;
+    Ok(f)
 }
 
 /// Appends to a transcript up to `TRANSCRIPT_CAP`, then marks the cut once.

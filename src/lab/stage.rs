@@ -41,6 +41,8 @@ pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
 
 pub struct Stage {
     dir: tempfile::TempDir,
+    /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
+    pub host_etc: Vec<String>,
 }
 
 impl Stage {
@@ -52,7 +54,10 @@ impl Stage {
         ] {
             fs::create_dir_all(dir.path().join(d))?;
         }
-        Ok(Stage { dir })
+        Ok(Stage {
+            dir,
+            host_etc: Vec::new(),
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -153,20 +158,33 @@ fn open_up(dir: &Path) {
     }
 }
 
-/// Files become `file` (keeping their execute bits) and folders `dir`, recursively.
+/// Files become `file` (keeping their execute bits) and folders `dir`, recursively. Symlinks
+/// and other mounts inside (host /etc entries bound read-only) are left alone; an entry that
+/// cannot be changed does not stop the walk.
 pub fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
     let meta = fs::symlink_metadata(path)?;
-    if meta.file_type().is_symlink() {
-        return Ok(());
+    walk_modes(path, &meta, meta.dev(), file, dir);
+    Ok(())
+}
+
+fn walk_modes(path: &Path, meta: &fs::Metadata, dev: u64, file: u32, dir: u32) {
+    use std::os::unix::fs::MetadataExt;
+    if meta.file_type().is_symlink() || meta.dev() != dev {
+        return;
     }
     if meta.is_dir() {
-        for e in fs::read_dir(path)? {
-            set_modes(&e?.path(), file, dir)?;
+        if let Ok(rd) = fs::read_dir(path) {
+            for e in rd.flatten() {
+                if let Ok(m) = fs::symlink_metadata(e.path()) {
+                    walk_modes(&e.path(), &m, dev, file, dir);
+                }
+            }
         }
-        fs::set_permissions(path, fs::Permissions::from_mode(dir))
-    } else {
+        let _ = fs::set_permissions(path, fs::Permissions::from_mode(dir));
+    } else if meta.is_file() {
         let exec = meta.permissions().mode() & 0o111;
-        fs::set_permissions(path, fs::Permissions::from_mode(file | exec))
+        let _ = fs::set_permissions(path, fs::Permissions::from_mode(file | exec));
     }
 }
 
