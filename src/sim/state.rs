@@ -322,6 +322,8 @@ impl State {
 
     /// Creates /dev/kfd and the DRM nodes of every GPU, applying the loaded udev rules.
     pub fn create_gpu_nodes(&mut self, root: &Path) {
+        // The "add" events: udevd reads rule files that changed since its last event first.
+        self.udev_rules = udev::load_rules(root);
         self.devices.retain(|d| d.driver != "amdgpu");
         let now = self.now();
         let mut nodes = vec![DevNode {

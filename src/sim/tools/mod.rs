@@ -5,6 +5,7 @@ pub mod amd_smi;
 pub mod amdgpu_install;
 pub mod apt;
 pub mod dkms;
+pub mod dpkg;
 pub mod gpasswd;
 pub mod gpg;
 pub mod groups;
@@ -43,6 +44,7 @@ pub const TOOLS: &[&str] = &[
     "apt",
     "apt-get",
     "dkms",
+    "dpkg",
     "dmesg",
     "gpasswd",
     "gpg",
@@ -83,6 +85,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
         "dkms" => dkms::run(cx, args),
+        "dpkg" => dpkg::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
@@ -214,6 +217,7 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("modinfo", "/usr/sbin/modinfo"),
             ("mokutil", "/usr/bin/mokutil"),
             ("update-grub", "/usr/sbin/update-grub"),
+            ("dpkg", "/usr/bin/dpkg"),
         ]
         .map(|(name, path)| SystemTool { name, path }),
     );
