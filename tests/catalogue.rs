@@ -21,15 +21,15 @@ fn the_course_is_complete_in_three_languages() {
         [
             "what-is-rocm",
             "layers",
+            "history",
             "deploy",
             "permissions",
             "finding-tools",
             "verify",
             "supported",
-            "history",
             "kubernetes"
         ],
-        "the nine lessons, in order"
+        "the nine lessons, in order: history right after the layers whose names it explains"
     );
     for l in &course.lessons {
         for lang in Lang::ALL {

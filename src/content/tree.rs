@@ -74,6 +74,11 @@ impl ContentTree {
                 tree.walk(&dir, top, diags);
             }
         }
+        // A pack's own word list, if it has one (docs/ holds other things that are not content).
+        let terms = super::terminology::PATH;
+        if let Ok(text) = std::fs::read_to_string(root.join(terms)) {
+            tree.files.insert(terms.to_string(), text);
+        }
         Ok(tree)
     }
 
