@@ -289,14 +289,13 @@ fn localized_strings(t: &DeTable, out: &mut Vec<(Lang, usize, usize)>) {
     }
 }
 
-/// Checks a tree against its own `docs/terminology.md`, or the built-in table for the built-in
-/// course. A pack without a table of its own is not held to the course's words.
+/// Checks a tree against its own `docs/terminology.md` (the built-in course carries the one in
+/// this repository). A pack without a table of its own is not held to the course's words.
 pub fn check(tree: &ContentTree, diags: &mut Diagnostics) {
-    let (text, path) = match tree.get(PATH) {
-        Some(t) => (t, tree.display(PATH)),
-        None if tree.is_embedded() && tree.has_dir("lessons") => (BUILTIN, PATH.to_string()),
-        None => return,
+    let Some(text) = tree.get(PATH) else {
+        return;
     };
+    let path = tree.display(PATH);
     let file = SourceFile::new(path.clone(), text);
     let table = parse(&file, diags);
     table.check_tree(tree, &path, diags);

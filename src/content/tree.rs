@@ -39,6 +39,10 @@ impl ContentTree {
         ] {
             collect_embedded(dir, name, &mut files);
         }
+        files.insert(
+            super::terminology::PATH.to_string(),
+            super::terminology::BUILTIN.to_string(),
+        );
         ContentTree { root: None, files }
     }
 
