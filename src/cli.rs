@@ -66,7 +66,6 @@ pub fn run(args: Vec<OsString>) -> i32 {
 
     match matches.subcommand() {
         Some(("check", m)) => cmd_check(&i18n, content_dir, m.get_flag("stats")),
-        Some(("sim", m)) => cmd_sim(m),
         Some((name, m)) => {
             let course = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
@@ -371,19 +370,6 @@ fn command(i18n: &I18n) -> Command {
                 ),
         )
         .subcommand(sub("doctor", "cli-doctor").arg(json()))
-        // The simulated machine's tools, called by the lab shell's wrappers; not for people.
-        .subcommand(
-            Command::new("sim")
-                .hide(true)
-                .disable_help_flag(true)
-                .arg(Arg::new("tool").required(true))
-                .arg(
-                    Arg::new("args")
-                        .num_args(0..)
-                        .allow_hyphen_values(true)
-                        .trailing_var_arg(true),
-                ),
-        )
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -708,7 +694,6 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
     EXIT_OK
 }
 
-/// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
 fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     let Some(store) = open_store(i18n) else {
         return EXIT_FAIL;
@@ -993,16 +978,4 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
         })
     });
     if complete { EXIT_OK } else { EXIT_FAIL }
-}
-
-fn cmd_sim(m: &ArgMatches) -> i32 {
-    let tool = m
-        .get_one::<String>("tool")
-        .map(String::as_str)
-        .unwrap_or("");
-    let args: Vec<String> = m
-        .get_many::<String>("args")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
-    crate::sim::entry::main(tool, &args)
 }
