@@ -65,7 +65,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let content_dir = matches.get_one::<PathBuf>("content").cloned();
 
     match matches.subcommand() {
-        Some(("check", _)) => cmd_check(&i18n, content_dir),
+        Some(("check", m)) => cmd_check(&i18n, content_dir, m.get_flag("stats")),
         Some((name, m)) => {
             let course = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
@@ -288,7 +288,14 @@ fn command(i18n: &I18n) -> Command {
                 .help(t("cli-content")),
         )
         .subcommand(sub("list", "cli-list").arg(json()))
-        .subcommand(sub("check", "cli-check"))
+        .subcommand(
+            sub("check", "cli-check").arg(
+                Arg::new("stats")
+                    .long("stats")
+                    .action(ArgAction::SetTrue)
+                    .help(t("cli-check-stats")),
+            ),
+        )
         .subcommand(
             sub("lesson", "cli-lesson")
                 .arg(id("cli-lesson-id"))
@@ -427,7 +434,7 @@ fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
     Ok(course)
 }
 
-fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
     let mut diags = Diagnostics::default();
     let tree = match read_tree(i18n, dir, &mut diags) {
         Ok(t) => t,
@@ -438,6 +445,19 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
     diags.sort();
     let mut out = io::stdout().lock();
     let _ = print_diagnostics(i18n, &diags, &mut out);
+    if stats {
+        let _ = writeln!(out, "{}", i18n.t("check-stats-title"));
+        let _ = write!(
+            out,
+            "{}",
+            content::option_stats::table(
+                &course.quizzes,
+                &i18n.t("check-stats-quiz"),
+                &i18n.t("check-stats-course")
+            )
+        );
+        let _ = writeln!(out, "{}\n", i18n.t("check-stats-legend"));
+    }
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
     let _ = writeln!(
         out,
