@@ -333,6 +333,13 @@ fn command(i18n: &I18n) -> Command {
                     .value_parser(clap::value_parser!(PathBuf))
                     .help(t("cli-script"))
                     .help_heading(options.clone()),
+                Arg::new("line-timeout")
+                    .long("line-timeout")
+                    .value_name("SECONDS")
+                    .requires("script")
+                    .value_parser(clap::value_parser!(u64).range(1..=86_400))
+                    .help(t("cli-line-timeout"))
+                    .help_heading(options.clone()),
                 json(),
             ],
         ))
@@ -877,7 +884,20 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             return EXIT_FAIL;
         }
     };
-    lab::script::run(&mut run, &lines);
+    let limit = m
+        .get_one::<u64>("line-timeout")
+        .map_or(lab::script::LINE_TIMEOUT, |s| {
+            std::time::Duration::from_secs(*s)
+        });
+    for n in lab::script::run(&mut run, &lines, limit) {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "labui-line-timeout",
+                &[("n", n.into()), ("secs", limit.as_secs().into())]
+            )
+        );
+    }
     let transcript = lab::script::plain_transcript(&run.shell.transcript());
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
