@@ -35,6 +35,8 @@ pub enum ToSupervisor {
         relogin: String,
         checks: Vec<Check>,
     },
+    /// The banner between two logins, in the language the learner switched to.
+    Relogin { text: String },
 }
 
 /// Supervisor to app.

@@ -176,6 +176,15 @@ impl LabRun {
         Ok(())
     }
 
+    /// The banner between two logins in another language (the learner switched): sent to
+    /// the supervisor, which prints it before each new login.
+    pub fn set_relogin(&mut self, text: &str) {
+        self.opts.relogin = text.to_string();
+        self.shell.tell(&ToSupervisor::Relogin {
+            text: text.to_string(),
+        });
+    }
+
     /// The reason to show for step `i`: only when it changed since the first prompt.
     pub fn feedback(&self, i: usize) -> Option<&Msg> {
         let why = self.status.get(i)?.why.as_ref()?;
@@ -231,14 +240,6 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
     }
     let mut stage = stage;
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
-    std::fs::write(
-        stage.root().join(sandbox::CMDLINE),
-        format!(
-            "BOOT_IMAGE=/boot/vmlinuz-{} root=UUID=3f6c2a1e-8d4b-4f7a-9c2e-5b1d7e0a9f42 ro quiet splash vt.handoff=7\n",
-            state.machine.kernel
-        ),
-    )
-    .map_err(io)?;
     stage.lock_down().map_err(io)?;
     Ok(stage)
 }

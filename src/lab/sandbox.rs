@@ -149,7 +149,11 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     }
     push(&mut a, &["--dev", "/dev", "--proc", "/proc"]);
     // The machine's kernel command line, not the host's.
-    a.extend(["--ro-bind".into(), s(CMDLINE), "/proc/cmdline".into()]);
+    a.extend([
+        "--ro-bind-try".into(),
+        s(crate::sim::kernel::CMDLINE_PATH),
+        "/proc/cmdline".into(),
+    ]);
     push(&mut a, &["--tmpfs", "/sys", "--remount-ro", "/sys"]);
     for h in EMPTY {
         push(&mut a, &["--tmpfs", h]);
@@ -199,9 +203,6 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
 }
 
 pub use crate::sim::entry::DEFAULT_PATH;
-
-/// The stage file shown as /proc/cmdline (outside the folders the sandbox sees otherwise).
-pub const CMDLINE: &str = "cmdline";
 
 /// Makes the mount points for the host /etc entries the machine does not have itself, and
 /// returns their names. Before the sandbox starts (the stage's /etc is read-only after).

@@ -33,6 +33,8 @@ pub struct Shell {
     child: std::process::Child,
     pub screen: Arc<Mutex<vt100::Parser>>,
     messages: Receiver<FromSupervisor>,
+    /// The app's end of the channel, for messages to the supervisor.
+    channel: UnixStream,
     /// Everything the shell printed, for the transcript of a scripted run (off in the app).
     transcript: Option<Arc<Mutex<Vec<u8>>>>,
     exited: Arc<AtomicBool>,
@@ -149,6 +151,7 @@ impl Shell {
         }
 
         let (tx, messages) = mpsc::channel();
+        let channel = app_end.try_clone()?;
         std::thread::spawn(move || {
             // Typed, capped messages only; anything else ends the channel.
             while let Ok(m) = protocol::recv::<FromSupervisor>(&mut app_end) {
@@ -165,6 +168,7 @@ impl Shell {
             child,
             screen,
             messages,
+            channel,
             transcript,
             exited,
         })
@@ -192,50 +196,25 @@ impl Shell {
         });
     }
 
+    /// The foreground process group of the shell's terminal (a pid of this process's
+    /// namespace) and the terminal's device: who would get a line typed now.
+    pub fn foreground(&self) -> Option<(i32, std::path::PathBuf)> {
+        Some((self.master.process_group_leader()?, self.master.tty_name()?))
+    }
+
     /// Messages from the supervisor that arrived since the last call.
     pub fn messages(&self) -> Vec<FromSupervisor> {
         self.messages.try_iter().collect()
     }
 
+    /// Sends the supervisor a message (a gone supervisor shows as an exited shell already).
+    pub fn tell(&mut self, msg: &ToSupervisor) {
+        let _ = protocol::send(&mut self.channel, msg);
+    }
+
     /// Waits up to `timeout` for the supervisor's next message.
     pub fn next_message(&self, timeout: std::time::Duration) -> Option<FromSupervisor> {
         self.messages.recv_timeout(timeout).ok()
-    }
-
-    /// Whether a program in the terminal's foreground waits for input (blocked reading the
-    /// tty, as apt's [Y/n] is), as opposed to merely being silent. Asks the kernel about the
-    /// foreground process group; never reads anything the sandbox can write.
-    pub fn waits_for_input(&self) -> bool {
-        let Some(fg) = self.master.process_group_leader() else {
-            return false;
-        };
-        let Ok(rd) = std::fs::read_dir("/proc") else {
-            return false;
-        };
-        let small = |p: std::path::PathBuf| {
-            crate::sim::fsx::read_capped(&p, 4096)
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .unwrap_or_default()
-        };
-        rd.flatten()
-            .filter(|e| {
-                e.file_name()
-                    .to_string_lossy()
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())
-            })
-            .any(|e| {
-                let stat = small(e.path().join("stat"));
-                // Fields after the parenthesised name: state, ppid, pgrp, ...
-                let after = stat.rsplit_once(')').map(|(_, a)| a).unwrap_or("");
-                let f: Vec<&str> = after.split_whitespace().collect();
-                f.first() == Some(&"S")
-                    && f.get(2).and_then(|p| p.parse::<i32>().ok()) == Some(fg)
-                    && matches!(
-                        small(e.path().join("wchan")).trim(),
-                        "n_tty_read" | "wait_woken"
-                    )
-            })
     }
 
     pub fn has_exited(&self) -> bool {

@@ -12,7 +12,7 @@ use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant, SystemTime};
 
 use super::checks::{self, Env};
@@ -59,7 +59,11 @@ pub fn main() -> i32 {
         user,
         relogin,
         checks,
-    } = hello;
+    } = hello
+    else {
+        eprintln!("rocm-learn: lab channel: no greeting");
+        return 2;
+    };
     if version != protocol::VERSION {
         eprintln!(
             "rocm-learn: lab channel version {version}, expected {}",
@@ -73,12 +77,21 @@ pub fn main() -> i32 {
         eprintln!("rocm-learn: {EVENTS}: {e}");
         return 2;
     }
-    // The app closing the channel is the end of the lab.
-    std::thread::spawn(move || {
-        let mut sink = [0u8; 256];
-        while matches!(reader.read(&mut sink), Ok(n) if n > 0) {}
-        std::process::exit(0);
-    });
+    let relogin = Arc::new(Mutex::new(relogin));
+    {
+        let relogin = relogin.clone();
+        std::thread::spawn(move || {
+            while let Ok(m) = protocol::recv::<ToSupervisor>(&mut reader) {
+                if let ToSupervisor::Relogin { text } = m
+                    && let Ok(mut r) = relogin.lock()
+                {
+                    *r = text;
+                }
+            }
+            // The app closing the channel is the end of the lab.
+            std::process::exit(0);
+        });
+    }
     {
         let user = user.clone();
         std::thread::spawn(move || login_loop(&user, &relogin, tx));
@@ -280,7 +293,7 @@ fn read_events(tx: mpsc::Sender<Event>) -> std::io::Result<()> {
 
 /// One login after another, like getty. Each opens a new simulated session (groups as
 /// /etc/group says *now*) and runs a real login shell with PATH as pam_env would set it.
-fn login_loop(user: &str, relogin: &str, tx: mpsc::Sender<Event>) {
+fn login_loop(user: &str, relogin: &Mutex<String>, tx: mpsc::Sender<Event>) {
     let root = Path::new("/");
     let mut failed = 0;
     loop {
@@ -304,8 +317,9 @@ fn login_loop(user: &str, relogin: &str, tx: mpsc::Sender<Event>) {
             let _ = tx.send(Event::LoginBroken(status));
             return;
         }
+        let text = relogin.lock().map(|r| r.clone()).unwrap_or_default();
         let mut out = std::io::stdout().lock();
-        let _ = write!(out, "\n{relogin}\n\n");
+        let _ = write!(out, "\n{text}\n\n");
         let _ = out.flush();
     }
 }
