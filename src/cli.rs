@@ -914,7 +914,7 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
     let mut run = match lab::run::LabRun::start(lab, opts, lab::run::no_notify()) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}", i18n.msg(&e.0));
+            eprintln!("{}", lab::sanitize::text(&i18n.msg(&e.0)));
             return EXIT_FAIL;
         }
     };
@@ -932,7 +932,12 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             )
         );
     }
-    let transcript = lab::script::plain_transcript(&run.shell.transcript());
+    run.evaluate();
+    if let Some(h) = &run.halted {
+        eprintln!("{}", lab::sanitize::text(&i18n.msg(h)));
+    }
+    // Everything below comes from the lab: cleaned of terminal controls before printing.
+    let transcript = lab::sanitize::text(&lab::script::plain_transcript(&run.shell.transcript()));
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
     let steps: Vec<lab::script::StepResult> = run
@@ -943,7 +948,7 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
         .map(|(st, s)| lab::script::StepResult {
             id: st.id.clone(),
             done: s.done,
-            why: s.why.as_ref().map(|w| i18n.msg(w)),
+            why: s.why.as_ref().map(|w| lab::sanitize::text(&i18n.msg(w))),
         })
         .collect();
     // With --json, stdout carries only the result; the session goes to stderr.

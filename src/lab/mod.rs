@@ -7,6 +7,7 @@ pub mod reading;
 pub mod record;
 pub mod run;
 pub mod sandbox;
+pub mod sanitize;
 pub mod script;
 pub mod scripts;
 pub mod session;

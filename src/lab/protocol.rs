@@ -83,7 +83,8 @@ impl WireMsg {
     pub fn to_msg(&self) -> Msg {
         let mut m = Msg::new(intern(&self.id));
         for (k, v) in &self.args {
-            m = m.arg(intern(k), v);
+            // Values name the learner's files and paths: shown as `ls` would show them.
+            m = m.arg(intern(k), super::sanitize::quote(v));
         }
         m
     }

@@ -37,15 +37,25 @@ fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
 }
 
+/// Whether `root` is this system's own `/` (however spelled: `/etc/..`, a link to `/`).
+fn is_machine_root(root: &Path) -> bool {
+    std::fs::canonicalize(root).is_ok_and(|p| p == Path::new("/"))
+}
+
 /// Builds the caller from `ROCM_SIM_*` and the working directory.
 pub fn caller_from_env(root: &Path) -> Caller {
     let user = env(USER_ENV)
         .or_else(|| env("USER"))
         .unwrap_or_else(|| "learner".into());
-    let uid = env(UID_ENV)
-        .and_then(|v| v.parse().ok())
-        .or_else(|| accounts::user(root, &user).map(|u| u.uid))
-        .unwrap_or(1000);
+    // On the machine itself (the lab sandbox) the process's own uid is the truth: root only
+    // after sudo became root for real. A variable the learner can set counts only elsewhere.
+    let uid = if is_machine_root(root) {
+        Some(userns::euid())
+    } else {
+        env(UID_ENV).and_then(|v| v.parse().ok())
+    }
+    .or_else(|| accounts::user(root, &user).map(|u| u.uid))
+    .unwrap_or(1000);
     let cwd = std::env::current_dir().ok();
     let cwd = match cwd {
         Some(c) if root == Path::new("/") => c.to_string_lossy().into_owned(),
@@ -78,6 +88,12 @@ pub fn main(tool: &str, args: &[String]) -> i32 {
         && let Err(e) = userns::become_id(0, 0)
     {
         eprintln!("sudo: unable to change to root: {e}");
+    }
+    // Sessions are opened by the lab's supervisor; a learner asking for one (to claim groups
+    // a login does not have) gets what a normal user gets from login(1).
+    if tool == "login" && is_machine_root(&root) && userns::euid() != 0 {
+        eprintln!("login: Cannot possibly work without effective root");
+        return 1;
     }
     let caller = caller_from_env(&root);
     let out = super::run(&root, tool, args, &caller, &mut Terminal);

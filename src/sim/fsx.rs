@@ -163,4 +163,23 @@ mod tests {
         );
         assert_eq!(system_bin(sandbox, "/etc/x"), Path::new("/etc/x"));
     }
+
+    #[test]
+    fn a_machine_file_swapped_for_dev_zero_or_a_fifo_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let zero = dir.path().join("state.json");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        assert!(read_capped(&zero, READ_CAP).is_err());
+        assert_eq!(read_opt(&zero), None);
+        let fifo = dir.path().join("fifo.json");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        // No writer: a blocking open would never return.
+        assert!(read_capped(&fifo, READ_CAP).is_err());
+        let big = dir.path().join("big");
+        fs::write(&big, vec![b'x'; 2048]).unwrap();
+        assert!(read_capped(&big, 1024).is_err());
+        assert_eq!(read_capped(&big, 4096).unwrap().len(), 2048);
+    }
 }
