@@ -76,7 +76,9 @@ fn run_hostile(as_nobody: bool) {
         c.env("HOME", dir.path()).env("TMPDIR", dir.path());
         c
     } else {
-        Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        let mut c = Command::new(env!("CARGO_BIN_EXE_rocm-learn"));
+        c.env("TMPDIR", dir.path());
+        c
     };
     let out = cmd
         .args([
@@ -122,6 +124,13 @@ fn run_hostile(as_nobody: bool) {
     assert!(
         !Path::new("/etc/created-by-lab").exists() && !Path::new("/usr/created-by-lab").exists()
     );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("rocm-lab-"))
+        .collect();
+    assert!(left.is_empty(), "the stage was not removed: {left:?}");
     // The sandbox's processes die with it; give the kernel a moment to reap them.
     std::thread::sleep(Duration::from_millis(300));
     for n in ["sleep 4711", "sleep 4712", "sleep 4713", "sleep 4714"] {
@@ -190,4 +199,194 @@ fn without_bubblewrap_no_shell_starts_and_the_fix_is_named() {
     let mut s = String::new();
     let _ = std::io::Cursor::new(out.stdout).read_to_string(&mut s);
     assert!(!s.contains("learner@"), "{s}");
+}
+
+/// Runs `script` in `lab` with `--json` and a short line limit; returns the JSON result and
+/// the session (stderr), after checking the run ended by itself.
+fn run_json(lab: &str, script: &str) -> (serde_json::Value, String, Vec<u8>) {
+    run_json_as(lab, script, false)
+}
+
+/// `run_json`, as an unprivileged user when `nobody` and we are root.
+fn run_json_as(lab: &str, script: &str, nobody: bool) -> (serde_json::Value, String, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.sh");
+    std::fs::write(&file, script).unwrap();
+    // SAFETY: geteuid has no preconditions.
+    let mut cmd = if nobody && unsafe { libc::geteuid() } == 0 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_rocm-learn"))
+            .env("HOME", dir.path());
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+    };
+    let out = cmd
+        .args(["lab", lab, "--json", "--line-timeout", "8", "--lang", "en"])
+        .arg("--script")
+        .arg(&file)
+        .env("ROCM_LEARN_DATA_DIR", dir.path())
+        .env("TMPDIR", dir.path())
+        .env_remove("ROCM_LEARN_LANG")
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "no JSON result ({e}):\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let mut raw = out.stdout.clone();
+    raw.extend_from_slice(&out.stderr);
+    (json, String::from_utf8_lossy(&out.stderr).into_owned(), raw)
+}
+
+fn step_done(json: &serde_json::Value, id: &str) -> bool {
+    json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap_or_else(|| panic!("no step {id} in {json}"))["done"]
+        .as_bool()
+        .unwrap()
+}
+
+#[test]
+fn a_forged_uid_or_session_marks_no_step_done() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // Root by a variable, root by a machine root spelled another way: both refused.
+    let (json, session, _) = run_json(
+        "amdgpu-not-loaded",
+        "ROCM_SIM_UID=0 modprobe amdgpu; echo uid=$?\n\
+         ROCM_SIM_ROOT=/etc/.. ROCM_SIM_UID=0 modprobe amdgpu; echo root=$?\n",
+    );
+    assert!(
+        session.contains("uid=1") && session.contains("root=1"),
+        "{session}"
+    );
+    assert!(!step_done(&json, "loaded"), "{session}");
+    // A session asked for by the learner, to claim groups this login does not have.
+    let (json, session, _) = run_json(
+        "hsa-init-failed",
+        "export ROCM_SIM_SESSION=$(/usr/local/libexec/rocm-learn sim login learner)\n\
+         echo session=[$ROCM_SIM_SESSION]\n",
+    );
+    assert!(
+        session.contains("Cannot possibly work without effective root"),
+        "{session}"
+    );
+    assert!(session.contains("session=[]"), "{session}");
+    assert!(!step_done(&json, "new-login"), "{session}");
+}
+
+#[test]
+fn machine_files_swapped_for_dev_zero_or_a_fifo_neither_hang_nor_flood_the_app() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let start = std::time::Instant::now();
+    let (json, session, _) = run_json(
+        "hsa-init-failed",
+        "ln -sf /dev/zero /var/lib/rocm-sim/state.json; echo zero-done\n\
+         rm -f /var/lib/rocm-sim/state.json; mkfifo /var/lib/rocm-sim/state.json; echo fifo-done\n\
+         sudo rm /etc/group; sudo mkfifo /etc/group; echo group-done\n\
+         echo still-here\n",
+    );
+    assert!(session.contains("still-here"), "{session}");
+    assert_eq!(json["complete"], false);
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn the_sandbox_shows_no_host_folder_path_or_command_line() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // A canary outside the userland, where the host keeps build files.
+    let canary = tempfile::Builder::new()
+        .prefix("canary-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    std::fs::write(canary.path().join("secret"), "canary 5e7a").unwrap();
+    let canary_path = canary.path().display().to_string();
+    let (_, session, _) = run_json(
+        "hsa-init-failed",
+        &format!(
+            "cat {canary_path}/secret; ls {canary_path}; echo canary=$?\n\
+             tr '\\0' ' ' < /proc/1/cmdline; echo\n\
+             ps ax -o args | cat\n\
+             env | sort\n\
+             cat /proc/cmdline\n"
+        ),
+    );
+    assert!(!session.contains("canary 5e7a"), "{session}");
+    assert!(session.contains("canary=2"), "{session}");
+    // After the canary line, whose typed command names the canary's path itself.
+    let after = &session[session.find("canary=2").unwrap()..];
+    for host in [
+        "rocm-lab-",
+        "--bind",
+        "--setenv",
+        env!("CARGO_TARGET_TMPDIR"),
+    ] {
+        assert!(
+            !after.contains(host),
+            "{host} shows inside the sandbox:\n{session}"
+        );
+    }
+    assert!(session.contains("BOOT_IMAGE=/boot/vmlinuz-"), "{session}");
+}
+
+#[test]
+fn escape_sequences_in_names_and_output_never_reach_the_terminal() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let script = r#"f="/etc/udev/rules.d/99-$(printf '\033]52;c;aGk=\007')x.rules"; echo 'KERNEL=="kfd", MODE="0600"' | sudo tee "$f" >/dev/null
+printf '\033]0;pwned\007 \302\233 31m \016 \017 \342\200\256 done\n'
+"#;
+    let (json, _, raw) = run_json("kfd-udev-rules", script);
+    let text = String::from_utf8_lossy(&raw);
+    for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\u{e}', '\u{f}', '\u{202e}'] {
+        assert!(
+            !text.contains(bad),
+            "{:?} reached the terminal:\n{text:?}",
+            bad
+        );
+    }
+    assert!(text.contains("done"), "{text}");
+    assert_eq!(json["complete"], false);
+}
+
+#[test]
+fn a_process_flood_meets_the_real_fork_error_and_the_lab_goes_on() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // The limit counts the learner's uid in the sandbox's namespace; the kernel exempts a host
+    // root, so the flood runs as a normal user.
+    let (_, session, _) = run_json_as(
+        "hsa-init-failed",
+        "for i in $(seq 700); do sleep 20 & done 2>&1 | sort -u | head -2; echo flood-done\n\
+         echo after=$(id -un)\n",
+        true,
+    );
+    assert!(
+        session.contains("fork: Resource temporarily unavailable")
+            || session.contains("fork: retry: Resource temporarily unavailable"),
+        "{session}"
+    );
+    assert!(session.contains("after=learner"), "{session}");
 }

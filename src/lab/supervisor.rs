@@ -72,6 +72,7 @@ pub fn main() -> i32 {
         return 2;
     }
     ignore_job_signals();
+    limit_processes();
     let (tx, rx) = mpsc::channel();
     if let Err(e) = read_events(tx.clone()) {
         eprintln!("rocm-learn: {EVENTS}: {e}");
@@ -222,6 +223,22 @@ fn truncate(s: &str, max: usize) -> String {
 
 fn home() -> String {
     std::env::var("HOME").unwrap_or_else(|_| "/".into())
+}
+
+/// Most processes the learner's logins may run at once: a fork bomb meets bash's own
+/// "fork: Resource temporarily unavailable" and the host does not notice. Counted per uid in
+/// the sandbox's user namespace (not enforced for a host root, whose uid the kernel exempts).
+pub const MAX_PROCESSES: u64 = 512;
+
+fn limit_processes() {
+    let lim = libc::rlimit {
+        rlim_cur: MAX_PROCESSES,
+        rlim_max: MAX_PROCESSES,
+    };
+    // SAFETY: setrlimit reads the struct we pass and changes only this process's limits.
+    unsafe {
+        libc::setrlimit(libc::RLIMIT_NPROC, &lim);
+    }
 }
 
 /// The supervisor stays out of the terminal's job control: Ctrl-C or Ctrl-Z between two
