@@ -549,6 +549,36 @@ fn lab_files_need_absolute_paths_and_octal_modes() {
 }
 
 #[test]
+fn a_pack_whose_lab_file_would_leave_its_lab_is_rejected_where_it_is_written() {
+    for (path, id) in [
+        ("/etc/../../pwned-by-content-pack", "check-path-dot-segment"),
+        ("/home/learner/./notes.txt", "check-path-dot-segment"),
+        ("/etc/x\\u0000y", "check-path-nul"),
+    ] {
+        let lab = LAB_OK.replace("/home/learner/notes.txt", path);
+        let all = lab_tree(&lab);
+        let d = all
+            .iter()
+            .find(|d| d.msg.id == id)
+            .unwrap_or_else(|| panic!("{path}: {all:#?}"));
+        assert_eq!(d.path, "lessons/01-l1/lab-lab1.toml");
+        assert_eq!((d.line, d.col), (9, 8), "{path}");
+    }
+    // What a package installs, never setuid, setgid or sticky.
+    for mode in ["4755", "2755", "1777"] {
+        let lab = LAB_OK.replace("0600", mode);
+        let all = lab_tree(&lab);
+        assert!(
+            all.iter()
+                .any(|d| d.msg.id == "check-mode-special" && d.line == 11),
+            "{mode}: {all:#?}"
+        );
+    }
+    let lab = LAB_OK.replace("0600", "0755");
+    assert_eq!(lab_tree(&lab), vec![]);
+}
+
+#[test]
 fn a_lesson_linking_a_missing_lab_is_an_error() {
     let lab = LAB_OK.replace("id = \"lab1\"", "id = \"other\"");
     let all = lab_tree(&lab);

@@ -85,7 +85,14 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         ff.finish(&mut cx);
         let mode = match mode {
             Some(m) => match u32::from_str_radix(m.get_ref(), 8) {
-                Ok(v) if v <= 0o7777 => v,
+                Ok(v) if v <= MAX_FILE_MODE => v,
+                Ok(v) if v <= 0o7777 => {
+                    cx.error(
+                        m.span().start,
+                        Msg::new("check-mode-special").arg("mode", m.get_ref()),
+                    );
+                    continue;
+                }
                 _ => {
                     cx.error(
                         m.span().start,
@@ -97,15 +104,18 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
             None => 0o644,
         };
         if let (Some(path), Some(text)) = (path, text) {
-            if !path.get_ref().starts_with('/') {
-                cx.error(
-                    path.span().start,
-                    Msg::new("check-path-not-absolute").arg("path", path.get_ref()),
-                );
-                continue;
-            }
+            let parsed = match LabPath::parse(path.get_ref()) {
+                Ok(p) => p,
+                Err(e) => {
+                    cx.error(
+                        path.span().start,
+                        Msg::new(e.msg_id()).arg("path", path.get_ref()),
+                    );
+                    continue;
+                }
+            };
             files.push(LabFile {
-                path: path.into_inner(),
+                path: parsed,
                 text: text.into_inner(),
                 mode,
             });
@@ -309,7 +319,18 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
                 .unwrap_or_else(|| "default".into()),
         },
         "file-contains" => {
-            let path = text(cx, f, "path");
+            let path = f
+                .req_string(cx, "path")
+                .and_then(|p| match LabPath::parse(p.get_ref()) {
+                    Ok(lp) => Some(lp),
+                    Err(e) => {
+                        cx.error(
+                            p.span().start,
+                            Msg::new(e.msg_id()).arg("path", p.get_ref()),
+                        );
+                        None
+                    }
+                });
             let t = text(cx, f, "text");
             Check::FileContains {
                 path: path?,
@@ -349,4 +370,118 @@ fn table_to_toml(t: &DeTable) -> String {
             .collect()
     }
     toml::to_string(&table(t)).unwrap_or_default()
+}
+
+/// A path inside a lab machine, as a lab file or check names it: parsed once, when the content
+/// is loaded. Absolute, with no "." or ".." segment and no NUL, repeated and trailing slashes
+/// folded, so that joining it under the machine's folder can never leave that folder.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct LabPath(String);
+
+/// Why a text is not a `LabPath` (each has its own message for `check`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabPathError {
+    NotAbsolute,
+    DotSegment,
+    Nul,
+}
+
+impl LabPathError {
+    pub fn msg_id(self) -> &'static str {
+        match self {
+            LabPathError::NotAbsolute => "check-path-not-absolute",
+            LabPathError::DotSegment => "check-path-dot-segment",
+            LabPathError::Nul => "check-path-nul",
+        }
+    }
+}
+
+impl LabPath {
+    pub fn parse(s: &str) -> Result<LabPath, LabPathError> {
+        if s.contains('\0') {
+            return Err(LabPathError::Nul);
+        }
+        if !s.starts_with('/') {
+            return Err(LabPathError::NotAbsolute);
+        }
+        let mut out = String::with_capacity(s.len());
+        for seg in s.split('/').filter(|seg| !seg.is_empty()) {
+            if seg == "." || seg == ".." {
+                return Err(LabPathError::DotSegment);
+            }
+            out.push('/');
+            out.push_str(seg);
+        }
+        if out.is_empty() {
+            out.push('/');
+        }
+        Ok(LabPath(out))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for LabPath {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for LabPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<String> for LabPath {
+    type Error = String;
+    fn try_from(s: String) -> Result<LabPath, String> {
+        LabPath::parse(&s).map_err(|e| format!("{e:?}: {s:?}"))
+    }
+}
+
+impl From<LabPath> for String {
+    fn from(p: LabPath) -> String {
+        p.0
+    }
+}
+
+/// The largest mode a lab file may have: what a package installs, without setuid, setgid or
+/// sticky bits.
+pub const MAX_FILE_MODE: u32 = 0o777;
+
+#[cfg(test)]
+mod lab_path_tests {
+    use super::*;
+
+    #[test]
+    fn lab_paths_are_absolute_normalised_and_cannot_climb() {
+        assert_eq!(
+            LabPath::parse("/etc//profile.d/").unwrap().as_str(),
+            "/etc/profile.d"
+        );
+        assert_eq!(LabPath::parse("/").unwrap().as_str(), "/");
+        assert_eq!(LabPath::parse("etc/x"), Err(LabPathError::NotAbsolute));
+        assert_eq!(LabPath::parse(""), Err(LabPathError::NotAbsolute));
+        assert_eq!(
+            LabPath::parse("/etc/../../pwned-by-content-pack"),
+            Err(LabPathError::DotSegment)
+        );
+        assert_eq!(LabPath::parse("/etc/./x"), Err(LabPathError::DotSegment));
+        assert_eq!(LabPath::parse("/etc/x\0y"), Err(LabPathError::Nul));
+        // `...` and names starting with dots are ordinary names.
+        assert!(LabPath::parse("/home/learner/.bashrc").is_ok());
+        assert!(LabPath::parse("/tmp/...").is_ok());
+    }
+
+    #[test]
+    fn a_lab_path_from_the_wire_is_checked_again() {
+        let ok: LabPath = serde_json::from_str("\"/etc/group\"").unwrap();
+        assert_eq!(ok.as_str(), "/etc/group");
+        assert!(serde_json::from_str::<LabPath>("\"/etc/../x\"").is_err());
+    }
 }

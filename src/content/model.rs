@@ -207,7 +207,7 @@ pub struct Lab {
 
 #[derive(Debug, Clone)]
 pub struct LabFile {
-    pub path: String,
+    pub path: super::lab::LabPath,
     pub text: String,
     pub mode: u32,
 }
@@ -263,7 +263,10 @@ pub enum Check {
     /// A pod requesting `amd.com/gpu` runs (in `namespace`).
     GpuPodRunning { namespace: String },
     /// A file in the machine contains a text (for content packs).
-    FileContains { path: String, text: String },
+    FileContains {
+        path: super::lab::LabPath,
+        text: String,
+    },
 }
 
 impl Check {

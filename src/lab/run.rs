@@ -231,6 +231,13 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
             // Only the machine's own folders can be written; the host stays untouched.
             return Err(LabError(Msg::new("lab-file-outside").arg("path", &f.path)));
         }
+        // A LabPath has no ".." (so starts_with above is sound), but the machine may hold
+        // symlinks (an absolute one would point at the host): never write through one.
+        if through_link(stage.root(), &host) {
+            return Err(LabError(
+                Msg::new("lab-file-through-link").arg("path", &f.path),
+            ));
+        }
         if let Some(parent) = host.parent() {
             std::fs::create_dir_all(parent).map_err(io)?;
         }
@@ -242,6 +249,18 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
     stage.lock_down().map_err(io)?;
     Ok(stage)
+}
+
+/// Whether `host` (inside `root`) or a folder between `root` and it is a symlink.
+fn through_link(root: &Path, host: &Path) -> bool {
+    let Ok(rel) = host.strip_prefix(root) else {
+        return true;
+    };
+    let mut at = root.to_path_buf();
+    rel.components().any(|c| {
+        at.push(c);
+        std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink())
+    })
 }
 
 fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
