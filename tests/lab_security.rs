@@ -204,11 +204,16 @@ fn without_bubblewrap_no_shell_starts_and_the_fix_is_named() {
 /// Runs `script` in `lab` with `--json` and a short line limit; returns the JSON result and
 /// the session (stderr), after checking the run ended by itself.
 fn run_json(lab: &str, script: &str) -> (serde_json::Value, String, Vec<u8>) {
-    run_json_as(lab, script, false)
+    run_json_as(lab, script, false, "8")
 }
 
 /// `run_json`, as an unprivileged user when `nobody` and we are root.
-fn run_json_as(lab: &str, script: &str, nobody: bool) -> (serde_json::Value, String, Vec<u8>) {
+fn run_json_as(
+    lab: &str,
+    script: &str,
+    nobody: bool,
+    line_timeout: &str,
+) -> (serde_json::Value, String, Vec<u8>) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("s.sh");
     std::fs::write(&file, script).unwrap();
@@ -226,7 +231,15 @@ fn run_json_as(lab: &str, script: &str, nobody: bool) -> (serde_json::Value, Str
         Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
     };
     let out = cmd
-        .args(["lab", lab, "--json", "--line-timeout", "8", "--lang", "en"])
+        .args([
+            "lab",
+            lab,
+            "--json",
+            "--line-timeout",
+            line_timeout,
+            "--lang",
+            "en",
+        ])
         .arg("--script")
         .arg(&file)
         .env("ROCM_LEARN_DATA_DIR", dir.path())
@@ -379,9 +392,11 @@ fn a_process_flood_meets_the_real_fork_error_and_the_lab_goes_on() {
     // root, so the flood runs as a normal user.
     let (_, session, _) = run_json_as(
         "hsa-init-failed",
-        "for i in $(seq 700); do sleep 20 & done 2>&1 | sort -u | head -2; echo flood-done\n\
+        "for i in $(seq 700); do sleep 60 >/dev/null 2>&1 & done 2>&1 | sort -u | head -2\n\
          echo after=$(id -un)\n",
         true,
+        // bash retries a refused fork with growing pauses before it gives up.
+        "50",
     );
     assert!(
         session.contains("fork: Resource temporarily unavailable")
