@@ -12,13 +12,18 @@ fn vega(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
 }
 
 fn kfd_mode(st: &Stage) -> Option<u32> {
-    State::load(st.root()).expect("state").device_mode("/dev/kfd")
+    State::load(st.root())
+        .expect("state")
+        .device_mode("/dev/kfd")
 }
 
 #[test]
 fn a_line_with_an_invalid_operator_is_dropped_not_applied_to_everything() {
     let st = vega(|_| {});
-    st.write("/etc/udev/rules.d/70-kfd.rules", "KERNEL=\"kfd\", MODE=\"0666\"\n");
+    st.write(
+        "/etc/udev/rules.d/70-kfd.rules",
+        "KERNEL=\"kfd\", MODE=\"0666\"\n",
+    );
     assert_eq!(st.run("sudo udevadm trigger").code, 0);
     assert_eq!(kfd_mode(&st), Some(0o660), "the line is dropped whole");
     let render = State::load(st.root())
@@ -37,10 +42,15 @@ fn trigger_rereads_changed_rules_and_honours_its_filters() {
     // The space form of --subsystem-match: only kfd gets the event.
     assert_eq!(st.run("sudo udevadm trigger --subsystem-match kfd").code, 0);
     let state = State::load(st.root()).expect("state");
-    assert_eq!(state.device_mode("/dev/kfd"), Some(0o666), "no --reload needed");
+    assert_eq!(
+        state.device_mode("/dev/kfd"),
+        Some(0o666),
+        "no --reload needed"
+    );
     assert_eq!(state.device_mode("/dev/dri/renderD128"), Some(0o660));
     assert_eq!(
-        st.run("sudo udevadm trigger --name-match=/dev/dri/renderD128").code,
+        st.run("sudo udevadm trigger --name-match=/dev/dri/renderD128")
+            .code,
         0
     );
     let state = State::load(st.root()).expect("state");
@@ -88,7 +98,8 @@ fn the_installer_writes_the_lines_of_its_own_release() {
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        st.read("/etc/apt/sources.list.d/rocm.list").contains(" noble main"),
+        st.read("/etc/apt/sources.list.d/rocm.list")
+            .contains(" noble main"),
         "the noble installer writes noble lines on a jammy node"
     );
     let st = Stage::preset("mi300x-server", |_| {});
@@ -96,7 +107,10 @@ fn the_installer_writes_the_lines_of_its_own_release() {
         &st,
         "https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb",
     );
-    assert!(st.read("/etc/apt/sources.list.d/rocm.list").contains(" jammy main"));
+    assert!(
+        st.read("/etc/apt/sources.list.d/rocm.list")
+            .contains(" jammy main")
+    );
 }
 
 #[test]
@@ -108,7 +122,11 @@ fn only_amds_image_is_the_device_plugin() {
     );
     let out = st.run("kubectl apply -f /home/learner/nvidia.yaml");
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(!State::load(st.root()).expect("state").device_plugin_running());
+    assert!(
+        !State::load(st.root())
+            .expect("state")
+            .device_plugin_running()
+    );
 }
 
 #[test]
@@ -125,7 +143,11 @@ fn form_goldens() {
         &format!("wget {url}"),
         &st.run(&format!("wget {url}")),
     );
-    golden("dpkg_install_not_root", "dpkg -i x.deb", &st.run("dpkg -i x.deb"));
+    golden(
+        "dpkg_install_not_root",
+        "dpkg -i x.deb",
+        &st.run("dpkg -i x.deb"),
+    );
     golden(
         "dpkg_install_missing_file",
         "sudo dpkg -i ./nope.deb",
@@ -141,5 +163,30 @@ fn form_goldens() {
         "udevadm_trigger_not_root_filtered",
         "udevadm trigger --subsystem-match kfd",
         &st.run("udevadm trigger --subsystem-match kfd"),
+    );
+    for (name, cmd) in [
+        ("curl_unknown_host", "curl -fsSL https://example.com/key"),
+        ("curl_unknown_host_loud", "curl https://example.com/key"),
+        (
+            "curl_missing_fail",
+            "curl -fsS https://repo.radeon.com/rocm/nothing-here",
+        ),
+        (
+            "curl_remote_name",
+            "curl -O https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/noble/amdgpu-install_6.2.60202-1_all.deb",
+        ),
+        ("curl_no_url", "curl -fsSL"),
+    ] {
+        golden(name, cmd, &st.run(cmd));
+    }
+    let key = st.run("curl -fsSL https://repo.radeon.com/rocm/rocm.gpg.key");
+    assert_eq!(key.code, 0);
+    assert!(
+        key.stdout_text()
+            .starts_with("-----BEGIN PGP PUBLIC KEY BLOCK-----")
+    );
+    assert!(
+        st.read("/home/learner/amdgpu-install_6.2.60202-1_all.deb")
+            .contains("amdgpu-install 6.2.2 noble")
     );
 }

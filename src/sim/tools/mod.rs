@@ -4,6 +4,7 @@ pub mod adduser;
 pub mod amd_smi;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod curl;
 pub mod dkms;
 pub mod dpkg;
 pub mod gpasswd;
@@ -43,6 +44,7 @@ pub const TOOLS: &[&str] = &[
     "amdgpu-install",
     "apt",
     "apt-get",
+    "curl",
     "dkms",
     "dpkg",
     "dmesg",
@@ -84,6 +86,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amd-smi" => amd_smi::run(cx, args),
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
+        "curl" => curl::run(cx, args),
         "dkms" => dkms::run(cx, args),
         "dpkg" => dpkg::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
@@ -218,6 +221,7 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("mokutil", "/usr/bin/mokutil"),
             ("update-grub", "/usr/sbin/update-grub"),
             ("dpkg", "/usr/bin/dpkg"),
+            ("curl", "/usr/bin/curl"),
         ]
         .map(|(name, path)| SystemTool { name, path }),
     );

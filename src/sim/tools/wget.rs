@@ -9,7 +9,7 @@ use super::{check_writable, civil};
 const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.";
 
 /// The content served at `url`, with its MIME type.
-fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
+pub fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
     if url == catalog::KEY_URL {
         return Some((keys::amd_key_armored().into_bytes(), "application/pgp-keys"));
     }
@@ -37,7 +37,7 @@ fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
     None
 }
 
-fn ip_of(host: &str) -> &'static str {
+pub fn ip_of(host: &str) -> &'static str {
     if host == "raw.githubusercontent.com" {
         "185.199.108.133"
     } else {
