@@ -53,7 +53,9 @@ pub fn run(lab: &mut LabRun, lines: &[String]) {
             if now_len != seen {
                 seen = now_len;
                 quiet_since = Instant::now();
-            } else if now_len > before + line.len() && quiet_since.elapsed() > QUIET {
+            } else if now_len > before + line.len() + 2 && quiet_since.elapsed() > QUIET {
+                // (More than the echo of the line and its CR LF: a silent command that is slow
+                // on a busy machine is not a prompt.)
                 // Printed something and went quiet without a prompt: it is asking.
                 break;
             }
