@@ -4,7 +4,7 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{MachineSpec, State};
+use rocm_learn::sim::{self, MachineSpec, State};
 use sim_common::{Stage, golden};
 
 fn vega(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
@@ -189,4 +189,55 @@ fn form_goldens() {
         st.read("/home/learner/amdgpu-install_6.2.60202-1_all.deb")
             .contains("amdgpu-install 6.2.2 noble")
     );
+}
+
+#[test]
+fn group_forms_admins_use() {
+    let mut st = vega(|s| s.user_groups = vec!["adm".into(), "sudo".into()]);
+    // gpasswd -M replaces the member list: the render group gets exactly these members.
+    assert_eq!(st.run("gpasswd -M learner render").code, 1, "needs root");
+    assert_eq!(st.run("sudo gpasswd -M learner render").code, 0);
+    assert!(
+        st.read("/etc/group")
+            .lines()
+            .any(|l| l.starts_with("render:") && l.ends_with(":learner"))
+    );
+    // sg runs one command with the group, without a new login.
+    let out = st.run("sg render -c rocminfo");
+    match out.exec {
+        Some(sim::Exec::Login {
+            command,
+            login,
+            user,
+            ..
+        }) => {
+            assert_eq!(
+                (command.as_deref(), login, user.as_str()),
+                (Some("rocminfo"), false, "learner")
+            );
+        }
+        other => panic!("sg should run the command in a new session: {other:?}"),
+    }
+    let out = st.run("sg nosuchgroup -c id");
+    assert_eq!(out.stderr, "sg: group 'nosuchgroup' does not exist\n");
+    // usermod -g makes render the primary group: a new login has it.
+    let out = st.run("sudo usermod -g render learner");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    st.relogin();
+    assert!(
+        st.run("id").stdout_text().contains(" gid=992(render)"),
+        "{}",
+        st.run("id").stdout_text()
+    );
+    // login -f: root only; a fresh login with the groups /etc/group gives now.
+    let out = st.run("login -f learner");
+    assert_eq!(
+        out.stderr,
+        "login: Cannot possibly work without effective root\n"
+    );
+    let out = st.run_as(&st.learner().as_root(), "login -f learner");
+    assert!(matches!(
+        out.exec,
+        Some(sim::Exec::Login { login: true, .. })
+    ));
 }

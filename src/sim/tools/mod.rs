@@ -25,6 +25,7 @@ pub mod newgrp;
 pub mod power;
 pub mod rocm_smi;
 pub mod rocminfo;
+pub mod sg;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
@@ -69,6 +70,7 @@ pub const TOOLS: &[&str] = &[
     "rmmod",
     "rocm-smi",
     "rocminfo",
+    "sg",
     "shutdown",
     "su",
     "sudo",
@@ -113,6 +115,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "newgrp" => newgrp::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
+        "sg" => sg::run(cx, args),
         "su" => su::run(cx, args),
         "sudo" => sudo::run(cx, args),
         "udevadm" => udevadm::run(cx, args),
@@ -222,6 +225,7 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("update-grub", "/usr/sbin/update-grub"),
             ("dpkg", "/usr/bin/dpkg"),
             ("curl", "/usr/bin/curl"),
+            ("sg", "/usr/bin/sg"),
         ]
         .map(|(name, path)| SystemTool { name, path }),
     );
