@@ -79,7 +79,10 @@ pub fn mirrored() -> String {
 }
 
 pub fn release(version: &str) -> Option<&'static Release> {
-    RELEASES.iter().find(|r| r.version == version)
+    // repo.radeon.com names an x.y.0 release `x.y` in its URLs (rocm/apt/6.2).
+    RELEASES
+        .iter()
+        .find(|r| r.version == version || r.version.strip_suffix(".0") == Some(version))
 }
 
 pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
@@ -186,6 +189,19 @@ pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
             Origin::Ubuntu,
             3_400,
             &[],
+            Payload::None,
+        ),
+        // The metapackage that follows the newest kernel (this machine runs it).
+        pkg(
+            "linux-headers-generic",
+            format!(
+                "{}.{}",
+                kver.replace('-', "."),
+                if os == "24.04" { "53" } else { "135" }
+            ),
+            Origin::Ubuntu,
+            10,
+            &[&format!("linux-headers-{k}")],
             Payload::None,
         ),
         pkg(
