@@ -146,6 +146,7 @@ impl LabScreen {
             } else {
                 run.started.elapsed().as_secs()
             },
+            session_over: !complete_only,
         });
     }
 
