@@ -68,8 +68,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let content_dir = flag.or_else(content_from_env);
 
     match matches.subcommand() {
-        Some(("check", _)) => cmd_check(&i18n, content_dir),
-        Some(("sim", m)) => cmd_sim(m),
+        Some(("check", m)) => cmd_check(&i18n, content_dir, m.get_flag("stats")),
         Some((name, m)) => {
             let (course, pack) = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
@@ -300,7 +299,11 @@ fn command(i18n: &I18n) -> Command {
                 .help_heading(options.clone()),
         )
         .subcommand(sub("list", "cli-list", vec![json()]))
-        .subcommand(sub("check", "cli-check", vec![]))
+        .subcommand(sub(
+            "check",
+            "cli-check",
+            vec![flag("stats", "cli-check-stats")],
+        ))
         .subcommand(sub(
             "lesson",
             "cli-lesson",
@@ -326,6 +329,13 @@ fn command(i18n: &I18n) -> Command {
                     .value_name("FILE")
                     .value_parser(clap::value_parser!(PathBuf))
                     .help(t("cli-script"))
+                    .help_heading(options.clone()),
+                Arg::new("line-timeout")
+                    .long("line-timeout")
+                    .value_name("SECONDS")
+                    .requires("script")
+                    .value_parser(clap::value_parser!(u64).range(1..=86_400))
+                    .help(t("cli-line-timeout"))
                     .help_heading(options.clone()),
                 json(),
             ],
@@ -376,19 +386,6 @@ fn command(i18n: &I18n) -> Command {
             ],
         ))
         .subcommand(sub("doctor", "cli-doctor", vec![json()]))
-        // The simulated machine's tools, called by the lab shell's wrappers; not for people.
-        .subcommand(
-            Command::new("sim")
-                .hide(true)
-                .disable_help_flag(true)
-                .arg(Arg::new("tool").required(true))
-                .arg(
-                    Arg::new("args")
-                        .num_args(0..)
-                        .allow_hyphen_values(true)
-                        .trailing_var_arg(true),
-                ),
-        )
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -463,7 +460,7 @@ fn content_from_env() -> Option<PathBuf> {
 
 pub const CONTENT_ENV: &str = "ROCM_LEARN_CONTENT";
 
-fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
     let mut diags = Diagnostics::default();
     let tree = match read_tree(i18n, dir, &mut diags) {
         Ok(t) => t,
@@ -474,6 +471,19 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
     diags.sort();
     let mut out = io::stdout().lock();
     let _ = print_diagnostics(i18n, &diags, &mut out);
+    if stats {
+        let _ = writeln!(out, "{}", i18n.t("check-stats-title"));
+        let _ = write!(
+            out,
+            "{}",
+            content::option_stats::table(
+                &course.quizzes,
+                &i18n.t("check-stats-quiz"),
+                &i18n.t("check-stats-course")
+            )
+        );
+        let _ = writeln!(out, "{}\n", i18n.t("check-stats-legend"));
+    }
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
     let _ = writeln!(
         out,
@@ -945,7 +955,20 @@ fn cmd_lab_script(
             return EXIT_FAIL;
         }
     };
-    lab::script::run(&mut run, &lines);
+    let limit = m
+        .get_one::<u64>("line-timeout")
+        .map_or(lab::script::LINE_TIMEOUT, |s| {
+            std::time::Duration::from_secs(*s)
+        });
+    for n in lab::script::run(&mut run, &lines, limit) {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "labui-line-timeout",
+                &[("n", n.into()), ("secs", limit.as_secs().into())]
+            )
+        );
+    }
     let transcript = lab::script::plain_transcript(&run.shell.transcript());
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
@@ -1022,17 +1045,4 @@ fn cmd_lab_script(
         }
     });
     if complete { EXIT_OK } else { EXIT_FAIL }
-}
-
-/// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
-fn cmd_sim(m: &ArgMatches) -> i32 {
-    let tool = m
-        .get_one::<String>("tool")
-        .map(String::as_str)
-        .unwrap_or("");
-    let args: Vec<String> = m
-        .get_many::<String>("args")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
-    crate::sim::entry::main(tool, &args)
 }
