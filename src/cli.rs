@@ -68,7 +68,12 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let content_dir = flag.or_else(content_from_env);
 
     match matches.subcommand() {
-        Some(("check", m)) => cmd_check(&i18n, content_dir, m.get_flag("stats")),
+        Some(("check", m)) => cmd_check(
+            &i18n,
+            content_dir,
+            m.get_flag("stats"),
+            !m.get_flag("no-labs"),
+        ),
         Some((name, m)) => {
             let (course, pack) = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
@@ -302,7 +307,10 @@ fn command(i18n: &I18n) -> Command {
         .subcommand(sub(
             "check",
             "cli-check",
-            vec![flag("stats", "cli-check-stats")],
+            vec![
+                flag("stats", "cli-check-stats"),
+                flag("no-labs", "classroom-cli-no-labs"),
+            ],
         ))
         .subcommand(sub(
             "lesson",
@@ -460,7 +468,9 @@ fn content_from_env() -> Option<PathBuf> {
 
 pub const CONTENT_ENV: &str = "ROCM_LEARN_CONTENT";
 
-fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
+/// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds
+/// every lab's machine and (without `--no-labs`) runs its solution and scripts in the sandbox.
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 {
     let mut diags = Diagnostics::default();
     let tree = match read_tree(i18n, dir, &mut diags) {
         Ok(t) => t,
@@ -468,6 +478,7 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
     };
     let (course, load_diags) = content::load(&tree);
     diags.items.extend(load_diags.items);
+    crate::proof::machines(&tree, &course, &mut diags);
     diags.sort();
     let mut out = io::stdout().lock();
     let _ = print_diagnostics(i18n, &diags, &mut out);
@@ -502,9 +513,35 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
         )
     );
     if diags.error_count() > 0 {
-        EXIT_FAIL
-    } else {
+        return EXIT_FAIL;
+    }
+    if !labs || tree.is_embedded() {
+        return EXIT_OK;
+    }
+    let failures = crate::proof::labs(&tree, &course, i18n, &mut |id| {
+        eprintln!(
+            "{}",
+            i18n.ta("classroom-check-running", &[("lab", id.into())])
+        );
+    });
+    for f in &failures {
+        let _ = writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-lab-failed",
+                &[
+                    ("lab", f.lab.as_str().into()),
+                    ("what", f.what.as_str().into()),
+                    ("reason", f.reason.as_str().into())
+                ]
+            )
+        );
+    }
+    if failures.is_empty() {
         EXIT_OK
+    } else {
+        EXIT_FAIL
     }
 }
 

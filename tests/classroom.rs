@@ -747,3 +747,67 @@ fn a_progress_folder_of_another_login_is_refused_not_merged() {
     );
     assert_eq!(own.code, 0, "{}", own.stderr);
 }
+
+#[test]
+fn check_refuses_a_lab_whose_machine_cannot_be_built_naming_the_place() {
+    let data = tempfile::tempdir().unwrap();
+    let pack = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/broken-lab-pack"
+    );
+    let out = common::run(
+        &["check", "--content", pack, "--no-labs"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    for expected in [
+        "lab-bad-preset.toml:6:11: error: the lab's machine cannot be built: machine spec: unknown preset \"mi300x\"",
+        "lab-bad-key.toml:7:1: error: the lab's machine cannot be built: machine spec: unknown field `gpus`",
+        "lab-bad-group.toml:12:11: error: step \"groups\" names the group \"rendr\"",
+    ] {
+        assert!(out.stdout.contains(expected), "{expected}\n{}", out.stdout);
+    }
+}
+
+#[test]
+fn check_runs_a_packs_solutions_and_scripts_in_the_sandbox() {
+    if !common::needs::bwrap("proving a pack's labs") {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let pack = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/unsolved-lab-pack"
+    );
+    let quick = common::run(
+        &["check", "--content", pack, "--no-labs"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(
+        quick.code, 0,
+        "files and machine are fine: {}",
+        quick.stdout
+    );
+    let out = common::run(&["check", "--content", pack], "", data.path(), &[]);
+    assert_eq!(out.code, 1, "{}\n{}", out.stdout, out.stderr);
+    let failures: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("lab "))
+        .collect();
+    assert_eq!(failures.len(), 2, "{}", out.stdout);
+    assert!(
+        failures[0].starts_with("lab unsolved: solution: step \"new-login\" is not done: "),
+        "{}",
+        failures[0]
+    );
+    assert!(
+        failures[1].starts_with("lab unsolved: bad-claims-too-much.sh: every step passed"),
+        "{}",
+        failures[1]
+    );
+}
