@@ -82,6 +82,11 @@ pub fn run(args: Vec<OsString>) -> i32 {
             let pack = &pack;
             match name {
                 "list" => cmd_list(&i18n, &course, m.get_flag("json")),
+                "doctor" if m.get_flag("apparmor-profile") => {
+                    print_out(crate::doctor::labs::APPARMOR_PROFILE);
+                    EXIT_OK
+                }
+                "doctor" if m.get_flag("labs") => cmd_doctor_labs(&i18n, m.get_flag("json")),
                 "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
                 "lesson" if !plain_mode(m) => cmd_app(i18n, course, pack, lesson_target(m)),
                 "lesson" => cmd_lesson(&i18n, &course, pack, m),
@@ -393,7 +398,15 @@ fn command(i18n: &I18n) -> Command {
                 flag("csv", "cli-csv"),
             ],
         ))
-        .subcommand(sub("doctor", "cli-doctor", vec![json()]))
+        .subcommand(sub(
+            "doctor",
+            "cli-doctor",
+            vec![
+                json(),
+                flag("labs", "classroom-cli-doctor-labs"),
+                flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
+            ],
+        ))
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -778,6 +791,22 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
         let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
     } else {
         let _ = crate::doctor::report::text(i18n, &findings, &mut out);
+    }
+    EXIT_OK
+}
+
+/// `doctor --labs [--json]`: whether labs can run here, each problem with its fix.
+fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
+    let host = crate::doctor::Host::real();
+    let os = crate::doctor::labs::Os::current();
+    let probe = || crate::lab::sandbox::probe().map(drop).map_err(|e| e.0);
+    let findings = crate::doctor::labs::examine(&host, os, &probe);
+    let mut out = io::stdout().lock();
+    if json {
+        let v = crate::doctor::report::json(i18n, &findings);
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        let _ = crate::doctor::report::text_titled(i18n, "doctor-labs-title", &findings, &mut out);
     }
     EXIT_OK
 }
