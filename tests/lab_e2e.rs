@@ -91,11 +91,11 @@ fn one(lab: &content::Lab, lang: Lang, w: u16, h: u16) -> Duration {
         h,
     );
     let app = p.process();
-    p.wait_for(":~$");
-    let before = p.screen();
-    let before = words
-        .ticked(&before, steps)
-        .unwrap_or_else(|| panic!("{at}: no checklist strip:\n{before}"));
+    // A capture can catch a frame half written: wait for one with both.
+    let first = p.wait_until(&format!("{at}: the prompt and the checklist strip"), |s| {
+        s.contains(":~$") && words.ticked(s, steps).is_some()
+    });
+    let before = words.ticked(&first, steps).expect("just seen");
     let react = REACT
         .iter()
         .find(|(id, _)| *id == lab.id)

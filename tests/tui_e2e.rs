@@ -48,9 +48,16 @@ fn answer_a_quiz_question_in_the_real_app() {
     s.keys(&["3"]);
     s.wait_for("The ROCm deployment workflow");
     s.keys(&["Enter"]);
-    s.wait_for("Question 1 of 5");
-    s.keys(&["a", "Enter"]);
-    let screen = s.wait_for("The right answer is 2) The support matrix");
+    let question = s.wait_for("Question 1 of 5");
+    // Options are shuffled per attempt: answer by text, a wrong one.
+    let hip = question
+        .lines()
+        .find_map(|l| l.trim().strip_suffix(") The HIP runtime API"))
+        .and_then(|n| n.chars().last())
+        .unwrap_or_else(|| panic!("the HIP option is listed:\n{question}"));
+    s.keys(&[&hip.to_string(), "Enter"]);
+    let screen = s.wait_for("The right answer is");
+    assert!(screen.contains(") The support matrix"), "{screen}");
     assert!(
         screen.contains("HIP is what programs call once ROCm is running"),
         "{screen}"
