@@ -78,6 +78,16 @@ pub struct MachineSpec {
     /// Whether the AMD device plugin DaemonSet already runs.
     #[serde(default)]
     pub device_plugin: bool,
+    /// UEFI Secure Boot is on: a DKMS module loads only once its signing key is enrolled.
+    #[serde(default)]
+    pub secure_boot: bool,
+    /// Whether the DKMS signing key (MOK) is already enrolled.
+    #[serde(default = "yes")]
+    pub mok_enrolled: bool,
+    /// A firmware file amdgpu needs that the machine lacks (`amdgpu/psp_13_0_8_toc.bin`): the
+    /// probe fails at every load.
+    #[serde(default)]
+    pub missing_firmware: Option<String>,
     /// Unix time of boot; every printed date derives from it.
     #[serde(default = "default_boot")]
     pub boot_time: i64,
@@ -138,6 +148,9 @@ impl MachineSpec {
             k8s: false,
             node_labels: BTreeMap::new(),
             device_plugin: false,
+            secure_boot: false,
+            mok_enrolled: true,
+            missing_firmware: None,
             boot_time: default_boot(),
             sim_bin: None,
         }

@@ -167,6 +167,8 @@ pub trait View {
     fn enter(&mut self, _cx: &mut Cx) {}
     /// Called when the screen is about to be left (saving a reading position).
     fn leave(&mut self, _cx: &mut Cx) {}
+    /// The terminal changed size (`cx.area` is the new body): lay out again outside drawing.
+    fn resized(&mut self, _cx: &mut Cx) {}
 }
 
 pub enum Overlay {
@@ -305,6 +307,7 @@ impl App {
             Input::Resize(w, h) => {
                 // Until the next draw, screens lay out for the new size.
                 self.world.area = Rect::new(0, 1, w, h.saturating_sub(2));
+                self.with_top(|v, cx| v.resized(cx));
                 return;
             }
             Input::Paste(s) => Ev::Paste(s),
@@ -321,8 +324,7 @@ impl App {
                 _ => return,
             },
         };
-        let captured =
-            self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input());
+        let captured = self.captures_input();
         if !captured
             && let Ev::Key(k) = &ev
             && k.modifiers.contains(KeyModifiers::CONTROL)
@@ -349,6 +351,12 @@ impl App {
             Outcome::Ignored => self.fallback(&ev),
             other => self.apply(other),
         }
+    }
+
+    /// Whether the screen on top takes every key now (a focused lab terminal): Ctrl-C, Ctrl-Z,
+    /// `?` and `L` are the shell's then.
+    pub fn captures_input(&self) -> bool {
+        self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input())
     }
 
     fn apply(&mut self, outcome: Outcome) {
@@ -386,7 +394,8 @@ impl App {
         self.stack.pop();
     }
 
-    fn quit_all(&mut self) {
+    /// Leaves every screen (each records its progress, a lab ends its sandbox) and quits.
+    pub fn quit_all(&mut self) {
         while self.stack.len() > 1 {
             self.with_top(|v, cx| v.leave(cx));
             self.stack.pop();
