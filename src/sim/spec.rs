@@ -78,6 +78,10 @@ pub struct MachineSpec {
     /// Whether the AMD device plugin DaemonSet already runs.
     #[serde(default)]
     pub device_plugin: bool,
+    /// Extra Ubuntu packages installed when the machine is built (`docker.io`, `podman`,
+    /// `python3`): each brings its simulated tool.
+    #[serde(default)]
+    pub packages: Vec<String>,
     /// Unix time of boot; every printed date derives from it.
     #[serde(default = "default_boot")]
     pub boot_time: i64,
@@ -138,6 +142,7 @@ impl MachineSpec {
             k8s: false,
             node_labels: BTreeMap::new(),
             device_plugin: false,
+            packages: Vec::new(),
             boot_time: default_boot(),
             sim_bin: None,
         }

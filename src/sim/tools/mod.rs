@@ -5,6 +5,7 @@ pub mod amd_smi;
 pub mod amdgpu_install;
 pub mod apt;
 pub mod dkms;
+pub mod docker;
 pub mod gpasswd;
 pub mod gpg;
 pub mod groups;
@@ -17,6 +18,7 @@ pub mod lsmod;
 pub mod lspci;
 pub mod modprobe;
 pub mod newgrp;
+pub mod python3;
 pub mod rocm_smi;
 pub mod rocminfo;
 pub mod su;
@@ -37,6 +39,7 @@ pub const TOOLS: &[&str] = &[
     "apt",
     "apt-get",
     "dkms",
+    "docker",
     "gpasswd",
     "gpg",
     "groups",
@@ -49,6 +52,8 @@ pub const TOOLS: &[&str] = &[
     "lspci",
     "modprobe",
     "newgrp",
+    "podman",
+    "python3",
     "reboot",
     "rocm-smi",
     "rocminfo",
@@ -67,6 +72,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
         "dkms" => dkms::run(cx, args),
+        "docker" | "podman" => docker::run(cx, tool, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
@@ -80,6 +86,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "lspci" => lspci::run(cx, args),
         "modprobe" => modprobe::run(cx, args),
         "newgrp" => newgrp::run(cx, args),
+        "python3" => python3::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
         "su" => su::run(cx, args),
@@ -180,6 +187,15 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             name: "dkms",
             path: "/usr/sbin/dkms",
         });
+    }
+    for (pkg, name, path) in [
+        ("docker.io", "docker", "/usr/bin/docker"),
+        ("podman", "podman", "/usr/bin/podman"),
+        ("python3", "python3", "/usr/bin/python3"),
+    ] {
+        if state.installed(pkg) {
+            v.push(SystemTool { name, path });
+        }
     }
     if state.installed("amdgpu-install") {
         v.push(SystemTool {
