@@ -65,8 +65,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let content_dir = matches.get_one::<PathBuf>("content").cloned();
 
     match matches.subcommand() {
-        Some(("check", _)) => cmd_check(&i18n, content_dir),
-        Some(("sim", m)) => cmd_sim(m),
+        Some(("check", m)) => cmd_check(&i18n, content_dir, m.get_flag("stats")),
         Some((name, m)) => {
             let course = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
@@ -78,22 +77,27 @@ pub fn run(args: Vec<OsString>) -> i32 {
                 "lesson" if !plain_mode(m) => cmd_app(i18n, course, lesson_target(m)),
                 "lesson" => cmd_lesson(&i18n, &course, m),
                 "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
-                    cmd_app(i18n, course, quiz_target(m))
+                    let seed = m.get_one::<u64>("seed").copied();
+                    cmd_app_seeded(i18n, course, quiz_target(m), seed)
                 }
                 "quiz" => cmd_quiz(&i18n, &course, m),
                 "progress" => cmd_progress(&i18n, &course, m),
                 "report" => cmd_report(&i18n, &course, m),
-                "lab" => match m.get_one::<PathBuf>("script") {
-                    Some(file) => cmd_lab_script(&i18n, &course, m, file),
-                    None if terminal_ok() => {
-                        let id = m.get_one::<String>("id").cloned().unwrap_or_default();
-                        cmd_app(i18n, course, Some(Target::Lab(id)))
+                "lab" => {
+                    // An unknown id is the first thing to fix, whatever the terminal.
+                    let id = item_id(m, ItemKind::Lab);
+                    if course.lab(&id).is_none() {
+                        return unknown_id(&i18n, "lab", &id, ids(&course, ItemKind::Lab));
                     }
-                    None => {
-                        eprintln!("{}", i18n.t("lab-needs-terminal"));
-                        EXIT_USAGE
+                    match m.get_one::<PathBuf>("script") {
+                        Some(file) => cmd_lab_script(&i18n, &course, m, file),
+                        None if terminal_ok() => cmd_app(i18n, course, Some(Target::Lab(id))),
+                        None => {
+                            eprintln!("{}", i18n.t("lab-needs-terminal"));
+                            EXIT_USAGE
+                        }
                     }
-                },
+                }
                 _ => not_yet(&i18n, name),
             }
         }
@@ -132,41 +136,49 @@ fn plain_mode(m: &ArgMatches) -> bool {
 }
 
 fn lesson_target(m: &ArgMatches) -> Option<Target> {
-    m.get_one::<String>("id")
-        .map(|id| Target::Lesson(id.clone()))
+    Some(Target::Lesson(item_id(m, ItemKind::Lesson)))
 }
 
 fn quiz_target(m: &ArgMatches) -> Option<Target> {
-    m.get_one::<String>("id").map(|id| Target::Quiz(id.clone()))
+    Some(Target::Quiz(item_id(m, ItemKind::Quiz)))
+}
+
+/// The `ID` argument of `lesson`, `quiz` or `lab`, which may also be written qualified
+/// (`quiz:history`), as `progress reset` needs it.
+fn item_id(m: &ArgMatches, kind: ItemKind) -> String {
+    let id = m.get_one::<String>("id").map(String::as_str).unwrap_or("");
+    id.strip_prefix(kind.name())
+        .and_then(|rest| rest.strip_prefix(':'))
+        .unwrap_or(id)
+        .to_string()
+}
+
+/// The ids of one kind of item, for "Available: ...".
+fn ids(course: &Course, kind: ItemKind) -> Vec<&str> {
+    match kind {
+        ItemKind::Lesson => course.lessons.iter().map(|l| l.id.as_str()).collect(),
+        ItemKind::Quiz => course.quizzes.iter().map(|q| q.id.as_str()).collect(),
+        ItemKind::Lab => course.labs.iter().map(|l| l.id.as_str()).collect(),
+    }
 }
 
 /// The full-screen app, optionally opened on a lesson or quiz.
 fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
+    cmd_app_seeded(i18n, course, open, None)
+}
+
+/// The app with quiz option orders drawn from `seed` (`quiz ID --seed N`) instead of the clock.
+fn cmd_app_seeded(i18n: I18n, course: Course, open: Option<Target>, seed: Option<u64>) -> i32 {
     // Unknown ids are reported before the screen switches, like in plain mode.
     match &open {
         Some(Target::Lesson(id)) if course.lesson(id).is_none() => {
-            return unknown_id(
-                &i18n,
-                "lesson",
-                id,
-                course.lessons.iter().map(|l| l.id.as_str()).collect(),
-            );
+            return unknown_id(&i18n, "lesson", id, ids(&course, ItemKind::Lesson));
         }
         Some(Target::Lab(id)) if course.lab(id).is_none() => {
-            return unknown_id(
-                &i18n,
-                "lab",
-                id,
-                course.labs.iter().map(|l| l.id.as_str()).collect(),
-            );
+            return unknown_id(&i18n, "lab", id, ids(&course, ItemKind::Lab));
         }
         Some(Target::Quiz(id)) if course.quiz(id).is_none() => {
-            return unknown_id(
-                &i18n,
-                "quiz",
-                id,
-                course.quizzes.iter().map(|q| q.id.as_str()).collect(),
-            );
+            return unknown_id(&i18n, "quiz", id, ids(&course, ItemKind::Quiz));
         }
         _ => {}
     }
@@ -183,6 +195,7 @@ fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
     let mut theme = Theme::from_env();
     theme.ascii |= progress.settings.ascii;
     let mut app = App::new(course, i18n, theme, progress);
+    app.world.quiz_seed = seed;
     if let Some(n) = notice {
         let text = app.world.i18n.msg(&n.msg());
         app.notify(text);
@@ -217,49 +230,53 @@ fn prescan_lang(args: &[OsString]) -> Option<Lang> {
 
 fn command(i18n: &I18n) -> Command {
     let t = |id: &str| i18n.t(id);
-    let template = |with_subcommands: bool| {
-        let mut s = format!("{{about}}\n\n{}: {{usage}}\n", t("cli-usage"));
-        if with_subcommands {
-            s.push_str(&format!("\n{}:\n{{subcommands}}\n", t("cli-commands")));
-        }
-        s.push_str(&format!(
-            "\n{}:\n{{positionals}}{{options}}\n",
-            t("cli-options")
-        ));
-        s
-    };
+    // clap lays out the sections; only the headings are ours, in the learner's language.
+    let template = format!(
+        "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
+        t("cli-usage")
+    );
+    let options = t("cli-options");
     let help_arg = || {
         Arg::new("help")
             .short('h')
             .long("help")
             .action(ArgAction::Help)
             .help(t("cli-help"))
+            .help_heading(options.clone())
     };
-    let json = || {
-        Arg::new("json")
-            .long("json")
+    let flag = |name: &'static str, help: &str| {
+        Arg::new(name)
+            .long(name)
             .action(ArgAction::SetTrue)
-            .help(t("cli-json"))
+            .help(t(help))
+            .help_heading(options.clone())
     };
-    let plain = || {
-        Arg::new("plain")
-            .long("plain")
-            .action(ArgAction::SetTrue)
-            .help(t("cli-plain"))
+    let json = || flag("json", "cli-json");
+    let plain = || flag("plain", "cli-plain");
+    let arguments = t("cli-arguments");
+    let id = |help: &str| {
+        Arg::new("id")
+            .required(true)
+            .value_name("ID")
+            .help(t(help))
+            .help_heading(arguments.clone())
     };
-    let id = |help: &str| Arg::new("id").required(true).value_name("ID").help(t(help));
-    let sub = |name: &'static str, about: &str| {
+    // The help flag goes last so that the arguments' section comes before the options'.
+    let sub = |name: &'static str, about: &str, args: Vec<Arg>| {
         Command::new(name)
             .about(t(about))
-            .help_template(template(false))
+            .help_template(template.clone())
+            .subcommand_help_heading(t("cli-commands"))
             .disable_help_flag(true)
+            .args(args)
             .arg(help_arg())
     };
 
     Command::new("rocm-learn")
         .about(t("cli-about"))
         .version(env!("CARGO_PKG_VERSION"))
-        .help_template(template(true))
+        .help_template(template.clone())
+        .subcommand_help_heading(t("cli-commands"))
         .disable_help_flag(true)
         .disable_version_flag(true)
         .disable_help_subcommand(true)
@@ -269,7 +286,8 @@ fn command(i18n: &I18n) -> Command {
                 .short('V')
                 .long("version")
                 .action(ArgAction::Version)
-                .help(t("cli-version")),
+                .help(t("cli-version"))
+                .help_heading(options.clone()),
         )
         .arg(
             Arg::new("lang")
@@ -278,7 +296,8 @@ fn command(i18n: &I18n) -> Command {
                 .value_name("en|ja|ko")
                 .value_parser(["en", "ja", "ko"])
                 .hide_possible_values(true)
-                .help(t("cli-lang")),
+                .help(t("cli-lang"))
+                .help_heading(options.clone()),
         )
         .arg(
             Arg::new("content")
@@ -286,97 +305,103 @@ fn command(i18n: &I18n) -> Command {
                 .global(true)
                 .value_name("DIR")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help(t("cli-content")),
+                .help(t("cli-content"))
+                .help_heading(options.clone()),
         )
-        .subcommand(sub("list", "cli-list").arg(json()))
-        .subcommand(sub("check", "cli-check"))
+        .subcommand(sub("list", "cli-list", vec![json()]))
+        .subcommand(sub(
+            "check",
+            "cli-check",
+            vec![flag("stats", "cli-check-stats")],
+        ))
+        .subcommand(sub(
+            "lesson",
+            "cli-lesson",
+            vec![id("cli-lesson-id"), plain()],
+        ))
+        .subcommand(sub(
+            "quiz",
+            "cli-quiz",
+            vec![
+                id("cli-quiz-id"),
+                plain(),
+                json(),
+                flag("retry-wrong", "cli-retry-wrong"),
+                Arg::new("seed")
+                    .long("seed")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u64))
+                    .help(t("cli-seed"))
+                    .help_heading(options.clone()),
+            ],
+        ))
+        .subcommand(sub(
+            "lab",
+            "cli-lab",
+            vec![
+                id("cli-lab-id"),
+                Arg::new("script")
+                    .long("script")
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(t("cli-script"))
+                    .help_heading(options.clone()),
+                Arg::new("line-timeout")
+                    .long("line-timeout")
+                    .value_name("SECONDS")
+                    .requires("script")
+                    .value_parser(clap::value_parser!(u64).range(1..=86_400))
+                    .help(t("cli-line-timeout"))
+                    .help_heading(options.clone()),
+                json(),
+            ],
+        ))
         .subcommand(
-            sub("lesson", "cli-lesson")
-                .arg(id("cli-lesson-id"))
-                .arg(plain()),
-        )
-        .subcommand(
-            sub("quiz", "cli-quiz")
-                .arg(id("cli-quiz-id"))
-                .arg(plain())
-                .arg(json())
-                .arg(
-                    Arg::new("retry-wrong")
-                        .long("retry-wrong")
-                        .action(ArgAction::SetTrue)
-                        .help(t("cli-retry-wrong")),
-                ),
-        )
-        .subcommand(
-            sub("lab", "cli-lab")
-                .arg(id("cli-lab-id"))
-                .arg(
-                    Arg::new("script")
-                        .long("script")
-                        .value_name("FILE")
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help(t("cli-script")),
-                )
-                .arg(json()),
-        )
-        .subcommand(
-            sub("progress", "cli-progress")
-                .arg(json().conflicts_with("csv"))
-                .arg(
-                    Arg::new("csv")
-                        .long("csv")
-                        .action(ArgAction::SetTrue)
-                        .help(t("cli-csv")),
-                )
-                .arg(
+            sub(
+                "progress",
+                "cli-progress",
+                vec![
+                    json().conflicts_with("csv"),
+                    flag("csv", "cli-csv"),
                     Arg::new("learner")
                         .long("learner")
                         .value_name("NAME")
-                        .help(t("cli-learner")),
-                )
-                .subcommand(
-                    sub("reset", "cli-progress-reset")
-                        .arg(Arg::new("id").value_name("ID").help(t("cli-reset-id")))
-                        .arg(
-                            Arg::new("yes")
-                                .long("yes")
-                                .short('y')
-                                .action(ArgAction::SetTrue)
-                                .help(t("cli-yes")),
-                        ),
-                ),
-        )
-        .subcommand(
-            sub("report", "cli-report")
-                .arg(
-                    Arg::new("csv")
-                        .long("csv")
+                        .help(t("cli-learner"))
+                        .help_heading(options.clone()),
+                ],
+            )
+            .subcommand(sub(
+                "reset",
+                "cli-progress-reset",
+                vec![
+                    Arg::new("id")
+                        .value_name("ID")
+                        .help(t("cli-reset-id"))
+                        .help_heading(arguments.clone()),
+                    Arg::new("yes")
+                        .long("yes")
+                        .short('y')
                         .action(ArgAction::SetTrue)
-                        .help(t("cli-csv")),
-                )
-                .arg(
-                    Arg::new("files")
-                        .num_args(1..)
-                        .required(true)
-                        .value_name("FILE")
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help(t("cli-report-files")),
-                ),
+                        .help(t("cli-yes"))
+                        .help_heading(options.clone()),
+                ],
+            )),
         )
-        .subcommand(sub("doctor", "cli-doctor").arg(json()))
-        // The simulated machine's tools, called by the lab shell's wrappers; not for people.
-        .subcommand(
-            Command::new("sim")
-                .hide(true)
-                .disable_help_flag(true)
-                .arg(Arg::new("tool").required(true))
-                .arg(
-                    Arg::new("args")
-                        .num_args(0..)
-                        .allow_hyphen_values(true)
-                        .trailing_var_arg(true),
-                ),
-        )
+        .subcommand(sub(
+            "report",
+            "cli-report",
+            vec![
+                Arg::new("files")
+                    .num_args(1..)
+                    .required(true)
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(t("cli-report-files"))
+                    .help_heading(arguments.clone()),
+                flag("csv", "cli-csv"),
+            ],
+        ))
+        .subcommand(sub("doctor", "cli-doctor", vec![json()]))
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -441,7 +466,7 @@ fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
     Ok(course)
 }
 
-fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
     let mut diags = Diagnostics::default();
     let tree = match read_tree(i18n, dir, &mut diags) {
         Ok(t) => t,
@@ -452,6 +477,19 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
     diags.sort();
     let mut out = io::stdout().lock();
     let _ = print_diagnostics(i18n, &diags, &mut out);
+    if stats {
+        let _ = writeln!(out, "{}", i18n.t("check-stats-title"));
+        let _ = write!(
+            out,
+            "{}",
+            content::option_stats::table(
+                &course.quizzes,
+                &i18n.t("check-stats-quiz"),
+                &i18n.t("check-stats-course")
+            )
+        );
+        let _ = writeln!(out, "{}\n", i18n.t("check-stats-legend"));
+    }
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
     let _ = writeln!(
         out,
@@ -578,14 +616,9 @@ fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::P
 }
 
 fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
-    let id = m.get_one::<String>("id").expect("required");
-    let Some(lesson) = course.lesson(id) else {
-        return unknown_id(
-            i18n,
-            "lesson",
-            id,
-            course.lessons.iter().map(|l| l.id.as_str()).collect(),
-        );
+    let id = item_id(m, ItemKind::Lesson);
+    let Some(lesson) = course.lesson(&id) else {
+        return unknown_id(i18n, "lesson", &id, ids(course, ItemKind::Lesson));
     };
     // Until the full-screen reader exists, every terminal gets the plain rendering.
     let mut out = io::stdout().lock();
@@ -609,15 +642,10 @@ fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
 }
 
 fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
-    let id = m.get_one::<String>("id").expect("required");
+    let id = item_id(m, ItemKind::Quiz);
     let json = m.get_flag("json");
-    let Some(quiz) = course.quiz(id) else {
-        return unknown_id(
-            i18n,
-            "quiz",
-            id,
-            course.quizzes.iter().map(|q| q.id.as_str()).collect(),
-        );
+    let Some(quiz) = course.quiz(&id) else {
+        return unknown_id(i18n, "quiz", &id, ids(course, ItemKind::Quiz));
     };
     let store = open_store(i18n);
     // With --json, stdout carries only the result; the conversation goes to stderr.
@@ -627,7 +655,11 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
         Box::new(io::stdout())
     };
 
-    let mut run = QuizRun::new(quiz);
+    let seed = m
+        .get_one::<u64>("seed")
+        .copied()
+        .unwrap_or_else(crate::quiz::fresh_seed);
+    let mut run = QuizRun::new(quiz, seed);
     if m.get_flag("retry-wrong") {
         let previous = store
             .as_ref()
@@ -639,7 +671,7 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
             }
             Some(prev) => {
                 let wrong = prev.wrong_ids();
-                run = QuizRun::only(quiz, &wrong);
+                run = QuizRun::only(quiz, &wrong, seed);
                 if run.order.is_empty() {
                     let _ = writeln!(human, "{}", i18n.t("quiz-retry-nothing"));
                 } else {
@@ -663,14 +695,33 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     let result = run.result(quiz, i18n.lang());
     if run.answered() > 0 {
         let secs = started.elapsed().as_secs();
+        let attempt = run.attempt(quiz);
         save(i18n, &store, |p| {
-            p.record_quiz(&result, quiz.questions.len(), secs)
+            p.record_quiz(&result, quiz.questions.len(), secs);
+            // A plain run finished anew replaces an attempt the app left half-way; an
+            // interrupted one stays in the app's "Continue" only if the app started it.
+            if attempt.is_none() {
+                p.apply(&crate::progress::Change::QuizAttempt {
+                    quiz: quiz.id.clone(),
+                    attempt: None,
+                });
+            }
         });
     }
     if json {
-        println!("{}", serde_json::to_string(&result).expect("json"));
+        let report = run.report(quiz, i18n);
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&report).expect("json")
+        ));
     }
     EXIT_OK
+}
+
+/// Writes to stdout, ignoring a reader that went away (`report ... | head`): `print!` would
+/// panic with "Broken pipe" and exit 101.
+fn print_out(text: &str) {
+    let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// `doctor [--json]`: the lab checks on this real machine, read-only. Problems are findings, not
@@ -688,7 +739,7 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
     EXIT_OK
 }
 
-/// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
+/// `progress [--json|--csv] [--learner NAME]`: this learner's progress as a table or an export.
 fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     let Some(store) = open_store(i18n) else {
         return EXIT_FAIL;
@@ -730,36 +781,12 @@ fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     } else if m.get_flag("csv") {
         let _ = write!(out, "{}", crate::export::to_csv(&export));
     } else {
-        let _ = writeln!(
+        let title = i18n.ta("progress-summary-title", &[("name", learner.into())]);
+        let _ = write!(
             out,
-            "{}\n",
-            i18n.ta("progress-summary-title", &[("name", learner.into())])
+            "{title}\n\n{}",
+            crate::export::render_table(&export, course, i18n)
         );
-        let width = export.items.iter().map(|i| i.item.len()).max().unwrap_or(0);
-        for item in &export.items {
-            let title = match item.kind {
-                ItemKind::Lesson => course
-                    .lesson(&item.item)
-                    .map(|l| plain::loc(i18n, &l.title)),
-                ItemKind::Quiz => course.quiz(&item.item).map(|q| plain::loc(i18n, &q.title)),
-                ItemKind::Lab => course.lab(&item.item).map(|l| plain::loc(i18n, &l.title)),
-            }
-            .unwrap_or_default();
-            let status = i18n.t(match item.status {
-                crate::export::Status::NotStarted => "progress-status-not-started",
-                crate::export::Status::Started => "progress-status-started",
-                crate::export::Status::Done => "progress-status-done",
-            });
-            let score = match (item.score, item.total) {
-                (Some(s), Some(t)) => format!(" {s}/{t}"),
-                _ => String::new(),
-            };
-            let _ = writeln!(
-                out,
-                "  {:width$}  {}{}  {}",
-                item.item, status, score, title
-            );
-        }
     }
     EXIT_OK
 }
@@ -768,33 +795,18 @@ fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
 fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -> i32 {
     let place = match m.get_one::<String>("id") {
         None => None,
-        Some(id) => {
-            let kind = if course.lesson(id).is_some() {
-                ItemKind::Lesson
-            } else if course.quiz(id).is_some() {
-                ItemKind::Quiz
-            } else if course.lab(id).is_some() {
-                ItemKind::Lab
-            } else {
-                let known: Vec<&str> = course
-                    .lessons
-                    .iter()
-                    .map(|l| l.id.as_str())
-                    .chain(course.quizzes.iter().map(|q| q.id.as_str()))
-                    .chain(course.labs.iter().map(|l| l.id.as_str()))
-                    .collect();
-                return unknown_id(i18n, "item", id, known);
-            };
-            Some(Place {
-                kind,
-                id: id.clone(),
-            })
-        }
+        Some(spec) => match progress::find_item(course, spec) {
+            Ok(p) => Some(p),
+            Err(msg) => {
+                eprintln!("{}", i18n.msg(&msg));
+                return EXIT_USAGE;
+            }
+        },
     };
     let question = match &place {
         Some(p) => i18n.ta(
             "progress-reset-confirm-one",
-            &[("id", p.id.as_str().into())],
+            &[("id", p.to_string().into())],
         ),
         None => i18n.t("progress-reset-confirm-all"),
     };
@@ -848,27 +860,19 @@ fn cmd_report(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     }
     let report = crate::report::build(&exports, course);
     if m.get_flag("csv") {
-        print!("{}", crate::report::render_csv(&report, course));
+        print_out(&crate::report::render_csv(&report, course));
     } else {
-        print!(
-            "{}",
-            crate::report::render_text(&report, course, i18n, skipped)
-        );
+        print_out(&crate::report::render_text(&report, course, i18n, skipped));
     }
     EXIT_OK
 }
 
 /// `lab ID --script FILE`: grade a lab headlessly, through the same sandbox and shell.
 fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path::Path) -> i32 {
-    let id = m.get_one::<String>("id").expect("required");
+    let id = item_id(m, ItemKind::Lab);
     let json = m.get_flag("json");
-    let Some(lab) = course.lab(id) else {
-        return unknown_id(
-            i18n,
-            "lab",
-            id,
-            course.labs.iter().map(|l| l.id.as_str()).collect(),
-        );
+    let Some(lab) = course.lab(&id) else {
+        return unknown_id(i18n, "lab", &id, ids(course, ItemKind::Lab));
     };
     let lines: Vec<String> = match std::fs::read_to_string(file) {
         Ok(t) => t.lines().map(String::from).collect(),
@@ -907,7 +911,20 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             return EXIT_FAIL;
         }
     };
-    lab::script::run(&mut run, &lines);
+    let limit = m
+        .get_one::<u64>("line-timeout")
+        .map_or(lab::script::LINE_TIMEOUT, |s| {
+            std::time::Duration::from_secs(*s)
+        });
+    for n in lab::script::run(&mut run, &lines, limit) {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "labui-line-timeout",
+                &[("n", n.into()), ("secs", limit.as_secs().into())]
+            )
+        );
+    }
     let transcript = lab::script::plain_transcript(&run.shell.transcript());
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
@@ -958,7 +975,10 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             complete,
             steps,
         };
-        println!("{}", serde_json::to_string(&result).expect("json"));
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&result).expect("json")
+        ));
     }
     let store = open_store(i18n);
     let done_ids = run.steps_done();
@@ -973,16 +993,4 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
         })
     });
     if complete { EXIT_OK } else { EXIT_FAIL }
-}
-
-fn cmd_sim(m: &ArgMatches) -> i32 {
-    let tool = m
-        .get_one::<String>("tool")
-        .map(String::as_str)
-        .unwrap_or("");
-    let args: Vec<String> = m
-        .get_many::<String>("args")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
-    crate::sim::entry::main(tool, &args)
 }

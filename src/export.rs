@@ -163,6 +163,81 @@ pub fn build(p: &Progress, course: &Course, learner: &str, now: u64) -> Export {
     }
 }
 
+/// `progress` for people: an aligned table of kind, id, status, score and title, a section per
+/// kind. Widths count terminal cells, so Japanese and Korean titles and statuses line up.
+pub fn render_table(e: &Export, course: &Course, i18n: &crate::i18n::I18n) -> String {
+    use crate::tui::wrap::{pad, str_width};
+    let kind_word = |k: ItemKind| i18n.t(&format!("classroom-kind-{}", k.name()));
+    let status_word = |s: Status| {
+        i18n.t(match s {
+            Status::NotStarted => "progress-status-not-started",
+            Status::Started => "progress-status-started",
+            Status::Done => "progress-status-done",
+        })
+    };
+    let rows: Vec<[String; 5]> = e
+        .items
+        .iter()
+        .map(|item| {
+            let title = match item.kind {
+                ItemKind::Lesson => course.lesson(&item.item).map(|l| &l.title),
+                ItemKind::Quiz => course.quiz(&item.item).map(|q| &q.title),
+                ItemKind::Lab => course.lab(&item.item).map(|l| &l.title),
+            }
+            .map(|t| crate::plain::loc(i18n, t))
+            .unwrap_or_default();
+            let score = match (item.status, item.score, item.total) {
+                (Status::NotStarted, _, _) => String::new(),
+                (_, Some(s), Some(t)) => format!("{s}/{t}"),
+                _ => String::new(),
+            };
+            [
+                kind_word(item.kind),
+                item.item.clone(),
+                status_word(item.status),
+                score,
+                title,
+            ]
+        })
+        .collect();
+    let head = [
+        i18n.t("classroom-col-kind"),
+        i18n.t("classroom-col-id"),
+        i18n.t("classroom-col-status"),
+        i18n.t("classroom-col-score"),
+        i18n.t("classroom-col-title"),
+    ];
+    let mut widths = head.clone().map(|h| str_width(&h));
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(str_width(cell));
+        }
+    }
+    let line = |cells: &[String; 5]| {
+        let mut l = String::from(" ");
+        for (i, (c, w)) in cells.iter().zip(widths).enumerate() {
+            l.push(' ');
+            l.push_str(&if i + 1 == cells.len() {
+                c.clone()
+            } else {
+                pad(c, w)
+            });
+            l.push(' ');
+        }
+        format!("{}\n", l.trim_end())
+    };
+    let mut out = line(&head);
+    let mut previous = None;
+    for (item, row) in e.items.iter().zip(&rows) {
+        if previous.is_some_and(|k| k != item.kind) {
+            out.push('\n');
+        }
+        previous = Some(item.kind);
+        out.push_str(&line(row));
+    }
+    out
+}
+
 /// Why a file is not a progress export we can read.
 pub fn parse(text: &str) -> Result<Export, String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::Msg;
 
-/// Bumped when the format changes incompatibly; older files are migrated on read.
+/// Bumped when the format changes incompatibly; a file with a higher number is refused (never
+/// overwritten). Fields added since version 1 all have defaults, so version 1 files read as is.
 pub const VERSION: u32 = 1;
 
 /// Environment variable that moves the progress folder (classroom machines, tests).
@@ -66,6 +67,12 @@ pub enum Change {
         secs: u64,
     },
     Opened(Place),
+    /// A quiz attempt left half-way (to resume with the same option order), or `None` once it
+    /// is finished or abandoned.
+    QuizAttempt {
+        quiz: String,
+        attempt: Option<crate::quiz::Attempt>,
+    },
     /// Forget one item, or everything when `None` (settings and the learner's name stay).
     Reset(Option<Place>),
     Lang(String),
@@ -92,6 +99,84 @@ pub enum ItemKind {
 pub struct Place {
     pub kind: ItemKind,
     pub id: String,
+}
+
+impl ItemKind {
+    pub const ALL: [ItemKind; 3] = [ItemKind::Lesson, ItemKind::Quiz, ItemKind::Lab];
+
+    /// The spelling in qualified ids (`quiz:history`), exports and CSV.
+    pub fn name(self) -> &'static str {
+        match self {
+            ItemKind::Lesson => "lesson",
+            ItemKind::Quiz => "quiz",
+            ItemKind::Lab => "lab",
+        }
+    }
+
+    fn parse(s: &str) -> Option<ItemKind> {
+        ItemKind::ALL.into_iter().find(|k| k.name() == s)
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.kind.name(), self.id)
+    }
+}
+
+/// Finds the item `spec` names: `quiz:history`, or a bare `history` when only one kind of item
+/// has that id (seven built-in quizzes share their id with a lesson, so a guess would be wrong).
+pub fn find_item(course: &crate::content::Course, spec: &str) -> Result<Place, Msg> {
+    let has = |kind: ItemKind, id: &str| match kind {
+        ItemKind::Lesson => course.lesson(id).is_some(),
+        ItemKind::Quiz => course.quiz(id).is_some(),
+        ItemKind::Lab => course.lab(id).is_some(),
+    };
+    let (kinds, id): (Vec<ItemKind>, &str) = match spec.split_once(':') {
+        Some((k, id)) => match ItemKind::parse(k) {
+            Some(kind) => (vec![kind], id),
+            None => {
+                return Err(Msg::new("classroom-bad-kind")
+                    .arg("spec", spec)
+                    .arg("kind", k));
+            }
+        },
+        None => (ItemKind::ALL.to_vec(), spec),
+    };
+    let found: Vec<Place> = kinds
+        .into_iter()
+        .filter(|k| has(*k, id))
+        .map(|kind| Place {
+            kind,
+            id: id.to_string(),
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => {
+            let known: Vec<String> = ItemKind::ALL
+                .into_iter()
+                .flat_map(|k| {
+                    let ids: Vec<&str> = match k {
+                        ItemKind::Lesson => course.lessons.iter().map(|l| l.id.as_str()).collect(),
+                        ItemKind::Quiz => course.quizzes.iter().map(|q| q.id.as_str()).collect(),
+                        ItemKind::Lab => course.labs.iter().map(|l| l.id.as_str()).collect(),
+                    };
+                    ids.into_iter().map(move |id| format!("{}:{id}", k.name()))
+                })
+                .collect();
+            Err(Msg::new("classroom-unknown-item")
+                .arg("spec", spec)
+                .arg("known", known.join(", ")))
+        }
+        many => Err(Msg::new("classroom-ambiguous-item").arg("id", id).arg(
+            "choices",
+            many.iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        )),
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +210,9 @@ pub struct QuizProgress {
     /// The latest answer to each question, kept across retries.
     #[serde(default)]
     pub answers: BTreeMap<String, AnswerRecord>,
+    /// An attempt left half-way, resumed by "Continue".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<crate::quiz::Attempt>,
 }
 
 impl QuizProgress {
@@ -297,6 +385,14 @@ impl Progress {
                     id: id.clone(),
                 });
             }
+            Change::QuizAttempt { quiz, attempt } => match attempt {
+                Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
+                None => {
+                    if let Some(q) = self.quizzes.get_mut(quiz) {
+                        q.open = None;
+                    }
+                }
+            },
             Change::Lang(l) => self.settings.lang = Some(l.clone()),
             Change::Ascii(a) => self.settings.ascii = *a,
         }

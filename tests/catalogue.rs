@@ -1,9 +1,10 @@
 //! The shipped course is what the course issues ask for: thirteen lessons in three languages,
 //! each with a quiz, at least 104 questions explained option by option in every language, the
 //! labs linked from their lessons (their solutions pass in tests/lab_scripts.rs), a glossary in
-//! three languages, and a support matrix.
+//! three languages, and a support matrix. And its quizzes cannot be passed by picking options
+//! by their length.
 
-use rocm_learn::content::{self, ContentTree};
+use rocm_learn::content::{self, ContentTree, option_stats};
 use rocm_learn::lang::Lang;
 
 #[test]
@@ -21,19 +22,19 @@ fn the_course_is_complete_in_three_languages() {
         [
             "what-is-rocm",
             "layers",
+            "history",
             "deploy",
             "permissions",
             "finding-tools",
             "verify",
             "supported",
-            "history",
             "kubernetes",
             "containers",
             "choosing-gpu",
             "driver-wont-load",
             "releases"
         ],
-        "the thirteen lessons, in order"
+        "the thirteen lessons, in order: history right after the layers whose names it explains"
     );
     for l in &course.lessons {
         for lang in Lang::ALL {
@@ -131,4 +132,20 @@ fn the_course_is_complete_in_three_languages() {
     assert!(
         course.matrix.releases.len() >= 4 && course.matrix.gpus.iter().any(|g| g.id == "gfx900")
     );
+}
+
+#[test]
+fn the_longest_option_is_right_in_at_most_30_percent_of_questions_in_every_language() {
+    let (course, _) = content::load(&ContentTree::embedded());
+    for lang in Lang::ALL {
+        let (longest, questions) = option_stats::total(&course.quizzes, lang);
+        assert!(
+            longest * 10 <= questions * 3,
+            "{lang}: the right option is the strictly longest in {longest} of {questions} questions"
+        );
+        for quiz in &course.quizzes {
+            let s = option_stats::of_quiz(quiz, lang);
+            assert!(!s.too_many(), "{lang}: {s:?}");
+        }
+    }
 }

@@ -321,3 +321,144 @@ fn a_report_of_nothing_readable_says_what_to_do() {
         out.stderr
     );
 }
+
+#[test]
+fn an_id_shared_by_a_lesson_and_a_quiz_must_be_qualified_to_reset() {
+    let data = tempfile::tempdir().unwrap();
+    // Read the history lesson and take its quiz (one answer is enough to leave a record).
+    common::run(&["lesson", "history"], "", data.path(), &[]);
+    common::run(&["quiz", "quiz:history"], "1\n", data.path(), &[]);
+    let bare = common::run(
+        &["progress", "reset", "history", "--yes"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(bare.code, 2, "{}", bare.stderr);
+    assert!(
+        bare.stderr.contains("lesson:history") && bare.stderr.contains("quiz:history"),
+        "{}",
+        bare.stderr
+    );
+    let quiz = common::run(
+        &["progress", "reset", "quiz:history", "--yes"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(quiz.code, 0, "{}", quiz.stderr);
+    let e =
+        export::parse(&common::run(&["progress", "--json"], "", data.path(), &[]).stdout).unwrap();
+    let status = |kind: ItemKind| {
+        e.items
+            .iter()
+            .find(|i| i.item == "history" && i.kind == kind)
+            .unwrap()
+            .status
+    };
+    assert_eq!(status(ItemKind::Quiz), Status::NotStarted);
+    assert_eq!(status(ItemKind::Lesson), Status::Done, "the lesson is kept");
+}
+
+#[test]
+fn the_progress_table_lines_up_in_japanese_with_a_kind_column() {
+    let data = tempfile::tempdir().unwrap();
+    common::run_pack(&["quiz", "deploy-workflow"], "1\n", data.path(), &[]);
+    let out = common::run_pack(&["--lang", "ja", "progress"], "", data.path(), &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip(2)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(
+        rows[0].contains("種類") && rows[0].contains("状態"),
+        "{}",
+        out.stdout
+    );
+    assert!(rows.iter().any(|r| r.contains("クイズ")), "{}", out.stdout);
+    // The status column starts at the same screen column on every row.
+    let status_col = |row: &str| {
+        let at = ["状態", "未着手", "途中", "完了"]
+            .iter()
+            .filter_map(|w| row.find(w))
+            .min()
+            .unwrap_or_else(|| panic!("no status in {row:?}"));
+        rocm_learn::tui::wrap::str_width(&row[..at])
+    };
+    let first = status_col(rows[0]);
+    for r in &rows {
+        assert_eq!(status_col(r), first, "{}", out.stdout);
+    }
+    // The quiz taken shows its score; the id appears once per row.
+    let quiz = rows.iter().find(|r| r.contains("deploy-workflow")).unwrap();
+    assert!(quiz.contains("/5"), "{quiz}");
+    assert_eq!(quiz.matches("deploy-workflow").count(), 1, "{quiz}");
+}
+
+#[test]
+fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
+    let data = tempfile::tempdir().unwrap();
+    let report = common::run(&["report", "--help"], "", data.path(), &[]);
+    assert_eq!(report.code, 0);
+    for line in report.stdout.lines() {
+        assert!(
+            !(line.contains("<FILE>") && line.contains("--csv")),
+            "{}",
+            report.stdout
+        );
+    }
+    assert!(
+        report.stdout.contains("Arguments:\n  <FILE>..."),
+        "{}",
+        report.stdout
+    );
+    let progress = common::run(&["progress", "--help"], "", data.path(), &[]);
+    assert!(
+        progress.stdout.contains("\n  reset "),
+        "{}",
+        progress.stdout
+    );
+    assert!(
+        progress.stdout.contains("last picked in the app"),
+        "--lang names the remembered choice: {}",
+        progress.stdout
+    );
+}
+
+#[test]
+fn an_unknown_lab_is_named_even_without_a_terminal() {
+    let data = tempfile::tempdir().unwrap();
+    let out = common::run(&["lab", "nope"], "", data.path(), &[]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("There is no lab \"nope\""),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("terminal"), "{}", out.stderr);
+}
+
+#[test]
+fn a_reader_that_closes_early_is_not_a_crash() {
+    let data = tempfile::tempdir().unwrap();
+    // A pipe whose reading end is already closed: every write fails with "Broken pipe".
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args([
+            "--content",
+            common::PACK,
+            "quiz",
+            "deploy-workflow",
+            "--json",
+        ])
+        .env("ROCM_LEARN_DATA_DIR", data.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(writer)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+}

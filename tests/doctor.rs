@@ -561,12 +561,12 @@ fn no_amd_gpu_is_said_plainly_without_a_wall_of_problems() {
         "{}",
         says(&findings[0])
     );
-    assert_eq!(problems(&findings), ["gpu"], "{findings:#?}");
-    for f in &findings[1..] {
-        assert_ne!(f.level, Level::Problem, "{}", f.id);
-        assert!(f.fix.is_none(), "{}: no fix for what cannot be told", f.id);
-    }
-    assert!(says(find(&findings, "kfd")).contains("cannot tell without an AMD GPU"));
+    // Every floor above the bus would only say "cannot tell": the one finding says it all.
+    assert_eq!(
+        findings.iter().map(|f| f.id).collect::<Vec<_>>(),
+        ["gpu"],
+        "{findings:#?}"
+    );
 }
 
 #[test]

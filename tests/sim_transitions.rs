@@ -177,15 +177,11 @@ fn udev_rule_needs_reload_and_trigger() {
     // No group needed any more, in the same session.
     assert_eq!(st.run("rocminfo").code, 0);
 
-    // Rules survive a reboot (read at boot).
+    // Rules survive a reboot (read at boot, applied when amdgpu's modalias loads it again).
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
     let state = State::load(st.root()).expect("state");
-    assert_eq!(
-        state.device_mode("/dev/kfd"),
-        None,
-        "amdgpu not in /etc/modules: not loaded after reboot"
-    );
+    assert_eq!(state.device_mode("/dev/kfd"), Some(0o666));
 }
 
 #[test]
@@ -248,15 +244,38 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     assert_eq!(st.run("rocminfo").code, 0);
     assert!(!State::amdgpu_persisted(st.root()));
 
-    // Not persisted: gone after a reboot.
+    // Nothing forbids it: the GPU's modalias loads amdgpu at boot.
+    sim::Machine::reboot(st.root()).expect("reboot");
+    st.relogin();
+    assert!(State::load(st.root()).expect("state").is_module_loaded());
+
+    // Blacklisted in /etc/modprobe.d: udev's coldplug skips it.
+    st.write(
+        "/etc/modprobe.d/blacklist-amdgpu.conf",
+        "blacklist amdgpu\n",
+    );
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
     assert!(!State::load(st.root()).expect("state").is_module_loaded());
 
-    // Listed in /etc/modules (what `echo amdgpu | sudo tee -a /etc/modules` does): loaded at boot.
+    // systemd-modules-load honours the blacklist too: listing it in /etc/modules is no way out.
     let modules = st.read("/etc/modules") + "amdgpu\n";
     st.write("/etc/modules", &modules);
     assert!(State::amdgpu_persisted(st.root()));
+    sim::Machine::reboot(st.root()).expect("reboot");
+    st.relogin();
+    assert!(!State::load(st.root()).expect("state").is_module_loaded());
+    let log = st.run("sudo journalctl -b").stdout_text();
+    assert!(
+        log.contains("systemd-modules-load[252]: Module 'amdgpu' is deny-listed (by kmod)"),
+        "{log}"
+    );
+
+    // Without the blacklist, it is back at the next boot.
+    st.write(
+        "/etc/modprobe.d/blacklist-amdgpu.conf",
+        "# blacklist amdgpu\n",
+    );
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
     assert!(State::load(st.root()).expect("state").is_module_loaded());

@@ -6,8 +6,10 @@ pub mod ftl;
 pub mod lab;
 pub mod lesson;
 pub mod model;
+pub mod option_stats;
 pub mod quiz;
 pub mod refs;
+pub mod terminology;
 pub mod toml_read;
 pub mod tree;
 
@@ -119,6 +121,7 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     if tree.has_dir("i18n") {
         ftl::check(tree, &mut diags);
     }
+    terminology::check(tree, &mut diags);
     if borrowed_building {
         let lessons: Vec<String> = course.lessons.iter().map(|l| l.id.clone()).collect();
         for floor in &mut course.building.floors {

@@ -39,6 +39,10 @@ impl ContentTree {
         ] {
             collect_embedded(dir, name, &mut files);
         }
+        files.insert(
+            super::terminology::PATH.to_string(),
+            super::terminology::BUILTIN.to_string(),
+        );
         ContentTree { root: None, files }
     }
 
@@ -73,6 +77,11 @@ impl ContentTree {
             if dir.is_dir() {
                 tree.walk(&dir, top, diags);
             }
+        }
+        // A pack's own word list, if it has one (docs/ holds other things that are not content).
+        let terms = super::terminology::PATH;
+        if let Ok(text) = std::fs::read_to_string(root.join(terms)) {
+            tree.files.insert(terms.to_string(), text);
         }
         Ok(tree)
     }

@@ -9,7 +9,7 @@ use super::record::Record;
 use super::stage::resolve;
 use crate::content::{Check, Msg};
 use crate::sim::pkgs::{self, KeyCheck, Repo};
-use crate::sim::{State, accounts, udev};
+use crate::sim::{State, accounts, kernel, udev};
 
 /// What a check may look at.
 pub struct Env<'a> {
@@ -124,10 +124,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         Check::CommandOnPath { command, keep } => {
             let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             let dirs = rec.path_dirs();
-            let lost: Vec<&String> = keep
-                .iter()
-                .filter(|k| !dirs.contains(&k.as_str()))
-                .collect();
+            let lost: Vec<&String> = keep.iter().filter(|k| !on_path(&dirs, k)).collect();
             if !lost.is_empty() {
                 return Err(Msg::new("lab-why-path-lost").arg("dirs", join(&lost)));
             }
@@ -141,10 +138,17 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         }
         Check::LoginCommand { command } => {
             let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            if find_on_path(root, path, "/home/learner", command) {
+            if !find_on_path(root, path, "/home/learner", command) {
+                return Err(Msg::new("lab-why-login-path").arg("command", command));
+            }
+            // The login must keep the everyday commands (ls, grep, ...), which live in /usr/bin.
+            let dirs: Vec<&str> = path.split(':').collect();
+            if on_path(&dirs, "/usr/bin") {
                 Ok(())
             } else {
-                Err(Msg::new("lab-why-login-path").arg("command", command))
+                Err(Msg::new("machine-why-login-tools")
+                    .arg("command", command)
+                    .arg("lost", "ls, grep, cat"))
             }
         }
         Check::ModuleLoaded { module } => {
@@ -155,17 +159,22 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             }
         }
         Check::ModulePersisted { module } => {
-            if State::amdgpu_persisted(root) {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-module-not-persisted").arg("module", module))
+            // Boot a copy of the machine from its configuration as it is now.
+            let st = state()?;
+            if kernel::next_boot_loads_amdgpu(st, root) {
+                return Ok(());
             }
+            Err(boot_problem(root, st, module))
         }
         Check::UdevRule { device, mode } => {
             let st = state()?;
-            match rule_mode(root, st, device) {
+            // A rule counts when it gives the mode to the node's "add" event (every boot and
+            // every driver load) or to a "change" event (`udevadm trigger`).
+            let add = rule_mode(root, st, device, udev::Action::Add);
+            match rule_mode(root, st, device, udev::Action::Change) {
                 Some(m) if m == *mode => Ok(()),
-                _ => Err(rule_problem(root, device, *mode)),
+                _ if add == Some(*mode) => Ok(()),
+                _ => Err(rule_problem(root, st, device, *mode)),
             }
         }
         Check::DeviceMode { device, mode } => {
@@ -176,8 +185,10 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             if node.mode == *mode {
                 return Ok(());
             }
-            if rule_mode(root, st, device) == Some(*mode) {
+            if rule_mode(root, st, device, udev::Action::Change) == Some(*mode) {
                 Err(Msg::new("lab-why-rule-not-applied").arg("device", device))
+            } else if rule_mode(root, st, device, udev::Action::Add) == Some(*mode) {
+                Err(Msg::new("machine-why-rule-add-only").arg("device", device))
             } else {
                 Err(Msg::new("lab-why-device-mode")
                     .arg("device", device)
@@ -250,6 +261,24 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             let codename = &st.machine.os.codename;
             match amd.iter().find(|s| &s.suite != codename) {
                 None => Ok(()),
+                // The lines came from an amdgpu-install built for another release.
+                Some(src)
+                    if st.installed("amdgpu-install")
+                        && ["amdgpu.list", "rocm.list"]
+                            .iter()
+                            .any(|f| src.file.ends_with(f)) =>
+                {
+                    Err(Msg::new("machine-why-installer-codename")
+                        .arg("found", &src.suite)
+                        .arg("codename", codename)
+                        .arg(
+                            "version",
+                            st.packages["amdgpu-install"]
+                                .release
+                                .clone()
+                                .unwrap_or_default(),
+                        ))
+                }
                 Some(src) => Err(Msg::new("lab-why-repo-codename")
                     .arg("file", &src.file)
                     .arg("suite", &src.suite)
@@ -270,16 +299,37 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
                 .filter(|n| n.gpus > 0)
                 .any(|n| n.labels.get(k).is_some_and(|x| x == v));
             if labelled {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-node-label").arg("label", label))
+                return Ok(());
+            }
+            // The key is there with another value: `kubectl label` refused without --overwrite.
+            let existing = cluster
+                .nodes
+                .iter()
+                .filter(|n| n.gpus > 0)
+                .find_map(|n| n.labels.get(k).map(|x| (n.name.clone(), x.clone())));
+            match existing {
+                Some((node, value)) => Err(Msg::new("machine-why-label-overwrite")
+                    .arg("node", node)
+                    .arg("key", k)
+                    .arg("value", value)
+                    .arg("label", label)),
+                None => Err(Msg::new("lab-why-node-label").arg("label", label)),
             }
         }
         Check::DevicePlugin => {
-            if state()?.device_plugin_running() {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-device-plugin"))
+            let st = state()?;
+            if st.device_plugin_running() {
+                return Ok(());
+            }
+            // Someone else's device plugin (NVIDIA's has the same name) advertises no AMD GPU.
+            let other = st.cluster.as_ref().and_then(|c| {
+                c.daemonsets
+                    .iter()
+                    .find(|d| d.image.contains("device-plugin"))
+            });
+            match other {
+                Some(d) => Err(Msg::new("machine-why-device-plugin-image").arg("image", &d.image)),
+                None => Err(Msg::new("lab-why-device-plugin")),
             }
         }
         Check::GpuPodRunning { namespace } => {
@@ -325,6 +375,21 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             }
         }
     }
+}
+
+/// Whether PATH's `dirs` include `want`, however written: a trailing slash is the same
+/// folder, and on Ubuntu's merged /usr /bin is /usr/bin (and /sbin is /usr/sbin).
+fn on_path(dirs: &[&str], want: &str) -> bool {
+    let canon = |d: &str| -> String {
+        let d = d.trim_end_matches('/');
+        match d {
+            "/bin" => "/usr/bin".into(),
+            "/sbin" => "/usr/sbin".into(),
+            _ => d.into(),
+        }
+    };
+    let want = canon(want);
+    dirs.iter().any(|d| canon(d) == want)
 }
 
 /// As a command wants it: `render,video`.
@@ -386,20 +451,69 @@ fn where_is(root: &Path, command: &str) -> String {
     }
 }
 
-/// The mode udev would give `device` from the rule files as they are on disk now.
-fn rule_mode(root: &Path, state: &State, device: &str) -> Option<u32> {
+/// The mode udev would give `device` on an `action` event, from the rule files as they are on
+/// disk now.
+fn rule_mode(root: &Path, state: &State, device: &str, action: udev::Action) -> Option<u32> {
     let mut node = state.device(device)?.clone();
-    udev::apply(
-        root,
-        &udev::load_rules(root),
-        &mut node,
-        udev::Action::Change,
-    );
+    udev::apply(root, &udev::load_rules(root), &mut node, action);
     Some(node.mode)
 }
 
-/// Why no rule gives `device` the mode: a file udev ignores, or no such rule.
-fn rule_problem(root: &Path, device: &str, mode: u32) -> Msg {
+/// Why the next boot would not bring `module` up: a blacklist (where), nomodeset, or nothing
+/// that loads it.
+fn boot_problem(root: &Path, state: &State, module: &str) -> Msg {
+    let next = &state.boot.grub_cmdline;
+    if kernel::cmdline_blacklist(next).iter().any(|m| m == module) {
+        return Msg::new("machine-why-blacklist-cmdline").arg("module", module);
+    }
+    if kernel::nomodeset(next) {
+        return Msg::new("machine-why-nomodeset");
+    }
+    let dir = root.join("etc/modprobe.d");
+    let file = crate::sim::fsx::list_dir(&dir).into_iter().find(|n| {
+        n.ends_with(".conf")
+            && std::fs::read_to_string(dir.join(n)).is_ok_and(|t| {
+                t.lines().any(|l| {
+                    let mut w = l.split('#').next().unwrap_or("").split_whitespace();
+                    w.next() == Some("blacklist") && w.next() == Some(module)
+                })
+            })
+    });
+    match file {
+        Some(f) => Msg::new("machine-why-blacklisted")
+            .arg("module", module)
+            .arg("file", format!("/etc/modprobe.d/{f}")),
+        None => Msg::new("lab-why-module-not-persisted").arg("module", module),
+    }
+}
+
+/// Why no rule gives `device` the mode: a file udev ignores, a file that runs before the
+/// defaults (which set the mode again), or no such rule.
+fn rule_problem(root: &Path, state: &State, device: &str, mode: u32) -> Msg {
+    if let Some(file) = overridden_by_defaults(root, state, device, mode) {
+        return Msg::new("machine-why-rule-overridden")
+            .arg("file", file)
+            .arg("default", udev::DEFAULT_FILE);
+    }
+    rule_problem_files(root, device, mode)
+}
+
+/// A rules file sorting before the defaults that would give the mode if it ran last.
+fn overridden_by_defaults(root: &Path, state: &State, device: &str, mode: u32) -> Option<String> {
+    let node = state.device(device)?;
+    let rules = udev::load_rules(root);
+    rules
+        .iter()
+        .filter(|r| r.file.as_str() < udev::DEFAULT_FILE)
+        .find(|r| {
+            let mut n = node.clone();
+            udev::apply(root, std::slice::from_ref(*r), &mut n, udev::Action::Add);
+            n.mode == mode
+        })
+        .map(|r| r.file.clone())
+}
+
+fn rule_problem_files(root: &Path, device: &str, mode: u32) -> Msg {
     let dir = root.join("etc/udev/rules.d");
     let name = device.rsplit('/').next().unwrap_or(device);
     let ignored = std::fs::read_dir(&dir)

@@ -220,6 +220,13 @@ impl LabRun {
         Ok(())
     }
 
+    /// The banner between two logins in another language (the learner switched): the login
+    /// loop reads it from the side-channel folder before each new login.
+    pub fn set_relogin(&mut self, text: &str) {
+        self.opts.relogin = text.to_string();
+        let _ = std::fs::write(self.stage.root().join("run/relogin"), format!("{text}\n"));
+    }
+
     /// The reason to show for step `i`: only when it changed since the first prompt.
     pub fn feedback(&self, i: usize) -> Option<&Msg> {
         let why = self.status.get(i)?.why.as_ref()?;

@@ -37,7 +37,8 @@ while :; do
   cd "$HOME" 2>/dev/null || cd /
   login_path
   bash --login -i
-  printf '\n%s\n\n' "$ROCM_LAB_RELOGIN"
+  m=$ROCM_LAB_RELOGIN; [ -r /run/rocm-lab/relogin ] && IFS= read -r m < /run/rocm-lab/relogin
+  printf '\n%s\n\n' "$m"
 done
 "#;
 

@@ -119,6 +119,9 @@ pub struct Package {
     pub installed_kb: u64,
     pub depends: Vec<String>,
     pub payload: Payload,
+    /// The Ubuntu release a package was built for, when it matters: amdgpu-install writes
+    /// repository lines for its own release, not for the machine's.
+    pub suite: Option<String>,
 }
 
 fn pkg(
@@ -139,6 +142,7 @@ fn pkg(
         installed_kb: kb * 4,
         depends: depends.iter().map(|s| s.to_string()).collect(),
         payload,
+        suite: None,
     }
 }
 
@@ -403,8 +407,8 @@ pub fn amd_packages(r: &'static Release, origin: Origin, os_version: &str) -> Ve
     list
 }
 
-/// The amdgpu-install package, as a local .deb.
-pub fn installer_package(r: &'static Release) -> Package {
+/// The amdgpu-install package, as a local .deb built for Ubuntu `suite` (`None`: the machine's).
+pub fn installer_package(r: &'static Release, suite: Option<&str>) -> Package {
     let mut p = pkg(
         "amdgpu-install",
         r.installer_version.to_string(),
@@ -415,6 +419,7 @@ pub fn installer_package(r: &'static Release) -> Package {
     );
     p.arch = "all";
     p.release = Some(r.version);
+    p.suite = suite.map(String::from);
     p
 }
 

@@ -281,8 +281,44 @@ impl Cluster {
     }
 }
 
+/// Whether a DaemonSet runs AMD's device plugin: the image `rocm/k8s-device-plugin` (on Docker
+/// Hub, however the registry is spelled), any tag but the node labeller's. NVIDIA's plugin has
+/// the same name under another owner and advertises no amd.com/gpu.
 pub fn is_device_plugin(d: &DaemonSet) -> bool {
-    d.image.contains("k8s-device-plugin") && !d.image.contains("labeller")
+    is_amd_device_plugin_image(&d.image)
+}
+
+pub fn is_amd_device_plugin_image(image: &str) -> bool {
+    let (repo, tag) = match image.split_once('@') {
+        Some((r, _digest)) => (r, ""),
+        None => match image.rsplit_once(':') {
+            // A colon after the last slash separates the tag; before it, a registry port.
+            Some((r, t)) if !t.contains('/') => (r, t),
+            _ => (image, ""),
+        },
+    };
+    let repo = repo
+        .strip_prefix("docker.io/")
+        .or_else(|| repo.strip_prefix("index.docker.io/"))
+        .or_else(|| repo.strip_prefix("registry-1.docker.io/"))
+        .unwrap_or(repo);
+    repo == "rocm/k8s-device-plugin" && !tag.starts_with("labeller")
+}
+
+#[cfg(test)]
+mod image_tests {
+    use super::is_amd_device_plugin_image as amd;
+
+    #[test]
+    fn only_amds_device_plugin_image_counts() {
+        assert!(amd("rocm/k8s-device-plugin"));
+        assert!(amd("rocm/k8s-device-plugin:1.31.0.6"));
+        assert!(amd("docker.io/rocm/k8s-device-plugin:latest"));
+        assert!(!amd("rocm/k8s-device-plugin:labeller-latest"));
+        assert!(!amd("nvcr.io/nvidia/k8s-device-plugin:v0.14.1"));
+        assert!(!amd("nvidia/k8s-device-plugin:1.0.0-beta4"));
+        assert!(!amd("example.com:5000/k8s-device-plugin"));
+    }
 }
 
 /// A stable five-character pod-name suffix, like the random one Kubernetes generates.

@@ -81,7 +81,9 @@
 //!
 //! **Lab-only entries** (not tools a learner has): `rocm-learn sim stage [SPEC.toml]` creates a
 //! stage at `ROCM_SIM_ROOT` (refuses `/`), `sim login USER` records a login and prints the
-//! session id, `sim reboot` reboots the machine.
+//! session id. `reboot`, `shutdown -r now` and `systemctl reboot` (as root) boot the machine again
+//! from its configuration ([`kernel::boot`]); `State::boot.count` grows by one at every boot, so the
+//! lab's login loop can tell that the learner's session ended and log in again.
 //!
 //! **Output** of a tool is bytes on stdout (gpg --dearmor writes binary, so `Vec<u8>` rather
 //! than `String`), text on stderr, an exit code, and optionally an [`Exec`] action. `shown` says
@@ -92,8 +94,13 @@
 //! **Also simulated**: `uname` (so `linux-headers-$(uname -r)` names the machine's kernel). The
 //! machine's host name is `Machine::hostname` (give it to bubblewrap's `--hostname`).
 //!
-//! **Simplifications** worth knowing: amdgpu loads at boot only when a modules file lists it
-//! (no modalias autoload); `hipcc` reports its version but does not compile; apt knows the
+//! **Boot**: amdgpu loads by PCI modalias unless /etc/modprobe.d or `modprobe.blacklist=` forbid
+//! it, `nomodeset` stops it, modules files load it through systemd-modules-load, a DKMS build
+//! counts only for its kernel and Secure Boot refuses it until the MOK is enrolled. The running
+//! command line is in `State::boot.cmdline` and in the file [`kernel::CMDLINE_PATH`] (for the
+//! sandbox to mount over /proc/cmdline).
+//!
+//! **Simplifications** worth knowing: `hipcc` reports its version but does not compile; apt knows the
 //! packages of the labs, not the whole archive, and implements update/install/list.
 
 pub mod accounts;
@@ -102,6 +109,7 @@ pub mod entry;
 pub mod error;
 pub mod fsx;
 pub mod k8s;
+pub mod kernel;
 pub mod keys;
 pub mod machine;
 pub mod pkgs;

@@ -283,7 +283,11 @@ pub fn install(root: &Path, state: &mut State, p: &Package, bin: &str) -> std::i
                 &wrapper(bin, "amdgpu-install"),
             )?;
             if let Some(v) = p.release {
-                let code = state.machine.os.codename.clone();
+                // The installer writes the lines of the release it was built for.
+                let code = p
+                    .suite
+                    .clone()
+                    .unwrap_or_else(|| state.machine.os.codename.clone());
                 let key = "/etc/apt/keyrings/rocm.gpg";
                 fsx::write_atomic(
                     &root.join("etc/apt/sources.list.d/amdgpu.list"),

@@ -82,6 +82,16 @@ pub struct MachineSpec {
     /// `python3`): each brings its simulated tool.
     #[serde(default)]
     pub packages: Vec<String>,
+    /// UEFI Secure Boot is on: a DKMS module loads only once its signing key is enrolled.
+    #[serde(default)]
+    pub secure_boot: bool,
+    /// Whether the DKMS signing key (MOK) is already enrolled.
+    #[serde(default = "yes")]
+    pub mok_enrolled: bool,
+    /// A firmware file amdgpu needs that the machine lacks (`amdgpu/psp_13_0_8_toc.bin`): the
+    /// probe fails at every load.
+    #[serde(default)]
+    pub missing_firmware: Option<String>,
     /// Unix time of boot; every printed date derives from it.
     #[serde(default = "default_boot")]
     pub boot_time: i64,
@@ -143,6 +153,9 @@ impl MachineSpec {
             node_labels: BTreeMap::new(),
             device_plugin: false,
             packages: Vec::new(),
+            secure_boot: false,
+            mok_enrolled: true,
+            missing_firmware: None,
             boot_time: default_boot(),
             sim_bin: None,
         }

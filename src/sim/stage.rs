@@ -177,6 +177,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         sessions: BTreeMap::new(),
         next_session: 0,
         cluster: None,
+        boot: Default::default(),
     };
     // The BMC display's card0 exists whatever amdgpu does.
     if m.bmc_vga {
@@ -339,6 +340,14 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         )
         .map_err(err)?;
     }
+    super::kernel::staged(
+        root,
+        &mut state,
+        spec.secure_boot,
+        spec.mok_enrolled,
+        spec.missing_firmware.clone(),
+    )
+    .map_err(err)?;
     state.save(root)?;
     Ok(state)
 }

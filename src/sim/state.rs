@@ -10,6 +10,7 @@ use super::accounts;
 use super::error::SimError;
 use super::fsx;
 use super::k8s::Cluster;
+use super::kernel::{self, Boot};
 use super::machine::Machine;
 use super::udev::{self, Action, Rule};
 
@@ -48,6 +49,9 @@ pub struct State {
     pub next_session: u32,
     /// The Kubernetes cluster, on machines that have one.
     pub cluster: Option<Cluster>,
+    /// Kernel command line, boot count, kernel log, Secure Boot.
+    #[serde(default)]
+    pub boot: Boot,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,7 +175,15 @@ impl State {
             .map_err(|e| SimError::new("sim-io", format!("rocm-learn sim: {e}")))?;
         text.push('\n');
         fsx::write_atomic(&path, text.as_bytes())
-            .map_err(|e| SimError::io("rocm-learn sim: cannot write", &path, &e))
+            .map_err(|e| SimError::io("rocm-learn sim: cannot write", &path, &e))?;
+        // The machine's /proc/cmdline, as a file the sandbox can mount.
+        let cmdline = root.join(kernel::CMDLINE_PATH);
+        let want = format!("{}\n", self.boot.cmdline);
+        if fsx::read_opt(&cmdline).as_deref() != Some(want.as_str()) {
+            fsx::write_atomic(&cmdline, want.as_bytes())
+                .map_err(|e| SimError::io("rocm-learn sim: cannot write", &cmdline, &e))?;
+        }
+        Ok(())
     }
 
     /// Unix time that counts as "now".
@@ -310,6 +322,8 @@ impl State {
 
     /// Creates /dev/kfd and the DRM nodes of every GPU, applying the loaded udev rules.
     pub fn create_gpu_nodes(&mut self, root: &Path) {
+        // The "add" events: udevd reads rule files that changed since its last event first.
+        self.udev_rules = udev::load_rules(root);
         self.devices.retain(|d| d.driver != "amdgpu");
         let now = self.now();
         let mut nodes = vec![DevNode {
@@ -350,24 +364,9 @@ impl State {
         self.devices.sort_by(|a, b| a.path.cmp(&b.path));
     }
 
-    /// Reboots: sessions end, udev reads its rules afresh, modules listed in the modules files
-    /// load (the simulated machine does not autoload drivers by modalias), nodes are recreated.
+    /// Reboots: the machine boots again from its configuration ([`kernel::boot`]); every
+    /// login session ends and `boot.count` grows.
     pub fn reboot(&mut self, root: &Path) {
-        self.boot_time += self.uptime + 120;
-        self.uptime = 35;
-        self.sessions.clear();
-        self.udev_rules = udev::load_rules(root);
-        self.driver = None;
-        self.devices.retain(|d| d.driver != "amdgpu");
-        let now = self.now();
-        for d in &mut self.devices {
-            d.created = now;
-            udev::apply(root, &self.udev_rules, d, Action::Add);
-        }
-        if State::amdgpu_persisted(root)
-            && let Some(d) = self.loadable_driver()
-        {
-            self.load_driver(root, d);
-        }
+        kernel::boot(self, root);
     }
 }

@@ -126,6 +126,41 @@ fn parse_rule(file: &str, line: usize, text: &str) -> Option<Rule> {
         if key.is_empty() || key.contains(char::is_whitespace) {
             return None;
         }
+        // udev rejects the whole line ("Invalid operator for KERNEL") when a match-only key
+        // is assigned (`KERNEL="kfd"`) or an assignment key is compared (`MODE=="0666"`).
+        let is_match = op == "==" || op == "!=";
+        let match_only = matches!(
+            key,
+            "ACTION"
+                | "DEVPATH"
+                | "KERNEL"
+                | "KERNELS"
+                | "SUBSYSTEM"
+                | "SUBSYSTEMS"
+                | "DRIVER"
+                | "DRIVERS"
+                | "TAGS"
+                | "RESULT"
+                | "TEST"
+                | "PROGRAM"
+        ) || key.starts_with("ATTRS{");
+        let assign_only = matches!(
+            key,
+            "MODE"
+                | "OWNER"
+                | "GROUP"
+                | "RUN"
+                | "SYMLINK"
+                | "NAME"
+                | "OPTIONS"
+                | "LABEL"
+                | "GOTO"
+                | "IMPORT"
+        ) || key.starts_with("RUN{")
+            || key.starts_with("IMPORT{");
+        if (match_only && !is_match) || (assign_only && is_match) {
+            return None;
+        }
         match op {
             "==" | "!=" => conds.push(Cond {
                 key: key.to_string(),
@@ -275,9 +310,13 @@ mod tests {
     fn parses_rules_and_skips_bad_lines() {
         let r = parse(
             "70-amdgpu.rules",
-            "# comment\nKERNEL==\"kfd\", MODE=\"0666\"\nSUBSYSTEM==\"drm\", KERNEL==\"renderD*\", MODE=\"0666\"\nthis is not a rule\n",
+            "# comment\nKERNEL==\"kfd\", MODE=\"0666\"\nSUBSYSTEM==\"drm\", KERNEL==\"renderD*\", MODE=\"0666\"\nthis is not a rule\nKERNEL=\"kfd\", MODE=\"0666\"\nKERNEL==\"kfd\", MODE==\"0666\"\n",
         );
-        assert_eq!(r.len(), 2);
+        assert_eq!(
+            r.len(),
+            2,
+            "lines with an invalid operator are dropped whole"
+        );
         assert_eq!(r[0].conds[0].key, "KERNEL");
         assert_eq!(r[1].assigns[0].value, "0666");
     }

@@ -63,6 +63,8 @@ pub struct Cx<'a> {
     pub theme: &'a Theme,
     pub progress: &'a Progress,
     pub changes: &'a mut Vec<Change>,
+    /// Seed for quiz option orders (`quiz ID --seed N`, tests); `None` draws a fresh one.
+    pub quiz_seed: Option<u64>,
 }
 
 impl Cx<'_> {
@@ -114,6 +116,8 @@ pub trait View {
     fn enter(&mut self, _cx: &mut Cx) {}
     /// Called when the screen is about to be left (saving a reading position).
     fn leave(&mut self, _cx: &mut Cx) {}
+    /// The terminal changed size (`cx.area` is the new body): lay out again outside drawing.
+    fn resized(&mut self, _cx: &mut Cx) {}
 }
 
 pub enum Overlay {
@@ -150,6 +154,8 @@ pub struct World {
     pub waker: Option<crate::lab::session::Notify>,
     /// The rocm-learn binary, which the lab sandbox mounts for its simulated tools.
     pub exe: Option<std::path::PathBuf>,
+    /// Seed for quiz option orders; `None` draws a fresh one per attempt.
+    pub quiz_seed: Option<u64>,
 }
 
 impl World {
@@ -163,6 +169,7 @@ impl World {
             theme: &self.theme,
             progress: &self.progress,
             changes,
+            quiz_seed: self.quiz_seed,
         }
     }
 }
@@ -187,6 +194,7 @@ impl App {
                 area: Rect::new(0, 1, 80, 22),
                 waker: None,
                 exe: std::env::current_exe().ok(),
+                quiz_seed: None,
             },
             outbox: Vec::new(),
             stack: Vec::new(),
@@ -248,6 +256,7 @@ impl App {
             Input::Resize(w, h) => {
                 // Until the next draw, screens lay out for the new size.
                 self.world.area = Rect::new(0, 1, w, h.saturating_sub(2));
+                self.with_top(|v, cx| v.resized(cx));
                 return;
             }
             Input::Paste(s) => Ev::Paste(s),
@@ -264,8 +273,7 @@ impl App {
                 _ => return,
             },
         };
-        let captured =
-            self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input());
+        let captured = self.captures_input();
         if !captured
             && let Ev::Key(k) = &ev
             && k.modifiers.contains(KeyModifiers::CONTROL)
@@ -292,6 +300,12 @@ impl App {
             Outcome::Ignored => self.fallback(&ev),
             other => self.apply(other),
         }
+    }
+
+    /// Whether the screen on top takes every key now (a focused lab terminal): Ctrl-C, Ctrl-Z,
+    /// `?` and `L` are the shell's then.
+    pub fn captures_input(&self) -> bool {
+        self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input())
     }
 
     fn apply(&mut self, outcome: Outcome) {
@@ -329,7 +343,8 @@ impl App {
         self.stack.pop();
     }
 
-    fn quit_all(&mut self) {
+    /// Leaves every screen (each records its progress, a lab ends its sandbox) and quits.
+    pub fn quit_all(&mut self) {
         while self.stack.len() > 1 {
             self.with_top(|v, cx| v.leave(cx));
             self.stack.pop();
@@ -441,9 +456,11 @@ impl App {
         let top = self.stack.last_mut().expect("home");
         draw_header(&cx, f, header, &top.title(&cx));
         top.draw(&cx, f, body);
-        draw_footer(&cx, f, footer, &top.keys());
+        // While a screen takes every key, the app's own keys do not reach it: list only its own.
+        let global = !top.captures_input();
+        draw_footer(&cx, f, footer, &top.keys(), global);
         if let Some(o) = &self.overlay {
-            draw_overlay(&cx, f, body, o, &top.keys());
+            draw_overlay(&cx, f, body, o, &top.keys(), global);
         }
     }
 }
@@ -467,13 +484,15 @@ fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str) {
     f.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &[(&str, &str)]) {
+fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &[(&str, &str)], global: bool) {
     let mut spans = Vec::new();
     let mut used = 0;
-    let all = keys
-        .iter()
-        .map(|(k, id)| (*k, cx.t(id)))
-        .chain([("?", cx.t("key-help")), ("L", cx.t("key-lang"))]);
+    let shared: &[(&str, &str)] = if global {
+        &[("?", "key-help"), ("L", "key-lang")]
+    } else {
+        &[]
+    };
+    let all = keys.iter().chain(shared).map(|(k, id)| (*k, cx.t(id)));
     for (k, desc) in all {
         let piece = str_width(k) + 1 + str_width(&desc) + 2;
         if used + piece > area.width as usize {
@@ -486,22 +505,32 @@ fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &[(&str, &str)]) {
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &[(&str, &str)]) {
+fn draw_overlay(
+    cx: &Cx,
+    f: &mut Frame,
+    body: Rect,
+    o: &Overlay,
+    keys: &[(&str, &str)],
+    global: bool,
+) {
     match o {
         Overlay::Help => {
-            let mut lines: Vec<(String, String)> = keys
+            let shared: &[(&str, &str)] = if global {
+                &[
+                    ("?/F1", "key-help"),
+                    ("q/Esc", "key-back"),
+                    ("L", "key-lang"),
+                    ("A", "key-ascii"),
+                    ("Ctrl-C", "key-quit"),
+                ]
+            } else {
+                &[]
+            };
+            let lines: Vec<(String, String)> = keys
                 .iter()
+                .chain(shared)
                 .map(|(k, id)| (k.to_string(), cx.t(id)))
                 .collect();
-            for (k, id) in [
-                ("?/F1", "key-help"),
-                ("q/Esc", "key-back"),
-                ("L", "key-lang"),
-                ("A", "key-ascii"),
-                ("Ctrl-C", "key-quit"),
-            ] {
-                lines.push((k.to_string(), cx.t(id)));
-            }
             let kw = lines.iter().map(|(k, _)| str_width(k)).max().unwrap_or(0);
             let text: Vec<Line> = lines
                 .into_iter()

@@ -327,17 +327,21 @@ fn update(cx: &mut Ctx, prog: &str) -> i32 {
 }
 
 /// A `./file.deb` operand: the package it holds, or the apt error.
-fn local_deb(cx: &Ctx, path: &str) -> Result<Package, String> {
+pub fn local_deb(cx: &Ctx, path: &str) -> Result<Package, String> {
     let bytes = std::fs::read(cx.host(path))
         .map_err(|_| format!("E: Unsupported file {path} given on commandline"))?;
     let text = String::from_utf8_lossy(&bytes);
-    let release = text
+    let meta = text
         .lines()
         .find_map(|l| l.strip_prefix(DEB_MARKER))
-        .and_then(|rest| rest.strip_prefix("amdgpu-install "))
-        .and_then(|v| catalog::release(v.trim()))
+        .and_then(|rest| rest.strip_prefix("amdgpu-install "));
+    // "VERSION CODENAME": the Ubuntu release the installer was built for.
+    let mut words = meta.unwrap_or("").split_whitespace();
+    let (version, suite) = (words.next(), words.next());
+    let release = version
+        .and_then(catalog::release)
         .ok_or_else(|| format!("E: Invalid archive signature\nE: Could not read meta data from {}\nE: The package lists or status file could not be parsed or opened.", super::super::fsx::normalize(path, &cx.caller.cwd)))?;
-    Ok(catalog::installer_package(release))
+    Ok(catalog::installer_package(release, suite))
 }
 
 fn wrap_list(names: &[String]) -> String {

@@ -1,5 +1,5 @@
-//! Lab-only entries (not tools a learner has): `sim login USER` records a login session and
-//! prints its id; `sim reboot` reboots the machine.
+//! Lab-only entry (not a tool a learner has): `sim login USER` records a login session and
+//! prints its id.
 
 use super::super::Ctx;
 
@@ -19,14 +19,4 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             1
         }
     }
-}
-
-pub fn reboot(cx: &mut Ctx, args: &[String]) -> i32 {
-    if !args.is_empty() {
-        cx.eprintln("usage: rocm-learn sim reboot");
-        return 2;
-    }
-    let root = cx.root;
-    cx.state.reboot(root);
-    0
 }

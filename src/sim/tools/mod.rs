@@ -6,25 +6,32 @@ pub mod amdgpu_install;
 pub mod apt;
 pub mod dkms;
 pub mod docker;
+pub mod dpkg;
 pub mod gpasswd;
 pub mod gpg;
 pub mod groups;
 pub mod hipcc;
 pub mod id;
+pub mod klog;
+pub mod kmod;
 pub mod kubectl;
 pub mod login;
 pub mod ls;
 pub mod lsmod;
 pub mod lspci;
 pub mod modprobe;
+pub mod mokutil;
 pub mod newgrp;
+pub mod power;
 pub mod python3;
 pub mod rocm_smi;
 pub mod rocminfo;
 pub mod su;
 pub mod sudo;
+pub mod systemctl;
 pub mod udevadm;
 pub mod uname;
+pub mod update_grub;
 pub mod usermod;
 pub mod wget;
 
@@ -40,27 +47,38 @@ pub const TOOLS: &[&str] = &[
     "apt-get",
     "dkms",
     "docker",
+    "dpkg",
+    "dmesg",
     "gpasswd",
     "gpg",
     "groups",
     "hipcc",
     "id",
+    "insmod",
+    "journalctl",
     "kubectl",
     "login",
     "ls",
     "lsmod",
     "lspci",
+    "modinfo",
     "modprobe",
+    "mokutil",
     "newgrp",
     "podman",
     "python3",
+    "poweroff",
     "reboot",
+    "rmmod",
     "rocm-smi",
     "rocminfo",
+    "shutdown",
     "su",
     "sudo",
+    "systemctl",
     "udevadm",
     "uname",
+    "update-grub",
     "usermod",
     "wget",
 ];
@@ -73,14 +91,24 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "apt" | "apt-get" => apt::run(cx, tool, args),
         "dkms" => dkms::run(cx, args),
         "docker" | "podman" => docker::run(cx, tool, args),
+        "dpkg" => dpkg::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
         "hipcc" => hipcc::run(cx, args),
         "id" => id::run(cx, args),
+        "dmesg" => klog::dmesg(cx, args),
+        "journalctl" => klog::journalctl(cx, args),
+        "insmod" => kmod::insmod(cx, args),
+        "rmmod" => kmod::rmmod(cx, args),
+        "modinfo" => kmod::modinfo(cx, args),
+        "mokutil" => mokutil::run(cx, args),
+        "reboot" | "poweroff" => power::reboot(cx, tool, args),
+        "shutdown" => power::shutdown(cx, args),
+        "systemctl" => systemctl::run(cx, args),
+        "update-grub" => update_grub::run(cx, args),
         "kubectl" => kubectl::run(cx, args),
         "login" => login::run(cx, args),
-        "reboot" => login::reboot(cx, args),
         "ls" => ls::run(cx, args),
         "lsmod" => lsmod::run(cx, args),
         "lspci" => lspci::run(cx, args),
@@ -182,6 +210,24 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             path: "/usr/bin/uname",
         },
     ];
+    // The kernel and systemd tools every Ubuntu has.
+    v.extend(
+        [
+            ("reboot", "/usr/sbin/reboot"),
+            ("shutdown", "/usr/sbin/shutdown"),
+            ("poweroff", "/usr/sbin/poweroff"),
+            ("systemctl", "/usr/bin/systemctl"),
+            ("dmesg", "/usr/bin/dmesg"),
+            ("journalctl", "/usr/bin/journalctl"),
+            ("insmod", "/usr/sbin/insmod"),
+            ("rmmod", "/usr/sbin/rmmod"),
+            ("modinfo", "/usr/sbin/modinfo"),
+            ("mokutil", "/usr/bin/mokutil"),
+            ("update-grub", "/usr/sbin/update-grub"),
+            ("dpkg", "/usr/bin/dpkg"),
+        ]
+        .map(|(name, path)| SystemTool { name, path }),
+    );
     if state.installed("dkms") {
         v.push(SystemTool {
             name: "dkms",

@@ -2,6 +2,7 @@
 //! linux-modules-extra, or the DKMS build); needs root to insert; `-r` removes an unused module.
 
 use super::super::Ctx;
+use super::super::kernel::{self, Insert};
 use super::super::state::Driver;
 use super::lsmod;
 use super::split_short;
@@ -114,7 +115,9 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 }
                 return 1;
             };
-            if m.used > 0 || loaded.iter().any(|o| o.holders.contains(&name)) {
+            // Only the module's own use count matters: the modules it uses (its "holders" in
+            // lsmod's last column of *other* rows) are removed after it.
+            if m.used > 0 {
                 cx.eprintln(&format!("modprobe: FATAL: Module {name} is in use."));
                 return 1;
             }
@@ -156,6 +159,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             }
             return 1;
         };
+        // An explicit modprobe ignores the blacklist (only aliases honour it).
         let ext = if noble { ".ko.zst" } else { ".ko" };
         let path = match &driver {
             Driver::InTree => {
@@ -174,7 +178,24 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             return 1;
         }
         let root = cx.root;
-        cx.state.load_driver(root, driver);
+        match kernel::insert_amdgpu(cx.state) {
+            Insert::Loaded(d) => cx.state.load_driver(root, d),
+            Insert::ProbeFailed(d) => {
+                // The probe fails but the module stays loaded: no devices, no error here.
+                cx.state.driver = Some(d);
+            }
+            Insert::NotFound => {}
+            Insert::Invalid => {
+                cx.eprintln("modprobe: ERROR: could not insert 'amdgpu': Invalid argument");
+                return 1;
+            }
+            Insert::KeyRejected => {
+                cx.eprintln(
+                    "modprobe: ERROR: could not insert 'amdgpu': Key was rejected by service",
+                );
+                return 1;
+            }
+        }
     }
     0
 }

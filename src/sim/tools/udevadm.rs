@@ -1,5 +1,6 @@
-//! `udevadm control --reload-rules` (loads the rule files) and `udevadm trigger` (applies the
-//! loaded rules to the existing device nodes, action "change" unless `--action=add`).
+//! `udevadm control --reload-rules` (loads the rule files) and `udevadm trigger` (sends an
+//! event, "change" unless `--action=add`, to the devices its filters select; udevd reads rule
+//! files that changed since the last event before handling it, as the real daemon does).
 
 use super::super::Ctx;
 use super::super::udev::{self, Action};
@@ -85,58 +86,133 @@ fn control(cx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
+/// Options of `udevadm trigger` that take a value, long and short.
+const TRIGGER_VALUED: &[(&str, &str)] = &[
+    ("--action", "-c"),
+    ("--subsystem-match", "-s"),
+    ("--subsystem-nomatch", "-S"),
+    ("--attr-match", "-a"),
+    ("--attr-nomatch", "-A"),
+    ("--property-match", "-p"),
+    ("--tag-match", "-g"),
+    ("--sysname-match", "-y"),
+    ("--name-match", ""),
+    ("--parent-match", "-b"),
+    ("--type", "-t"),
+    ("--prioritized-subsystem", ""),
+];
+
+/// Which devices a trigger sends events to: every filter given must match.
+#[derive(Default)]
+struct Filter {
+    subsystems: Vec<String>,
+    not_subsystems: Vec<String>,
+    sysnames: Vec<String>,
+    names: Vec<String>,
+}
+
+impl Filter {
+    fn matches(&self, d: &super::super::state::DevNode) -> bool {
+        let any = |pats: &[String], v: &str| pats.iter().any(|p| udev::glob(p, v));
+        (self.subsystems.is_empty() || any(&self.subsystems, &d.subsystem))
+            && !any(&self.not_subsystems, &d.subsystem)
+            && (self.sysnames.is_empty() || any(&self.sysnames, &d.kernel))
+            && (self.names.is_empty()
+                || self.names.iter().any(|n| {
+                    let full = if n.starts_with("/dev/") {
+                        n.clone()
+                    } else {
+                        format!("/dev/{n}")
+                    };
+                    full == d.path
+                }))
+    }
+}
+
 fn trigger(cx: &mut Ctx, args: &[String]) -> i32 {
     let mut action = Action::Change;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let value = |v: &str| match v {
-            "add" => Some(Action::Add),
-            "change" => Some(Action::Change),
-            _ => None,
+    let mut filter = Filter::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        // `--opt=value`, `--opt value`, `-s value`, `-svalue`.
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if a.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a, None),
         };
-        if let Some(v) = a.strip_prefix("--action=") {
-            match value(v) {
-                Some(x) => action = x,
-                None => {
-                    cx.eprintln(&format!("Unknown action '{v}'"));
-                    return 1;
+        let valued = TRIGGER_VALUED.iter().find(|(long, short)| {
+            name == *long
+                || (!short.is_empty()
+                    && (name == *short
+                        || name.starts_with(short) && name.len() > 2 && !name.starts_with("--")))
+        });
+        if let Some((long, short)) = valued {
+            let value = match inline {
+                Some(v) => v,
+                None if name.len() > 2 && !name.starts_with("--") => {
+                    name[short.len()..].to_string()
                 }
+                None => match args.get(i) {
+                    Some(v) => {
+                        i += 1;
+                        v.clone()
+                    }
+                    None => {
+                        cx.eprintln(&format!(
+                            "udevadm trigger: option '{long}' requires an argument"
+                        ));
+                        return 1;
+                    }
+                },
+            };
+            match *long {
+                "--action" => match value.as_str() {
+                    "add" => action = Action::Add,
+                    "change" => action = Action::Change,
+                    _ => {
+                        cx.eprintln(&format!("Unknown action '{value}'"));
+                        return 1;
+                    }
+                },
+                "--subsystem-match" => filter.subsystems.push(value),
+                "--subsystem-nomatch" => filter.not_subsystems.push(value),
+                "--sysname-match" => filter.sysnames.push(value),
+                "--name-match" => filter.names.push(value),
+                _ => {}
             }
-        } else if a == "-c" || a == "--action" {
-            match it.next().and_then(|v| value(v)) {
-                Some(x) => action = x,
-                None => {
-                    cx.eprintln("Unknown action ''");
-                    return 1;
-                }
-            }
-        } else if a == "-v"
-            || a == "--verbose"
-            || a == "-w"
-            || a == "--settle"
-            || a == "-n"
-            || a == "--dry-run"
-        {
-        } else if let Some(o) = a.strip_prefix("--") {
-            if !(o.starts_with("subsystem-match=")
-                || o.starts_with("type=")
-                || o.starts_with("sysname-match="))
-            {
-                cx.eprintln(&format!("udevadm trigger: unrecognized option '{a}'"));
+            continue;
+        }
+        match a {
+            "-v" | "--verbose" | "-w" | "--settle" | "-n" | "--dry-run" | "-q" | "--quiet"
+            | "--wait-daemon" | "--uuid" => {}
+            o if o.starts_with("--") => {
+                cx.eprintln(&format!("udevadm trigger: unrecognized option '{o}'"));
                 return 1;
             }
-        } else if a == "-s" || a == "-t" || a == "-y" {
-            it.next();
-        } else if let Some(o) = a.strip_prefix('-') {
-            cx.eprintln(&format!("udevadm trigger: invalid option -- '{o}'"));
-            return 1;
+            o if o.starts_with('-') => {
+                cx.eprintln(&format!("udevadm trigger: invalid option -- '{}'", &o[1..]));
+                return 1;
+            }
+            // A device path or name: the event goes to that device.
+            o => filter.names.push(
+                o.trim_start_matches("/sys/class/drm/")
+                    .trim_start_matches("/sys/devices/virtual/kfd/")
+                    .trim_end_matches("/uevent")
+                    .to_string(),
+            ),
         }
     }
+    let act = match action {
+        Action::Add => "add",
+        Action::Change => "change",
+    };
     if !cx.caller.is_root() {
         let paths: Vec<String> = cx
             .state
             .devices
             .iter()
+            .filter(|d| filter.matches(d))
             .map(|d| match d.subsystem.as_str() {
                 "kfd" => "/sys/devices/virtual/kfd/kfd/uevent".to_string(),
                 _ => format!("/sys/class/drm/{}/uevent", d.kernel),
@@ -144,14 +220,17 @@ fn trigger(cx: &mut Ctx, args: &[String]) -> i32 {
             .collect();
         for p in paths {
             cx.eprintln(&format!(
-                "Failed to write 'change' to '{p}': Permission denied"
+                "Failed to write '{act}' to '{p}': Permission denied"
             ));
         }
         return 1;
     }
-    let rules = cx.state.udev_rules.clone();
+    // udevd notices changed rule files on the next event and reads them again, with or
+    // without `udevadm control --reload`.
     let root = cx.root;
-    for d in &mut cx.state.devices {
+    cx.state.udev_rules = udev::load_rules(root);
+    let rules = cx.state.udev_rules.clone();
+    for d in cx.state.devices.iter_mut().filter(|d| filter.matches(d)) {
         udev::apply(root, &rules, d, action);
     }
     0

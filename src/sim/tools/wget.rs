@@ -26,7 +26,7 @@ fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
         for code in ["jammy", "noble"] {
             if url == r.installer_url(code) {
                 let body = format!(
-                    "!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n{}amdgpu-install {}\n",
+                    "!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n{}amdgpu-install {} {code}\n",
                     super::apt::DEB_MARKER,
                     r.version
                 );

@@ -1,0 +1,10 @@
+# Why-texts of the lab checks that read the simulated machine's boot, udev and cluster state.
+machine-why-rule-add-only = Your rule for { $device } matches only ACTION=="add" events, but a plain udevadm trigger sends "change" events. Send an add event (sudo udevadm trigger --action=add) or drop the ACTION match.
+machine-why-rule-overridden = { $file } runs before udev's own { $default }, which sets the mode again afterwards. Give the file a number above 50, e.g. 70-amdgpu.rules.
+machine-why-device-plugin-image = The DaemonSet runs { $image }, which is not AMD's device plugin (NVIDIA's has the same name), so no node advertises amd.com/gpu. Deploy AMD's manifest, whose image is rocm/k8s-device-plugin.
+machine-why-label-overwrite = Node { $node } already has { $key }={ $value }, and kubectl label does not change an existing label without --overwrite: kubectl label node { $node } { $label } --overwrite
+machine-why-blacklisted = { $file } blacklists { $module }, so neither udev nor systemd-modules-load will load it at the next boot (a modprobe by hand still works). Remove or comment out that line.
+machine-why-blacklist-cmdline = The next boot's kernel command line has modprobe.blacklist={ $module }. Remove it from GRUB_CMDLINE_LINUX_DEFAULT or GRUB_CMDLINE_LINUX in /etc/default/grub, then run sudo update-grub.
+machine-why-nomodeset = The next boot's kernel command line has nomodeset, which keeps amdgpu from starting. Remove it from /etc/default/grub, then run sudo update-grub.
+machine-why-installer-codename = The repositories are for { $found }, but this node runs Ubuntu { $codename }: the amdgpu-install .deb was built for { $found }. Download the one from https://repo.radeon.com/amdgpu-install/{ $version }/ubuntu/{ $codename }/ and install it over the wrong one with sudo dpkg -i.
+machine-why-login-tools = A new login finds { $command } but loses everyday commands ({ $lost }): the PATH set in your startup file replaces the system directories. Add to PATH instead: export PATH=$PATH:/opt/rocm/bin

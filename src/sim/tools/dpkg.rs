@@ -1,0 +1,156 @@
+//! `dpkg -i FILE.deb` for the .deb files the offline mirror serves (amdgpu-install), and
+//! `dpkg -l`/`-s` for what is installed.
+
+use super::super::{Ctx, pkgs};
+
+/// What dpkg adds after a usage error.
+const HELP_TAIL: &str = "\n\nType dpkg --help for help about installing and deinstalling packages [*];\nUse 'apt' or 'aptitude' for user-friendly package management;\nType dpkg -Dhelp for a list of dpkg debug flag values;\nType dpkg --force-help for a list of forcing options;\nType dpkg-deb --help for help about manipulating *.deb files;\n\nOptions marked [*] produce a lot of output - pipe it through 'less' or 'more' !";
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let Some(op) = args.first() else {
+        cx.eprintln(&format!("dpkg: error: need an action option{HELP_TAIL}"));
+        return 2;
+    };
+    let rest = &args[1..];
+    match op.as_str() {
+        "-i" | "--install" => install(cx, rest),
+        "-s" | "--status" => status(cx, rest),
+        "-l" | "--list" => list(cx, rest),
+        "--print-architecture" => {
+            cx.println("amd64");
+            0
+        }
+        o => {
+            cx.eprintln(&format!("dpkg: error: unknown option {o}{HELP_TAIL}"));
+            2
+        }
+    }
+}
+
+fn install(cx: &mut Ctx, files: &[String]) -> i32 {
+    if files.is_empty() {
+        cx.eprintln(&format!(
+            "dpkg: error: --install needs at least one package archive file argument{HELP_TAIL}"
+        ));
+        return 2;
+    }
+    if !cx.caller.is_root() {
+        cx.eprintln("dpkg: error: requested operation requires superuser privilege");
+        return 2;
+    }
+    let mut code = 0;
+    for f in files {
+        if !cx.host(f).is_file() {
+            cx.eprintln(&format!(
+                "dpkg: error: cannot access archive '{f}': No such file or directory"
+            ));
+            code = 1;
+            continue;
+        }
+        let p = match super::apt::local_deb(cx, f) {
+            Ok(p) => p,
+            Err(_) => {
+                cx.eprintln(&format!(
+                    "dpkg-deb: error: '{f}' is not a Debian format archive"
+                ));
+                cx.eprintln(&format!(
+                    "dpkg: error processing archive {f} (--install):\n dpkg-deb --control subprocess returned error exit status 2"
+                ));
+                cx.eprintln(&format!("Errors were encountered while processing:\n {f}"));
+                return 1;
+            }
+        };
+        let was = cx.state.packages.get(&p.name).map(|i| i.version.clone());
+        match &was {
+            None => {
+                cx.println(&format!(
+                    "Selecting previously unselected package {}.",
+                    p.name
+                ));
+                cx.println(
+                    "(Reading database ... 74612 files and directories currently installed.)",
+                );
+            }
+            Some(_) => cx
+                .println("(Reading database ... 74612 files and directories currently installed.)"),
+        }
+        let base = f.rsplit('/').next().unwrap_or(f);
+        cx.println(&format!("Preparing to unpack {base} ..."));
+        match &was {
+            Some(v) => cx.println(&format!(
+                "Unpacking {} ({}) over ({v}) ...",
+                p.name, p.version
+            )),
+            None => cx.println(&format!("Unpacking {} ({}) ...", p.name, p.version)),
+        }
+        cx.println(&format!("Setting up {} ({}) ...", p.name, p.version));
+        let (root, bin) = (cx.root, cx.caller.sim_bin.clone());
+        if let Err(e) = pkgs::install(root, cx.state, &p, &bin) {
+            cx.eprintln(&format!("dpkg: error processing package {}: {e}", p.name));
+            return 1;
+        }
+    }
+    code
+}
+
+fn status(cx: &mut Ctx, names: &[String]) -> i32 {
+    let mut code = 0;
+    for n in names {
+        match cx.state.packages.get(n) {
+            Some(i) => {
+                let arch = if i.arch.is_empty() { "amd64" } else { &i.arch };
+                cx.println(&format!(
+                    "Package: {n}\nStatus: install ok installed\nArchitecture: {arch}\nVersion: {}",
+                    i.version
+                ));
+            }
+            None => {
+                cx.eprintln(&format!(
+                    "dpkg-query: package '{n}' is not installed and no information is available\nUse dpkg --info (= dpkg-deb --info) to examine archive files."
+                ));
+                code = 1;
+            }
+        }
+    }
+    code
+}
+
+fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
+    let rows: Vec<(String, String, String)> = cx
+        .state
+        .packages
+        .iter()
+        .filter(|(n, _)| pats.is_empty() || pats.iter().any(|p| super::super::udev::glob(p, n)))
+        .map(|(n, i)| {
+            let arch = if i.arch.is_empty() {
+                "amd64".into()
+            } else {
+                i.arch.clone()
+            };
+            (n.clone(), i.version.clone(), arch)
+        })
+        .collect();
+    if rows.is_empty() {
+        let p = pats.first().cloned().unwrap_or_default();
+        cx.eprintln(&format!("dpkg-query: no packages found matching {p}"));
+        return 1;
+    }
+    cx.println("Desired=Unknown/Install/Remove/Purge/Hold\n| Status=Not/Inst/Conf-files/Unpacked/halF-conf/Half-inst/trig-aWait/Trig-pend\n|/ Err?=(none)/Reinst-required (Status,Err: uppercase=bad)");
+    let nw = rows.iter().map(|r| r.0.len()).max().unwrap_or(4).max(4);
+    let vw = rows.iter().map(|r| r.1.len()).max().unwrap_or(7).max(7);
+    cx.println(&format!(
+        "||/ {:<nw$} {:<vw$} {:<12} Description",
+        "Name", "Version", "Architecture"
+    ));
+    cx.println(&format!(
+        "+++-{}-{}-{}-{}",
+        "=".repeat(nw),
+        "=".repeat(vw),
+        "=".repeat(12),
+        "=".repeat(40)
+    ));
+    for (n, v, a) in rows {
+        cx.println(&format!("ii  {n:<nw$} {v:<vw$} {a:<12} {n}"));
+    }
+    0
+}
