@@ -12,6 +12,9 @@ out=$(mktemp)
   echo "## cargo bench --bench lab"; echo; echo '```'
   cargo bench --quiet --bench lab 2>/dev/null
   echo '```'; echo
+  echo "## cargo bench --bench sim"; echo; echo '```'
+  cargo bench --quiet --bench sim 2>/dev/null
+  echo '```'; echo
   echo "## cargo bench --bench whole"; echo; echo '```'
   cargo bench --quiet --bench whole 2>/dev/null
   echo '```'; echo

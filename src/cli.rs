@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
-use crate::content::{self, ContentTree, Course, Diagnostics, Severity};
+use crate::content::{self, ContentTree, Course, Diagnostics, Pack, Severity};
 use crate::i18n::I18n;
 use crate::lang::{self, Lang};
 use crate::markdown::Target;
-use crate::progress::{ItemKind, Place, Progress, Store};
+use crate::progress::{ItemKind, Place, Progress, Store, ids};
 use crate::quiz::QuizRun;
 use crate::tui::theme::Theme;
 use crate::tui::{self, App};
@@ -42,7 +42,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         saved.as_deref(),
         locale.as_deref(),
     );
-    let i18n = I18n::new(lang);
+    let mut i18n = I18n::new(lang);
     if let Some(v) = env_lang.as_deref().filter(|v| !v.trim().is_empty())
         && Lang::parse(v).is_none()
         && flag.is_none()
@@ -62,48 +62,66 @@ pub fn run(args: Vec<OsString>) -> i32 {
             };
         }
     };
-    let content_dir = matches.get_one::<PathBuf>("content").cloned();
+    let flag = matches.get_one::<PathBuf>("content").cloned();
+    // A pack named on the command line is named again in every command suggested.
+    i18n.set_content(flag.as_ref().map(|p| p.display().to_string()));
+    let content_dir = flag.or_else(content_from_env);
 
     match matches.subcommand() {
-        Some(("check", _)) => cmd_check(&i18n, content_dir),
-        Some(("sim", m)) => cmd_sim(m),
+        Some(("check", m)) => cmd_check(
+            &i18n,
+            content_dir,
+            m.get_flag("stats"),
+            !m.get_flag("no-labs"),
+        ),
         Some((name, m)) => {
-            let course = match load_course(&i18n, content_dir) {
+            let (course, pack) = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
                 Err(code) => return code,
             };
+            let pack = &pack;
             match name {
                 "list" => cmd_list(&i18n, &course, m.get_flag("json")),
-                "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
-                "lesson" if !plain_mode(m) => cmd_app(i18n, course, lesson_target(m)),
-                "lesson" => cmd_lesson(&i18n, &course, m),
-                "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
-                    cmd_app(i18n, course, quiz_target(m))
+                "doctor" if m.get_flag("apparmor-profile") => {
+                    print_out(crate::doctor::labs::APPARMOR_PROFILE);
+                    EXIT_OK
                 }
-                "quiz" => cmd_quiz(&i18n, &course, m),
-                "progress" => cmd_progress(&i18n, &course, m),
-                "report" => cmd_report(&i18n, &course, m),
-                "lab" => match m.get_one::<PathBuf>("script") {
-                    Some(file) => cmd_lab_script(&i18n, &course, m, file),
-                    None if terminal_ok() => {
-                        let id = m.get_one::<String>("id").cloned().unwrap_or_default();
-                        cmd_app(i18n, course, Some(Target::Lab(id)))
+                "doctor" if m.get_flag("labs") => cmd_doctor_labs(&i18n, m.get_flag("json")),
+                "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
+                "lesson" if !plain_mode(m) => cmd_app(i18n, course, pack, lesson_target(m)),
+                "lesson" => cmd_lesson(&i18n, &course, pack, m),
+                "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
+                    let seed = m.get_one::<u64>("seed").copied();
+                    cmd_app_seeded(i18n, course, pack, quiz_target(m), seed)
+                }
+                "quiz" => cmd_quiz(&i18n, &course, pack, m),
+                "progress" => cmd_progress(&i18n, &course, pack, m),
+                "report" => cmd_report(&i18n, &course, pack, m),
+                "lab" => {
+                    // An unknown id is the first thing to fix, whatever the terminal.
+                    let id = item_id(m, ItemKind::Lab);
+                    if course.lab(&id).is_none() {
+                        return unknown_id(&i18n, "lab", &id, ids(&course, ItemKind::Lab));
                     }
-                    None => {
-                        eprintln!("{}", i18n.t("lab-needs-terminal"));
-                        EXIT_USAGE
+                    match m.get_one::<PathBuf>("script") {
+                        Some(file) => cmd_lab_script(&i18n, &course, pack, m, file),
+                        None if terminal_ok() => cmd_app(i18n, course, pack, Some(Target::Lab(id))),
+                        None => {
+                            eprintln!("{}", i18n.t("lab-needs-terminal"));
+                            EXIT_USAGE
+                        }
                     }
-                },
+                }
                 _ => not_yet(&i18n, name),
             }
         }
         None => {
-            let course = match load_course(&i18n, content_dir) {
+            let (course, pack) = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
                 Err(code) => return code,
             };
             if terminal_ok() {
-                cmd_app(i18n, course, None)
+                cmd_app(i18n, course, &pack, None)
             } else {
                 // No terminal to draw on: show the catalogue and how to use it line by line.
                 let code = cmd_list(&i18n, &course, false);
@@ -132,45 +150,50 @@ fn plain_mode(m: &ArgMatches) -> bool {
 }
 
 fn lesson_target(m: &ArgMatches) -> Option<Target> {
-    m.get_one::<String>("id")
-        .map(|id| Target::Lesson(id.clone()))
+    Some(Target::Lesson(item_id(m, ItemKind::Lesson)))
 }
 
 fn quiz_target(m: &ArgMatches) -> Option<Target> {
-    m.get_one::<String>("id").map(|id| Target::Quiz(id.clone()))
+    Some(Target::Quiz(item_id(m, ItemKind::Quiz)))
+}
+
+/// The `ID` argument of `lesson`, `quiz` or `lab`, which may also be written qualified
+/// (`quiz:history`), as `progress reset` needs it.
+fn item_id(m: &ArgMatches, kind: ItemKind) -> String {
+    let id = m.get_one::<String>("id").map(String::as_str).unwrap_or("");
+    id.strip_prefix(kind.name())
+        .and_then(|rest| rest.strip_prefix(':'))
+        .unwrap_or(id)
+        .to_string()
 }
 
 /// The full-screen app, optionally opened on a lesson or quiz.
-fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
+fn cmd_app(i18n: I18n, course: Course, pack: &Pack, open: Option<Target>) -> i32 {
+    cmd_app_seeded(i18n, course, pack, open, None)
+}
+
+/// The app with quiz option orders drawn from `seed` (`quiz ID --seed N`) instead of the clock.
+fn cmd_app_seeded(
+    i18n: I18n,
+    course: Course,
+    pack: &Pack,
+    open: Option<Target>,
+    seed: Option<u64>,
+) -> i32 {
     // Unknown ids are reported before the screen switches, like in plain mode.
     match &open {
         Some(Target::Lesson(id)) if course.lesson(id).is_none() => {
-            return unknown_id(
-                &i18n,
-                "lesson",
-                id,
-                course.lessons.iter().map(|l| l.id.as_str()).collect(),
-            );
+            return unknown_id(&i18n, "lesson", id, ids(&course, ItemKind::Lesson));
         }
         Some(Target::Lab(id)) if course.lab(id).is_none() => {
-            return unknown_id(
-                &i18n,
-                "lab",
-                id,
-                course.labs.iter().map(|l| l.id.as_str()).collect(),
-            );
+            return unknown_id(&i18n, "lab", id, ids(&course, ItemKind::Lab));
         }
         Some(Target::Quiz(id)) if course.quiz(id).is_none() => {
-            return unknown_id(
-                &i18n,
-                "quiz",
-                id,
-                course.quizzes.iter().map(|q| q.id.as_str()).collect(),
-            );
+            return unknown_id(&i18n, "quiz", id, ids(&course, ItemKind::Quiz));
         }
         _ => {}
     }
-    let store = open_store(&i18n);
+    let store = open_store(&i18n, &course, pack);
     let (progress, notice) = match store.as_ref().map(|s| s.load()) {
         Some(Ok((p, n))) => (p, n),
         Some(Err(e)) => {
@@ -181,8 +204,11 @@ fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
         None => (Progress::new(), None),
     };
     let mut theme = Theme::from_env();
-    theme.ascii |= progress.settings.ascii;
+    theme.ascii |= store
+        .as_ref()
+        .map_or(progress.settings.ascii, |s| s.settings().ascii);
     let mut app = App::new(course, i18n, theme, progress);
+    app.world.quiz_seed = seed;
     if let Some(n) = notice {
         let text = app.world.i18n.msg(&n.msg());
         app.notify(text);
@@ -217,49 +243,53 @@ fn prescan_lang(args: &[OsString]) -> Option<Lang> {
 
 fn command(i18n: &I18n) -> Command {
     let t = |id: &str| i18n.t(id);
-    let template = |with_subcommands: bool| {
-        let mut s = format!("{{about}}\n\n{}: {{usage}}\n", t("cli-usage"));
-        if with_subcommands {
-            s.push_str(&format!("\n{}:\n{{subcommands}}\n", t("cli-commands")));
-        }
-        s.push_str(&format!(
-            "\n{}:\n{{positionals}}{{options}}\n",
-            t("cli-options")
-        ));
-        s
-    };
+    // clap lays out the sections; only the headings are ours, in the learner's language.
+    let template = format!(
+        "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
+        t("cli-usage")
+    );
+    let options = t("cli-options");
     let help_arg = || {
         Arg::new("help")
             .short('h')
             .long("help")
             .action(ArgAction::Help)
             .help(t("cli-help"))
+            .help_heading(options.clone())
     };
-    let json = || {
-        Arg::new("json")
-            .long("json")
+    let flag = |name: &'static str, help: &str| {
+        Arg::new(name)
+            .long(name)
             .action(ArgAction::SetTrue)
-            .help(t("cli-json"))
+            .help(t(help))
+            .help_heading(options.clone())
     };
-    let plain = || {
-        Arg::new("plain")
-            .long("plain")
-            .action(ArgAction::SetTrue)
-            .help(t("cli-plain"))
+    let json = || flag("json", "cli-json");
+    let plain = || flag("plain", "cli-plain");
+    let arguments = t("cli-arguments");
+    let id = |help: &str| {
+        Arg::new("id")
+            .required(true)
+            .value_name("ID")
+            .help(t(help))
+            .help_heading(arguments.clone())
     };
-    let id = |help: &str| Arg::new("id").required(true).value_name("ID").help(t(help));
-    let sub = |name: &'static str, about: &str| {
+    // The help flag goes last so that the arguments' section comes before the options'.
+    let sub = |name: &'static str, about: &str, args: Vec<Arg>| {
         Command::new(name)
             .about(t(about))
-            .help_template(template(false))
+            .help_template(template.clone())
+            .subcommand_help_heading(t("cli-commands"))
             .disable_help_flag(true)
+            .args(args)
             .arg(help_arg())
     };
 
     Command::new("rocm-learn")
         .about(t("cli-about"))
         .version(env!("CARGO_PKG_VERSION"))
-        .help_template(template(true))
+        .help_template(template.clone())
+        .subcommand_help_heading(t("cli-commands"))
         .disable_help_flag(true)
         .disable_version_flag(true)
         .disable_help_subcommand(true)
@@ -269,7 +299,8 @@ fn command(i18n: &I18n) -> Command {
                 .short('V')
                 .long("version")
                 .action(ArgAction::Version)
-                .help(t("cli-version")),
+                .help(t("cli-version"))
+                .help_heading(options.clone()),
         )
         .arg(
             Arg::new("lang")
@@ -278,7 +309,8 @@ fn command(i18n: &I18n) -> Command {
                 .value_name("en|ja|ko")
                 .value_parser(["en", "ja", "ko"])
                 .hide_possible_values(true)
-                .help(t("cli-lang")),
+                .help(t("cli-lang"))
+                .help_heading(options.clone()),
         )
         .arg(
             Arg::new("content")
@@ -286,97 +318,114 @@ fn command(i18n: &I18n) -> Command {
                 .global(true)
                 .value_name("DIR")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help(t("cli-content")),
+                .help(t("cli-content"))
+                .help_heading(options.clone()),
         )
-        .subcommand(sub("list", "cli-list").arg(json()))
-        .subcommand(sub("check", "cli-check"))
+        .subcommand(sub("list", "cli-list", vec![json()]))
+        .subcommand(sub(
+            "check",
+            "cli-check",
+            vec![
+                flag("stats", "cli-check-stats"),
+                flag("no-labs", "classroom-cli-no-labs"),
+            ],
+        ))
+        .subcommand(sub(
+            "lesson",
+            "cli-lesson",
+            vec![id("cli-lesson-id"), plain()],
+        ))
+        .subcommand(sub(
+            "quiz",
+            "cli-quiz",
+            vec![
+                id("cli-quiz-id"),
+                plain(),
+                json(),
+                flag("retry-wrong", "cli-retry-wrong"),
+                Arg::new("seed")
+                    .long("seed")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u64))
+                    .help(t("cli-seed"))
+                    .help_heading(options.clone()),
+            ],
+        ))
+        .subcommand(sub(
+            "lab",
+            "cli-lab",
+            vec![
+                id("cli-lab-id"),
+                Arg::new("script")
+                    .long("script")
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(t("cli-script"))
+                    .help_heading(options.clone()),
+                Arg::new("line-timeout")
+                    .long("line-timeout")
+                    .value_name("SECONDS")
+                    .requires("script")
+                    .value_parser(clap::value_parser!(u64).range(1..=86_400))
+                    .help(t("cli-line-timeout"))
+                    .help_heading(options.clone()),
+                json(),
+            ],
+        ))
         .subcommand(
-            sub("lesson", "cli-lesson")
-                .arg(id("cli-lesson-id"))
-                .arg(plain()),
-        )
-        .subcommand(
-            sub("quiz", "cli-quiz")
-                .arg(id("cli-quiz-id"))
-                .arg(plain())
-                .arg(json())
-                .arg(
-                    Arg::new("retry-wrong")
-                        .long("retry-wrong")
-                        .action(ArgAction::SetTrue)
-                        .help(t("cli-retry-wrong")),
-                ),
-        )
-        .subcommand(
-            sub("lab", "cli-lab")
-                .arg(id("cli-lab-id"))
-                .arg(
-                    Arg::new("script")
-                        .long("script")
-                        .value_name("FILE")
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help(t("cli-script")),
-                )
-                .arg(json()),
-        )
-        .subcommand(
-            sub("progress", "cli-progress")
-                .arg(json().conflicts_with("csv"))
-                .arg(
-                    Arg::new("csv")
-                        .long("csv")
-                        .action(ArgAction::SetTrue)
-                        .help(t("cli-csv")),
-                )
-                .arg(
+            sub(
+                "progress",
+                "cli-progress",
+                vec![
+                    json().conflicts_with("csv"),
+                    flag("csv", "cli-csv"),
                     Arg::new("learner")
                         .long("learner")
                         .value_name("NAME")
-                        .help(t("cli-learner")),
-                )
-                .subcommand(
-                    sub("reset", "cli-progress-reset")
-                        .arg(Arg::new("id").value_name("ID").help(t("cli-reset-id")))
-                        .arg(
-                            Arg::new("yes")
-                                .long("yes")
-                                .short('y')
-                                .action(ArgAction::SetTrue)
-                                .help(t("cli-yes")),
-                        ),
-                ),
-        )
-        .subcommand(
-            sub("report", "cli-report")
-                .arg(
-                    Arg::new("csv")
-                        .long("csv")
+                        .help(t("cli-learner"))
+                        .help_heading(options.clone()),
+                ],
+            )
+            .subcommand(sub(
+                "reset",
+                "cli-progress-reset",
+                vec![
+                    Arg::new("id")
+                        .value_name("ID")
+                        .help(t("cli-reset-id"))
+                        .help_heading(arguments.clone()),
+                    Arg::new("yes")
+                        .long("yes")
+                        .short('y')
                         .action(ArgAction::SetTrue)
-                        .help(t("cli-csv")),
-                )
-                .arg(
-                    Arg::new("files")
-                        .num_args(1..)
-                        .required(true)
-                        .value_name("FILE")
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help(t("cli-report-files")),
-                ),
+                        .help(t("cli-yes"))
+                        .help_heading(options.clone()),
+                ],
+            )),
         )
-        .subcommand(sub("doctor", "cli-doctor").arg(json()))
-        // The simulated machine's tools, called by the lab shell's wrappers; not for people.
-        .subcommand(
-            Command::new("sim")
-                .hide(true)
-                .disable_help_flag(true)
-                .arg(Arg::new("tool").required(true))
-                .arg(
-                    Arg::new("args")
-                        .num_args(0..)
-                        .allow_hyphen_values(true)
-                        .trailing_var_arg(true),
-                ),
-        )
+        .subcommand(sub(
+            "report",
+            "cli-report",
+            vec![
+                Arg::new("files")
+                    .num_args(1..)
+                    .required(true)
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help(t("cli-report-files"))
+                    .help_heading(arguments.clone()),
+                flag("csv", "cli-csv"),
+            ],
+        ))
+        .subcommand(sub(
+            "doctor",
+            "cli-doctor",
+            vec![
+                json(),
+                flag("labs", "classroom-cli-doctor-labs"),
+                flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
+            ],
+        ))
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -420,10 +469,10 @@ fn read_tree(
 
 /// Loads the course; a pack with errors is refused with its diagnostics (warnings are left to
 /// `check`, so a half-translated pack still runs).
-fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
+fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<(Course, Pack), i32> {
     let mut read_diags = Diagnostics::default();
     let tree = read_tree(i18n, dir.clone(), &mut read_diags)?;
-    let (course, mut diags) = content::load(&tree);
+    let (course, pack, mut diags) = content::load_pack(&tree);
     diags.items.extend(read_diags.items);
     if diags.error_count() > 0 {
         diags.items.retain(|d| d.severity == Severity::Error);
@@ -438,10 +487,22 @@ fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
         );
         return Err(EXIT_FAIL);
     }
-    Ok(course)
+    Ok((course, pack))
 }
 
-fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
+/// `ROCM_LEARN_CONTENT`: the pack a classroom machine opens without `--content` (`builtin`, or
+/// empty, for the built-in course).
+fn content_from_env() -> Option<PathBuf> {
+    std::env::var_os(CONTENT_ENV)
+        .filter(|v| !v.is_empty() && v != crate::content::pack::BUILTIN)
+        .map(PathBuf::from)
+}
+
+pub const CONTENT_ENV: &str = "ROCM_LEARN_CONTENT";
+
+/// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds
+/// every lab's machine and (without `--no-labs`) runs its solution and scripts in the sandbox.
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 {
     let mut diags = Diagnostics::default();
     let tree = match read_tree(i18n, dir, &mut diags) {
         Ok(t) => t,
@@ -449,9 +510,23 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
     };
     let (course, load_diags) = content::load(&tree);
     diags.items.extend(load_diags.items);
+    crate::proof::machines(&tree, &course, &mut diags);
     diags.sort();
     let mut out = io::stdout().lock();
     let _ = print_diagnostics(i18n, &diags, &mut out);
+    if stats {
+        let _ = writeln!(out, "{}", i18n.t("check-stats-title"));
+        let _ = write!(
+            out,
+            "{}",
+            content::option_stats::table(
+                &course.quizzes,
+                &i18n.t("check-stats-quiz"),
+                &i18n.t("check-stats-course")
+            )
+        );
+        let _ = writeln!(out, "{}\n", i18n.t("check-stats-legend"));
+    }
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
     let _ = writeln!(
         out,
@@ -470,9 +545,35 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>) -> i32 {
         )
     );
     if diags.error_count() > 0 {
-        EXIT_FAIL
-    } else {
+        return EXIT_FAIL;
+    }
+    if !labs || tree.is_embedded() {
+        return EXIT_OK;
+    }
+    let failures = crate::proof::labs(&tree, &course, i18n, &mut |id| {
+        eprintln!(
+            "{}",
+            i18n.ta("classroom-check-running", &[("lab", id.into())])
+        );
+    });
+    for f in &failures {
+        let _ = writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-lab-failed",
+                &[
+                    ("lab", f.lab.as_str().into()),
+                    ("what", f.what.as_str().into()),
+                    ("reason", f.reason.as_str().into())
+                ]
+            )
+        );
+    }
+    if failures.is_empty() {
         EXIT_OK
+    } else {
+        EXIT_FAIL
     }
 }
 
@@ -557,16 +658,42 @@ fn unknown_id(i18n: &I18n, kind: &str, id: &str, known: Vec<&str>) -> i32 {
     EXIT_USAGE
 }
 
-/// Opens the progress store; problems are reported but never stop the learner.
-fn open_store(i18n: &I18n) -> Option<Store> {
-    match Store::locate() {
-        Ok(s) => Some(s),
+/// Opens the store of this pack's progress; problems are reported but never stop the learner.
+/// With `ROCM_LEARN_SUBMIT_DIR` set, every finished item also writes the learner's export there.
+fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
+    let store = match Store::locate() {
+        Ok(s) => s.for_pack(pack),
         Err(e) => {
             eprintln!("{}", i18n.msg(&e.0));
-            None
+            return None;
         }
-    }
+    };
+    let Some(dir) = std::env::var_os(SUBMIT_ENV).filter(|d| !d.is_empty()) else {
+        return Some(store);
+    };
+    let dir = PathBuf::from(dir);
+    let course = std::sync::Arc::new(course.clone());
+    let pack = pack.clone();
+    let machine = crate::export::machine_name();
+    Some(store.on_finish(std::sync::Arc::new(move |p: &Progress| {
+        let learner = crate::export::learner_name(p.learner.as_deref());
+        let stamp = crate::export::Stamp {
+            pack: &pack,
+            learner: &learner,
+            machine: &machine,
+            now: progress::now(),
+        };
+        let export = crate::export::build(p, &course, &stamp);
+        crate::export::submit(&dir, &export).map(drop).map_err(|e| {
+            content::Msg::new("classroom-submit-failed")
+                .arg("dir", dir.display())
+                .arg("error", e)
+        })
+    })))
 }
+
+/// The class's shared folder: each finished item writes the learner's export there.
+pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";
 
 fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::Progress)) {
     let Some(store) = store else { return };
@@ -577,22 +704,17 @@ fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::P
     }
 }
 
-fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
-    let id = m.get_one::<String>("id").expect("required");
-    let Some(lesson) = course.lesson(id) else {
-        return unknown_id(
-            i18n,
-            "lesson",
-            id,
-            course.lessons.iter().map(|l| l.id.as_str()).collect(),
-        );
+fn cmd_lesson(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
+    let id = item_id(m, ItemKind::Lesson);
+    let Some(lesson) = course.lesson(&id) else {
+        return unknown_id(i18n, "lesson", &id, ids(course, ItemKind::Lesson));
     };
     // Until the full-screen reader exists, every terminal gets the plain rendering.
     let mut out = io::stdout().lock();
     if plain::lesson::render(course, lesson, i18n, &mut out).is_err() {
         return EXIT_OK; // stdout closed (e.g. piped into `head`): nothing left to do
     }
-    let store = open_store(i18n);
+    let store = open_store(i18n, course, pack);
     save(i18n, &store, |p| {
         let now = progress::now();
         let e = p.lessons.entry(lesson.id.clone()).or_default();
@@ -608,18 +730,13 @@ fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     EXIT_OK
 }
 
-fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
-    let id = m.get_one::<String>("id").expect("required");
+fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
+    let id = item_id(m, ItemKind::Quiz);
     let json = m.get_flag("json");
-    let Some(quiz) = course.quiz(id) else {
-        return unknown_id(
-            i18n,
-            "quiz",
-            id,
-            course.quizzes.iter().map(|q| q.id.as_str()).collect(),
-        );
+    let Some(quiz) = course.quiz(&id) else {
+        return unknown_id(i18n, "quiz", &id, ids(course, ItemKind::Quiz));
     };
-    let store = open_store(i18n);
+    let store = open_store(i18n, course, pack);
     // With --json, stdout carries only the result; the conversation goes to stderr.
     let mut human: Box<dyn Write> = if json {
         Box::new(io::stderr())
@@ -627,7 +744,11 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
         Box::new(io::stdout())
     };
 
-    let mut run = QuizRun::new(quiz);
+    let seed = m
+        .get_one::<u64>("seed")
+        .copied()
+        .unwrap_or_else(crate::quiz::fresh_seed);
+    let mut run = QuizRun::new(quiz, seed);
     if m.get_flag("retry-wrong") {
         let previous = store
             .as_ref()
@@ -639,7 +760,7 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
             }
             Some(prev) => {
                 let wrong = prev.wrong_ids();
-                run = QuizRun::only(quiz, &wrong);
+                run = QuizRun::only(quiz, &wrong, seed);
                 if run.order.is_empty() {
                     let _ = writeln!(human, "{}", i18n.t("quiz-retry-nothing"));
                 } else {
@@ -663,14 +784,33 @@ fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     let result = run.result(quiz, i18n.lang());
     if run.answered() > 0 {
         let secs = started.elapsed().as_secs();
+        let attempt = run.attempt(quiz);
         save(i18n, &store, |p| {
-            p.record_quiz(&result, quiz.questions.len(), secs)
+            p.record_quiz(&result, quiz.questions.len(), secs);
+            // A plain run finished anew replaces an attempt the app left half-way; an
+            // interrupted one stays in the app's "Continue" only if the app started it.
+            if attempt.is_none() {
+                p.apply(&crate::progress::Change::QuizAttempt {
+                    quiz: quiz.id.clone(),
+                    attempt: None,
+                });
+            }
         });
     }
     if json {
-        println!("{}", serde_json::to_string(&result).expect("json"));
+        let report = run.report(quiz, i18n);
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&report).expect("json")
+        ));
     }
     EXIT_OK
+}
+
+/// Writes to stdout, ignoring a reader that went away (`report ... | head`): `print!` would
+/// panic with "Broken pipe" and exit 101.
+fn print_out(text: &str) {
+    let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// `doctor [--json]`: the lab checks on this real machine, read-only. Problems are findings, not
@@ -688,9 +828,25 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
     EXIT_OK
 }
 
-/// The simulated machine's tools (`rocm-learn sim TOOL ARGS...`), called by the lab's wrappers.
-fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
-    let Some(store) = open_store(i18n) else {
+/// `doctor --labs [--json]`: whether labs can run here, each problem with its fix.
+fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
+    let host = crate::doctor::Host::real();
+    let os = crate::doctor::labs::Os::current();
+    let probe = || crate::lab::sandbox::probe().map(drop).map_err(|e| e.0);
+    let findings = crate::doctor::labs::examine(&host, os, &probe);
+    let mut out = io::stdout().lock();
+    if json {
+        let v = crate::doctor::report::json(i18n, &findings);
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        let _ = crate::doctor::report::text_titled(i18n, "doctor-labs-title", &findings, &mut out);
+    }
+    EXIT_OK
+}
+
+/// `progress [--json|--csv] [--learner NAME]`: this learner's progress as a table or an export.
+fn cmd_progress(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
+    let Some(store) = open_store(i18n, course, pack) else {
         return EXIT_FAIL;
     };
     if let Some(name) = m.get_one::<String>("learner") {
@@ -719,7 +875,14 @@ fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
         return progress_reset(i18n, course, &store, r);
     }
     let learner = crate::export::learner_name(progress.learner.as_deref());
-    let export = crate::export::build(&progress, course, &learner, progress::now());
+    let machine = crate::export::machine_name();
+    let stamp = crate::export::Stamp {
+        pack,
+        learner: &learner,
+        machine: &machine,
+        now: progress::now(),
+    };
+    let export = crate::export::build(&progress, course, &stamp);
     let mut out = io::stdout().lock();
     if m.get_flag("json") {
         let _ = writeln!(
@@ -730,36 +893,12 @@ fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     } else if m.get_flag("csv") {
         let _ = write!(out, "{}", crate::export::to_csv(&export));
     } else {
-        let _ = writeln!(
+        let title = i18n.ta("progress-summary-title", &[("name", learner.into())]);
+        let _ = write!(
             out,
-            "{}\n",
-            i18n.ta("progress-summary-title", &[("name", learner.into())])
+            "{title}\n\n{}",
+            crate::export::render_table(&export, course, i18n)
         );
-        let width = export.items.iter().map(|i| i.item.len()).max().unwrap_or(0);
-        for item in &export.items {
-            let title = match item.kind {
-                ItemKind::Lesson => course
-                    .lesson(&item.item)
-                    .map(|l| plain::loc(i18n, &l.title)),
-                ItemKind::Quiz => course.quiz(&item.item).map(|q| plain::loc(i18n, &q.title)),
-                ItemKind::Lab => course.lab(&item.item).map(|l| plain::loc(i18n, &l.title)),
-            }
-            .unwrap_or_default();
-            let status = i18n.t(match item.status {
-                crate::export::Status::NotStarted => "progress-status-not-started",
-                crate::export::Status::Started => "progress-status-started",
-                crate::export::Status::Done => "progress-status-done",
-            });
-            let score = match (item.score, item.total) {
-                (Some(s), Some(t)) => format!(" {s}/{t}"),
-                _ => String::new(),
-            };
-            let _ = writeln!(
-                out,
-                "  {:width$}  {}{}  {}",
-                item.item, status, score, title
-            );
-        }
     }
     EXIT_OK
 }
@@ -768,33 +907,18 @@ fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
 fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -> i32 {
     let place = match m.get_one::<String>("id") {
         None => None,
-        Some(id) => {
-            let kind = if course.lesson(id).is_some() {
-                ItemKind::Lesson
-            } else if course.quiz(id).is_some() {
-                ItemKind::Quiz
-            } else if course.lab(id).is_some() {
-                ItemKind::Lab
-            } else {
-                let known: Vec<&str> = course
-                    .lessons
-                    .iter()
-                    .map(|l| l.id.as_str())
-                    .chain(course.quizzes.iter().map(|q| q.id.as_str()))
-                    .chain(course.labs.iter().map(|l| l.id.as_str()))
-                    .collect();
-                return unknown_id(i18n, "item", id, known);
-            };
-            Some(Place {
-                kind,
-                id: id.clone(),
-            })
-        }
+        Some(spec) => match progress::find_item(course, spec) {
+            Ok(p) => Some(p),
+            Err(msg) => {
+                eprintln!("{}", i18n.msg(&msg));
+                return EXIT_USAGE;
+            }
+        },
     };
     let question = match &place {
         Some(p) => i18n.ta(
             "progress-reset-confirm-one",
-            &[("id", p.id.as_str().into())],
+            &[("id", p.to_string().into())],
         ),
         None => i18n.t("progress-reset-confirm-all"),
     };
@@ -817,58 +941,81 @@ fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -
     EXIT_OK
 }
 
-/// `report FILE...`: the class summary; unreadable or foreign files are named and skipped.
-fn cmd_report(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+/// `report FILE|DIR|-...`: the class summary; unreadable or foreign files are named and skipped.
+fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     let mut exports = Vec::new();
     let mut skipped = 0;
-    for file in m.get_many::<PathBuf>("files").into_iter().flatten() {
-        let parsed = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|t| crate::export::parse(&t));
-        match parsed {
+    let mut skip = |file: &str, reason: String| {
+        skipped += 1;
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "report-skipped",
+                &[("file", file.into()), ("reason", reason.into())]
+            )
+        );
+    };
+    for (name, text) in report_inputs(m.get_many::<PathBuf>("files").into_iter().flatten()) {
+        match text.and_then(|t| crate::export::parse(&t)) {
             Ok(e) => exports.push(e),
-            Err(reason) => {
-                skipped += 1;
-                eprintln!(
-                    "{}",
-                    i18n.ta(
-                        "report-skipped",
-                        &[
-                            ("file", file.display().to_string().into()),
-                            ("reason", reason.into())
-                        ]
-                    )
-                );
-            }
+            Err(reason) => skip(&name, reason),
         }
     }
     if exports.is_empty() {
         eprintln!("{}", i18n.t("report-no-files"));
         return EXIT_FAIL;
     }
-    let report = crate::report::build(&exports, course);
+    let report = crate::report::build(&exports, course, pack);
     if m.get_flag("csv") {
-        print!("{}", crate::report::render_csv(&report, course));
+        print_out(&crate::report::render_csv(&report, course));
     } else {
-        print!(
-            "{}",
-            crate::report::render_text(&report, course, i18n, skipped)
-        );
+        print_out(&crate::report::render_text(&report, course, i18n, skipped));
     }
     EXIT_OK
 }
 
+/// The texts `report` reads, each with the name to show: a file, every `*.json` in a folder
+/// (a class submit folder), or `-` for standard input.
+fn report_inputs<'a>(
+    args: impl Iterator<Item = &'a PathBuf>,
+) -> Vec<(String, Result<String, String>)> {
+    let mut out = Vec::new();
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    for arg in args {
+        if arg.as_os_str() == "-" {
+            let mut text = String::new();
+            let r = io::Read::read_to_string(&mut io::stdin(), &mut text)
+                .map(|_| text)
+                .map_err(|e| e.to_string());
+            out.push(("-".to_string(), r));
+        } else if arg.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(arg)
+                .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+                .unwrap_or_default();
+            files.retain(|f| f.extension().is_some_and(|x| x == "json"));
+            files.sort();
+            for f in files {
+                out.push((f.display().to_string(), read(&f)));
+            }
+        } else {
+            out.push((arg.display().to_string(), read(arg)));
+        }
+    }
+    out
+}
+
 /// `lab ID --script FILE`: grade a lab headlessly, through the same sandbox and shell.
-fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path::Path) -> i32 {
-    let id = m.get_one::<String>("id").expect("required");
+fn cmd_lab_script(
+    i18n: &I18n,
+    course: &Course,
+    pack: &Pack,
+    m: &ArgMatches,
+    file: &std::path::Path,
+) -> i32 {
+    let id = item_id(m, ItemKind::Lab);
     let json = m.get_flag("json");
-    let Some(lab) = course.lab(id) else {
-        return unknown_id(
-            i18n,
-            "lab",
-            id,
-            course.labs.iter().map(|l| l.id.as_str()).collect(),
-        );
+    let Some(lab) = course.lab(&id) else {
+        return unknown_id(i18n, "lab", &id, ids(course, ItemKind::Lab));
     };
     let lines: Vec<String> = match std::fs::read_to_string(file) {
         Ok(t) => t.lines().map(String::from).collect(),
@@ -907,7 +1054,20 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             return EXIT_FAIL;
         }
     };
-    lab::script::run(&mut run, &lines);
+    let limit = m
+        .get_one::<u64>("line-timeout")
+        .map_or(lab::script::LINE_TIMEOUT, |s| {
+            std::time::Duration::from_secs(*s)
+        });
+    for n in lab::script::run(&mut run, &lines, limit) {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "labui-line-timeout",
+                &[("n", n.into()), ("secs", limit.as_secs().into())]
+            )
+        );
+    }
     let transcript = lab::script::plain_transcript(&run.shell.transcript());
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
@@ -958,31 +1118,30 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             complete,
             steps,
         };
-        println!("{}", serde_json::to_string(&result).expect("json"));
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&result).expect("json")
+        ));
     }
-    let store = open_store(i18n);
+    let store = open_store(i18n, course, pack);
     let done_ids = run.steps_done();
     let secs = run.started.elapsed().as_secs();
     save(i18n, &store, |p| {
+        let newly = p.labs.get(&lab.id).is_none_or(|l| l.completed_at.is_none());
         p.apply(&progress::Change::Lab {
             id: lab.id.clone(),
             steps_done: done_ids,
             complete,
             hints: 0,
             secs,
-        })
+            session_over: true,
+        });
+        if complete
+            && newly
+            && let Some(l) = p.labs.get_mut(&lab.id)
+        {
+            l.completed_by = Some(progress::LabHow::Script);
+        }
     });
     if complete { EXIT_OK } else { EXIT_FAIL }
-}
-
-fn cmd_sim(m: &ArgMatches) -> i32 {
-    let tool = m
-        .get_one::<String>("tool")
-        .map(String::as_str)
-        .unwrap_or("");
-    let args: Vec<String> = m
-        .get_many::<String>("args")
-        .map(|v| v.cloned().collect())
-        .unwrap_or_default();
-    crate::sim::entry::main(tool, &args)
 }

@@ -1,4 +1,18 @@
 fn main() {
-    let code = rocm_learn::cli::run(std::env::args_os().collect());
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `rocm-learn sim TOOL ARGS...` runs for every simulated command a learner types in a lab:
+    // dispatch it before any start-up work (progress file, Fluent bundles, clap), so a tool
+    // costs about what a bare process start does.
+    if args.get(1).is_some_and(|a| a == "sim") {
+        let rest: Vec<String> = args[2..]
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let (tool, rest) = rest
+            .split_first()
+            .map_or(("", &[][..]), |(t, r)| (t.as_str(), r));
+        std::process::exit(rocm_learn::sim::entry::main(tool, rest));
+    }
+    let code = rocm_learn::cli::run(args);
     std::process::exit(code);
 }

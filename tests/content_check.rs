@@ -441,7 +441,7 @@ fn a_pack_with_errors_is_refused_with_its_diagnostics() {
         out.stderr
     );
     assert!(
-        out.stderr.contains("rocm-learn check --content"),
+        out.stderr.contains("rocm-learn --content ") && out.stderr.contains(" check`"),
         "{}",
         out.stderr
     );
@@ -629,5 +629,169 @@ fn the_matrix_names_only_declared_gpus_and_oses() {
         ids,
         vec![("check-dangling-ref", 9), ("check-bad-status", 12)],
         "{all:#?}"
+    );
+}
+
+// ---- one word per idea: docs/terminology.md ----
+
+const TERMS: &str = "# Terms\n\n| Term | en | ja | ko | Avoid (en) | Avoid (ja) | Avoid (ko) |\n|---|---|---|---|---|---|---|\n| driver | driver | ドライバー | 드라이버 | | ドライバ | |\n| use case | use case | ユースケース | 사용 사례 | usecase | | 유스케이스 |\n";
+
+const TERM_LESSON: &str = "id = \"one\"\n";
+
+#[test]
+fn a_variant_to_avoid_is_a_warning_at_its_line_and_column() {
+    let ja = "+++\ntitle = \"ドライバー\"\n+++\n\nまずドライバを入れます。ドライバーは 2F です。\n\n```\nドライバ\n```\n";
+    let quiz = QUIZ_OK.replace(
+        "prompt = { en = \"P?\", ja = \"P?\", ko = \"P?\" }",
+        "prompt = { en = \"P?\", ja = \"P?\", ko = \"유스케이스는?\" }",
+    );
+    let found = diags(&[
+        ("docs/terminology.md", TERMS),
+        ("lessons/01-one/lesson.toml", TERM_LESSON),
+        (
+            "lessons/01-one/en.md",
+            "+++\ntitle = \"One\"\n+++\n\nA usecase.\n",
+        ),
+        ("lessons/01-one/ja.md", ja),
+        (
+            "lessons/01-one/ko.md",
+            "+++\ntitle = \"하나\"\n+++\n\n사용 사례입니다.\n",
+        ),
+        ("quizzes/q1.toml", &quiz),
+    ]);
+    let shown: Vec<String> = found
+        .iter()
+        .map(|d| format!("{}:{}:{}: {}", d.path, d.line, d.col, en(d)))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "lessons/01-one/en.md:5:3: \"usecase\" is a variant the course avoids; write \"use case\" (see docs/terminology.md).",
+            // The code block and the preferred ドライバー on the same line are not reported.
+            "lessons/01-one/ja.md:5:3: \"ドライバ\" is a variant the course avoids; write \"ドライバー\" (see docs/terminology.md).",
+            "quizzes/q1.toml:6:40: \"유스케이스\" is a variant the course avoids; write \"사용 사례\" (see docs/terminology.md).",
+        ]
+    );
+    assert!(found.iter().all(|d| d.severity == Severity::Warning));
+}
+
+#[test]
+fn a_pack_without_a_terminology_table_is_not_held_to_one() {
+    let found = diags(&[
+        ("lessons/01-one/lesson.toml", TERM_LESSON),
+        (
+            "lessons/01-one/en.md",
+            "+++\ntitle = \"One\"\n+++\n\nA usecase.\n",
+        ),
+        (
+            "lessons/01-one/ja.md",
+            "+++\ntitle = \"一\"\n+++\n\nドライバ。\n",
+        ),
+        (
+            "lessons/01-one/ko.md",
+            "+++\ntitle = \"하나\"\n+++\n\n유스케이스.\n",
+        ),
+    ]);
+    assert_eq!(found, vec![]);
+}
+
+#[test]
+fn a_broken_terminology_row_names_its_line_and_the_columns() {
+    let table = format!("{TERMS}| driver | driver |\n");
+    let found = diags(&[("docs/terminology.md", &table)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        (found[0].path.as_str(), found[0].line),
+        ("docs/terminology.md", 7)
+    );
+    assert!(
+        en(&found[0]).contains("it needs 7: Term, en, ja"),
+        "{}",
+        en(&found[0])
+    );
+    let none = diags(&[("docs/terminology.md", "# Terms\n\nno table\n")]);
+    assert!(
+        en(&none[0]).contains("| Term | en | ja | ko | Avoid (en)"),
+        "{}",
+        en(&none[0])
+    );
+}
+
+// ---- answers that do not give themselves away by length ----
+
+/// A quiz whose right option is the strictly longest in `longest` of three questions, in
+/// English only (Japanese and Korean options are all the same width).
+fn quiz_longest(longest: usize) -> String {
+    let mut q = String::from("id = \"q1\"\ntitle = \"T\"\n");
+    for i in 0..3 {
+        let right = if i < longest {
+            "the longest option"
+        } else {
+            "short"
+        };
+        q += &format!(
+            "[[questions]]\nid = \"q{i}\"\nprompt = \"P?\"\n  [[questions.options]]\n  text = {{ en = \"{right}\", ja = \"あ\", ko = \"가\" }}\n  why = \"w\"\n  correct = true\n  [[questions.options]]\n  text = {{ en = \"a medium\", ja = \"い\", ko = \"나\" }}\n  why = \"w\"\n"
+        );
+    }
+    q
+}
+
+#[test]
+fn a_quiz_whose_right_option_is_longest_in_over_a_third_is_warned_per_language() {
+    assert_eq!(diags(&[("quizzes/q1.toml", &quiz_longest(1))]), vec![]);
+    let found = diags(&[("quizzes/q1.toml", &quiz_longest(2))]);
+    assert_eq!(found.len(), 1, "only English gives itself away: {found:#?}");
+    assert_eq!(
+        (
+            found[0].path.as_str(),
+            found[0].line,
+            found[0].col,
+            found[0].severity
+        ),
+        ("quizzes/q1.toml", 1, 6, Severity::Warning)
+    );
+    assert_eq!(
+        en(&found[0]),
+        "in English, the right option of \"q1\" is the strictly longest in 2 of 3 questions, more than a third: learners can pass by picking the longest. Shorten right options or write distractors of the same length."
+    );
+    let ja = I18n::new(Lang::Ja).msg(&found[0].msg);
+    assert!(ja.starts_with("英語では、「q1」の 3 問中 2 問で"), "{ja}");
+}
+
+#[test]
+fn check_stats_prints_the_share_per_quiz_and_language() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("quizzes")).unwrap();
+    std::fs::write(dir.path().join("quizzes/q1.toml"), quiz_longest(2)).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let content = dir.path().to_str().unwrap();
+    let out = common::run(
+        &["check", "--content", content, "--stats"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 0, "warnings only: {}{}", out.stdout, out.stderr);
+    let table: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("quiz "))
+        .take(3)
+        .collect();
+    assert_eq!(
+        table,
+        [
+            "quiz          en              ja              ko",
+            "q1            2/3 (67%)*      0/3 (0%)        0/3 (0%)",
+            "whole course  2/3 (67%)       0/3 (0%)        0/3 (0%)",
+        ]
+    );
+    // Without the flag the table is not printed; the warning is.
+    let plain = common::run(&["check", "--content", content], "", data.path(), &[]);
+    assert!(!plain.stdout.contains("whole course"), "{}", plain.stdout);
+    assert!(
+        plain.stdout.contains("strictly longest in 2 of 3"),
+        "{}",
+        plain.stdout
     );
 }

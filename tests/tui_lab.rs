@@ -16,10 +16,14 @@ use tui::{draw, send, text};
 
 /// The app on the real course (labs live there), with the real binary for the sandbox.
 fn lab_app(lab: &str, w: u16, h: u16) -> App {
+    lab_app_in(Lang::En, lab, w, h)
+}
+
+fn lab_app_in(lang: Lang, lab: &str, w: u16, h: u16) -> App {
     let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
     let mut a = App::new(
         course,
-        rocm_learn::i18n::I18n::new(Lang::En),
+        rocm_learn::i18n::I18n::new(lang),
         rocm_learn::tui::theme::Theme {
             color: true,
             ascii: false,
@@ -44,19 +48,46 @@ fn type_line(a: &mut App, line: &str) {
 
 /// Lets the shell work and redraws until the screen shows `want`.
 fn wait_for(a: &mut App, w: u16, h: u16, want: &str) -> String {
+    wait_until(a, w, h, want, |s| s.contains(want))
+}
+
+/// Lets the shell work and redraws until `ok` holds for the screen (`what` names it).
+fn wait_until(a: &mut App, w: u16, h: u16, what: &str, ok: impl Fn(&str) -> bool) -> String {
     let start = Instant::now();
     loop {
         a.handle(Input::Wake);
         let s = text(&draw(a, w, h));
-        if s.contains(want) {
+        if ok(&s) {
             return s;
         }
         assert!(
             start.elapsed() < Duration::from_secs(10),
-            "never showed {want:?}:\n{s}"
+            "never showed {what:?}:\n{s}"
         );
+        // Polling the screen the shell draws into; the condition above ends the wait.
         std::thread::sleep(Duration::from_millis(30));
     }
+}
+
+fn key(a: &mut App, code: KeyCode) {
+    a.handle(Input::Key(KeyEvent::from(code)));
+}
+
+/// The hipcc lab after `export PATH=/opt/rocm/bin`: the strip shows the step and a reason
+/// long enough to need its scroll sign at 80x24.
+fn hipcc_after_a_wrong_try(lang: Lang, w: u16, h: u16) -> App {
+    let mut a = lab_app_in(lang, "hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let idle: String = rocm_learn::i18n::I18n::new(lang)
+        .t("labui-not-yet")
+        .chars()
+        .take(6)
+        .collect();
+    type_line(&mut a, "export PATH=/opt/rocm/bin");
+    wait_until(&mut a, w, h, "the reason for the wrong PATH", |s| {
+        s.matches("learner@vega-ws:~$").count() == 2 && !s.contains(&idle)
+    });
+    a
 }
 
 #[test]
@@ -102,13 +133,16 @@ fn ctrl_c_goes_to_the_shell_and_f10_gives_the_keys_back() {
     let mut a = lab_app("hipcc-not-found", w, h);
     wait_for(&mut a, w, h, "learner@vega-ws:~$");
     type_line(&mut a, "sleep 30");
-    std::thread::sleep(Duration::from_millis(200));
+    wait_for(&mut a, w, h, "~$ sleep 30");
     a.handle(Input::Key(KeyEvent::new(
         KeyCode::Char('c'),
         KeyModifiers::CONTROL,
     )));
     assert!(!a.quit, "Ctrl-C is the shell's while it has focus");
-    wait_for(&mut a, w, h, "^C");
+    // The shell is back at its prompt long before sleep would have ended.
+    wait_until(&mut a, w, h, "^C and a new prompt", |s| {
+        s.contains("^C") && s.matches("learner@vega-ws:~$").count() == 2
+    });
     // q types into the shell while it has focus...
     send(&mut a, "q");
     assert_eq!(a.screen_id(), "lab");
@@ -139,4 +173,156 @@ fn hints_come_one_at_a_time_and_narrow_screens_show_them_over_the_terminal() {
     a.handle(Input::Key(KeyEvent::from(KeyCode::F(2))));
     let s = text(&draw(&mut a, w, h));
     assert!(s.contains("Hint 2"), "{s}");
+}
+
+#[test]
+fn the_lab_screen_in_every_language_at_60x20_80x24_100x30_and_200x60() {
+    if !needs::bwrap("lab screen snapshots") {
+        return;
+    }
+    for lang in Lang::ALL {
+        for (w, h) in [(60, 20), (80, 24), (100, 30), (200, 60)] {
+            let mut a = hipcc_after_a_wrong_try(lang, w, h);
+            let buf = draw(&mut a, w, h);
+            tui::assert_rows_fit(&buf);
+            insta::assert_snapshot!(format!("lab-{lang}-{w}x{h}"), text(&buf));
+            key(&mut a, KeyCode::F(4));
+            let buf = draw(&mut a, w, h);
+            tui::assert_rows_fit(&buf);
+            insta::assert_snapshot!(format!("lab-briefing-{lang}-{w}x{h}"), text(&buf));
+        }
+    }
+}
+
+#[test]
+fn at_80x24_the_step_and_its_reason_sit_under_the_terminal_with_a_scroll_sign() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (80, 24);
+    let mut a = hipcc_after_a_wrong_try(Lang::En, w, h);
+    let s = text(&draw(&mut a, w, h));
+    let rows: Vec<&str> = s.lines().collect();
+    assert!(rows[20].contains("Step 1 of 2:"), "{s}");
+    assert!(rows[21].contains("PATH no longer contains"), "{s}");
+    assert!(rows[22].ends_with('▼'), "more of the reason below:\n{s}");
+    // The footer offers only keys that reach the app while the shell has them.
+    assert!(rows[23].contains("F4 briefing"), "{s}");
+    assert!(
+        !rows[23].contains("? help") && !rows[23].contains("L language"),
+        "{s}"
+    );
+    // Leaving the terminal, the arrows scroll the reason to its end.
+    key(&mut a, KeyCode::F(10));
+    key(&mut a, KeyCode::Down);
+    let s = text(&draw(&mut a, w, h));
+    let rows: Vec<&str> = s.lines().collect();
+    assert!(rows[21].ends_with('▲'), "{s}");
+    assert!(rows[22].contains("PATH=$PATH:/opt/rocm/bin"), "{s}");
+    assert!(!rows[22].ends_with('▼'), "{s}");
+    assert!(
+        rows[23].starts_with("Enter type in the terminal"),
+        "the app has the keys again: {s}"
+    );
+}
+
+#[test]
+fn f4_opens_the_briefing_and_checklist_over_the_terminal_and_closes_it() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (80, 24);
+    let mut a = lab_app("hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    key(&mut a, KeyCode::F(4));
+    let s = text(&draw(&mut a, w, h));
+    assert!(s.contains("Briefing and checklist"), "{s}");
+    assert!(s.contains("ROCm 6.2.2 was installed"), "{s}");
+    assert!(s.contains("• A new login finds hipcc too"), "{s}");
+    // Keys scroll the panel instead of reaching the shell.
+    send(&mut a, "jq");
+    let s = text(&draw(&mut a, w, h));
+    assert!(!s.contains("Briefing and checklist"), "q closed it: {s}");
+    assert!(s.contains("Terminal (F10 or Ctrl-] to leave)"), "{s}");
+    assert!(!s.contains("~$ j"), "nothing was typed into the shell: {s}");
+    key(&mut a, KeyCode::F(4));
+    key(&mut a, KeyCode::F(4));
+    let s = text(&draw(&mut a, w, h));
+    assert!(
+        !s.contains("Briefing and checklist"),
+        "F4 closes it too: {s}"
+    );
+}
+
+#[test]
+fn f3_asks_before_showing_the_solution() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (80, 24);
+    let mut a = lab_app("hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    key(&mut a, KeyCode::F(3));
+    let s = text(&draw(&mut a, w, h));
+    assert!(s.contains("Show the solution?"), "{s}");
+    send(&mut a, "n");
+    let s = text(&draw(&mut a, w, h));
+    assert!(!s.contains("Solution"), "no means no: {s}");
+    key(&mut a, KeyCode::F(3));
+    send(&mut a, "y");
+    let s = text(&draw(&mut a, w, h));
+    assert!(s.contains("Solution"), "{s}");
+    assert!(s.contains("export PATH=$PATH:/opt/rocm/bin"), "{s}");
+    // Recorded for the class report.
+    assert!(
+        a.world.progress.labs["hipcc-not-found"].solution_viewed,
+        "{:?}",
+        a.world.progress.labs
+    );
+}
+
+#[test]
+fn below_60x20_one_line_asks_for_a_bigger_window() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let mut a = lab_app("hipcc-not-found", 80, 24);
+    for (w, h) in [(59, 24), (80, 19)] {
+        let s = text(&draw(&mut a, w, h));
+        assert!(
+            s.contains("This lab needs a window of at least 60x20"),
+            "{w}x{h}:\n{s}"
+        );
+        assert!(!s.contains("Terminal"), "{w}x{h}:\n{s}");
+    }
+}
+
+#[test]
+fn the_shell_gets_the_new_size_when_the_window_changes() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let mut a = lab_app("hipcc-not-found", 80, 24);
+    wait_for(&mut a, 80, 24, "learner@vega-ws:~$");
+    a.handle(Input::Resize(120, 40));
+    type_line(&mut a, "stty size");
+    // 120x40 is wide: the briefing takes 48 columns, the borders 2 more; the title bar, the
+    // footer, the borders and the 3-line strip leave 33 rows.
+    wait_for(&mut a, 120, 40, "33 70");
+}
+
+#[test]
+fn after_l_the_next_relogin_banner_is_in_the_new_language() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (80, 24);
+    let mut a = lab_app("hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    key(&mut a, KeyCode::F(10));
+    send(&mut a, "L");
+    assert_eq!(a.world.i18n.lang(), Lang::Ja);
+    key(&mut a, KeyCode::Enter);
+    type_line(&mut a, "exit");
+    wait_for(&mut a, w, h, "ログアウトしました");
 }

@@ -15,17 +15,6 @@ doctor-summary = { $problems ->
 }, { $ok } ok, { $unknown } cannot tell.
 
 # A check that needs a floor below it.
-doctor-needs-gpu = { $check ->
-    [amdgpu] The amdgpu driver
-    [kfd] /dev/kfd
-    [kfd_access] Access to /dev/kfd
-    [render] The render nodes (/dev/dri/renderD*)
-    [groups] The GPU groups of this login (render, video)
-    [rocminfo] rocminfo
-    [amd_smi] amd-smi
-    [support] The support matrix
-   *[other] { $check }
-}: cannot tell without an AMD GPU.
 doctor-needs-driver = { $check ->
     [kfd] /dev/kfd
     [kfd_access] Access to /dev/kfd
@@ -40,7 +29,7 @@ doctor-gpu-found = AMD GPU on the PCI bus: { $count ->
     [one] 1 device
    *[other] { $count } devices
 } ({ $list }).
-doctor-gpu-none = No AMD GPU found: the PCI bus lists no AMD display controller or processing accelerator. ROCm runs programs on an AMD GPU, so most checks below cannot tell anything on this machine.
+doctor-gpu-none = No AMD GPU found: the PCI bus lists no AMD display controller or processing accelerator. ROCm runs programs on an AMD GPU, so the driver, device, group and ROCm checks have nothing to look at on this machine and are left out.
 doctor-gpu-none-fix = If this is not the GPU node, run rocm-learn doctor on that node. If it is, check that the card is seated, powered and enabled in the BIOS: lspci -d 1002: must list it before any software can help.
 doctor-gpu-unreadable = Cannot tell whether there is an AMD GPU: { $path } cannot be read ({ $error }). In a container without /sys, run doctor on the host.
 
@@ -100,7 +89,6 @@ doctor-rocm-noversion = ROCm is installed in { $dir }, but its version cannot be
 }
 doctor-rocm-none = ROCm is not installed: there is no /opt/rocm.
 doctor-rocm-none-fix = Install it as the deployment lesson shows: AMD's repository for this OS, the kernel headers, then sudo apt install amdgpu-dkms rocm (or amdgpu-install --usecase=rocm), and reboot.
-doctor-rocm-none-no-gpu = ROCm is not installed (there is no /opt/rocm). Without an AMD GPU there is nothing for it to run on, so that is not a problem here.
 doctor-path-ok = PATH includes { $dir }: hipcc, rocminfo and the other ROCm tools are found by name.
 doctor-path-missing = ROCm's programs are in { $dir }, which is not on PATH: typing hipcc or rocminfo answers "command not found".
 doctor-path-missing-fix = export PATH=$PATH:{ $dir } for this shell, and put that line in ~/.bashrc or /etc/profile.d/rocm.sh so every new login has it.

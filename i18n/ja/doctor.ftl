@@ -11,17 +11,6 @@ doctor-learn-more = 詳しく学ぶ: { $command }
 doctor-summary = 問題 { $problems } 件、正常 { $ok } 件、判定不可 { $unknown } 件です。
 
 # 下の階が必要なチェック
-doctor-needs-gpu = { $check ->
-    [amdgpu] amdgpu ドライバ
-    [kfd] /dev/kfd
-    [kfd_access] /dev/kfd へのアクセス
-    [render] レンダーノード(/dev/dri/renderD*)
-    [groups] このログインの GPU 用グループ(render、video)
-    [rocminfo] rocminfo
-    [amd_smi] amd-smi
-    [support] サポートマトリクス
-   *[other] { $check }
-}: AMD GPU がないため判定できません。
 doctor-needs-driver = { $check ->
     [kfd] /dev/kfd
     [kfd_access] /dev/kfd へのアクセス
@@ -33,7 +22,7 @@ doctor-needs-driver = { $check ->
 
 # 1F: PCI バス上の GPU
 doctor-gpu-found = PCI バスに AMD GPU があります: { $count } 台({ $list })。
-doctor-gpu-none = AMD GPU が見つかりません。PCI バスに AMD のディスプレイコントローラーもプロセッシングアクセラレーターもありません。ROCm は AMD GPU でプログラムを動かすため、このマシンでは以下のチェックのほとんどが判定できません。
+doctor-gpu-none = AMD GPU が見つかりません。PCI バスに AMD のディスプレイコントローラーもプロセッシングアクセラレーターもありません。ROCm は AMD GPU でプログラムを動かすため、このマシンではドライバー・デバイス・グループ・ROCm のチェックは対象がなく、省略しました。
 doctor-gpu-none-fix = ここが GPU ノードでなければ、GPU ノードで rocm-learn doctor を実行してください。GPU ノードであれば、カードが正しく挿さり、電源がつながり、BIOS で有効になっているかを確認してください。ソフトウェアで対処できるのは、lspci -d 1002: に GPU が表示されてからです。
 doctor-gpu-unreadable = AMD GPU があるかどうか判定できません。{ $path } を読み取れません({ $error })。/sys のないコンテナーの中なら、ホスト側で doctor を実行してください。
 
@@ -87,7 +76,6 @@ doctor-rocm-noversion = ROCm は { $dir } にインストールされていま�
 }
 doctor-rocm-none = ROCm がインストールされていません。/opt/rocm がありません。
 doctor-rocm-none-fix = デプロイのレッスンのとおりにインストールしてください。この OS 用の AMD のリポジトリとカーネルヘッダーを用意し、sudo apt install amdgpu-dkms rocm(または amdgpu-install --usecase=rocm)を実行して再起動します。
-doctor-rocm-none-no-gpu = ROCm はインストールされていません(/opt/rocm がありません)。AMD GPU がなければ ROCm が動かす相手もないので、ここでは問題ではありません。
 doctor-path-ok = PATH に { $dir } が含まれています。hipcc や rocminfo などの ROCm のツールは名前だけで実行できます。
 doctor-path-missing = ROCm のプログラムは { $dir } にありますが、そのフォルダーは PATH に入っていません。hipcc や rocminfo と入力すると「command not found」になります。
 doctor-path-missing-fix = このシェルでは export PATH=$PATH:{ $dir } を実行し、新しいログインでも有効になるよう、同じ行を ~/.bashrc か /etc/profile.d/rocm.sh に書いてください。

@@ -11,17 +11,6 @@ doctor-learn-more = 더 알아보기: { $command }
 doctor-summary = 문제 { $problems }건, 정상 { $ok }건, 판단 불가 { $unknown }건입니다.
 
 # 아래층이 있어야 하는 점검
-doctor-needs-gpu = { $check ->
-    [amdgpu] amdgpu 드라이버
-    [kfd] /dev/kfd
-    [kfd_access] /dev/kfd 접근
-    [render] 렌더 노드(/dev/dri/renderD*)
-    [groups] 이 로그인의 GPU 그룹(render, video)
-    [rocminfo] rocminfo
-    [amd_smi] amd-smi
-    [support] 지원 매트릭스
-   *[other] { $check }
-}: AMD GPU가 없어 판단할 수 없습니다.
 doctor-needs-driver = { $check ->
     [kfd] /dev/kfd
     [kfd_access] /dev/kfd 접근
@@ -33,7 +22,7 @@ doctor-needs-driver = { $check ->
 
 # 1F: PCI 버스의 GPU
 doctor-gpu-found = PCI 버스에 AMD GPU가 있습니다: { $count }개({ $list }).
-doctor-gpu-none = AMD GPU를 찾지 못했습니다. PCI 버스에 AMD 디스플레이 컨트롤러도 프로세싱 가속기도 없습니다. ROCm은 AMD GPU에서 프로그램을 실행하므로, 이 컴퓨터에서는 아래 점검 대부분을 판단할 수 없습니다.
+doctor-gpu-none = AMD GPU를 찾지 못했습니다. PCI 버스에 AMD 디스플레이 컨트롤러도 프로세싱 가속기도 없습니다. ROCm은 AMD GPU에서 프로그램을 실행하므로, 이 컴퓨터에서는 드라이버·장치·그룹·ROCm 점검을 할 대상이 없어 생략했습니다.
 doctor-gpu-none-fix = 여기가 GPU 노드가 아니라면 GPU 노드에서 rocm-learn doctor를 실행하세요. GPU 노드라면 카드가 제대로 장착되어 있는지, 전원이 연결되어 있는지, BIOS에서 켜져 있는지 확인하세요. 소프트웨어로 해결할 수 있는 것은 lspci -d 1002:에 GPU가 나온 다음부터입니다.
 doctor-gpu-unreadable = AMD GPU가 있는지 판단할 수 없습니다. { $path }을(를) 읽을 수 없습니다({ $error }). /sys가 없는 컨테이너 안이라면 호스트에서 doctor를 실행하세요.
 
@@ -87,7 +76,6 @@ doctor-rocm-noversion = ROCm이 { $dir }에 설치되어 있지만 버전을 읽
 }
 doctor-rocm-none = ROCm이 설치되어 있지 않습니다. /opt/rocm이 없습니다.
 doctor-rocm-none-fix = 배포 레슨에서 보여 준 대로 설치하세요. 이 OS용 AMD 저장소와 커널 헤더를 준비하고 sudo apt install amdgpu-dkms rocm(또는 amdgpu-install --usecase=rocm)을 실행한 뒤 재부팅합니다.
-doctor-rocm-none-no-gpu = ROCm이 설치되어 있지 않습니다(/opt/rocm이 없습니다). AMD GPU가 없으면 ROCm이 실행될 대상도 없으므로 여기서는 문제가 아닙니다.
 doctor-path-ok = PATH에 { $dir }이(가) 들어 있습니다. hipcc, rocminfo 같은 ROCm 도구를 이름만으로 실행할 수 있습니다.
 doctor-path-missing = ROCm 프로그램은 { $dir }에 있지만 이 폴더가 PATH에 없습니다. hipcc나 rocminfo를 입력하면 "command not found"가 나옵니다.
 doctor-path-missing-fix = 이 셸에서는 export PATH=$PATH:{ $dir } 명령을 실행하고, 새로 로그인할 때도 적용되도록 같은 줄을 ~/.bashrc나 /etc/profile.d/rocm.sh에 적으세요.

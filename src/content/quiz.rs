@@ -4,9 +4,11 @@ use std::collections::HashMap;
 
 use super::diag::{Diagnostics, Msg, SourceFile};
 use super::model::{Choice, Question, Quiz};
+use super::option_stats;
 use super::refs::{Kind, Refs};
 use super::toml_read::{self, Cx, Fields};
 use super::tree::ContentTree;
+use crate::lang::Lang;
 
 /// More options than this cannot be answered with a single letter or digit in plain mode.
 pub const MAX_OPTIONS: usize = 9;
@@ -76,12 +78,28 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     if let Some(l) = &lesson {
         refs.want(Kind::Lesson, l.get_ref(), file, l.span().start);
     }
-    Some(Quiz {
+    let id_at = id.span().start;
+    let quiz = Quiz {
         id: id.into_inner(),
         title: title.into_inner(),
         lesson: lesson.map(|l| l.into_inner()),
         questions,
-    })
+    };
+    for lang in Lang::ALL {
+        let s = option_stats::of_quiz(&quiz, lang);
+        if s.too_many() {
+            diags.warning(
+                file,
+                id_at,
+                Msg::new("content-longest-right")
+                    .arg("quiz", &quiz.id)
+                    .arg("lang", lang)
+                    .arg("longest", s.longest)
+                    .arg("questions", s.questions),
+            );
+        }
+    }
+    Some(quiz)
 }
 
 /// Returns (question id, where it is defined, the question).

@@ -24,22 +24,15 @@ pub fn examine(host: &Host, matrix: &SupportMatrix) -> Vec<Finding> {
     let mut out = Vec::new();
     let gpus = pci_gpus(host);
     out.push(gpu_finding(&gpus));
-    let no_gpu = matches!(&gpus, Ok(v) if v.is_empty());
+    // Without an AMD GPU every other floor could only say "cannot tell": one finding says it.
+    if matches!(&gpus, Ok(v) if v.is_empty()) {
+        return out;
+    }
 
     let driver = driver_state(host);
-    out.push(if no_gpu {
-        needs_gpu("amdgpu")
-    } else {
-        driver_finding(host, &driver)
-    });
+    out.push(driver_finding(host, &driver));
     // Whether the floors above the driver can be looked at.
-    let gate = if no_gpu {
-        Some(Gate::NoGpu)
-    } else if !driver.loaded() {
-        Some(Gate::NoDriver)
-    } else {
-        None
-    };
+    let gate = (!driver.loaded()).then_some(Gate::NoDriver);
 
     let db = Groups::load(&host.root);
     let kfd = host.node("/dev/kfd");
@@ -57,14 +50,10 @@ pub fn examine(host: &Host, matrix: &SupportMatrix) -> Vec<Finding> {
         Some(g) => g.finding("render"),
         None => render_finding(host, &db, &render),
     });
-    out.push(if no_gpu {
-        needs_gpu("groups")
-    } else {
-        groups_finding(host, &db, kfd, &render)
-    });
+    out.push(groups_finding(host, &db, kfd, &render));
 
     let rocm = rocm_install(host);
-    out.push(rocm_finding(&rocm, no_gpu));
+    out.push(rocm_finding(&rocm));
     out.push(path_finding(host, rocm.as_ref()));
 
     let (rocminfo, agents) = match gate {
@@ -79,39 +68,29 @@ pub fn examine(host: &Host, matrix: &SupportMatrix) -> Vec<Finding> {
 
     let os = os_release(host);
     out.push(os_finding(host, matrix, os.as_ref()));
-    if no_gpu {
-        out.push(needs_gpu("support"));
-    } else {
-        out.extend(support_findings(
-            host,
-            matrix,
-            os.as_ref(),
-            rocm.as_ref(),
-            &agents,
-        ));
-    }
+    out.extend(support_findings(
+        host,
+        matrix,
+        os.as_ref(),
+        rocm.as_ref(),
+        &agents,
+    ));
     out
 }
 
 #[derive(Clone, Copy)]
 enum Gate {
-    NoGpu,
     NoDriver,
 }
 
 impl Gate {
     fn finding(self, check: &'static str) -> Finding {
         match self {
-            Gate::NoGpu => needs_gpu(check),
             Gate::NoDriver => {
                 Finding::unknown(check, Msg::new("doctor-needs-driver").arg("check", check))
             }
         }
     }
-}
-
-fn needs_gpu(check: &'static str) -> Finding {
-    Finding::unknown(check, Msg::new("doctor-needs-gpu").arg("check", check))
 }
 
 // ---------------------------------------------------------------- 1F: the GPU on the bus
@@ -586,15 +565,11 @@ fn rocm_install(h: &Host) -> Option<Rocm> {
     })
 }
 
-fn rocm_finding(rocm: &Option<Rocm>, no_gpu: bool) -> Finding {
+fn rocm_finding(rocm: &Option<Rocm>) -> Finding {
     let Some(r) = rocm else {
-        return if no_gpu {
-            Finding::unknown("rocm", Msg::new("doctor-rocm-none-no-gpu"))
-        } else {
-            Finding::problem("rocm", Msg::new("doctor-rocm-none"))
-                .fix(Msg::new("doctor-rocm-none-fix"))
-                .teaches("lab:fresh-node-install")
-        };
+        return Finding::problem("rocm", Msg::new("doctor-rocm-none"))
+            .fix(Msg::new("doctor-rocm-none-fix"))
+            .teaches("lab:fresh-node-install");
     };
     let others = if r.others.is_empty() {
         "none".to_string()

@@ -6,12 +6,16 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use super::reading;
 use super::run::LabRun;
 
-/// How long one line may take before the next is typed anyway.
-const LINE_TIMEOUT: Duration = Duration::from_secs(20);
-/// Output quiet for this long without a prompt means a program waits for input (apt's [Y/n]).
-const QUIET: Duration = Duration::from_millis(400);
+/// How long each line may take unless `--line-timeout` says otherwise.
+pub const LINE_TIMEOUT: Duration = Duration::from_secs(60);
+/// How often a running line is looked at.
+const POLL: Duration = Duration::from_millis(50);
+/// Output quiet this long before asking whether a program waits for input: its question has
+/// reached the terminal by then.
+const QUIET: Duration = Duration::from_millis(100);
 
 /// The record comes just before bash prints its prompt: give the prompt time to appear, so the
 /// transcript reads as the learner would have seen it.
@@ -31,40 +35,58 @@ fn settle(lab: &LabRun) {
     }
 }
 
-/// Types each line and waits until the shell is back at a prompt (or a program waits for input).
-pub fn run(lab: &mut LabRun, lines: &[String]) {
+/// Some process of the terminal's foreground group sleeps reading it: a program the line
+/// started asks something (apt's [Y/n]), or the shell runs `read`. Asked only while the line
+/// has no prompt record yet, so the shell waiting at its prompt is not taken for it.
+fn program_waits(lab: &LabRun) -> bool {
+    lab.shell
+        .foreground()
+        .is_some_and(|(pgrp, tty)| reading::waits_for_input(pgrp, &tty))
+}
+
+/// Types each line and waits until the shell is back at its prompt (the prompt hook's record),
+/// however quiet the command is, up to `limit`; only a program waiting for input from the
+/// terminal gets the next line sooner. Returns the numbers (from 1) of the lines that were
+/// still running at their limit.
+pub fn run(lab: &mut LabRun, lines: &[String], limit: Duration) -> Vec<usize> {
     // The first prompt: the login is complete.
-    let _ = lab.wait_record(LINE_TIMEOUT);
+    let _ = lab.wait_record(limit);
     settle(lab);
-    for line in lines {
-        let before = lab.shell.transcript().len();
+    let mut late = Vec::new();
+    for (n, line) in lines.iter().enumerate() {
         if lab.shell.write(format!("{line}\r").as_bytes()).is_err() {
             break;
         }
         let start = Instant::now();
+        let before = lab.shell.transcript().len();
         let mut seen = before;
         let mut quiet_since = Instant::now();
         loop {
-            if lab.wait_record(Duration::from_millis(50)).is_some() {
+            if lab.wait_record(POLL).is_some() {
                 settle(lab);
                 break;
             }
-            let now_len = lab.shell.transcript().len();
-            if now_len != seen {
-                seen = now_len;
-                quiet_since = Instant::now();
-            } else if now_len > before + line.len() + 2 && quiet_since.elapsed() > QUIET {
-                // (More than the echo of the line and its CR LF: a silent command that is slow
-                // on a busy machine is not a prompt.)
-                // Printed something and went quiet without a prompt: it is asking.
+            if lab.shell.has_exited() {
                 break;
             }
-            if start.elapsed() > LINE_TIMEOUT || lab.shell.has_exited() {
+            let len = lab.shell.transcript().len();
+            if len != seen {
+                seen = len;
+                quiet_since = Instant::now();
+            } else if len > before && quiet_since.elapsed() >= QUIET && program_waits(lab) {
+                // The echo of the line shows the shell took it: a sleeping reader now is
+                // waiting for the next line, not for this one.
+                settle(lab);
+                break;
+            }
+            if start.elapsed() >= limit {
+                late.push(n + 1);
                 break;
             }
         }
     }
     lab.evaluate();
+    late
 }
 
 /// The session's text without terminal control sequences, carriage returns resolved.

@@ -154,6 +154,12 @@ impl Shell {
         });
     }
 
+    /// The foreground process group of the shell's terminal (a pid of this process's
+    /// namespace) and the terminal's device: who would get a line typed now.
+    pub fn foreground(&self) -> Option<(i32, PathBuf)> {
+        Some((self.master.process_group_leader()?, self.master.tty_name()?))
+    }
+
     /// Records that arrived since the last call.
     pub fn records(&self) -> Vec<Record> {
         self.records.try_iter().collect()

@@ -11,6 +11,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::keymap::{self, Binding};
 use super::screens::{self, home::Home};
 use super::theme::Theme;
 use super::widgets;
@@ -63,6 +64,8 @@ pub struct Cx<'a> {
     pub theme: &'a Theme,
     pub progress: &'a Progress,
     pub changes: &'a mut Vec<Change>,
+    /// Seed for quiz option orders (`quiz ID --seed N`, tests); `None` draws a fresh one.
+    pub quiz_seed: Option<u64>,
 }
 
 impl Cx<'_> {
@@ -92,13 +95,63 @@ pub enum Outcome {
     Quit,
 }
 
+/// What the keys every screen shares do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Global {
+    Back,
+    Help,
+    Lang,
+    Ascii,
+}
+
+/// The shared keys, applied when a screen leaves a key alone; the footer shows the first three.
+const GLOBAL: &[Binding<Global>] = &[
+    Binding::new(
+        &[
+            KeyCode::Char('q'),
+            KeyCode::Esc,
+            KeyCode::Left,
+            KeyCode::Char('h'),
+            KeyCode::Backspace,
+        ],
+        "q/Esc",
+        "key-back",
+        Global::Back,
+    ),
+    Binding::new(
+        &[KeyCode::Char('?'), KeyCode::F(1)],
+        "?/F1",
+        "key-help",
+        Global::Help,
+    ),
+    Binding::new(&[KeyCode::Char('L')], "L", "key-lang", Global::Lang),
+    Binding::new(&[KeyCode::Char('A')], "A", "key-ascii", Global::Ascii),
+];
+
+/// The shared keys while a screen types printable keys into a field: letters are text there.
+const GLOBAL_TEXT: &[Binding<Global>] = &[
+    Binding::new(
+        &[KeyCode::Esc, KeyCode::Left, KeyCode::Backspace],
+        "Esc",
+        "key-back",
+        Global::Back,
+    ),
+    Binding::new(&[KeyCode::F(1)], "F1", "key-help", Global::Help),
+];
+
+fn global_keys(text_mode: bool) -> &'static [Binding<Global>] {
+    if text_mode { GLOBAL_TEXT } else { GLOBAL }
+}
+
 /// A screen of the app.
 pub trait View {
     /// Stable name, for tests and snapshots.
     fn id(&self) -> &'static str;
     /// Shown in the title bar after "rocm-learn ›".
     fn title(&self, cx: &Cx) -> String;
-    /// Key hints for the footer and the help overlay: (key, message id).
+    /// Key hints for the footer and the help overlay: (key, message id). Only the screen's own
+    /// keys, made from the table it dispatches with; the shared ones (back, help, language)
+    /// are added by the app.
     fn keys(&self) -> Vec<(&'static str, &'static str)>;
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome;
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect);
@@ -114,6 +167,8 @@ pub trait View {
     fn enter(&mut self, _cx: &mut Cx) {}
     /// Called when the screen is about to be left (saving a reading position).
     fn leave(&mut self, _cx: &mut Cx) {}
+    /// The terminal changed size (`cx.area` is the new body): lay out again outside drawing.
+    fn resized(&mut self, _cx: &mut Cx) {}
 }
 
 pub enum Overlay {
@@ -150,6 +205,8 @@ pub struct World {
     pub waker: Option<crate::lab::session::Notify>,
     /// The rocm-learn binary, which the lab sandbox mounts for its simulated tools.
     pub exe: Option<std::path::PathBuf>,
+    /// Seed for quiz option orders; `None` draws a fresh one per attempt.
+    pub quiz_seed: Option<u64>,
 }
 
 impl World {
@@ -163,6 +220,7 @@ impl World {
             theme: &self.theme,
             progress: &self.progress,
             changes,
+            quiz_seed: self.quiz_seed,
         }
     }
 }
@@ -187,6 +245,7 @@ impl App {
                 area: Rect::new(0, 1, 80, 22),
                 waker: None,
                 exe: std::env::current_exe().ok(),
+                quiz_seed: None,
             },
             outbox: Vec::new(),
             stack: Vec::new(),
@@ -248,6 +307,7 @@ impl App {
             Input::Resize(w, h) => {
                 // Until the next draw, screens lay out for the new size.
                 self.world.area = Rect::new(0, 1, w, h.saturating_sub(2));
+                self.with_top(|v, cx| v.resized(cx));
                 return;
             }
             Input::Paste(s) => Ev::Paste(s),
@@ -264,8 +324,7 @@ impl App {
                 _ => return,
             },
         };
-        let captured =
-            self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input());
+        let captured = self.captures_input();
         if !captured
             && let Ev::Key(k) = &ev
             && k.modifiers.contains(KeyModifiers::CONTROL)
@@ -292,6 +351,12 @@ impl App {
             Outcome::Ignored => self.fallback(&ev),
             other => self.apply(other),
         }
+    }
+
+    /// Whether the screen on top takes every key now (a focused lab terminal): Ctrl-C, Ctrl-Z,
+    /// `?` and `L` are the shell's then.
+    pub fn captures_input(&self) -> bool {
+        self.overlay.is_none() && self.stack.last().is_some_and(|s| s.captures_input())
     }
 
     fn apply(&mut self, outcome: Outcome) {
@@ -329,7 +394,8 @@ impl App {
         self.stack.pop();
     }
 
-    fn quit_all(&mut self) {
+    /// Leaves every screen (each records its progress, a lab ends its sandbox) and quits.
+    pub fn quit_all(&mut self) {
         while self.stack.len() > 1 {
             self.with_top(|v, cx| v.leave(cx));
             self.stack.pop();
@@ -341,20 +407,15 @@ impl App {
     fn fallback(&mut self, ev: &Ev) {
         let Ev::Key(k) = ev else { return };
         let text_mode = self.stack.last().is_some_and(|s| s.wants_text());
-        match k.code {
-            KeyCode::Esc => self.pop(),
-            KeyCode::F(1) => self.overlay = Some(Overlay::Help),
-            KeyCode::Char(_) if text_mode => {}
-            KeyCode::Char('q') | KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
-                self.pop()
-            }
-            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('L') => self.switch_lang(self.world.i18n.lang().next()),
-            KeyCode::Char('A') => {
+        match Binding::find(global_keys(text_mode), k) {
+            Some(Global::Back) => self.pop(),
+            Some(Global::Help) => self.overlay = Some(Overlay::Help),
+            Some(Global::Lang) => self.switch_lang(self.world.i18n.lang().next()),
+            Some(Global::Ascii) => {
                 self.world.theme.ascii = !self.world.theme.ascii;
                 self.commit(vec![Change::Ascii(self.world.theme.ascii)]);
             }
-            _ => {}
+            None => {}
         }
     }
 
@@ -417,6 +478,7 @@ impl App {
 
     /// Draws the whole app into the frame: title bar, the current screen, key hints, overlay.
     pub fn draw(&mut self, f: &mut Frame) {
+        super::wrap::set_ascii(self.world.theme.ascii);
         let area = f.area();
         if area.width < 20 || area.height < 6 {
             // Too small for anything useful: say so instead of drawing a mess.
@@ -441,9 +503,19 @@ impl App {
         let top = self.stack.last_mut().expect("home");
         draw_header(&cx, f, header, &top.title(&cx));
         top.draw(&cx, f, body);
-        draw_footer(&cx, f, footer, &top.keys());
+        let keys = KeyHelp {
+            screen: top.keys(),
+            shared: if top.captures_input() {
+                // Every key goes to the screen (a focused terminal): none of ours work.
+                Vec::new()
+            } else {
+                keymap::hints(global_keys(top.wants_text()))
+            },
+            root: self.stack.len() == 1,
+        };
+        draw_footer(&cx, f, footer, &keys);
         if let Some(o) = &self.overlay {
-            draw_overlay(&cx, f, body, o, &top.keys());
+            draw_overlay(&cx, f, body, o, &keys);
         }
     }
 }
@@ -467,41 +539,78 @@ fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str) {
     f.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &[(&str, &str)]) {
-    let mut spans = Vec::new();
+/// The keys to show: the screen's own and the shared ones that work on it.
+struct KeyHelp {
+    screen: Vec<(&'static str, &'static str)>,
+    shared: Vec<(&'static str, &'static str)>,
+    /// On the home screen "back" leaves the app.
+    root: bool,
+}
+
+impl KeyHelp {
+    /// (key label as drawn, description) for all keys; the footer shows as many as fit.
+    fn lines(&self, cx: &Cx, footer: bool) -> Vec<(String, String)> {
+        let shared = self
+            .shared
+            .iter()
+            // The footer has no room for the ASCII switch; `?` lists it.
+            .filter(|(_, id)| !footer || *id != "key-ascii");
+        let mut out: Vec<(String, String)> = self
+            .screen
+            .iter()
+            .chain(shared)
+            .map(|(k, id)| {
+                let id = if *id == "key-back" && self.root {
+                    "key-quit"
+                } else {
+                    id
+                };
+                (cx.theme.chrome(k).into_owned(), cx.t(id))
+            })
+            .collect();
+        if !footer && !self.shared.is_empty() {
+            // Handled before any screen sees it (App::handle).
+            out.push(("Ctrl-C".to_string(), cx.t("key-quit")));
+        }
+        out
+    }
+}
+
+fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &KeyHelp) {
+    let piece = |(k, desc): &(String, String)| str_width(k) + 1 + str_width(desc) + 2;
+    let all = keys.lines(cx, true);
+    // The help key always shows: it leads to every key the footer had no room for.
+    let help = all.iter().position(|(_, d)| *d == cx.t("key-help"));
+    let reserve = help.map_or(0, |i| piece(&all[i]));
     let mut used = 0;
-    let all = keys
-        .iter()
-        .map(|(k, id)| (*k, cx.t(id)))
-        .chain([("?", cx.t("key-help")), ("L", cx.t("key-lang"))]);
-    for (k, desc) in all {
-        let piece = str_width(k) + 1 + str_width(&desc) + 2;
-        if used + piece > area.width as usize {
+    let mut shown = Vec::new();
+    for (i, item) in all.iter().enumerate() {
+        if Some(i) == help {
+            continue;
+        }
+        if used + piece(item) + reserve > area.width as usize {
             break;
         }
-        spans.push(Span::styled(k.to_string(), cx.theme.key()));
+        used += piece(item);
+        shown.push(item);
+    }
+    if let Some(i) = help
+        && used + reserve <= area.width as usize
+    {
+        shown.push(&all[i]);
+    }
+    let mut spans = Vec::new();
+    for (k, desc) in shown {
+        spans.push(Span::styled(k.clone(), cx.theme.key()));
         spans.push(Span::raw(format!(" {desc}  ")));
-        used += piece;
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &[(&str, &str)]) {
+fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &KeyHelp) {
     match o {
         Overlay::Help => {
-            let mut lines: Vec<(String, String)> = keys
-                .iter()
-                .map(|(k, id)| (k.to_string(), cx.t(id)))
-                .collect();
-            for (k, id) in [
-                ("?/F1", "key-help"),
-                ("q/Esc", "key-back"),
-                ("L", "key-lang"),
-                ("A", "key-ascii"),
-                ("Ctrl-C", "key-quit"),
-            ] {
-                lines.push((k.to_string(), cx.t(id)));
-            }
+            let lines = keys.lines(cx, false);
             let kw = lines.iter().map(|(k, _)| str_width(k)).max().unwrap_or(0);
             let text: Vec<Line> = lines
                 .into_iter()
@@ -528,7 +637,14 @@ fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &[(&str, 
                 ),
             ])];
             text.push(Line::raw(""));
-            text.push(Line::raw(cx.loc(&term.definition)));
+            text.extend(super::doc::text_lines(
+                &cx.loc(&term.definition),
+                // The widest a pop-up's text can be (`widgets::popup`), so it is not wrapped twice.
+                body.width.saturating_sub(8) as usize,
+                cx.course,
+                cx.theme,
+                cx.theme.text(),
+            ));
             widgets::popup(cx, f, body, &cx.t("term-title"), text, &cx.t("popup-close"));
         }
         Overlay::Notice(msg) => {
@@ -564,7 +680,15 @@ fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &[(&str, 
                     Line::styled(label.clone(), style)
                 })
                 .collect();
-            widgets::popup(cx, f, body, &cx.t("toc-title"), text, &cx.t("toc-keys"));
+            let keys = cx.t("toc-keys");
+            widgets::popup(
+                cx,
+                f,
+                body,
+                &cx.t("toc-title"),
+                text,
+                &cx.theme.chrome(&keys),
+            );
         }
     }
 }

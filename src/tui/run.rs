@@ -1,6 +1,8 @@
 //! Runs the app in a real terminal: raw mode, alternate screen, mouse; one event loop that
 //! sleeps until input or a signal arrives, draws only after something changed, and always gives
-//! the terminal back (normal exit, panic, SIGTERM, SIGHUP).
+//! the terminal back (normal exit, panic, SIGTERM, SIGHUP, SIGINT, a terminal that went away).
+//! Ctrl-Z and SIGTSTP suspend like any terminal program: the terminal is restored first, and on
+//! SIGCONT the app takes it back and redraws.
 
 use std::io::{self, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,8 +30,23 @@ enum Msg {
     Input(Event),
     /// A background thread (a lab's shell) has news; at most one is queued at a time.
     Wake,
-    /// SIGTERM, SIGHUP or SIGINT: leave cleanly, saving progress.
+    /// SIGTERM, SIGHUP, SIGINT, or the terminal cannot be read any more: leave cleanly, saving
+    /// progress and removing any lab sandbox, whatever has focus.
     Stop,
+    /// SIGTSTP: give the terminal back and stop until SIGCONT.
+    Suspend,
+    /// SIGCONT: someone (a job-control shell's `fg`, `kill -CONT`) resumed the app.
+    Resume,
+}
+
+/// What the signal thread turns each signal into; every one is handled, not only the first.
+fn signal_msg(sig: i32) -> Msg {
+    use signal_hook::consts::{SIGCONT, SIGTSTP};
+    match sig {
+        SIGTSTP => Msg::Suspend,
+        SIGCONT => Msg::Resume,
+        _ => Msg::Stop,
+    }
 }
 
 fn restore() {
@@ -43,11 +60,11 @@ fn restore() {
     );
 }
 
-fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+/// Raw mode, alternate screen, mouse and paste: at start and again after a suspension.
+fn enter() -> io::Result<()> {
     enable_raw_mode()?;
-    let mut out = io::stdout();
     if let Err(e) = execute!(
-        out,
+        io::stdout(),
         EnterAlternateScreen,
         EnableMouseCapture,
         EnableBracketedPaste
@@ -55,6 +72,43 @@ fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
         restore();
         return Err(e);
     }
+    Ok(())
+}
+
+/// Stops the process the way SIGTSTP would have, with the terminal given back first; returns
+/// once a SIGCONT resumed it, with the terminal taken again and the screen redrawn.
+fn suspend(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
+    if !job_control() {
+        return Ok(());
+    }
+    restore();
+    // SIGTSTP's own handler is ours now: stop with the default action instead.
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+    resume(terminal, app)
+}
+
+/// Takes the terminal again after a stop: whoever ran meanwhile left it in cooked mode with
+/// their own text on it, so everything is set up again and drawn from scratch.
+fn resume(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
+    enter()?;
+    // Not `Terminal::clear`: it asks the terminal for the cursor position, an answer the input
+    // thread would read first, and waits for it.
+    let size = terminal.size()?;
+    terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
+    terminal.draw(|f| app.draw(f))?;
+    Ok(())
+}
+
+/// Whether a job-control shell started the app and can resume it. Run straight by a terminal
+/// (the app leads its own session) nobody could continue a stopped app, so it does not stop.
+fn job_control() -> bool {
+    // SAFETY: getpgrp and getsid(0) only read this process's own ids; no memory is involved.
+    unsafe { libc::getpgrp() != libc::getsid(0) }
+}
+
+fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
+    enter()?;
+    let out = io::stdout();
     // A panic must not leave the learner's terminal in raw mode on the alternate screen.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -109,6 +163,10 @@ pub fn run(
             }
         }));
     }
+    // Screens opened now (a lab sizes its shell's terminal) lay out for the real size.
+    if let Ok(size) = terminal.size() {
+        app.handle(Input::Resize(size.width, size.height));
+    }
     if let Some(t) = &open {
         app.open(t);
     }
@@ -117,18 +175,22 @@ pub fn run(
         // Blocks in read(): no polling, so an idle app uses no CPU.
         while let Ok(ev) = event::read() {
             if input_tx.send(Msg::Input(ev)).is_err() {
-                break;
+                return;
             }
         }
+        // The terminal cannot be read any more (it was closed): nobody can use the app now,
+        // and its lab sandbox must not outlive it.
+        let _ = input_tx.send(Msg::Stop);
     });
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new([
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ]) {
+    {
+        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+        let mut signals =
+            signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
         std::thread::spawn(move || {
-            if signals.forever().next().is_some() {
-                let _ = tx.send(Msg::Stop);
+            for sig in signals.forever() {
+                if tx.send(signal_msg(sig)).is_err() {
+                    return;
+                }
             }
         });
     }
@@ -150,9 +212,16 @@ pub fn run(
             for msg in std::iter::once(msg).chain(rx.try_iter()) {
                 match msg {
                     Msg::Stop => stop = true,
+                    Msg::Suspend => suspend(&mut terminal, &mut app)?,
+                    Msg::Resume => resume(&mut terminal, &mut app)?,
                     Msg::Wake => {
                         pending.store(false, Ordering::SeqCst);
                         app.handle(Input::Wake);
+                    }
+                    // Ctrl-Z is a key in raw mode; it stops the app unless a lab's shell has
+                    // the keys (there it suspends the learner's job, as in any terminal).
+                    Msg::Input(Event::Key(k)) if is_ctrl_z(&k) && !app.captures_input() => {
+                        suspend(&mut terminal, &mut app)?
                     }
                     Msg::Input(ev) => {
                         if let Some(input) = to_input(ev) {
@@ -162,10 +231,8 @@ pub fn run(
                 }
             }
             if stop {
-                app.handle(Input::Key(crossterm::event::KeyEvent::new(
-                    crossterm::event::KeyCode::Char('c'),
-                    crossterm::event::KeyModifiers::CONTROL,
-                )));
+                // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
+                app.quit_all();
             }
             persist(&mut app, store.as_ref());
             if app.quit {
@@ -176,9 +243,20 @@ pub fn run(
         }
         Ok(())
     })();
+    // Also when drawing failed (the terminal is gone): screens leave, labs end their sandbox.
+    if !app.quit {
+        app.quit_all();
+    }
     persist(&mut app, store.as_ref());
     restore();
     result
+}
+
+fn is_ctrl_z(k: &crossterm::event::KeyEvent) -> bool {
+    k.code == crossterm::event::KeyCode::Char('z')
+        && k.modifiers
+            .contains(crossterm::event::KeyModifiers::CONTROL)
+        && k.kind != crossterm::event::KeyEventKind::Release
 }
 
 fn to_input(ev: Event) -> Option<Input> {

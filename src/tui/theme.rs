@@ -31,6 +31,12 @@ pub struct Glyphs {
     pub wrong: &'static str,
     pub bullet: &'static str,
     pub pointer: &'static str,
+    /// Something still to do (a question not yet answered).
+    pub todo: &'static str,
+    /// Text cut short.
+    pub ellipsis: &'static str,
+    /// Separates two parts of a line ("Application · places the order").
+    pub dot: &'static str,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -50,6 +56,9 @@ const UNICODE: Glyphs = Glyphs {
     wrong: "✗",
     bullet: "•",
     pointer: "▶",
+    todo: "·",
+    ellipsis: "…",
+    dot: "·",
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -69,6 +78,9 @@ const ASCII: Glyphs = Glyphs {
     wrong: "x",
     bullet: "*",
     pointer: ">",
+    todo: ".",
+    ellipsis: "...",
+    dot: "-",
 };
 
 impl Theme {
@@ -83,6 +95,52 @@ impl Theme {
 
     pub fn glyphs(&self) -> &'static Glyphs {
         if self.ascii { &ASCII } else { &UNICODE }
+    }
+
+    /// A text of the app's own (a key label, a key hint line) as this mode draws it: in ASCII
+    /// mode arrows become words and the ambiguous-width signs become ASCII, because those are
+    /// what a terminal may draw two cells wide.
+    pub fn chrome<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
+        if !self.ascii || s.is_ascii() {
+            return s.into();
+        }
+        let mut out = String::with_capacity(s.len() + 8);
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            let word = match c {
+                '↑' if chars.peek() == Some(&'↓') => {
+                    chars.next();
+                    if chars.peek() == Some(&'←') {
+                        chars.next();
+                        chars.next();
+                        "arrows"
+                    } else {
+                        "Up/Down"
+                    }
+                }
+                '←' if chars.peek() == Some(&'→') => {
+                    chars.next();
+                    "Left/Right"
+                }
+                '↑' => "Up",
+                '↓' => "Down",
+                '←' => "Left",
+                '→' => "Right",
+                '·' => "-",
+                '…' => "...",
+                '›' => ">",
+                '•' => "*",
+                '✓' => "+",
+                '✗' => "x",
+                '×' => "x",
+                other => {
+                    out.push(other);
+                    continue;
+                }
+            };
+            out.push_str(word);
+        }
+        out.into()
     }
 
     fn fg(&self, c: Color) -> Style {

@@ -120,9 +120,35 @@ pub fn popup(cx: &Cx, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
         width: w.min(area.width),
         height: h,
     };
+    clear_edges(f.buffer_mut(), rect);
     f.render_widget(Clear, rect);
     let block = block(cx.theme, title).padding(ratatui::widgets::Padding::horizontal(1));
     f.render_widget(Paragraph::new(text).block(block), rect);
+}
+
+/// Clears what would bleed into `rect` from outside: a wide character just left of it (its right
+/// half lies under the box's left border, and a terminal draws it over the border; ratatui
+/// issue 2526), and the hidden right half of one cut by the right edge. Call before drawing a
+/// box over the screen.
+pub fn clear_edges(buf: &mut ratatui::buffer::Buffer, rect: Rect) {
+    let area = buf.area;
+    let rect = rect.intersection(area);
+    if rect.is_empty() {
+        return;
+    }
+    for y in rect.top()..rect.bottom() {
+        if rect.left() > area.left() {
+            let cell = &mut buf[(rect.left() - 1, y)];
+            if str_width(cell.symbol()) > 1 {
+                cell.set_symbol(" ");
+            }
+        }
+        // A wide character starting on the last column inside: its right half sits outside.
+        let last = rect.right() - 1;
+        if rect.right() < area.right() && str_width(buf[(last, y)].symbol()) > 1 {
+            buf[(rect.right(), y)].set_symbol(" ");
+        }
+    }
 }
 
 /// "Label  ████░░░░  3/8" — a progress bar in one line.
@@ -235,6 +261,22 @@ impl Menu {
         }
     }
 
+    /// [`Menu::pick`] for the keys `table` has (mouse and wheel always): a key the screen's table
+    /// does not list is left to the screen or the app, so the table is the whole truth.
+    pub fn pick_in<A: Copy>(
+        &mut self,
+        table: &[super::keymap::Binding<A>],
+        ev: &Ev,
+        len: usize,
+    ) -> Option<Pick> {
+        if let Ev::Key(k) = ev
+            && super::keymap::Binding::find(table, k).is_none()
+        {
+            return None;
+        }
+        self.pick(ev, len)
+    }
+
     /// The item at a clicked cell, if the click fell on the list.
     pub fn hit(&self, x: u16, y: u16, len: usize) -> Option<usize> {
         let a = self.area;
@@ -303,5 +345,74 @@ pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
                 ..area
             },
         )
+    }
+}
+
+/// Where a scrolled text was drawn: the first text line shown and the screen row it is on, so
+/// clicks map back to lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scrolled {
+    pub first_line: usize,
+    pub first_row: u16,
+    pub rows: u16,
+}
+
+/// Draws laid-out lines from `*scroll` (clamped here) with a sign on the top row when there is
+/// more above and on the bottom row when there is more below, so text that outgrows its box never
+/// ends silently at the edge.
+pub fn scroll_view(
+    cx: &Cx,
+    f: &mut Frame,
+    area: Rect,
+    lines: &[Vec<Seg>],
+    scroll: &mut usize,
+) -> Scrolled {
+    let h = area.height as usize;
+    if h == 0 {
+        return Scrolled::default();
+    }
+    if lines.len() <= h {
+        *scroll = 0;
+    }
+    // With signs taking rows, the last page starts earlier.
+    let max = if lines.len() <= h {
+        0
+    } else {
+        lines.len() - h.saturating_sub(1).max(1)
+    };
+    *scroll = (*scroll).min(max);
+    let above = *scroll > 0 && h >= 3;
+    let body_h = h - usize::from(above);
+    let below = lines.len() > *scroll + body_h && h >= 2;
+    let body_h = body_h - usize::from(below);
+    let g = cx.theme.glyphs();
+    let sign = |glyph: &str, id: &str| {
+        Line::from(Span::styled(
+            format!("{glyph} {}", cx.t(id)),
+            cx.theme.dim(),
+        ))
+    };
+    let mut view: Vec<Line> = Vec::with_capacity(h);
+    if above {
+        view.push(sign(g.up, "more-above"));
+    }
+    view.extend(
+        lines
+            .iter()
+            .skip(*scroll)
+            .take(body_h)
+            .map(|l| to_line(l, None)),
+    );
+    if below {
+        while view.len() < h - 1 {
+            view.push(Line::raw(""));
+        }
+        view.push(sign(g.down, "more-below"));
+    }
+    f.render_widget(Paragraph::new(view), area);
+    Scrolled {
+        first_line: *scroll,
+        first_row: area.y + u16::from(above),
+        rows: body_h as u16,
     }
 }

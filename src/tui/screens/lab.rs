@@ -1,60 +1,55 @@
-//! A lab: the briefing and a live checklist beside a real shell in the sandbox. Keys go to the
-//! shell while its pane has focus (Ctrl-C included); F10 or Ctrl-] gives them back to the app.
+//! A lab: a real shell in the sandbox, a strip under it with the current step, its state and
+//! its reason, and a panel with the briefing and the full checklist (beside the terminal when
+//! the screen is wide, over it on F4). Keys go to the shell while its pane has focus (Ctrl-C
+//! included); F10 or Ctrl-] gives them back to the app. Laid out for 80x24 first; usable down to
+//! 60x20, below which it asks for a bigger window.
+
+mod keymap;
+mod text;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Clear, Paragraph};
 use tui_term::widget::{Cursor, PseudoTerminal};
 
 use super::super::app::{Cx, Ev, Outcome, Overlay, View};
 use super::super::widgets;
+use super::super::wrap::truncate;
 use crate::content::Msg;
 use crate::lab::keys;
 use crate::lab::run::{LabRun, Options};
 use crate::progress::{Change, ItemKind};
+use keymap::{Act, Mode};
 
-pub struct LabScreen {
-    id: String,
-    run: Option<LabRun>,
-    error: Option<Msg>,
-    focus: bool,
-    /// Hints revealed, per step id.
-    hints: HashMap<String, usize>,
-    hints_used: u32,
-    solution: bool,
-    recorded_complete: bool,
-    side_scroll: usize,
-    pane: Rect,
+/// The smallest body (the screen without title bar and footer) a lab is usable in: 60x20.
+const MIN_W: u16 = 60;
+const MIN_H: u16 = 18;
+/// Screens at least this wide show the panel beside the terminal.
+const WIDE: u16 = 100;
+
+/// Where each part of the lab screen goes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Areas {
+    /// The briefing beside the terminal; empty when the screen is narrow.
     side: Rect,
-    scrollback: usize,
+    /// The terminal with its border.
+    pane: Rect,
+    /// Under the terminal: the current step and its reason.
+    strip: Rect,
 }
 
-impl LabScreen {
-    pub fn new(id: &str) -> Self {
-        LabScreen {
-            id: id.to_string(),
-            run: None,
-            error: None,
-            focus: true,
-            hints: HashMap::new(),
-            hints_used: 0,
-            solution: false,
-            recorded_complete: false,
-            side_scroll: 0,
-            pane: Rect::default(),
-            side: Rect::default(),
-            scrollback: 0,
+impl Areas {
+    /// None when the body is too small to use a lab in.
+    fn of(area: Rect) -> Option<Areas> {
+        if area.width < MIN_W || area.height < MIN_H {
+            return None;
         }
-    }
-
-    /// Side panel and terminal pane: side by side when wide, else the pane with a status line.
-    fn layout(area: Rect) -> (Rect, Rect) {
-        if area.width >= 100 {
+        let (side, right) = if area.width >= WIDE {
             let w = (area.width * 2 / 5).clamp(34, 56);
             (
                 Rect { width: w, ..area },
@@ -65,35 +60,90 @@ impl LabScreen {
                 },
             )
         } else {
-            let status = Rect {
-                height: 2.min(area.height),
-                ..area
-            };
-            (
-                status,
-                Rect {
-                    y: area.y + status.height,
-                    height: area.height - status.height,
-                    ..area
-                },
-            )
-        }
+            (Rect::default(), area)
+        };
+        // One line for the step, the rest for its reason: two lines at 80x24, more when tall.
+        let strip_h = if area.height >= 40 { 5 } else { 3 };
+        let pane = Rect {
+            height: right.height - strip_h,
+            ..right
+        };
+        let strip = Rect {
+            x: right.x + 1,
+            y: right.y + pane.height,
+            width: right.width.saturating_sub(2),
+            height: strip_h,
+        };
+        Some(Areas { side, pane, strip })
     }
 
-    /// The terminal's size inside the pane's border.
-    fn inner(pane: Rect) -> (u16, u16) {
+    /// The terminal's size inside the pane's border: (rows, cols).
+    fn term_size(&self) -> (u16, u16) {
         (
-            pane.height.saturating_sub(2).max(2),
-            pane.width.saturating_sub(2).max(10),
+            self.pane.height.saturating_sub(2).max(2),
+            self.pane.width.saturating_sub(2).max(10),
         )
+    }
+}
+
+/// Which part of the panel to bring into view at the next draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Jump {
+    Hints,
+    Solution,
+}
+
+pub struct LabScreen {
+    id: String,
+    run: Option<LabRun>,
+    error: Option<Msg>,
+    focus: bool,
+    /// The briefing and full checklist are open over the terminal.
+    panel: bool,
+    /// Hints revealed, per step id.
+    hints: HashMap<String, usize>,
+    hints_used: u32,
+    solution: bool,
+    recorded_complete: bool,
+    side_scroll: usize,
+    panel_scroll: usize,
+    strip_scroll: usize,
+    jump: Option<Jump>,
+    areas: Areas,
+    scrollback: usize,
+    /// The language the relogin banner was last given in.
+    lang: Option<crate::lang::Lang>,
+}
+
+impl LabScreen {
+    pub fn new(id: &str) -> Self {
+        LabScreen {
+            id: id.to_string(),
+            run: None,
+            error: None,
+            focus: true,
+            panel: false,
+            hints: HashMap::new(),
+            hints_used: 0,
+            solution: false,
+            recorded_complete: false,
+            side_scroll: 0,
+            panel_scroll: 0,
+            strip_scroll: 0,
+            jump: None,
+            areas: Areas::default(),
+            scrollback: 0,
+            lang: None,
+        }
     }
 
     fn start(&mut self, cx: &Cx) {
         let Some(lab) = cx.course.lab(&self.id) else {
             return;
         };
-        let (_, pane) = Self::layout(cx.area);
-        let (rows, cols) = Self::inner(pane);
+        let areas = Areas::of(cx.area).unwrap_or_default();
+        let (rows, cols) = areas.term_size();
+        self.areas = areas;
         let Some(exe) = cx.exe.map(|e| e.to_path_buf()) else {
             self.error = Some(Msg::new("lab-start-failed").arg("error", "no rocm-learn binary"));
             return;
@@ -106,9 +156,34 @@ impl LabScreen {
             relogin: cx.t("lab-relogin"),
             transcript: false,
         };
+        self.lang = Some(cx.lang());
         match LabRun::start(lab, opts, notify) {
             Ok(run) => self.run = Some(run),
             Err(e) => self.error = Some(e.0),
+        }
+    }
+
+    /// Lays out for the body as it is now and gives the shell's terminal the pane's size; done
+    /// when the size changes, never while drawing.
+    fn fit(&mut self, area: Rect) {
+        let Some(areas) = Areas::of(area) else {
+            self.areas = Areas::default();
+            return;
+        };
+        self.areas = areas;
+        if let Some(run) = &mut self.run {
+            let (rows, cols) = areas.term_size();
+            run.shell.resize(rows, cols);
+        }
+    }
+
+    fn mode(&self) -> Mode {
+        if self.panel {
+            Mode::Panel
+        } else if self.focus && self.run.is_some() {
+            Mode::Terminal
+        } else {
+            Mode::App
         }
     }
 
@@ -126,6 +201,13 @@ impl LabScreen {
             *shown += 1;
             self.hints_used += 1;
         }
+    }
+
+    fn hints_shown(&self) -> usize {
+        let Some((run, i)) = self.run.as_ref().zip(self.current_step()) else {
+            return 0;
+        };
+        self.hints.get(&run.lab.steps[i].id).copied().unwrap_or(0)
     }
 
     fn record(&mut self, cx: &mut Cx, complete_only: bool) {
@@ -146,6 +228,7 @@ impl LabScreen {
             } else {
                 run.started.elapsed().as_secs()
             },
+            session_over: !complete_only,
         });
     }
 
@@ -153,11 +236,10 @@ impl LabScreen {
     fn hint_text(&self, cx: &Cx) -> Option<String> {
         let run = self.run.as_ref()?;
         let step = &run.lab.steps[self.current_step()?];
-        let shown = self.hints.get(&step.id).copied().unwrap_or(0);
         let hints: Vec<String> = step
             .hints
             .iter()
-            .take(shown)
+            .take(self.hints_shown())
             .enumerate()
             .map(|(n, h)| {
                 format!(
@@ -191,38 +273,227 @@ impl LabScreen {
         x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
     }
 
-    fn actions(&mut self, cx: &Cx, k: &KeyEvent) -> Option<Outcome> {
-        match k.code {
-            KeyCode::F(1) => Some(Outcome::Overlay(Overlay::Help)),
-            KeyCode::F(2) => {
+    fn wide(&self) -> bool {
+        self.areas.side.width > 0
+    }
+
+    /// Scrolls what the arrows move in the current mode: the panel, the side, or the strip.
+    fn scroll(&mut self, d: isize) {
+        let target = if self.panel {
+            &mut self.panel_scroll
+        } else if self.wide() {
+            &mut self.side_scroll
+        } else {
+            &mut self.strip_scroll
+        };
+        *target = target.saturating_add_signed(d);
+    }
+
+    /// Runs one action of the key table.
+    fn act(&mut self, cx: &Cx, act: Act) -> Outcome {
+        let page = self.areas.pane.height.saturating_sub(3).max(1) as isize;
+        match act {
+            Act::LeaveTerminal => self.focus = false,
+            Act::FocusTerminal => self.focus = self.run.is_some(),
+            Act::Help => return Outcome::Overlay(Overlay::Help),
+            Act::Panel => {
+                self.panel = true;
+                self.panel_scroll = 0;
+            }
+            Act::ClosePanel => self.panel = false,
+            Act::Hint => {
                 self.next_hint();
+                self.jump = Some(Jump::Hints);
                 // A narrow screen has no room beside the terminal: show the hints over it.
-                if self.side.width == 0
+                if !self.wide()
+                    && !self.panel
                     && let Some(text) = self.hint_text(cx)
                 {
-                    return Some(Outcome::Overlay(Overlay::Notice(text)));
+                    return Outcome::Overlay(Overlay::Notice(text));
                 }
-                Some(Outcome::Stay)
             }
-            KeyCode::F(3) => {
-                self.solution = !self.solution;
-                if self.side.width == 0 {
-                    self.solution = false;
-                    let lab = cx.course.lab(&self.id)?;
-                    let mut text = cx.loc(&lab.solution);
-                    for c in &lab.solution_commands {
-                        text.push_str("\n  ");
-                        text.push_str(c);
-                    }
-                    return Some(Outcome::Overlay(Overlay::Notice(text)));
-                }
-                Some(Outcome::Stay)
+            Act::Solution if self.solution => self.solution = false,
+            Act::Solution => {
+                return Outcome::Overlay(Overlay::Ask {
+                    text: cx.t("labui-solution-ask"),
+                    tag: "solution",
+                });
             }
-            KeyCode::F(5) => Some(Outcome::Overlay(Overlay::Ask {
-                text: cx.t("lab-reset-ask"),
-                tag: "reset",
-            })),
-            _ => None,
+            Act::Reset => {
+                return Outcome::Overlay(Overlay::Ask {
+                    text: cx.t("lab-reset-ask"),
+                    tag: "reset",
+                });
+            }
+            Act::Up => self.scroll(-1),
+            Act::Down => self.scroll(1),
+            Act::PageUp => self.scroll(-page),
+            Act::PageDown => self.scroll(page),
+            Act::Back => return Outcome::Ignored,
+        }
+        Outcome::Stay
+    }
+
+    /// A mode the program in the shell switched on (application cursor keys, bracketed paste).
+    fn shell_mode(&self, mode: impl Fn(&tui_term::vt100::Screen) -> bool) -> bool {
+        self.run
+            .as_ref()
+            .and_then(|r| r.shell.screen.lock().ok().map(|p| mode(p.screen())))
+            .unwrap_or(false)
+    }
+
+    /// A key while the shell has the keys: the table's few, else typed into the shell.
+    fn type_into_shell(&mut self, k: &KeyEvent) {
+        let app_cursor = self.shell_mode(|s| s.application_cursor());
+        if let Some(bytes) = keys::encode(k, app_cursor) {
+            self.send(&bytes);
+        }
+    }
+
+    fn view<'a>(&self, cx: &Cx<'a>) -> Option<text::View<'a>> {
+        let lab = cx.course.lab(&self.id)?;
+        let run = self.run.as_ref();
+        let current = self.current_step();
+        Some(text::View {
+            lab,
+            done: run
+                .map(|r| r.status.iter().map(|s| s.done).collect())
+                .unwrap_or_else(|| vec![false; lab.steps.len()]),
+            current,
+            why: run
+                .zip(current)
+                .and_then(|(r, i)| r.feedback(i))
+                .map(|m| cx.i18n.msg(m)),
+            complete: run.is_some_and(|r| r.complete),
+            hints: self.hints_shown(),
+            solution: self.solution,
+        })
+    }
+
+    fn draw_error(cx: &Cx, f: &mut Frame, area: Rect, err: &Msg) {
+        let inner = Rect {
+            x: area.x + 1,
+            y: area.y + 1,
+            width: area.width.saturating_sub(2),
+            height: area.height.saturating_sub(1),
+        };
+        let text = vec![
+            Line::styled(cx.t("lab-cannot-start"), cx.theme.bad()),
+            Line::raw(""),
+            Line::raw(cx.i18n.msg(err)),
+        ];
+        f.render_widget(
+            Paragraph::new(widgets::wrap_lines(&text, inner.width as usize)),
+            inner,
+        );
+    }
+
+    /// The strip under the terminal, with a sign on its right edge when the reason scrolls.
+    fn draw_strip(&mut self, cx: &Cx, f: &mut Frame, v: &text::View) {
+        let r = self.areas.strip;
+        let g = cx.theme.glyphs();
+        let (head, body) = text::strip(cx, v, (r.width as usize).saturating_sub(2));
+        let rows = r.height.saturating_sub(1) as usize;
+        self.strip_scroll = self.strip_scroll.min(body.len().saturating_sub(rows));
+        let more_above = self.strip_scroll > 0;
+        let more_below = self.strip_scroll + rows < body.len();
+        let mut lines = vec![head];
+        lines.extend(body.into_iter().skip(self.strip_scroll).take(rows));
+        f.render_widget(Paragraph::new(lines), r);
+        let sign_x = r.x + r.width.saturating_sub(1);
+        if more_above {
+            f.render_widget(
+                Span::styled(g.up, cx.theme.key()),
+                Rect::new(sign_x, r.y + 1, 1, 1),
+            );
+        }
+        if more_below {
+            let y = r.y + r.height - 1;
+            f.render_widget(
+                Span::styled(g.down, cx.theme.key()),
+                Rect::new(sign_x, y, 1, 1),
+            );
+        }
+    }
+
+    /// The briefing and checklist in a bordered box, scrolled; ▲/▼ on the bottom border say
+    /// there is more.
+    fn draw_panel(
+        cx: &Cx,
+        f: &mut Frame,
+        r: Rect,
+        v: &text::View,
+        scroll: &mut usize,
+        jump: Option<Jump>,
+        title: &str,
+    ) {
+        let (lines, marks) = text::panel(cx, v, r.width.saturating_sub(4) as usize);
+        let rows = r.height.saturating_sub(2) as usize;
+        let target = match jump {
+            Some(Jump::Hints) => marks.hints,
+            Some(Jump::Solution) => marks.solution,
+            None => None,
+        };
+        if let Some(t) = target {
+            *scroll = t;
+        }
+        *scroll = (*scroll).min(lines.len().saturating_sub(rows));
+        let g = cx.theme.glyphs();
+        let mut signs = String::new();
+        if *scroll > 0 {
+            signs.push_str(g.up);
+        }
+        if *scroll + rows < lines.len() {
+            signs.push_str(g.down);
+        }
+        let mut block =
+            widgets::block(cx.theme, title).padding(ratatui::widgets::Padding::horizontal(1));
+        if !signs.is_empty() {
+            block = block
+                .title_bottom(Line::styled(format!(" {signs} "), cx.theme.key()).right_aligned());
+        }
+        let visible: Vec<Line> = lines.into_iter().skip(*scroll).take(rows).collect();
+        f.render_widget(Clear, r);
+        f.render_widget(Paragraph::new(visible).block(block), r);
+    }
+
+    fn draw_terminal(&mut self, cx: &Cx, f: &mut Frame) {
+        let pane = self.areas.pane;
+        let focus = self.focus && !self.panel;
+        let Some(run) = &self.run else { return };
+        let title = if focus {
+            cx.t("lab-terminal-focused")
+        } else {
+            cx.t("lab-terminal")
+        };
+        let mut block = widgets::block(cx.theme, &title);
+        if focus {
+            block = block.border_style(cx.theme.key());
+        }
+        let Ok(parser) = run.shell.screen.lock() else {
+            return;
+        };
+        let screen = parser.screen();
+        let term = PseudoTerminal::new(screen)
+            .block(block)
+            .cursor(Cursor::default().visibility(false));
+        f.render_widget(term, pane);
+        // The real cursor at the shell's, so input methods compose where the text goes.
+        if focus && self.scrollback == 0 && !screen.hide_cursor() {
+            let (r, c) = screen.cursor_position();
+            f.set_cursor_position(Position::new(pane.x + 1 + c, pane.y + 1 + r));
+        }
+    }
+
+    /// Gives the relogin banner the app's language again after `L`: it is printed by the
+    /// sandbox between two logins, so the run has to be told.
+    fn follow_language(&mut self, cx: &Cx) {
+        if self.lang == Some(cx.lang()) {
+            return;
+        }
+        self.lang = Some(cx.lang());
+        if let Some(run) = &mut self.run {
+            run.set_relogin(&cx.t("lab-relogin"));
         }
     }
 }
@@ -240,26 +511,14 @@ impl View for LabScreen {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        if self.focus && self.run.is_some() {
-            vec![
-                ("F10", "key-leave-terminal"),
-                ("F2", "key-hint"),
-                ("F3", "key-solution"),
-                ("F5", "key-reset"),
-            ]
-        } else {
-            vec![
-                ("Enter", "key-focus-terminal"),
-                ("F2", "key-hint"),
-                ("F3", "key-solution"),
-                ("F5", "key-reset"),
-                ("q", "key-back"),
-            ]
+        if self.run.is_none() {
+            return vec![("q", "key-back")];
         }
+        keymap::hints(self.mode())
     }
 
     fn captures_input(&self) -> bool {
-        self.focus && self.run.is_some()
+        self.mode() == Mode::Terminal
     }
 
     fn enter(&mut self, cx: &mut Cx) {
@@ -267,7 +526,12 @@ impl View for LabScreen {
         self.start(cx);
     }
 
+    fn resized(&mut self, cx: &mut Cx) {
+        self.fit(cx.area);
+    }
+
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        self.follow_language(cx);
         match ev {
             Ev::Tick => {
                 if let Some(run) = &mut self.run {
@@ -283,86 +547,57 @@ impl View for LabScreen {
                     self.error = Some(e.0);
                     self.run = None;
                 }
+                self.fit(cx.area);
                 self.hints.clear();
                 self.solution = false;
                 self.recorded_complete = false;
                 self.focus = true;
+                self.panel = false;
                 Outcome::Stay
             }
-            Ev::Key(k) if self.focus && self.run.is_some() => {
-                let leave = k.code == KeyCode::F(10)
-                    || (k.code == KeyCode::Char(']')
-                        && k.modifiers.contains(KeyModifiers::CONTROL));
-                if leave {
-                    self.focus = false;
-                    return Outcome::Stay;
-                }
-                if let Some(o) = self.actions(cx, k) {
-                    return o;
-                }
-                let app_cursor = self
-                    .run
-                    .as_ref()
-                    .and_then(|r| {
-                        r.shell
-                            .screen
-                            .lock()
-                            .ok()
-                            .map(|p| p.screen().application_cursor())
-                    })
-                    .unwrap_or(false);
-                if let Some(bytes) = keys::encode(k, app_cursor) {
-                    self.send(&bytes);
-                }
+            Ev::Confirmed("solution") => {
+                self.solution = true;
+                // The class report shows who looked at the solution.
+                cx.changes.push(Change::SolutionViewed(self.id.clone()));
+                self.jump = Some(Jump::Solution);
+                // Beside the terminal when there is room, else over it.
+                self.panel |= !self.wide();
                 Outcome::Stay
             }
+            Ev::Key(k) if self.run.is_none() => match keymap::dispatch(Mode::App, k) {
+                Some(Act::Back) | None => Outcome::Ignored,
+                Some(_) => Outcome::Stay,
+            },
             Ev::Key(k) => {
-                if let Some(o) = self.actions(cx, k) {
-                    return o;
-                }
-                match k.code {
-                    KeyCode::Enter | KeyCode::Tab | KeyCode::Char('i') if self.run.is_some() => {
-                        self.focus = true;
+                let mode = self.mode();
+                match keymap::dispatch(mode, k) {
+                    Some(act) => self.act(cx, act),
+                    None if mode == Mode::Terminal => {
+                        self.type_into_shell(k);
                         Outcome::Stay
                     }
-                    KeyCode::Down | KeyCode::Char('j') | KeyCode::PageDown => {
-                        self.side_scroll += if k.code == KeyCode::PageDown { 10 } else { 1 };
-                        Outcome::Stay
-                    }
-                    KeyCode::Up | KeyCode::Char('k') | KeyCode::PageUp => {
-                        self.side_scroll = self
-                            .side_scroll
-                            .saturating_sub(if k.code == KeyCode::PageUp { 10 } else { 1 });
-                        Outcome::Stay
-                    }
-                    _ => Outcome::Ignored,
+                    None => Outcome::Ignored,
                 }
             }
-            Ev::Paste(text) if self.focus => {
-                let bracketed = self
-                    .run
-                    .as_ref()
-                    .and_then(|r| {
-                        r.shell
-                            .screen
-                            .lock()
-                            .ok()
-                            .map(|p| p.screen().bracketed_paste())
-                    })
-                    .unwrap_or(false);
+            Ev::Paste(text) if self.mode() == Mode::Terminal => {
+                let bracketed = self.shell_mode(|s| s.bracketed_paste());
                 self.send(&keys::paste(text, bracketed));
                 Outcome::Stay
             }
+            Ev::Click { .. } if self.panel => {
+                self.panel = false;
+                Outcome::Stay
+            }
             Ev::Click { x, y } => {
-                self.focus = self.run.is_some() && Self::in_rect(self.pane, *x, *y);
+                self.focus = self.run.is_some() && Self::in_rect(self.areas.pane, *x, *y);
                 Outcome::Stay
             }
             Ev::Scroll(d) => {
-                // The wheel over the terminal scrolls its history; elsewhere the briefing.
-                if self.run.is_some() && (self.focus || self.side.width == 0) {
-                    self.set_scrollback(-(*d as isize));
+                // The wheel over the terminal scrolls its history; elsewhere the text.
+                if self.panel || !(self.run.is_some() && (self.focus || !self.wide())) {
+                    self.scroll(*d as isize);
                 } else {
-                    self.side_scroll = self.side_scroll.saturating_add_signed(*d as isize);
+                    self.set_scrollback(-(*d as isize));
                 }
                 Outcome::Stay
             }
@@ -371,177 +606,36 @@ impl View for LabScreen {
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
-        let theme = cx.theme;
         if let Some(err) = &self.error {
-            let inner = Rect {
-                x: area.x + 1,
-                y: area.y + 1,
-                width: area.width.saturating_sub(2),
-                height: area.height.saturating_sub(1),
+            Self::draw_error(cx, f, area, err);
+            return;
+        }
+        let Some(areas) = Areas::of(area) else {
+            let msg = cx.i18n.ta(
+                "labui-too-small",
+                &[("w", MIN_W.into()), ("h", (MIN_H + 2).into())],
+            );
+            let lines = widgets::wrap_lines(&[Line::raw(msg)], area.width as usize);
+            f.render_widget(Paragraph::new(lines), area);
+            return;
+        };
+        // The layout (and the terminal's size) follows `resized`; drawing only places things.
+        self.areas = areas;
+        let Some(v) = self.view(cx) else { return };
+        let jump = self.jump.take();
+        if self.wide() {
+            let title = truncate(&cx.t("labui-panel-title"), areas.side.width as usize - 4);
+            Self::draw_panel(cx, f, areas.side, &v, &mut self.side_scroll, jump, &title);
+        }
+        self.draw_terminal(cx, f);
+        self.draw_strip(cx, f, &v);
+        if self.panel {
+            let title = truncate(&cx.t("labui-panel-title"), areas.pane.width as usize - 4);
+            let over = Rect {
+                height: areas.pane.height + areas.strip.height,
+                ..areas.pane
             };
-            let text = vec![
-                Line::styled(cx.t("lab-cannot-start"), theme.bad()),
-                Line::raw(""),
-                Line::raw(cx.i18n.msg(err)),
-            ];
-            f.render_widget(
-                Paragraph::new(widgets::wrap_lines(&text, inner.width as usize)),
-                inner,
-            );
-            return;
-        }
-        let Some(lab) = cx.course.lab(&self.id) else {
-            return;
-        };
-        let (side, pane) = Self::layout(area);
-        self.pane = pane;
-        self.side = if area.width >= 100 {
-            side
-        } else {
-            Rect::default()
-        };
-        let g = theme.glyphs();
-
-        // The checklist and what to do next, wrapped piece by piece so items keep their indent.
-        let wide = area.width >= 100;
-        let w = if wide {
-            side.width.saturating_sub(2)
-        } else {
-            side.width
-        } as usize;
-        let mut lines: Vec<Line> = Vec::new();
-        let para =
-            |lines: &mut Vec<Line<'static>>, l: Line| lines.extend(widgets::wrap_lines(&[l], w));
-        let status = self
-            .run
-            .as_ref()
-            .map(|r| r.status.clone())
-            .unwrap_or_default();
-        let complete = self.run.as_ref().is_some_and(|r| r.complete);
-        let current = self.current_step();
-        let feedback = |i: usize| {
-            self.run
-                .as_ref()
-                .and_then(|r| r.feedback(i))
-                .map(|m| cx.i18n.msg(m))
-        };
-        if wide {
-            para(
-                &mut lines,
-                Line::styled(cx.loc(&lab.title), theme.heading(2)),
-            );
-            lines.push(Line::raw(""));
-            for p in cx.loc(&lab.briefing).trim().split("\n\n") {
-                para(&mut lines, Line::raw(p.replace('\n', " ")));
-                lines.push(Line::raw(""));
-            }
-            para(
-                &mut lines,
-                Line::styled(cx.t("lab-checklist"), theme.heading(3)),
-            );
-            for (i, (step, st)) in lab.steps.iter().zip(status.iter()).enumerate() {
-                let (mark, style) = if st.done {
-                    (g.right, theme.good())
-                } else {
-                    (g.bullet, theme.text())
-                };
-                lines.extend(widgets::item(mark, style, &cx.loc(&step.title), style, w));
-                if Some(i) == current
-                    && let Some(why) = feedback(i)
-                {
-                    lines.extend(widgets::wrap_indented(&why, theme.key(), w, 2));
-                }
-            }
-        } else {
-            // Narrow: the marks and the current reason on top; the rest is behind F2/F3.
-            let marks: String = status
-                .iter()
-                .map(|s| if s.done { g.right } else { "·" })
-                .collect::<Vec<_>>()
-                .join("");
-            let why = current.and_then(feedback).unwrap_or_default();
-            para(
-                &mut lines,
-                Line::from(vec![
-                    Span::styled(format!("{marks} "), theme.key()),
-                    Span::raw(why),
-                ]),
-            );
-        }
-        if complete {
-            if wide {
-                lines.push(Line::raw(""));
-            }
-            para(&mut lines, Line::styled(cx.t("lab-complete"), theme.good()));
-        }
-        if let Some(i) = current {
-            let step = &lab.steps[i];
-            let shown = self.hints.get(&step.id).copied().unwrap_or(0);
-            for (n, h) in step.hints.iter().take(shown).enumerate() {
-                lines.push(Line::raw(""));
-                para(
-                    &mut lines,
-                    Line::styled(
-                        cx.i18n.ta("lab-hint", &[("n", (n + 1).into())]),
-                        theme.dim(),
-                    ),
-                );
-                para(&mut lines, Line::raw(cx.loc(h)));
-            }
-        }
-        if self.solution {
-            lines.push(Line::raw(""));
-            para(
-                &mut lines,
-                Line::styled(cx.t("lab-solution"), theme.heading(3)),
-            );
-            para(&mut lines, Line::raw(cx.loc(&lab.solution)));
-            for c in &lab.solution_commands {
-                lines.extend(widgets::wrap_indented(c, theme.code(), w, 2));
-            }
-        }
-        let inner = if wide {
-            Rect {
-                x: side.x + 1,
-                width: side.width.saturating_sub(2),
-                ..side
-            }
-        } else {
-            side
-        };
-        self.side_scroll = self.side_scroll.min(lines.len().saturating_sub(1));
-        let visible: Vec<Line> = lines
-            .into_iter()
-            .skip(self.side_scroll)
-            .take(inner.height as usize)
-            .collect();
-        f.render_widget(Paragraph::new(visible), inner);
-
-        // The terminal.
-        let Some(run) = &mut self.run else { return };
-        let (rows, cols) = Self::inner(pane);
-        run.shell.resize(rows, cols);
-        let title = if self.focus {
-            cx.t("lab-terminal-focused")
-        } else {
-            cx.t("lab-terminal")
-        };
-        let mut block = widgets::block(theme, &title);
-        if self.focus {
-            block = block.border_style(theme.key());
-        }
-        let Ok(parser) = run.shell.screen.lock() else {
-            return;
-        };
-        let screen = parser.screen();
-        let term = PseudoTerminal::new(screen)
-            .block(block)
-            .cursor(Cursor::default().visibility(false));
-        f.render_widget(term, pane);
-        // The real cursor at the shell's, so input methods compose where the text goes.
-        if self.focus && self.scrollback == 0 && !screen.hide_cursor() {
-            let (r, c) = screen.cursor_position();
-            f.set_cursor_position(Position::new(pane.x + 1 + c, pane.y + 1 + r));
+            Self::draw_panel(cx, f, over, &v, &mut self.panel_scroll, jump, &title);
         }
     }
 
