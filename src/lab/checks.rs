@@ -331,7 +331,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             let other = st.cluster.as_ref().and_then(|c| {
                 c.daemonsets
                     .iter()
-                    .find(|d| d.image.contains("device-plugin"))
+                    .find(|d| d.image.contains("device-plugin") && !d.image.contains("labeller"))
             });
             match other {
                 Some(d) => Err(Msg::new("machine-why-device-plugin-image").arg("image", &d.image)),
