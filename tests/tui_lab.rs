@@ -320,3 +320,26 @@ fn after_l_the_next_relogin_banner_is_in_the_new_language() {
     type_line(&mut a, "exit");
     wait_for(&mut a, w, h, "ログアウトしました");
 }
+
+#[test]
+fn f1_in_the_terminal_lists_only_keys_that_reach_the_app() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (80, 24);
+    let mut a = lab_app("hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    key(&mut a, KeyCode::F(1));
+    let s = text(&draw(&mut a, w, h));
+    assert!(s.contains("F10") && s.contains("F4") && s.contains("briefing"), "{s}");
+    // Ctrl-C, q, Esc, ? and L are the shell's while it has the keys.
+    for k in ["Ctrl-C", "q/Esc", "?/F1", "L "] {
+        assert!(!s.contains(k), "{k} listed:\n{s}");
+    }
+    // With the keys back in the app, its own keys are listed again.
+    key(&mut a, KeyCode::Esc);
+    key(&mut a, KeyCode::F(10));
+    key(&mut a, KeyCode::F(1));
+    let s = text(&draw(&mut a, w, h));
+    assert!(s.contains("Ctrl-C") && s.contains("q/Esc"), "{s}");
+}
