@@ -7,7 +7,7 @@ mod common;
 #[path = "common/pane.rs"]
 mod pane;
 
-use pane::{Pane, Proc, descendants, wait};
+use pane::{Pane, Proc, descendants, family, wait};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rocm-learn");
 const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
@@ -184,6 +184,18 @@ fn ctrl_z_stops_the_app_with_the_terminal_restored_and_fg_brings_it_back() {
     wait("q quits the resumed app", || (!me.alive()).then_some(()));
 }
 
+/// `lab` open in the app at its first prompt: its data folder, pane, process, and the app with
+/// every process of its sandbox.
+fn open_lab(lab: &str) -> (tempfile::TempDir, Pane, Proc, Vec<Proc>) {
+    let data = tempfile::tempdir().unwrap();
+    let s = app(data.path(), &["--lang", "en", "lab", lab]);
+    s.wait_for(":~$");
+    let me = s.process();
+    let all = family(me);
+    assert!(all.len() > 1, "the sandbox runs");
+    (data, s, me, all)
+}
+
 #[test]
 fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     if !common::needs::tmux("terminal end-to-end tests")
@@ -191,15 +203,7 @@ fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     {
         return;
     }
-    let data = tempfile::tempdir().unwrap();
-    let s = app(data.path(), &["--lang", "en", "lab", "hipcc-not-found"]);
-    s.wait_for(":~$");
-    let me = s.process();
-    let sandbox: Vec<Proc> = descendants(me.pid)
-        .into_iter()
-        .filter_map(|(pid, _)| Proc::of(pid))
-        .collect();
-    assert!(!sandbox.is_empty());
+    let (data, _s, me, all) = open_lab("hipcc-not-found");
     // Run straight by its terminal, nobody could resume a stopped app: SIGTSTP leaves it
     // running, and the signals after it are still handled.
     for sig in [libc::SIGTSTP, libc::SIGCONT, libc::SIGTSTP] {
@@ -208,7 +212,7 @@ fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     // The shell has the keys; SIGTERM still ends the app and removes the sandbox.
     signal(me, libc::SIGTERM);
     wait("the app and its sandbox end", || {
-        (!me.alive() && sandbox.iter().all(|p| !p.alive())).then_some(())
+        all.iter().all(|p| !p.alive()).then_some(())
     });
     let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
@@ -222,17 +226,7 @@ fn sighup_ends_the_app_and_its_lab() {
     {
         return;
     }
-    let data = tempfile::tempdir().unwrap();
-    let s = app(data.path(), &["--lang", "en", "lab", "amdgpu-not-loaded"]);
-    s.wait_for(":~$");
-    let me = s.process();
-    let all: Vec<Proc> = std::iter::once(me)
-        .chain(
-            descendants(me.pid)
-                .into_iter()
-                .filter_map(|(pid, _)| Proc::of(pid)),
-        )
-        .collect();
+    let (_data, _s, me, all) = open_lab("amdgpu-not-loaded");
     signal(me, libc::SIGHUP);
     wait("every process gone", || {
         all.iter().all(|p| !p.alive()).then_some(())
