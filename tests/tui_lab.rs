@@ -266,6 +266,7 @@ fn f3_asks_before_showing_the_solution() {
     key(&mut a, KeyCode::F(3));
     let s = text(&draw(&mut a, w, h));
     assert!(s.contains("Show the solution?"), "{s}");
+    insta::assert_snapshot!("lab-solution-ask-en-80x24", s);
     send(&mut a, "n");
     let s = text(&draw(&mut a, w, h));
     assert!(!s.contains("Solution"), "no means no: {s}");
@@ -319,7 +320,19 @@ fn after_l_the_next_relogin_banner_is_in_the_new_language() {
     assert_eq!(a.world.i18n.lang(), Lang::Ja);
     key(&mut a, KeyCode::Enter);
     type_line(&mut a, "exit");
-    wait_for(&mut a, w, h, "ログアウトしました");
+    // The banner, then the new login's prompt under it.
+    let s = wait_until(
+        &mut a,
+        w,
+        h,
+        "the banner in Japanese and a new prompt",
+        |s| {
+            s.split("ログアウトしました")
+                .nth(1)
+                .is_some_and(|after| after.contains(":~$"))
+        },
+    );
+    insta::assert_snapshot!("lab-relogin-after-l-ja-80x24", s);
 }
 
 #[test]
