@@ -275,6 +275,12 @@ fn f3_asks_before_showing_the_solution() {
     let s = text(&draw(&mut a, w, h));
     assert!(s.contains("Solution"), "{s}");
     assert!(s.contains("export PATH=$PATH:/opt/rocm/bin"), "{s}");
+    // Recorded for the class report.
+    assert!(
+        a.world.progress.labs["hipcc-not-found"].solution_viewed,
+        "{:?}",
+        a.world.progress.labs
+    );
 }
 
 #[test]
