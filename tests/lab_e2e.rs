@@ -30,6 +30,14 @@ const REACT: &[(&str, &str)] = &[
         "fresh-node-install",
         "sudo apt install -y \"linux-headers-$(uname -r)\"",
     ),
+    (
+        "container-gpu",
+        "sudo docker run --rm --device=/dev/kfd --device=/dev/dri --group-add $(getent group render | cut -d: -f3) rocm/rocm-terminal rocminfo",
+    ),
+    (
+        "pytorch-on-rdna2",
+        "echo 'export HIP_VISIBLE_DEVICES=1' >> ~/.bashrc",
+    ),
 ];
 
 /// What the test looks for on screen, in the app's language.
