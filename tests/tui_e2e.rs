@@ -28,6 +28,20 @@ fn app(data: &std::path::Path, args: &[&str]) -> Pane {
     )
 }
 
+/// The progress file the app wrote in `data`: the built-in course's, or the one pack's
+/// (`packs/ID@VERSION/`).
+fn progress(data: &std::path::Path) -> String {
+    let packs = std::fs::read_dir(data.join("packs"))
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path().join("progress.json"));
+    std::iter::once(data.join("progress.json"))
+        .chain(packs)
+        .find_map(|p| std::fs::read_to_string(p).ok())
+        .unwrap_or_else(|| panic!("no progress file in {}", data.display()))
+}
+
 fn signal(p: Proc, sig: i32) {
     // SAFETY: kill(2) with a pid the test started and checked is alive; no memory is involved.
     assert_eq!(unsafe { libc::kill(p.pid, sig) }, 0, "kill {sig} {}", p.pid);
@@ -66,7 +80,7 @@ fn answer_a_quiz_question_in_the_real_app() {
     let me = s.process();
     s.keys(&["q", "q", "q"]);
     wait("the app quits", || (!me.alive()).then_some(()));
-    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let progress = progress(data.path());
     assert!(progress.contains("\"gatekeeper\""), "{progress}");
 }
 
@@ -107,7 +121,7 @@ fn sigterm_restores_the_terminal_and_saves_the_reading_position() {
     signal(me, libc::SIGTERM);
     let screen = s.wait_for("app exited with 0");
     assert!(!s.alternate(), "back on the normal screen:\n{screen}");
-    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let progress = progress(data.path());
     let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
     assert_eq!(v["lessons"]["what-is-rocm"]["position"], 3, "{progress}");
 }
@@ -214,7 +228,7 @@ fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     wait("the app and its sandbox end", || {
         all.iter().all(|p| !p.alive()).then_some(())
     });
-    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let progress = progress(data.path());
     let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
     assert_eq!(v["labs"]["hipcc-not-found"]["attempts"], 1, "{progress}");
 }
