@@ -13,3 +13,6 @@ key-answer-again = take it again
 cli-seed = Shuffle the options with this seed, for a run you can repeat (0 keeps the order they were written in)
 key-page-up = page up
 key-top-bottom = start / end
+quiz-status-new = not taken yet
+lab-status-new = not started
+matrix-legend-unlisted = GPU not listed

@@ -13,3 +13,6 @@ key-answer-again = もう一度受ける
 cli-seed = 選択肢をこのシードで並べ替える。同じ順番をくり返し再現できる(0 なら作成時の順番のまま)
 key-page-up = 前のページ
 key-top-bottom = 先頭 / 末尾
+quiz-status-new = 未受験
+lab-status-new = 未着手
+matrix-legend-unlisted = GPU が載っていない

@@ -13,3 +13,6 @@ key-answer-again = 다시 풀기
 cli-seed = 이 시드로 선택지를 섞습니다. 같은 순서를 그대로 다시 볼 수 있습니다(0이면 작성된 순서 그대로)
 key-page-up = 이전 페이지
 key-top-bottom = 처음 / 끝
+quiz-status-new = 아직 풀지 않음
+lab-status-new = 아직 시작하지 않음
+matrix-legend-unlisted = GPU가 목록에 없음
