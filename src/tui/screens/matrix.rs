@@ -350,13 +350,15 @@ impl View for Matrix {
             text.push(Line::styled(cx.loc(note), theme.key()));
         }
         let h = bottom.saturating_sub(y);
-        f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, w)),
+        widgets::text_box(
+            cx,
+            f,
             Rect {
                 y,
                 height: h,
                 ..inner
             },
+            &text,
         );
     }
 }
