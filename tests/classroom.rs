@@ -27,6 +27,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
             "ko",
             "quiz",
             "gpu-check-quiz",
+            "--seed",
+            "0",
         ],
         "1\n",
         data.path(),
@@ -51,6 +53,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
             "en",
             "quiz",
             "gpu-check-quiz",
+            "--seed",
+            "0",
         ],
         "a\n",
         data.path(),
@@ -84,7 +88,7 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     let data = tempfile::tempdir().unwrap();
     // A quiz taken in plain mode, one answer wrong.
     common::run_pack(
-        &["quiz", "deploy-workflow"],
+        &["quiz", "deploy-workflow", "--seed", "0"],
         "1\nb\n3\nb\n2\n",
         data.path(),
         &[],

@@ -9,7 +9,6 @@ quiz-results-perfect = All right! a: take it again
 more-below = more below
 more-above = more above
 key-review = scroll the review
-key-answer-again = take it again
 cli-seed = Shuffle the options with this seed, for a run you can repeat (0 keeps the order they were written in)
 key-page-up = page up
 key-top-bottom = start / end
