@@ -24,6 +24,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
             "ko",
             "quiz",
             "gpu-check-quiz",
+            "--seed",
+            "0",
         ],
         "1\n",
         data.path(),
@@ -48,6 +50,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
             "en",
             "quiz",
             "gpu-check-quiz",
+            "--seed",
+            "0",
         ],
         "a\n",
         data.path(),
@@ -82,7 +86,7 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     // A quiz taken in plain mode, one answer wrong, by a learner named in the environment.
     let yuna = [("ROCM_LEARN_LEARNER", "yuna")];
     common::run_pack(
-        &["quiz", "deploy-workflow"],
+        &["quiz", "deploy-workflow", "--seed", "0"],
         "1\nb\n3\nb\n2\n",
         data.path(),
         &yuna,
@@ -563,7 +567,14 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
     };
     let take = |name: &'static str, answers: &str| {
         common::run(
-            &["--content", CLASS_PACK, "quiz", "permissions"],
+            &[
+                "--content",
+                CLASS_PACK,
+                "quiz",
+                "permissions",
+                "--seed",
+                "0",
+            ],
             answers,
             data.path(),
             &as_learner(name),
@@ -578,6 +589,8 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
             "quiz",
             "permissions",
             "--retry-wrong",
+            "--seed",
+            "0",
         ],
         "1\n",
         data.path(),
