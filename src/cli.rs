@@ -91,7 +91,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
                 "lesson" if !plain_mode(m) => cmd_app(i18n, course, pack, lesson_target(m)),
                 "lesson" => cmd_lesson(&i18n, &course, pack, m),
                 "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
-                    cmd_app(i18n, course, pack, quiz_target(m))
+                    let seed = m.get_one::<u64>("seed").copied();
+                    cmd_app_seeded(i18n, course, pack, quiz_target(m), seed)
                 }
                 "quiz" => cmd_quiz(&i18n, &course, pack, m),
                 "progress" => cmd_progress(&i18n, &course, pack, m),
@@ -168,6 +169,17 @@ fn item_id(m: &ArgMatches, kind: ItemKind) -> String {
 
 /// The full-screen app, optionally opened on a lesson or quiz.
 fn cmd_app(i18n: I18n, course: Course, pack: &Pack, open: Option<Target>) -> i32 {
+    cmd_app_seeded(i18n, course, pack, open, None)
+}
+
+/// The app with quiz option orders drawn from `seed` (`quiz ID --seed N`) instead of the clock.
+fn cmd_app_seeded(
+    i18n: I18n,
+    course: Course,
+    pack: &Pack,
+    open: Option<Target>,
+    seed: Option<u64>,
+) -> i32 {
     // Unknown ids are reported before the screen switches, like in plain mode.
     match &open {
         Some(Target::Lesson(id)) if course.lesson(id).is_none() => {
@@ -196,6 +208,7 @@ fn cmd_app(i18n: I18n, course: Course, pack: &Pack, open: Option<Target>) -> i32
         .as_ref()
         .map_or(progress.settings.ascii, |s| s.settings().ascii);
     let mut app = App::new(course, i18n, theme, progress);
+    app.world.quiz_seed = seed;
     if let Some(n) = notice {
         let text = app.world.i18n.msg(&n.msg());
         app.notify(text);
@@ -330,6 +343,12 @@ fn command(i18n: &I18n) -> Command {
                 plain(),
                 json(),
                 flag("retry-wrong", "cli-retry-wrong"),
+                Arg::new("seed")
+                    .long("seed")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u64))
+                    .help(t("cli-seed"))
+                    .help_heading(options.clone()),
             ],
         ))
         .subcommand(sub(
@@ -725,7 +744,11 @@ fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
         Box::new(io::stdout())
     };
 
-    let mut run = QuizRun::new(quiz);
+    let seed = m
+        .get_one::<u64>("seed")
+        .copied()
+        .unwrap_or_else(crate::quiz::fresh_seed);
+    let mut run = QuizRun::new(quiz, seed);
     if m.get_flag("retry-wrong") {
         let previous = store
             .as_ref()
@@ -737,7 +760,7 @@ fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
             }
             Some(prev) => {
                 let wrong = prev.wrong_ids();
-                run = QuizRun::only(quiz, &wrong);
+                run = QuizRun::only(quiz, &wrong, seed);
                 if run.order.is_empty() {
                     let _ = writeln!(human, "{}", i18n.t("quiz-retry-nothing"));
                 } else {
@@ -761,14 +784,24 @@ fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     let result = run.result(quiz, i18n.lang());
     if run.answered() > 0 {
         let secs = started.elapsed().as_secs();
+        let attempt = run.attempt(quiz);
         save(i18n, &store, |p| {
-            p.record_quiz(&result, quiz.questions.len(), secs)
+            p.record_quiz(&result, quiz.questions.len(), secs);
+            // A plain run finished anew replaces an attempt the app left half-way; an
+            // interrupted one stays in the app's "Continue" only if the app started it.
+            if attempt.is_none() {
+                p.apply(&crate::progress::Change::QuizAttempt {
+                    quiz: quiz.id.clone(),
+                    attempt: None,
+                });
+            }
         });
     }
     if json {
+        let report = run.report(quiz, i18n);
         print_out(&format!(
             "{}\n",
-            serde_json::to_string(&result).expect("json")
+            serde_json::to_string(&report).expect("json")
         ));
     }
     EXIT_OK

@@ -70,6 +70,12 @@ pub enum Change {
         secs: u64,
     },
     Opened(Place),
+    /// A quiz attempt left half-way (to resume with the same option order), or `None` once it
+    /// is finished or abandoned.
+    QuizAttempt {
+        quiz: String,
+        attempt: Option<crate::quiz::Attempt>,
+    },
     /// Forget one item, or everything when `None` (settings and the learner's name stay).
     Reset(Option<Place>),
     Lang(String),
@@ -224,6 +230,9 @@ pub struct QuizProgress {
     /// The latest answer to each question, kept across retries.
     #[serde(default)]
     pub answers: BTreeMap<String, AnswerRecord>,
+    /// An attempt left half-way, resumed by "Continue".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<crate::quiz::Attempt>,
 }
 
 impl QuizProgress {
@@ -408,6 +417,14 @@ impl Progress {
             Change::SolutionViewed(id) => {
                 self.labs.entry(id.clone()).or_default().solution_viewed = true;
             }
+            Change::QuizAttempt { quiz, attempt } => match attempt {
+                Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
+                None => {
+                    if let Some(q) = self.quizzes.get_mut(quiz) {
+                        q.open = None;
+                    }
+                }
+            },
             Change::Lang(l) => self.settings.lang = Some(l.clone()),
             Change::Ascii(a) => self.settings.ascii = *a,
         }

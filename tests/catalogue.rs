@@ -1,5 +1,5 @@
-//! The shipped course is what the course issue asks for: nine lessons in three languages, each
-//! with a quiz, at least sixty questions explained option by option in every language, the six
+//! The shipped course is what the course issues ask for: thirteen lessons in three languages,
+//! each with a quiz, at least 104 questions explained option by option in every language, the
 //! labs linked from their lessons (their solutions pass in tests/lab_scripts.rs), a glossary in
 //! three languages, and a support matrix. And its quizzes cannot be passed by picking options
 //! by their length.
@@ -28,9 +28,13 @@ fn the_course_is_complete_in_three_languages() {
             "finding-tools",
             "verify",
             "supported",
-            "kubernetes"
+            "kubernetes",
+            "containers",
+            "choosing-gpu",
+            "driver-wont-load",
+            "releases"
         ],
-        "the nine lessons, in order: history right after the layers whose names it explains"
+        "the thirteen lessons, in order: history right after the layers whose names it explains"
     );
     for l in &course.lessons {
         for lang in Lang::ALL {
@@ -53,7 +57,7 @@ fn the_course_is_complete_in_three_languages() {
     }
 
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
-    assert!(questions >= 60, "{questions} questions");
+    assert!(questions >= 104, "{questions} questions");
     for q in course.quizzes.iter().flat_map(|q| &q.questions) {
         assert!(
             q.options.len() >= 3,
@@ -140,6 +144,27 @@ fn the_longest_option_is_right_in_at_most_30_percent_of_questions_in_every_langu
         for quiz in &course.quizzes {
             let s = option_stats::of_quiz(quiz, lang);
             assert!(!s.too_many(), "{lang}: {s:?}");
+        }
+    }
+}
+
+#[test]
+fn no_length_rank_marks_the_right_option_in_any_language() {
+    // Making the right option shorter than one distractor everywhere would only move the
+    // giveaway to "pick the second longest"; no rank may hold more than 40% of the answers.
+    let (course, _) = content::load(&ContentTree::embedded());
+    let questions: Vec<_> = course.quizzes.iter().flat_map(|q| &q.questions).collect();
+    for lang in Lang::ALL {
+        let mut by_rank = [0usize; content::quiz::MAX_OPTIONS];
+        for q in &questions {
+            by_rank[option_stats::longer_than_right(q, lang)] += 1;
+        }
+        for (rank, n) in by_rank.iter().enumerate() {
+            assert!(
+                n * 10 <= questions.len() * 4,
+                "{lang}: the right option has {rank} longer options in {n} of {} questions",
+                questions.len()
+            );
         }
     }
 }

@@ -397,3 +397,114 @@ fn home_keys_stay_the_same_when_continue_appears() {
     send(&mut a, "<Esc>h");
     assert!(!a.quit, "h is not 'back' on the home screen");
 }
+
+#[test]
+fn after_an_answer_the_other_options_are_explained_too() {
+    let mut a = app(Lang::En);
+    send(&mut a, "3<Enter>4<Enter>");
+    // Scroll to the end: the explanations of the options nobody chose are there.
+    send(&mut a, "jjjjjjjjjjjjjjjjjjjj");
+    let s = screen(&mut a, 100, 40);
+    assert!(s.contains("The other options:"), "{s}");
+    assert!(
+        s.contains("HIP is what programs call once ROCm is running"),
+        "{s}"
+    );
+    assert!(
+        s.contains("The key proves that packages really come from AMD"),
+        "{s}"
+    );
+}
+
+#[test]
+fn long_feedback_at_80x24_shows_that_there_is_more_below() {
+    for lang in Lang::ALL {
+        let mut a = app(lang);
+        send(&mut a, "3<Enter>1<Enter>");
+        let s = screen(&mut a, 80, 24);
+        let more = rocm_learn::i18n::I18n::new(lang).t("more-below");
+        assert!(s.contains(&more), "{lang}: {s}");
+        // Scrolling to the end takes the sign away and shows one above instead.
+        send(&mut a, &"<PageDown>".repeat(6));
+        let s = screen(&mut a, 80, 24);
+        assert!(!s.contains(&more), "{lang}: {s}");
+        let above = rocm_learn::i18n::I18n::new(lang).t("more-above");
+        assert!(s.contains(&above), "{lang}: {s}");
+    }
+}
+
+#[test]
+fn options_are_shuffled_per_attempt_and_a_resumed_attempt_keeps_its_order() {
+    let mut a = app(Lang::En);
+    a.world.quiz_seed = Some(99);
+    send(&mut a, "3<Enter>");
+    let options = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains(") ") && !l.contains("Question"))
+            .map(|l| l.trim_start_matches([' ', '▶']).to_string())
+            .collect()
+    };
+    let first = options(&screen(&mut a, 100, 40));
+    assert_ne!(
+        first,
+        vec![
+            "1) The HIP runtime API",
+            "2) The support matrix",
+            "3) The repository's GPG key",
+            "4) The LLVM compiler backend"
+        ],
+        "seed 99 moves the options"
+    );
+    // Answer question 1, leave on question 2, and note its order.
+    send(&mut a, "1<Enter><Enter>");
+    let second = options(&screen(&mut a, 100, 40));
+    send(&mut a, "q");
+    let open = a.world.progress.quizzes["deploy-workflow"]
+        .open
+        .clone()
+        .expect("the half-done attempt is kept");
+    assert_eq!((open.seed, open.answered), (99, 1));
+
+    // Continue draws with another seed, yet the attempt keeps its own.
+    a.world.quiz_seed = Some(5);
+    send(&mut a, "<Enter>");
+    let s = screen(&mut a, 100, 40);
+    assert!(
+        s.contains("Question 2 of 5"),
+        "resumed at the first unanswered: {s}"
+    );
+    assert!(s.contains("Picking up where you left off"), "{s}");
+    assert_eq!(options(&s), second, "same option order as before leaving");
+}
+
+#[test]
+fn the_results_page_reviews_every_question_and_a_perfect_run_offers_no_retry() {
+    let mut a = app(Lang::En);
+    send(
+        &mut a,
+        "3<Enter>2<Enter><Enter>2<Enter><Enter>3<Enter><Enter>2<Enter><Enter>2<Enter><Enter>",
+    );
+    let s = screen(&mut a, 100, 40);
+    assert!(s.contains("Score: 5 of 5"), "{s}");
+    assert!(
+        !s.contains("retry"),
+        "nothing to retry after a perfect run: {s}"
+    );
+    assert!(s.contains("Review"), "{s}");
+    let review = screen(&mut a, 100, 200);
+    for prompt in [
+        "before anything is installed",
+        "bootstrapping the ROCm package repository",
+        "command not found",
+    ] {
+        assert!(review.contains(prompt), "{prompt:?} reviewed: {review}");
+    }
+    assert!(
+        review.contains("The key proves that packages really come from AMD"),
+        "the other options are explained in the review: {review}"
+    );
+    assert!(!review.contains('`'), "Markdown is rendered: {review}");
+    // `r` does nothing here: the footer did not offer it.
+    send(&mut a, "r");
+    assert!(screen(&mut a, 100, 40).contains("Score: 5 of 5"));
+}

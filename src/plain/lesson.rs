@@ -97,7 +97,7 @@ fn inline_text(inl: &[Inline], i18n: &I18n, terms: &mut Vec<String>) -> String {
     s
 }
 
-fn write_block(
+pub(super) fn write_block(
     block: &Block,
     indent: &str,
     i18n: &I18n,

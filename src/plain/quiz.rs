@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::content::Quiz;
 use crate::i18n::I18n;
-use crate::quiz::{AnswerError, QuizRun, letter, parse_answer};
+use crate::quiz::{AnswerError, QuizRun, Said, explained, heading, letter, parse_answer};
 
 /// Asks every question of `run` that is still open. Returns when all are answered or input ends
 /// (EOF): the run then holds the answers given so far.
@@ -44,7 +44,7 @@ pub fn ask(
                 &[("n", (pos + 1).into()), ("total", total.into())]
             )
         )?;
-        writeln!(out, "{}", super::loc(i18n, &q.prompt))?;
+        writeln!(out, "{}", super::loc_md(i18n, &q.prompt))?;
         if let Some(ex) = &q.excerpt {
             writeln!(out)?;
             for l in ex.lines() {
@@ -52,8 +52,10 @@ pub fn ask(
             }
         }
         writeln!(out)?;
-        for (i, o) in q.options.iter().enumerate() {
-            writeln!(out, "  {}) {}", i + 1, super::loc(i18n, &o.text))?;
+        let shown = run.shown(quiz, pos);
+        for (i, &o) in shown.iter().enumerate() {
+            let text = super::loc_md(i18n, &q.options[o].text);
+            write_hanging(out, &format!("  {}) ", i + 1), &text)?;
         }
         let verdict = loop {
             write!(
@@ -79,7 +81,7 @@ pub fn ask(
             match parse_answer(&line, n) {
                 Ok(c) => {
                     break run
-                        .answer(quiz, c)
+                        .answer_shown(quiz, c)
                         .expect("parse_answer keeps the index in range");
                 }
                 Err(e) => {
@@ -103,47 +105,7 @@ pub fn ask(
                 }
             }
         };
-        let chosen = &q.options[verdict.chosen];
-        let right = &q.options[verdict.answer];
-        if verdict.is_right() {
-            writeln!(
-                out,
-                "{}",
-                i18n.ta(
-                    "quiz-right",
-                    &[
-                        ("n", (verdict.chosen + 1).into()),
-                        ("option", super::loc(i18n, &chosen.text).into())
-                    ]
-                )
-            )?;
-            writeln!(out, "  {}", super::loc(i18n, &chosen.why))?;
-        } else {
-            writeln!(
-                out,
-                "{}",
-                i18n.ta(
-                    "quiz-wrong",
-                    &[
-                        ("n", (verdict.chosen + 1).into()),
-                        ("option", super::loc(i18n, &chosen.text).into())
-                    ]
-                )
-            )?;
-            writeln!(out, "  {}", super::loc(i18n, &chosen.why))?;
-            writeln!(
-                out,
-                "{}",
-                i18n.ta(
-                    "quiz-right-was",
-                    &[
-                        ("n", (verdict.answer + 1).into()),
-                        ("option", super::loc(i18n, &right.text).into())
-                    ]
-                )
-            )?;
-            writeln!(out, "  {}", super::loc(i18n, &right.why))?;
-        }
+        explain(q, verdict, &shown, i18n, out)?;
     }
     Ok(())
 }
@@ -187,6 +149,46 @@ pub fn summary(quiz: &Quiz, run: &QuizRun, i18n: &I18n, out: &mut impl Write) ->
                 &[("count", wrong.into()), ("id", quiz.id.as_str().into())]
             )
         )?;
+    }
+    Ok(())
+}
+
+/// Every option's explanation after an answer: the chosen one, the right one, then the others.
+fn explain(
+    q: &crate::content::Question,
+    verdict: crate::quiz::Verdict,
+    shown: &[usize],
+    i18n: &I18n,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut others = false;
+    for e in explained(verdict, shown) {
+        let o = &q.options[e.option];
+        if e.said == Said::Other && !others {
+            others = true;
+            writeln!(out)?;
+            writeln!(out, "{}", i18n.t("quiz-others-heading"))?;
+        } else if e.said == Said::Right {
+            writeln!(out)?;
+        }
+        let text = super::loc_md(i18n, &o.text);
+        writeln!(out, "{}", heading(i18n, &e, &text))?;
+        write_hanging(out, "  ", &super::loc_md(i18n, &o.why))?;
+    }
+    Ok(())
+}
+
+/// Writes `text` with `first` before its first line and as many spaces before the others, so
+/// a list inside an option or an explanation stays under its number.
+fn write_hanging(out: &mut impl Write, first: &str, text: &str) -> io::Result<()> {
+    let pad = " ".repeat(first.len());
+    for (i, line) in text.lines().enumerate() {
+        let prefix = if i == 0 { first } else { &pad };
+        if line.is_empty() {
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{prefix}{line}")?;
+        }
     }
     Ok(())
 }

@@ -63,6 +63,8 @@ pub struct Cx<'a> {
     pub theme: &'a Theme,
     pub progress: &'a Progress,
     pub changes: &'a mut Vec<Change>,
+    /// Seed for quiz option orders (`quiz ID --seed N`, tests); `None` draws a fresh one.
+    pub quiz_seed: Option<u64>,
 }
 
 impl Cx<'_> {
@@ -152,6 +154,8 @@ pub struct World {
     pub waker: Option<crate::lab::session::Notify>,
     /// The rocm-learn binary, which the lab sandbox mounts for its simulated tools.
     pub exe: Option<std::path::PathBuf>,
+    /// Seed for quiz option orders; `None` draws a fresh one per attempt.
+    pub quiz_seed: Option<u64>,
 }
 
 impl World {
@@ -165,6 +169,7 @@ impl World {
             theme: &self.theme,
             progress: &self.progress,
             changes,
+            quiz_seed: self.quiz_seed,
         }
     }
 }
@@ -189,6 +194,7 @@ impl App {
                 area: Rect::new(0, 1, 80, 22),
                 waker: None,
                 exe: std::env::current_exe().ok(),
+                quiz_seed: None,
             },
             outbox: Vec::new(),
             stack: Vec::new(),

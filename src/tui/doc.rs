@@ -35,6 +35,7 @@ pub fn layout(blocks: &[Block], width: usize, course: &Course, theme: &Theme) ->
         doc: Doc::default(),
         course,
         theme,
+        base: theme.text(),
     };
     let width = width.max(8);
     for (i, b) in blocks.iter().enumerate() {
@@ -53,10 +54,69 @@ pub fn layout(blocks: &[Block], width: usize, course: &Course, theme: &Theme) ->
     l.doc
 }
 
+/// The one way the app shows a text a learner reads outside the reader (a quiz prompt, option
+/// or explanation, a lab briefing or hint, a glossary definition): its Markdown laid out to
+/// `width` cells, plain text in `base` style, the first line prefixed by `first` and the others
+/// by `rest` (a list marker and its hanging indent, a quote bar). Links keep their style but
+/// are not followable here.
+pub fn text(
+    src: &str,
+    width: usize,
+    course: &Course,
+    theme: &Theme,
+    base: Style,
+    first: &[Seg],
+    rest: &[Seg],
+) -> Vec<Vec<Seg>> {
+    let mut l = Layout {
+        doc: Doc::default(),
+        course,
+        theme,
+        base,
+    };
+    let blocks = crate::markdown::parse(src);
+    for (i, b) in blocks.iter().enumerate() {
+        if i > 0 {
+            l.blank();
+        }
+        l.block(b, width.max(4), if i == 0 { first } else { rest }, rest);
+    }
+    while l.doc.lines.last().is_some_and(|x| x.is_empty()) {
+        l.doc.lines.pop();
+    }
+    // Blank lines inside the text keep the prefix, so a quote bar or an indent does not break.
+    let indent_only = rest.iter().all(|s| s.text.trim().is_empty());
+    for line in &mut l.doc.lines {
+        if line.is_empty() && !indent_only {
+            *line = rest.to_vec();
+        }
+    }
+    if l.doc.lines.is_empty() && !first.is_empty() {
+        l.doc.lines.push(first.to_vec());
+    }
+    l.doc.lines
+}
+
+/// [`text`] as ratatui lines, for pop-ups and panes.
+pub fn text_lines(
+    src: &str,
+    width: usize,
+    course: &Course,
+    theme: &Theme,
+    base: Style,
+) -> Vec<ratatui::text::Line<'static>> {
+    text(src, width, course, theme, base, &[], &[])
+        .iter()
+        .map(|l| super::widgets::to_line(l, None))
+        .collect()
+}
+
 struct Layout<'a> {
     doc: Doc,
     course: &'a Course,
     theme: &'a Theme,
+    /// Style of plain paragraph text.
+    base: Style,
 }
 
 impl Layout<'_> {
@@ -139,7 +199,7 @@ impl Layout<'_> {
                 self.blank();
             }
             Block::Paragraph(p) => {
-                let segs = self.segs(p, self.theme.text());
+                let segs = self.segs(p, self.base);
                 let lines = wrap(&segs, width, first, rest);
                 self.emit(lines);
                 self.blank();
@@ -240,7 +300,7 @@ impl Layout<'_> {
                 (0..cols)
                     .map(|c| {
                         r.get(c)
-                            .map(|x| self.segs(x, self.theme.text()))
+                            .map(|x| self.segs(x, self.base))
                             .unwrap_or_default()
                     })
                     .collect()

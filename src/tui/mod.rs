@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod doc;
+pub mod keymap;
 pub mod run;
 pub mod screens;
 pub mod theme;

@@ -31,6 +31,12 @@ pub struct Glyphs {
     pub wrong: &'static str,
     pub bullet: &'static str,
     pub pointer: &'static str,
+    /// Something still to do (a question not yet answered).
+    pub todo: &'static str,
+    /// Text cut short.
+    pub ellipsis: &'static str,
+    /// Separates two parts of a line ("Application · places the order").
+    pub dot: &'static str,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -50,6 +56,9 @@ const UNICODE: Glyphs = Glyphs {
     wrong: "✗",
     bullet: "•",
     pointer: "▶",
+    todo: "·",
+    ellipsis: "…",
+    dot: "·",
 };
 
 const ASCII: Glyphs = Glyphs {
@@ -69,6 +78,9 @@ const ASCII: Glyphs = Glyphs {
     wrong: "x",
     bullet: "*",
     pointer: ">",
+    todo: ".",
+    ellipsis: "...",
+    dot: "-",
 };
 
 impl Theme {

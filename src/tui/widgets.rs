@@ -305,3 +305,72 @@ pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
         )
     }
 }
+
+/// Where a scrolled text was drawn: the first text line shown and the screen row it is on, so
+/// clicks map back to lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scrolled {
+    pub first_line: usize,
+    pub first_row: u16,
+    pub rows: u16,
+}
+
+/// Draws laid-out lines from `*scroll` (clamped here) with a sign on the top row when there is
+/// more above and on the bottom row when there is more below, so text that outgrows its box never
+/// ends silently at the edge.
+pub fn scroll_view(
+    cx: &Cx,
+    f: &mut Frame,
+    area: Rect,
+    lines: &[Vec<Seg>],
+    scroll: &mut usize,
+) -> Scrolled {
+    let h = area.height as usize;
+    if h == 0 {
+        return Scrolled::default();
+    }
+    if lines.len() <= h {
+        *scroll = 0;
+    }
+    // With signs taking rows, the last page starts earlier.
+    let max = if lines.len() <= h {
+        0
+    } else {
+        lines.len() - h.saturating_sub(1).max(1)
+    };
+    *scroll = (*scroll).min(max);
+    let above = *scroll > 0 && h >= 3;
+    let body_h = h - usize::from(above);
+    let below = lines.len() > *scroll + body_h && h >= 2;
+    let body_h = body_h - usize::from(below);
+    let g = cx.theme.glyphs();
+    let sign = |glyph: &str, id: &str| {
+        Line::from(Span::styled(
+            format!("{glyph} {}", cx.t(id)),
+            cx.theme.dim(),
+        ))
+    };
+    let mut view: Vec<Line> = Vec::with_capacity(h);
+    if above {
+        view.push(sign(g.up, "more-above"));
+    }
+    view.extend(
+        lines
+            .iter()
+            .skip(*scroll)
+            .take(body_h)
+            .map(|l| to_line(l, None)),
+    );
+    if below {
+        while view.len() < h - 1 {
+            view.push(Line::raw(""));
+        }
+        view.push(sign(g.down, "more-below"));
+    }
+    f.render_widget(Paragraph::new(view), area);
+    Scrolled {
+        first_line: *scroll,
+        first_row: area.y + u16::from(above),
+        rows: body_h as u16,
+    }
+}

@@ -21,7 +21,7 @@ pub fn app(lang: Lang) -> App {
     let tree = ContentTree::from_dir(pack, &mut read).expect("the test pack exists");
     let (course, diags) = content::load(&tree);
     assert_eq!(diags.error_count(), 0);
-    App::new(
+    let mut app = App::new(
         course,
         I18n::new(lang),
         Theme {
@@ -29,7 +29,10 @@ pub fn app(lang: Lang) -> App {
             ascii: false,
         },
         Progress::new(),
-    )
+    );
+    // Options in the order the quiz file gives them, so tests can name them by number.
+    app.world.quiz_seed = Some(0);
+    app
 }
 
 /// Parses "1<Enter>jj<Esc><C-c>" into key events.

@@ -4,6 +4,7 @@ pub mod adduser;
 pub mod amd_smi;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod curl;
 pub mod dkms;
 pub mod dpkg;
 pub mod gpasswd;
@@ -24,6 +25,7 @@ pub mod newgrp;
 pub mod power;
 pub mod rocm_smi;
 pub mod rocminfo;
+pub mod sg;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
@@ -43,6 +45,7 @@ pub const TOOLS: &[&str] = &[
     "amdgpu-install",
     "apt",
     "apt-get",
+    "curl",
     "dkms",
     "dpkg",
     "dmesg",
@@ -67,6 +70,7 @@ pub const TOOLS: &[&str] = &[
     "rmmod",
     "rocm-smi",
     "rocminfo",
+    "sg",
     "shutdown",
     "su",
     "sudo",
@@ -84,6 +88,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amd-smi" => amd_smi::run(cx, args),
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
+        "curl" => curl::run(cx, args),
         "dkms" => dkms::run(cx, args),
         "dpkg" => dpkg::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
@@ -110,6 +115,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "newgrp" => newgrp::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
+        "sg" => sg::run(cx, args),
         "su" => su::run(cx, args),
         "sudo" => sudo::run(cx, args),
         "udevadm" => udevadm::run(cx, args),
@@ -218,6 +224,8 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("mokutil", "/usr/bin/mokutil"),
             ("update-grub", "/usr/sbin/update-grub"),
             ("dpkg", "/usr/bin/dpkg"),
+            ("curl", "/usr/bin/curl"),
+            ("sg", "/usr/bin/sg"),
         ]
         .map(|(name, path)| SystemTool { name, path }),
     );

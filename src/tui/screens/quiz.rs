@@ -1,22 +1,36 @@
-//! Taking a quiz: one question at a time, choose with arrows, a number or letter, or the mouse;
-//! confirm; see why your choice is right or wrong (and why the right one is right); a results page
-//! with "retry only the ones I got wrong". Results go to progress, partial runs included.
+//! Taking a quiz: one question at a time, options in an order drawn per attempt; choose with
+//! arrows, a number or letter, or the mouse; confirm; then every option is explained (the chosen
+//! one, the right one, the rest). The results page reviews every question. A half-done attempt
+//! is kept in progress and resumed, same order, at its first unanswered question.
 
 use std::time::Instant;
 
 use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
+use ratatui::style::{Modifier, Style};
 
 use super::super::app::{self, Cx, Ev, Outcome, View};
+use super::super::doc;
+use super::super::keymap::{self, Binding};
 use super::super::widgets;
 use super::super::wrap::{Seg, wrap};
-use crate::content::Quiz;
+use crate::content::{Question, Quiz};
 use crate::progress::{Change, ItemKind};
-use crate::quiz::{QuizRun, Verdict, parse_answer};
+use crate::quiz::{QuizRun, Said, Verdict, explained, heading, parse_answer};
+
+/// What a key does on the quiz screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Move,
+    Confirm,
+    Next,
+    Scroll,
+    RetryWrong,
+    Again,
+    Back,
+    Nothing,
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -25,34 +39,150 @@ enum Phase {
     Results,
 }
 
+/// Where a run starts: a recorded attempt if there is one, or a new one.
+#[derive(Clone, PartialEq, Eq)]
+enum Start {
+    /// Resume the recorded attempt if any, else the whole quiz.
+    Resume,
+    /// A new attempt at the whole quiz.
+    Fresh,
+    /// A new attempt at these questions only (retry the wrong ones).
+    Only(Vec<String>),
+}
+
 pub struct QuizScreen {
     quiz: String,
-    /// Question ids to ask (a retry), or all.
-    only: Option<Vec<String>>,
+    start: Start,
     run: Option<QuizRun>,
     cursor: usize,
     phase: Phase,
     scroll: usize,
     /// Line ranges of the options in the laid-out page, for clicks and keeping the cursor visible.
     option_lines: Vec<(usize, usize)>,
-    area: Rect,
+    shown: Scrolled,
     started: Instant,
     recorded: bool,
+    /// A results page with nothing to retry.
+    perfect: bool,
 }
 
+use widgets::Scrolled;
+
+/// The keys of each phase: what they do and how the footer and `?` name them.
+const ASKING: &[Binding<Act>] = &[
+    Binding::new(
+        &[
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Char('k'),
+            KeyCode::Char('j'),
+        ],
+        "↑↓/1-9",
+        "key-choose",
+        Act::Move,
+    ),
+    Binding::new(
+        &[KeyCode::Enter, KeyCode::Char(' ')],
+        "Enter",
+        "key-confirm",
+        Act::Confirm,
+    ),
+    // Left/Backspace would abandon the quiz by accident; only q or Esc leave.
+    Binding::hidden(&[KeyCode::Left, KeyCode::Backspace], Act::Nothing),
+];
+
+const ANSWERED: &[Binding<Act>] = &[
+    Binding::new(
+        &[
+            KeyCode::Enter,
+            KeyCode::Char(' '),
+            KeyCode::Right,
+            KeyCode::Char('n'),
+        ],
+        "Enter",
+        "key-continue",
+        Act::Next,
+    ),
+    Binding::new(
+        &[
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Char('k'),
+            KeyCode::Char('j'),
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+        ],
+        "↑↓",
+        "key-scroll",
+        Act::Scroll,
+    ),
+    Binding::hidden(
+        &[KeyCode::Left, KeyCode::Backspace, KeyCode::Char('h')],
+        Act::Nothing,
+    ),
+];
+
+const RESULTS_WRONG: &[Binding<Act>] = &[
+    Binding::new(
+        &[KeyCode::Char('r')],
+        "r",
+        "key-retry-wrong",
+        Act::RetryWrong,
+    ),
+    Binding::new(&[KeyCode::Char('a')], "a", "key-again", Act::Again),
+    Binding::new(
+        &[
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Char('k'),
+            KeyCode::Char('j'),
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+        ],
+        "↑↓",
+        "key-review",
+        Act::Scroll,
+    ),
+    Binding::hidden(&[KeyCode::Enter], Act::Back),
+];
+
+const RESULTS_PERFECT: &[Binding<Act>] = &[
+    Binding::new(&[KeyCode::Char('a')], "a", "key-again", Act::Again),
+    Binding::new(
+        &[
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Char('k'),
+            KeyCode::Char('j'),
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+        ],
+        "↑↓",
+        "key-review",
+        Act::Scroll,
+    ),
+    Binding::hidden(&[KeyCode::Enter], Act::Back),
+];
+
 impl QuizScreen {
+    /// The quiz, resuming an attempt left half-way (`only: None`), or a retry of some questions.
     pub fn new(quiz: &str, only: Option<Vec<String>>) -> Self {
+        Self::starting(quiz, only.map_or(Start::Resume, Start::Only))
+    }
+
+    fn starting(quiz: &str, start: Start) -> Self {
         QuizScreen {
             quiz: quiz.to_string(),
-            only,
+            start,
             run: None,
             cursor: 0,
             phase: Phase::Asking,
             scroll: 0,
             option_lines: Vec::new(),
-            area: Rect::default(),
+            shown: Scrolled::default(),
             started: Instant::now(),
             recorded: false,
+            perfect: false,
         }
     }
 
@@ -60,25 +190,41 @@ impl QuizScreen {
         cx.course.quiz(&self.quiz)
     }
 
-    fn run_mut(&mut self, quiz: &Quiz) -> &mut QuizRun {
-        let only = self.only.clone();
-        self.run.get_or_insert_with(|| match &only {
-            Some(ids) => QuizRun::only(quiz, ids),
-            None => QuizRun::new(quiz),
+    /// The run, made on first use: resumed from progress, or new with a seed.
+    fn run_mut(&mut self, cx: &Cx, quiz: &Quiz) -> &mut QuizRun {
+        let start = self.start.clone();
+        self.run.get_or_insert_with(|| {
+            let seed = cx.quiz_seed.unwrap_or_else(crate::quiz::fresh_seed);
+            let record = cx.progress.quizzes.get(&quiz.id);
+            match start {
+                Start::Resume => record
+                    .and_then(|r| {
+                        let open = r.open.as_ref()?;
+                        QuizRun::resume(quiz, open, |id| {
+                            r.answers.get(id).map(|a| a.chosen.saturating_sub(1))
+                        })
+                    })
+                    .unwrap_or_else(|| QuizRun::new(quiz, seed)),
+                Start::Fresh => QuizRun::new(quiz, seed),
+                Start::Only(ids) => QuizRun::only(quiz, &ids, seed),
+            }
         })
     }
 
-    fn confirm(&mut self, quiz: &Quiz) {
+    fn confirm(&mut self, cx: &Cx, quiz: &Quiz) {
         let cursor = self.cursor;
-        if let Some(v) = self.run_mut(quiz).answer(quiz, cursor) {
+        if let Some(v) = self.run_mut(cx, quiz).answer_shown(quiz, cursor) {
             self.phase = Phase::Answered(v);
+            self.scroll = 0;
         }
     }
 
     fn next(&mut self, cx: &mut Cx, quiz: &Quiz) {
         self.cursor = 0;
         self.scroll = 0;
-        if self.run_mut(quiz).is_finished() {
+        let run = self.run_mut(cx, quiz);
+        if run.is_finished() {
+            self.perfect = run.wrong_ids(quiz).is_empty();
             self.phase = Phase::Results;
             self.record(cx, quiz);
         } else {
@@ -86,9 +232,10 @@ impl QuizScreen {
         }
     }
 
+    /// Hands the answers of this session to progress, with the attempt to resume if unfinished.
     fn record(&mut self, cx: &mut Cx, quiz: &Quiz) {
         let Some(run) = &self.run else { return };
-        if self.recorded || run.answered() == 0 {
+        if self.recorded || run.answered() == run.resumed {
             return;
         }
         self.recorded = true;
@@ -97,64 +244,31 @@ impl QuizScreen {
             quiz_total: quiz.questions.len(),
             secs: self.started.elapsed().as_secs(),
         });
+        cx.changes.push(Change::QuizAttempt {
+            quiz: quiz.id.clone(),
+            attempt: run.attempt(quiz),
+        });
+    }
+
+    fn bindings(&self) -> &'static [Binding<Act>] {
+        match self.phase {
+            Phase::Asking => ASKING,
+            Phase::Answered(_) => ANSWERED,
+            Phase::Results if self.perfect => RESULTS_PERFECT,
+            Phase::Results => RESULTS_WRONG,
+        }
     }
 
     /// Lays out the page for the current phase: lines, and where each option is.
     fn layout(&mut self, cx: &Cx, quiz: &Quiz, width: usize) -> Vec<Vec<Seg>> {
+        let run = self.run_mut(cx, quiz).clone();
+        self.option_lines.clear();
+        if self.phase == Phase::Results {
+            return results(cx, quiz, &run, width);
+        }
         let theme = cx.theme;
         let g = theme.glyphs();
-        let run = self.run.clone().unwrap_or_else(|| QuizRun::new(quiz));
         let mut lines: Vec<Vec<Seg>> = Vec::new();
-        self.option_lines.clear();
-        let plain = |s: String, st: Style| vec![Seg::new(s, st)];
-
-        if self.phase == Phase::Results {
-            let score = run.score(quiz);
-            let total = run.order.len();
-            lines.push(plain(
-                cx.i18n.ta(
-                    "quiz-score",
-                    &[("score", score.into()), ("total", total.into())],
-                ),
-                theme.heading(2),
-            ));
-            lines.push(Vec::new());
-            let gauge = widgets::gauge(theme, "", 0, score, total, width.min(50));
-            lines.push(
-                gauge
-                    .spans
-                    .iter()
-                    .map(|s| Seg::new(s.content.to_string(), s.style))
-                    .collect(),
-            );
-            lines.push(Vec::new());
-            for (&qi, a) in run.order.iter().zip(&run.answers) {
-                let q = &quiz.questions[qi];
-                let right = *a == Some(q.answer);
-                let mark = if right {
-                    Seg::new(format!("{} ", g.right), theme.good())
-                } else {
-                    Seg::new(format!("{} ", g.wrong), theme.bad())
-                };
-                lines.extend(wrap(
-                    &[Seg::new(cx.loc(&q.prompt), theme.text())],
-                    width,
-                    &[mark],
-                    &[Seg::new("  ", Style::new())],
-                ));
-            }
-            lines.push(Vec::new());
-            let wrong = run.wrong_ids(quiz).len();
-            let hint = if wrong > 0 {
-                cx.i18n
-                    .ta("quiz-results-keys-wrong", &[("count", wrong.into())])
-            } else {
-                cx.t("quiz-results-keys")
-            };
-            lines.extend(wrap(&[Seg::new(hint, theme.key())], width, &[], &[]));
-            return lines;
-        }
-
         // While a verdict shows, the page is about the question just answered.
         let pos = match self.phase {
             Phase::Answered(_) => run.answers.iter().rposition(Option::is_some),
@@ -164,7 +278,22 @@ impl QuizScreen {
             return lines;
         };
         let q = &quiz.questions[run.order[pos]];
-        // Header with a dot per question: right, wrong, or still to come.
+        if self.phase == Phase::Asking && run.resumed > 0 && pos == run.resumed {
+            lines.extend(wrap(
+                &[Seg::new(
+                    cx.i18n.ta(
+                        "quiz-resumed",
+                        &[("n", (pos + 1).into()), ("total", run.order.len().into())],
+                    ),
+                    theme.dim(),
+                )],
+                width,
+                &[],
+                &[],
+            ));
+            lines.push(Vec::new());
+        }
+        // Header with a mark per question: right, wrong, or still to come.
         let mut head = vec![Seg::new(
             cx.i18n.ta(
                 "quiz-question-of",
@@ -177,54 +306,38 @@ impl QuizScreen {
             let (s, st) = match a {
                 Some(c) if *c == quiz.questions[qi].answer => (g.right, theme.good()),
                 Some(_) => (g.wrong, theme.bad()),
-                None => ("·", theme.dim()),
+                None => (g.todo, theme.dim()),
             };
             head.push(Seg::new(s, st));
         }
         lines.extend(wrap(&head, width, &[], &[]));
         lines.push(Vec::new());
-        lines.extend(wrap(
-            &[Seg::new(
-                cx.loc(&q.prompt),
-                theme.text().add_modifier(ratatui::style::Modifier::BOLD),
-            )],
-            width,
-            &[],
-            &[],
-        ));
-        if let Some(ex) = &q.excerpt {
-            lines.push(Vec::new());
-            let bar = Seg::new(format!("{} ", g.v), theme.dim());
-            for l in ex.lines() {
-                lines.extend(wrap(
-                    &[Seg::new(l, theme.code())],
-                    width,
-                    std::slice::from_ref(&bar),
-                    std::slice::from_ref(&bar),
-                ));
-            }
-        }
+        prompt(cx, q, width, &mut lines);
         lines.push(Vec::new());
         let verdict = match self.phase {
             Phase::Answered(v) => Some(v),
             _ => None,
         };
-        for (i, o) in q.options.iter().enumerate() {
+        let shown = run.shown(quiz, pos);
+        for (i, &o) in shown.iter().enumerate() {
             let (mark, style) = match verdict {
-                Some(v) if i == v.answer => (format!("{} ", g.right), theme.good()),
-                Some(v) if i == v.chosen => (format!("{} ", g.wrong), theme.bad()),
+                Some(v) if o == v.answer => (format!("{} ", g.right), theme.good()),
+                Some(v) if o == v.chosen => (format!("{} ", g.wrong), theme.bad()),
                 Some(_) => ("  ".to_string(), theme.dim()),
                 None if i == self.cursor => (format!("{} ", g.pointer), theme.selected()),
                 None => ("  ".to_string(), theme.text()),
             };
-            let first = vec![
+            let first = [
                 Seg::new(mark, style),
                 Seg::new(format!("{}) ", i + 1), theme.key()),
             ];
             let start = lines.len();
-            lines.extend(wrap(
-                &[Seg::new(cx.loc(&o.text), style)],
+            lines.extend(doc::text(
+                &cx.loc(&q.options[o].text),
                 width,
+                cx.course,
+                theme,
+                style,
                 &first,
                 &[Seg::new("     ", Style::new())],
             ));
@@ -232,45 +345,7 @@ impl QuizScreen {
         }
         if let Some(v) = verdict {
             lines.push(Vec::new());
-            let chosen = &q.options[v.chosen];
-            let indent = [Seg::new("  ", Style::new())];
-            let (id, st) = if v.is_right() {
-                ("quiz-right", theme.good())
-            } else {
-                ("quiz-wrong", theme.bad())
-            };
-            let head = cx.i18n.ta(
-                id,
-                &[
-                    ("n", (v.chosen + 1).into()),
-                    ("option", cx.loc(&chosen.text).into()),
-                ],
-            );
-            lines.extend(wrap(&[Seg::new(head, st)], width, &[], &indent));
-            lines.extend(wrap(
-                &[Seg::new(cx.loc(&chosen.why), theme.text())],
-                width,
-                &indent,
-                &indent,
-            ));
-            if !v.is_right() {
-                let right = &q.options[v.answer];
-                lines.push(Vec::new());
-                let head = cx.i18n.ta(
-                    "quiz-right-was",
-                    &[
-                        ("n", (v.answer + 1).into()),
-                        ("option", cx.loc(&right.text).into()),
-                    ],
-                );
-                lines.extend(wrap(&[Seg::new(head, theme.good())], width, &[], &indent));
-                lines.extend(wrap(
-                    &[Seg::new(cx.loc(&right.why), theme.text())],
-                    width,
-                    &indent,
-                    &indent,
-                ));
-            }
+            explanations(cx, q, v, &shown, width, 0, &mut lines);
             lines.push(Vec::new());
             let key = if run.is_finished() {
                 "quiz-see-results"
@@ -281,6 +356,162 @@ impl QuizScreen {
         }
         lines
     }
+
+    fn option_at(&self, x: u16, y: u16) -> Option<usize> {
+        let s = self.shown;
+        if y < s.first_row || y >= s.first_row + s.rows || x == 0 {
+            return None;
+        }
+        let line = s.first_line + (y - s.first_row) as usize;
+        self.option_lines
+            .iter()
+            .position(|&(a, b)| line >= a && line < b)
+    }
+}
+
+/// The prompt in bold, and the excerpt to read under a bar.
+fn prompt(cx: &Cx, q: &Question, width: usize, lines: &mut Vec<Vec<Seg>>) {
+    let theme = cx.theme;
+    lines.extend(doc::text(
+        &cx.loc(&q.prompt),
+        width,
+        cx.course,
+        theme,
+        theme.text().add_modifier(Modifier::BOLD),
+        &[],
+        &[],
+    ));
+    if let Some(ex) = &q.excerpt {
+        lines.push(Vec::new());
+        let bar = Seg::new(format!("{} ", theme.glyphs().v), theme.dim());
+        for l in ex.lines() {
+            lines.extend(wrap(
+                &[Seg::new(l, theme.code())],
+                width,
+                std::slice::from_ref(&bar),
+                std::slice::from_ref(&bar),
+            ));
+        }
+    }
+}
+
+/// Every option explained after an answer: the chosen one, the right one, then the others.
+fn explanations(
+    cx: &Cx,
+    q: &Question,
+    v: Verdict,
+    shown: &[usize],
+    width: usize,
+    margin: usize,
+    lines: &mut Vec<Vec<Seg>>,
+) {
+    let theme = cx.theme;
+    let outer = [Seg::new(" ".repeat(margin), Style::new())];
+    let indent = [Seg::new(" ".repeat(margin + 2), Style::new())];
+    let mut others = false;
+    for e in explained(v, shown) {
+        let o = &q.options[e.option];
+        let st = match e.said {
+            Said::Chosen { right: true } | Said::Right => theme.good(),
+            Said::Chosen { right: false } => theme.bad(),
+            Said::Other => theme.text().add_modifier(Modifier::BOLD),
+        };
+        match e.said {
+            Said::Other if !others => {
+                others = true;
+                lines.push(Vec::new());
+                lines.push(vec![
+                    outer[0].clone(),
+                    Seg::new(cx.t("quiz-others-heading"), theme.dim()),
+                ]);
+            }
+            Said::Right | Said::Other => lines.push(Vec::new()),
+            Said::Chosen { .. } => {}
+        }
+        let text = crate::plain::loc_md(cx.i18n, &o.text);
+        lines.extend(wrap(
+            &[Seg::new(heading(cx.i18n, &e, &text), st)],
+            width,
+            &outer,
+            &indent,
+        ));
+        lines.extend(doc::text(
+            &cx.loc(&o.why),
+            width,
+            cx.course,
+            theme,
+            theme.text(),
+            &indent,
+            &indent,
+        ));
+    }
+}
+
+/// The results page: the score, what to do next, and a review of every question with all its
+/// explanations.
+fn results(cx: &Cx, quiz: &Quiz, run: &QuizRun, width: usize) -> Vec<Vec<Seg>> {
+    let theme = cx.theme;
+    let g = theme.glyphs();
+    let mut lines: Vec<Vec<Seg>> = Vec::new();
+    let score = run.score(quiz);
+    let total = run.order.len();
+    lines.push(vec![Seg::new(
+        cx.i18n.ta(
+            "quiz-score",
+            &[("score", score.into()), ("total", total.into())],
+        ),
+        theme.heading(2),
+    )]);
+    lines.push(Vec::new());
+    let gauge = widgets::gauge(theme, "", 0, score, total, width.min(50));
+    lines.push(
+        gauge
+            .spans
+            .iter()
+            .map(|s| Seg::new(s.content.to_string(), s.style))
+            .collect(),
+    );
+    lines.push(Vec::new());
+    let wrong = run.wrong_ids(quiz).len();
+    let hint = if wrong > 0 {
+        cx.i18n
+            .ta("quiz-results-keys-wrong", &[("count", wrong.into())])
+    } else {
+        cx.t("quiz-results-perfect")
+    };
+    lines.extend(wrap(&[Seg::new(hint, theme.key())], width, &[], &[]));
+    lines.push(Vec::new());
+    lines.push(vec![Seg::new(
+        cx.t("quiz-review-heading"),
+        theme.heading(2),
+    )]);
+    for (pos, &qi) in run.order.iter().enumerate() {
+        let q = &quiz.questions[qi];
+        lines.push(Vec::new());
+        let verdict = run.verdict(quiz, pos);
+        let mark = match verdict {
+            Some(v) if v.is_right() => Seg::new(format!("{} ", g.right), theme.good()),
+            Some(_) => Seg::new(format!("{} ", g.wrong), theme.bad()),
+            None => Seg::new(format!("{} ", g.todo), theme.dim()),
+        };
+        lines.extend(doc::text(
+            &cx.loc(&q.prompt),
+            width,
+            cx.course,
+            theme,
+            theme.text().add_modifier(Modifier::BOLD),
+            &[mark],
+            &[Seg::new("  ", Style::new())],
+        ));
+        match verdict {
+            Some(v) => explanations(cx, q, v, &run.shown(quiz, pos), width, 2, &mut lines),
+            None => lines.push(vec![Seg::new(
+                format!("  {}", cx.t("quiz-review-unanswered")),
+                theme.dim(),
+            )]),
+        }
+    }
+    lines
 }
 
 impl View for QuizScreen {
@@ -293,106 +524,90 @@ impl View for QuizScreen {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        match self.phase {
-            Phase::Asking => vec![
-                ("↑↓/1-9", "key-choose"),
-                ("Enter", "key-confirm"),
-                ("q", "key-back"),
-            ],
-            Phase::Answered(_) => vec![
-                ("Enter", "key-continue"),
-                ("↑↓", "key-scroll"),
-                ("q", "key-back"),
-            ],
-            Phase::Results => vec![
-                ("r", "key-retry-wrong"),
-                ("a", "key-again"),
-                ("q", "key-back"),
-            ],
-        }
+        keymap::hints(self.bindings())
     }
 
     fn enter(&mut self, cx: &mut Cx) {
         app::opened(cx, ItemKind::Quiz, &self.quiz);
+        if let Some(quiz) = self.quiz(cx) {
+            self.run_mut(cx, quiz);
+        }
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let Some(quiz) = self.quiz(cx) else {
             return Outcome::Ignored;
         };
-        let run = self.run_mut(quiz).clone();
+        let run = self.run_mut(cx, quiz).clone();
         let n_opts = run
             .current()
             .map(|qi| quiz.questions[qi].options.len())
             .unwrap_or(0);
-        match (self.phase, ev) {
-            (Phase::Asking, Ev::Key(k)) => match k.code {
-                KeyCode::Up | KeyCode::Char('k') => {
-                    self.cursor = self.cursor.saturating_sub(1);
-                    Outcome::Stay
+        let page = (self.shown.rows as usize).max(1);
+        if let Ev::Key(k) = ev {
+            let Some(act) = Binding::find(self.bindings(), k.code) else {
+                // A number or letter picks an option while asking.
+                if self.phase == Phase::Asking
+                    && let KeyCode::Char(c) = k.code
+                    && let Ok(i) = parse_answer(&c.to_string(), n_opts)
+                {
+                    self.cursor = i;
+                    return Outcome::Stay;
                 }
-                KeyCode::Down | KeyCode::Char('j') => {
-                    self.cursor = (self.cursor + 1).min(n_opts.saturating_sub(1));
-                    Outcome::Stay
-                }
-                KeyCode::Enter | KeyCode::Char(' ') => {
-                    self.confirm(quiz);
-                    Outcome::Stay
-                }
-                KeyCode::Char(c) => match parse_answer(&c.to_string(), n_opts) {
-                    Ok(i) => {
-                        self.cursor = i;
-                        Outcome::Stay
+                return Outcome::Ignored;
+            };
+            return match act {
+                Act::Move => {
+                    if matches!(k.code, KeyCode::Up | KeyCode::Char('k')) {
+                        self.cursor = self.cursor.saturating_sub(1);
+                    } else {
+                        self.cursor = (self.cursor + 1).min(n_opts.saturating_sub(1));
                     }
-                    Err(_) => Outcome::Ignored,
-                },
-                // Left/h/Backspace would abandon the quiz by accident; only q or Esc leave.
-                KeyCode::Left | KeyCode::Backspace => Outcome::Stay,
-                _ => Outcome::Ignored,
-            },
+                    Outcome::Stay
+                }
+                Act::Confirm => {
+                    self.confirm(cx, quiz);
+                    Outcome::Stay
+                }
+                Act::Next => {
+                    self.next(cx, quiz);
+                    Outcome::Stay
+                }
+                Act::Scroll => {
+                    self.scroll = match k.code {
+                        KeyCode::Up | KeyCode::Char('k') => self.scroll.saturating_sub(1),
+                        KeyCode::PageUp => self.scroll.saturating_sub(page),
+                        KeyCode::PageDown => self.scroll + page,
+                        _ => self.scroll + 1,
+                    };
+                    Outcome::Stay
+                }
+                Act::RetryWrong => Outcome::Replace(Box::new(QuizScreen::starting(
+                    &self.quiz,
+                    Start::Only(run.wrong_ids(quiz)),
+                ))),
+                Act::Again => {
+                    Outcome::Replace(Box::new(QuizScreen::starting(&self.quiz, Start::Fresh)))
+                }
+                Act::Back => Outcome::Pop,
+                Act::Nothing => Outcome::Stay,
+            };
+        }
+        match (self.phase, ev) {
             (Phase::Asking, Ev::Click { x, y }) => {
                 if let Some(i) = self.option_at(*x, *y) {
                     if i == self.cursor {
-                        self.confirm(quiz);
+                        self.confirm(cx, quiz);
                     } else {
                         self.cursor = i;
                     }
                 }
                 Outcome::Stay
             }
-            (Phase::Answered(_), Ev::Key(k)) => match k.code {
-                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Char('n') => {
-                    self.next(cx, quiz);
-                    Outcome::Stay
-                }
-                KeyCode::Down | KeyCode::Char('j') | KeyCode::PageDown => {
-                    self.scroll += 1;
-                    Outcome::Stay
-                }
-                KeyCode::Up | KeyCode::Char('k') | KeyCode::PageUp => {
-                    self.scroll = self.scroll.saturating_sub(1);
-                    Outcome::Stay
-                }
-                KeyCode::Left | KeyCode::Backspace | KeyCode::Char('h') => Outcome::Stay,
-                _ => Outcome::Ignored,
-            },
             (Phase::Answered(_), Ev::Click { .. }) => {
                 self.next(cx, quiz);
                 Outcome::Stay
             }
-            (Phase::Results, Ev::Key(k)) => match k.code {
-                KeyCode::Char('r') => {
-                    let wrong = run.wrong_ids(quiz);
-                    if wrong.is_empty() {
-                        Outcome::Stay
-                    } else {
-                        Outcome::Replace(Box::new(QuizScreen::new(&self.quiz, Some(wrong))))
-                    }
-                }
-                KeyCode::Char('a') => Outcome::Replace(Box::new(QuizScreen::new(&self.quiz, None))),
-                KeyCode::Enter => Outcome::Pop,
-                _ => Outcome::Ignored,
-            },
             (_, Ev::Scroll(d)) => {
                 self.scroll = self.scroll.saturating_add_signed(*d as isize);
                 Outcome::Stay
@@ -403,7 +618,6 @@ impl View for QuizScreen {
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
         let Some(quiz) = self.quiz(cx) else { return };
-        self.run_mut(quiz);
         let inner = Rect {
             x: area.x + 1,
             width: area
@@ -412,29 +626,21 @@ impl View for QuizScreen {
                 .min(super::reader::MAX_TEXT_WIDTH),
             ..area
         };
-        self.area = inner;
         let lines = self.layout(cx, quiz, inner.width as usize);
         let h = inner.height as usize;
-        let max = lines.len().saturating_sub(h);
         if self.phase == Phase::Asking
             && let Some(&(s, e)) = self.option_lines.get(self.cursor)
         {
-            // Keep the option under the cursor on screen.
-            if e > self.scroll + h {
-                self.scroll = e.saturating_sub(h);
+            // Keep the option under the cursor on screen, clear of the scroll signs.
+            let room = h.saturating_sub(2).max(1);
+            if e > self.scroll + room {
+                self.scroll = e.saturating_sub(room);
             }
             if s < self.scroll {
-                self.scroll = s;
+                self.scroll = s.saturating_sub(usize::from(s > 0));
             }
         }
-        self.scroll = self.scroll.min(max);
-        let view: Vec<Line> = lines
-            .iter()
-            .skip(self.scroll)
-            .take(h)
-            .map(|l| widgets::to_line(l, None))
-            .collect();
-        f.render_widget(Paragraph::new(view), inner);
+        self.shown = widgets::scroll_view(cx, f, inner, &lines, &mut self.scroll);
     }
 
     fn leave(&mut self, cx: &mut Cx) {
@@ -442,18 +648,5 @@ impl View for QuizScreen {
         if let Some(quiz) = cx.course.quiz(&self.quiz) {
             self.record(cx, quiz);
         }
-    }
-}
-
-impl QuizScreen {
-    fn option_at(&self, x: u16, y: u16) -> Option<usize> {
-        let a = self.area;
-        if x < a.x || x >= a.x + a.width || y < a.y || y >= a.y + a.height {
-            return None;
-        }
-        let line = self.scroll + (y - a.y) as usize;
-        self.option_lines
-            .iter()
-            .position(|&(s, e)| line >= s && line < e)
     }
 }

@@ -1,0 +1,13 @@
+# Quizzes that explain every option, the results review, and screen chrome (scroll signs).
+
+quiz-other-option = { $n }) { $option }
+quiz-others-heading = The other options:
+quiz-resumed = Picking up where you left off: question { $n } of { $total }.
+quiz-review-heading = Review
+quiz-review-unanswered = Not answered.
+quiz-results-perfect = All right! a: take it again
+more-below = more below
+more-above = more above
+key-review = scroll the review
+key-answer-again = take it again
+cli-seed = Shuffle the options with this seed, for a run you can repeat (0 keeps the order they were written in)

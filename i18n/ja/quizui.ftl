@@ -1,0 +1,13 @@
+# すべての選択肢の解説、結果の振り返り、画面の部品(続きがある印)。
+
+quiz-other-option = { $n }) { $option }
+quiz-others-heading = ほかの選択肢:
+quiz-resumed = 前回の続きから再開します: 第 { $n } 問 / 全 { $total } 問
+quiz-review-heading = 振り返り
+quiz-review-unanswered = 未解答です。
+quiz-results-perfect = 全問正解です! a: もう一度受ける
+more-below = 下に続きがあります
+more-above = 上に続きがあります
+key-review = 振り返りをスクロール
+key-answer-again = もう一度受ける
+cli-seed = 選択肢をこのシードで並べ替える。同じ順番をくり返し再現できる(0 なら作成時の順番のまま)
