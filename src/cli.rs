@@ -460,6 +460,10 @@ fn read_tree(
 ) -> Result<ContentTree, i32> {
     match dir {
         None => Ok(ContentTree::embedded()),
+        Some(d) if is_archive(&d) => ContentTree::from_archive(&d, diags).map_err(|m| {
+            eprintln!("{}", i18n.msg(&m));
+            EXIT_USAGE
+        }),
         Some(d) => ContentTree::from_dir(&d, diags).map_err(|m| {
             eprintln!("{}", i18n.msg(&m));
             EXIT_USAGE
@@ -488,6 +492,12 @@ fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<(Course, Pack), i32>
         return Err(EXIT_FAIL);
     }
     Ok((course, pack))
+}
+
+/// A pack handed out as one file.
+fn is_archive(path: &std::path::Path) -> bool {
+    let name = path.to_string_lossy();
+    (name.ends_with(".tar.gz") || name.ends_with(".tgz")) && path.is_file()
 }
 
 /// `ROCM_LEARN_CONTENT`: the pack a classroom machine opens without `--content` (`builtin`, or

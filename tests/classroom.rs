@@ -862,3 +862,62 @@ fn check_runs_a_packs_solutions_and_scripts_in_the_sandbox() {
         failures[1]
     );
 }
+
+#[test]
+fn a_pack_handed_out_as_a_tarball_runs_like_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("class.tar.gz");
+    {
+        let gz = flate2::write::GzEncoder::new(
+            std::fs::File::create(&archive).unwrap(),
+            flate2::Compression::default(),
+        );
+        let mut tar = tar::Builder::new(gz);
+        // Packed with its folder, as `tar czf class.tar.gz class-pack/` does.
+        tar.append_dir_all("class-pack", CLASS_PACK).unwrap();
+        tar.into_inner().unwrap().finish().unwrap();
+    }
+    let data = tempfile::tempdir().unwrap();
+    let a = archive.to_str().unwrap();
+    let check = common::run(
+        &["check", "--content", a, "--no-labs"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    let quiz = common::run(
+        &["--content", a, "quiz", "permissions", "--seed", "0"],
+        "1\n1\n",
+        data.path(),
+        &[],
+    );
+    assert!(quiz.stdout.contains("2 of 2"), "{}", quiz.stdout);
+    let e = export::parse(
+        &common::run(
+            &["--content", a, "progress", "--json"],
+            "",
+            data.path(),
+            &[],
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(e.pack.label(), "node-day@1");
+    // Something that is not a tarball says so, naming the file.
+    let junk = dir.path().join("junk.tar.gz");
+    std::fs::write(&junk, "not gzip").unwrap();
+    let bad = common::run(
+        &["--content", junk.to_str().unwrap(), "list"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("junk.tar.gz could not be read as a .tar.gz"),
+        "{}",
+        bad.stderr
+    );
+}
