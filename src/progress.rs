@@ -52,6 +52,9 @@ pub struct Settings {
     /// Draw with ASCII instead of box-drawing characters.
     #[serde(default)]
     pub ascii: bool,
+    /// The content pack the app was last opened with (`--content`); used when none is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
 }
 
 /// One change to progress. The app applies it to its copy at once and the store replays it on
@@ -691,8 +694,11 @@ impl Store {
         if progress.settings != settings_before
             && let Some(dir) = &self.settings_dir
         {
-            let settings = progress.settings.clone();
-            Store::at(dir).locked(&mut |p| p.settings = settings.clone())?;
+            let (lang, ascii) = (progress.settings.lang.clone(), progress.settings.ascii);
+            Store::at(dir).locked(&mut |p| {
+                p.settings.lang = lang.clone();
+                p.settings.ascii = ascii;
+            })?;
         }
         if let Some(f) = &self.on_finish
             && progress.finished() != finished_before

@@ -921,3 +921,24 @@ fn a_pack_handed_out_as_a_tarball_runs_like_its_folder() {
         bad.stderr
     );
 }
+
+#[test]
+fn the_pack_remembered_from_the_app_is_used_until_builtin_is_named() {
+    let data = tempfile::tempdir().unwrap();
+    // What opening the app with `--content CLASS_PACK` leaves in the settings.
+    std::fs::write(
+        data.path().join("progress.json"),
+        format!(r#"{{"version": 1, "settings": {{"content": "{CLASS_PACK}"}}}}"#),
+    )
+    .unwrap();
+    let pack = common::run(&["progress", "--json"], "", data.path(), &[]);
+    assert_eq!(export::parse(&pack.stdout).unwrap().pack.id, "node-day");
+    assert!(pack.stderr.contains("--content builtin"), "{}", pack.stderr);
+    let builtin = common::run(
+        &["--content", "builtin", "progress", "--json"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(export::parse(&builtin.stdout).unwrap().pack.id, "builtin");
+}
