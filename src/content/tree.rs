@@ -1,12 +1,13 @@
 //! A content tree: the files of `lessons/`, `quizzes/`, `assets/` and `i18n/`, either embedded in
 //! the binary or read from a directory given with `--content`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
 
 use super::diag::{Diagnostics, Msg};
+use super::pack;
 
 static LESSONS: Dir = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 static QUIZZES: Dir = include_dir!("$CARGO_MANIFEST_DIR/quizzes");
@@ -25,6 +26,8 @@ pub struct ContentTree {
     root: Option<PathBuf>,
     /// Relative path with `/` separators -> UTF-8 text.
     files: BTreeMap<String, String>,
+    /// Files taken from the built-in course by a pack that extends it (shown by their own path).
+    borrowed: BTreeSet<String>,
 }
 
 impl ContentTree {
@@ -43,7 +46,11 @@ impl ContentTree {
             super::terminology::PATH.to_string(),
             super::terminology::BUILTIN.to_string(),
         );
-        ContentTree { root: None, files }
+        ContentTree {
+            root: None,
+            files,
+            borrowed: BTreeSet::new(),
+        }
     }
 
     /// Builds a tree from in-memory files (tests, fuzzing).
@@ -54,6 +61,7 @@ impl ContentTree {
                 .into_iter()
                 .map(|(p, t)| (p.to_string(), t.to_string()))
                 .collect(),
+            borrowed: BTreeSet::new(),
         }
     }
 
@@ -71,7 +79,17 @@ impl ContentTree {
         let mut tree = ContentTree {
             root: Some(root.to_path_buf()),
             files: BTreeMap::new(),
+            borrowed: BTreeSet::new(),
         };
+        if let Ok(text) = std::fs::read_to_string(root.join(pack::MANIFEST)) {
+            if pack::extends_builtin(&text) {
+                // The pack's own files go over the built-in ones of the same path.
+                let builtin = ContentTree::embedded();
+                tree.borrowed = builtin.files.keys().cloned().collect();
+                tree.files = builtin.files;
+            }
+            tree.files.insert(pack::MANIFEST.to_string(), text);
+        }
         for top in TOP_DIRS {
             let dir = root.join(top);
             if dir.is_dir() {
@@ -121,6 +139,7 @@ impl ContentTree {
             match std::fs::read(&path) {
                 Ok(bytes) => match String::from_utf8(bytes) {
                     Ok(text) => {
+                        self.borrowed.remove(&rel);
                         self.files.insert(rel, text);
                     }
                     Err(_) if !is_text_name(&name) => {} // pictures and such are not ours to read
@@ -137,13 +156,23 @@ impl ContentTree {
     /// The path of a file as the user should see it.
     pub fn display(&self, rel: &str) -> String {
         match &self.root {
-            Some(root) => root.join(rel).display().to_string(),
-            None => rel.to_string(),
+            Some(root) if !self.borrowed.contains(rel) => root.join(rel).display().to_string(),
+            _ => rel.to_string(),
         }
     }
 
     pub fn is_embedded(&self) -> bool {
         self.root.is_none()
+    }
+
+    /// The folder a pack was read from (none for the built-in course).
+    pub fn root(&self) -> Option<&Path> {
+        self.root.as_deref()
+    }
+
+    /// Whether a file came from the built-in course into a pack that extends it.
+    pub fn is_borrowed(&self, rel: &str) -> bool {
+        self.borrowed.contains(rel)
     }
 
     pub fn get(&self, rel: &str) -> Option<&str> {

@@ -226,6 +226,12 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
                     .into_iter()
                     .find(|s| pkgs::classify(&s.uri) == Repo::RadeonMissing)
                 {
+                    if let Some(v) = crate::sim::catalog::upstream_only(&bad.uri) {
+                        return Err(Msg::new("machine-why-repo-not-mirrored")
+                            .arg("file", bad.file)
+                            .arg("version", v)
+                            .arg("have", crate::sim::catalog::mirrored()));
+                    }
                     return Err(Msg::new("lab-why-repo-missing")
                         .arg("uri", bad.uri)
                         .arg("file", bad.file));

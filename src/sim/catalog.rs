@@ -51,8 +51,38 @@ pub const RELEASES: &[Release] = &[
 
 pub const DEFAULT_RELEASE: &str = "6.2.2";
 
+/// ROCm releases repo.radeon.com publishes that the lab's offline mirror does not carry, as
+/// they are spelled in its URLs (an x.y.0 release is `x.y`).
+pub const UPSTREAM_ONLY: &[&str] = &[
+    "5.7.1", "5.7.3", "6.0", "6.0.2", "6.1", "6.1.1", "6.1.2", "6.1.3", "6.2.1", "6.2.4", "6.3",
+    "6.3.1", "6.3.3", "6.4", "6.4.1",
+];
+
+/// The ROCm release in a repo.radeon.com URL that exists upstream but not on the offline
+/// mirror (`https://repo.radeon.com/rocm/apt/6.1.3` -> `6.1.3`).
+pub fn upstream_only(uri: &str) -> Option<&'static str> {
+    UPSTREAM_ONLY.iter().copied().find(|v| {
+        let u = uri.trim_end_matches('/');
+        u.ends_with(&format!("/rocm/apt/{v}"))
+            || u.ends_with(&format!("/amdgpu/{v}/ubuntu"))
+            || u.contains(&format!("/amdgpu-install/{v}/"))
+    })
+}
+
+/// The releases the offline mirror carries, for messages (`6.2.0, 6.2.2, 6.3.2`).
+pub fn mirrored() -> String {
+    RELEASES
+        .iter()
+        .map(|r| r.version)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub fn release(version: &str) -> Option<&'static Release> {
-    RELEASES.iter().find(|r| r.version == version)
+    // repo.radeon.com names an x.y.0 release `x.y` in its URLs (rocm/apt/6.2).
+    RELEASES
+        .iter()
+        .find(|r| r.version == version || r.version.strip_suffix(".0") == Some(version))
 }
 
 pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
@@ -159,6 +189,19 @@ pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
             Origin::Ubuntu,
             3_400,
             &[],
+            Payload::None,
+        ),
+        // The metapackage that follows the newest kernel (this machine runs it).
+        pkg(
+            "linux-headers-generic",
+            format!(
+                "{}.{}",
+                kver.replace('-', "."),
+                if os == "24.04" { "53" } else { "135" }
+            ),
+            Origin::Ubuntu,
+            10,
+            &[&format!("linux-headers-{k}")],
             Payload::None,
         ),
         pkg(

@@ -4,6 +4,7 @@ pub mod adduser;
 pub mod amd_smi;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod curl;
 pub mod dkms;
 pub mod docker;
 pub mod dpkg;
@@ -26,6 +27,7 @@ pub mod power;
 pub mod python3;
 pub mod rocm_smi;
 pub mod rocminfo;
+pub mod sg;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
@@ -45,6 +47,7 @@ pub const TOOLS: &[&str] = &[
     "amdgpu-install",
     "apt",
     "apt-get",
+    "curl",
     "dkms",
     "docker",
     "dpkg",
@@ -72,6 +75,7 @@ pub const TOOLS: &[&str] = &[
     "rmmod",
     "rocm-smi",
     "rocminfo",
+    "sg",
     "shutdown",
     "su",
     "sudo",
@@ -89,6 +93,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amd-smi" => amd_smi::run(cx, args),
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
+        "curl" => curl::run(cx, args),
         "dkms" => dkms::run(cx, args),
         "docker" | "podman" => docker::run(cx, tool, args),
         "dpkg" => dpkg::run(cx, args),
@@ -117,6 +122,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "python3" => python3::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
+        "sg" => sg::run(cx, args),
         "su" => su::run(cx, args),
         "sudo" => sudo::run(cx, args),
         "udevadm" => udevadm::run(cx, args),
@@ -225,6 +231,8 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("mokutil", "/usr/bin/mokutil"),
             ("update-grub", "/usr/sbin/update-grub"),
             ("dpkg", "/usr/bin/dpkg"),
+            ("curl", "/usr/bin/curl"),
+            ("sg", "/usr/bin/sg"),
         ]
         .map(|(name, path)| SystemTool { name, path }),
     );

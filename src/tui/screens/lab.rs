@@ -228,6 +228,7 @@ impl LabScreen {
             } else {
                 run.started.elapsed().as_secs()
             },
+            session_over: !complete_only,
         });
     }
 
@@ -556,6 +557,8 @@ impl View for LabScreen {
             }
             Ev::Confirmed("solution") => {
                 self.solution = true;
+                // The class report shows who looked at the solution.
+                cx.changes.push(Change::SolutionViewed(self.id.clone()));
                 self.jump = Some(Jump::Solution);
                 // Beside the terminal when there is room, else over it.
                 self.panel |= !self.wide();
