@@ -366,6 +366,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         Check::ContainerDevices | Check::ContainerRenderGroup | Check::ContainerGpu => {
             super::modules_checks::container(check, root)
         }
+        Check::BootsWithAmdgpu => super::modules_checks::next_boot(root, state()?),
         Check::LoginGpuSelected | Check::LoginTorchWorks => {
             let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             super::modules_checks::login_gpu(check, root, state()?, login)
