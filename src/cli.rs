@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
-use crate::content::{self, ContentTree, Course, Diagnostics, Severity};
+use crate::content::{self, ContentTree, Course, Diagnostics, Pack, Severity};
 use crate::i18n::I18n;
 use crate::lang::{self, Lang};
 use crate::markdown::Target;
-use crate::progress::{ItemKind, Place, Progress, Store};
+use crate::progress::{ItemKind, Place, Progress, Store, ids};
 use crate::quiz::QuizRun;
 use crate::tui::theme::Theme;
 use crate::tui::{self, App};
@@ -38,18 +38,20 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
     let locale = sys_locale::get_locale();
     let flag = prescan_lang(&args);
-    // The language picked in the app last time; a broken progress file is dealt with later.
-    let saved = Store::locate()
+    // The language and pack picked last time; a broken progress file is dealt with later.
+    let settings = Store::locate()
         .ok()
         .and_then(|s| s.peek())
-        .and_then(|p| p.settings.lang);
+        .map(|p| p.settings)
+        .unwrap_or_default();
+    let saved = settings.lang.clone();
     let (lang, _) = lang::choose(
         flag,
         env_lang.as_deref(),
         saved.as_deref(),
         locale.as_deref(),
     );
-    let i18n = I18n::new(lang);
+    let mut i18n = I18n::new(lang);
     if let Some(v) = env_lang.as_deref().filter(|v| !v.trim().is_empty())
         && Lang::parse(v).is_none()
         && flag.is_none()
@@ -69,27 +71,61 @@ pub fn run(args: Vec<OsString>) -> i32 {
             };
         }
     };
-    let content_dir = matches.get_one::<PathBuf>("content").cloned();
+    let flag = matches.get_one::<PathBuf>("content").cloned();
+    // A pack named on the command line is named again in every command suggested.
+    i18n.set_content(flag.as_ref().map(|p| p.display().to_string()));
+    // `--content`, else ROCM_LEARN_CONTENT, else the pack last opened in the app with
+    // `--content` (`--content builtin` goes back to the built-in course).
+    let remembered = settings.content.as_ref().map(PathBuf::from);
+    let content_dir = match &flag {
+        Some(f) if f.as_os_str() == crate::content::pack::BUILTIN => None,
+        Some(f) => Some(f.clone()),
+        None => content_from_env().or_else(|| {
+            let r = remembered.clone()?;
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "classroom-remembered-pack",
+                    &[("pack", r.display().to_string().into())]
+                )
+            );
+            Some(r)
+        }),
+    };
+    if flag.is_some() && matches.subcommand().is_none() && terminal_ok() {
+        remember_content(content_dir.as_deref());
+    }
 
     match matches.subcommand() {
-        Some(("check", m)) => cmd_check(&i18n, content_dir, m.get_flag("stats")),
+        Some(("check", m)) => cmd_check(
+            &i18n,
+            content_dir,
+            m.get_flag("stats"),
+            !m.get_flag("no-labs"),
+        ),
         Some((name, m)) => {
-            let course = match load_course(&i18n, content_dir) {
+            let (course, pack) = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
                 Err(code) => return code,
             };
+            let pack = &pack;
             match name {
                 "list" => cmd_list(&i18n, &course, m.get_flag("json")),
+                "doctor" if m.get_flag("apparmor-profile") => {
+                    print_out(crate::doctor::labs::APPARMOR_PROFILE);
+                    EXIT_OK
+                }
+                "doctor" if m.get_flag("labs") => cmd_doctor_labs(&i18n, m.get_flag("json")),
                 "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
-                "lesson" if !plain_mode(m) => cmd_app(i18n, course, lesson_target(m)),
-                "lesson" => cmd_lesson(&i18n, &course, m),
+                "lesson" if !plain_mode(m) => cmd_app(i18n, course, pack, lesson_target(m)),
+                "lesson" => cmd_lesson(&i18n, &course, pack, m),
                 "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
                     let seed = m.get_one::<u64>("seed").copied();
-                    cmd_app_seeded(i18n, course, quiz_target(m), seed)
+                    cmd_app_seeded(i18n, course, pack, quiz_target(m), seed)
                 }
-                "quiz" => cmd_quiz(&i18n, &course, m),
-                "progress" => cmd_progress(&i18n, &course, m),
-                "report" => cmd_report(&i18n, &course, m),
+                "quiz" => cmd_quiz(&i18n, &course, pack, m),
+                "progress" => cmd_progress(&i18n, &course, pack, m),
+                "report" => cmd_report(&i18n, &course, pack, m),
                 "lab" => {
                     // An unknown id is the first thing to fix, whatever the terminal.
                     let id = item_id(m, ItemKind::Lab);
@@ -97,8 +133,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
                         return unknown_id(&i18n, "lab", &id, ids(&course, ItemKind::Lab));
                     }
                     match m.get_one::<PathBuf>("script") {
-                        Some(file) => cmd_lab_script(&i18n, &course, m, file),
-                        None if terminal_ok() => cmd_app(i18n, course, Some(Target::Lab(id))),
+                        Some(file) => cmd_lab_script(&i18n, &course, pack, m, file),
+                        None if terminal_ok() => cmd_app(i18n, course, pack, Some(Target::Lab(id))),
                         None => {
                             eprintln!("{}", i18n.t("lab-needs-terminal"));
                             EXIT_USAGE
@@ -109,12 +145,12 @@ pub fn run(args: Vec<OsString>) -> i32 {
             }
         }
         None => {
-            let course = match load_course(&i18n, content_dir) {
+            let (course, pack) = match load_course(&i18n, content_dir) {
                 Ok(c) => c,
                 Err(code) => return code,
             };
             if terminal_ok() {
-                cmd_app(i18n, course, None)
+                cmd_app(i18n, course, &pack, None)
             } else {
                 // No terminal to draw on: show the catalogue and how to use it line by line.
                 let code = cmd_list(&i18n, &course, false);
@@ -160,22 +196,19 @@ fn item_id(m: &ArgMatches, kind: ItemKind) -> String {
         .to_string()
 }
 
-/// The ids of one kind of item, for "Available: ...".
-fn ids(course: &Course, kind: ItemKind) -> Vec<&str> {
-    match kind {
-        ItemKind::Lesson => course.lessons.iter().map(|l| l.id.as_str()).collect(),
-        ItemKind::Quiz => course.quizzes.iter().map(|q| q.id.as_str()).collect(),
-        ItemKind::Lab => course.labs.iter().map(|l| l.id.as_str()).collect(),
-    }
-}
-
 /// The full-screen app, optionally opened on a lesson or quiz.
-fn cmd_app(i18n: I18n, course: Course, open: Option<Target>) -> i32 {
-    cmd_app_seeded(i18n, course, open, None)
+fn cmd_app(i18n: I18n, course: Course, pack: &Pack, open: Option<Target>) -> i32 {
+    cmd_app_seeded(i18n, course, pack, open, None)
 }
 
 /// The app with quiz option orders drawn from `seed` (`quiz ID --seed N`) instead of the clock.
-fn cmd_app_seeded(i18n: I18n, course: Course, open: Option<Target>, seed: Option<u64>) -> i32 {
+fn cmd_app_seeded(
+    i18n: I18n,
+    course: Course,
+    pack: &Pack,
+    open: Option<Target>,
+    seed: Option<u64>,
+) -> i32 {
     // Unknown ids are reported before the screen switches, like in plain mode.
     match &open {
         Some(Target::Lesson(id)) if course.lesson(id).is_none() => {
@@ -189,7 +222,7 @@ fn cmd_app_seeded(i18n: I18n, course: Course, open: Option<Target>, seed: Option
         }
         _ => {}
     }
-    let store = open_store(&i18n);
+    let store = open_store(&i18n, &course, pack);
     let (progress, notice) = match store.as_ref().map(|s| s.load()) {
         Some(Ok((p, n))) => (p, n),
         Some(Err(e)) => {
@@ -200,7 +233,9 @@ fn cmd_app_seeded(i18n: I18n, course: Course, open: Option<Target>, seed: Option
         None => (Progress::new(), None),
     };
     let mut theme = Theme::from_env();
-    theme.ascii |= progress.settings.ascii;
+    theme.ascii |= store
+        .as_ref()
+        .map_or(progress.settings.ascii, |s| s.settings().ascii);
     let mut app = App::new(course, i18n, theme, progress);
     app.world.quiz_seed = seed;
     if let Some(n) = notice {
@@ -319,7 +354,10 @@ fn command(i18n: &I18n) -> Command {
         .subcommand(sub(
             "check",
             "cli-check",
-            vec![flag("stats", "cli-check-stats")],
+            vec![
+                flag("stats", "cli-check-stats"),
+                flag("no-labs", "classroom-cli-no-labs"),
+            ],
         ))
         .subcommand(sub(
             "lesson",
@@ -408,7 +446,15 @@ fn command(i18n: &I18n) -> Command {
                 flag("csv", "cli-csv"),
             ],
         ))
-        .subcommand(sub("doctor", "cli-doctor", vec![json()]))
+        .subcommand(sub(
+            "doctor",
+            "cli-doctor",
+            vec![
+                json(),
+                flag("labs", "classroom-cli-doctor-labs"),
+                flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
+            ],
+        ))
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -443,6 +489,10 @@ fn read_tree(
 ) -> Result<ContentTree, i32> {
     match dir {
         None => Ok(ContentTree::embedded()),
+        Some(d) if is_archive(&d) => ContentTree::from_archive(&d, diags).map_err(|m| {
+            eprintln!("{}", i18n.msg(&m));
+            EXIT_USAGE
+        }),
         Some(d) => ContentTree::from_dir(&d, diags).map_err(|m| {
             eprintln!("{}", i18n.msg(&m));
             EXIT_USAGE
@@ -452,10 +502,10 @@ fn read_tree(
 
 /// Loads the course; a pack with errors is refused with its diagnostics (warnings are left to
 /// `check`, so a half-translated pack still runs).
-fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
+fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<(Course, Pack), i32> {
     let mut read_diags = Diagnostics::default();
     let tree = read_tree(i18n, dir.clone(), &mut read_diags)?;
-    let (course, mut diags) = content::load(&tree);
+    let (course, pack, mut diags) = content::load_pack(&tree);
     diags.items.extend(read_diags.items);
     if diags.error_count() > 0 {
         diags.items.retain(|d| d.severity == Severity::Error);
@@ -470,10 +520,41 @@ fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<Course, i32> {
         );
         return Err(EXIT_FAIL);
     }
-    Ok(course)
+    Ok((course, pack))
 }
 
-fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
+/// Remembers the pack the app was opened with, for the next runs without `--content`.
+fn remember_content(dir: Option<&std::path::Path>) {
+    let value = dir.map(|d| {
+        std::fs::canonicalize(d)
+            .unwrap_or_else(|_| d.to_path_buf())
+            .display()
+            .to_string()
+    });
+    if let Ok(store) = Store::locate() {
+        let _ = store.update(|p| p.settings.content = value);
+    }
+}
+
+/// A pack handed out as one file.
+fn is_archive(path: &std::path::Path) -> bool {
+    let name = path.to_string_lossy();
+    (name.ends_with(".tar.gz") || name.ends_with(".tgz")) && path.is_file()
+}
+
+/// `ROCM_LEARN_CONTENT`: the pack a classroom machine opens without `--content` (`builtin`, or
+/// empty, for the built-in course).
+fn content_from_env() -> Option<PathBuf> {
+    std::env::var_os(CONTENT_ENV)
+        .filter(|v| !v.is_empty() && v != crate::content::pack::BUILTIN)
+        .map(PathBuf::from)
+}
+
+pub const CONTENT_ENV: &str = "ROCM_LEARN_CONTENT";
+
+/// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds
+/// every lab's machine and (without `--no-labs`) runs its solution and scripts in the sandbox.
+fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 {
     let mut diags = Diagnostics::default();
     let tree = match read_tree(i18n, dir, &mut diags) {
         Ok(t) => t,
@@ -481,6 +562,7 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
     };
     let (course, load_diags) = content::load(&tree);
     diags.items.extend(load_diags.items);
+    crate::proof::machines(&tree, &course, &mut diags);
     diags.sort();
     let mut out = io::stdout().lock();
     let _ = print_diagnostics(i18n, &diags, &mut out);
@@ -515,9 +597,35 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool) -> i32 {
         )
     );
     if diags.error_count() > 0 {
-        EXIT_FAIL
-    } else {
+        return EXIT_FAIL;
+    }
+    if !labs || tree.is_embedded() {
+        return EXIT_OK;
+    }
+    let failures = crate::proof::labs(&tree, &course, i18n, &mut |id| {
+        eprintln!(
+            "{}",
+            i18n.ta("classroom-check-running", &[("lab", id.into())])
+        );
+    });
+    for f in &failures {
+        let _ = writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-lab-failed",
+                &[
+                    ("lab", f.lab.as_str().into()),
+                    ("what", f.what.as_str().into()),
+                    ("reason", f.reason.as_str().into())
+                ]
+            )
+        );
+    }
+    if failures.is_empty() {
         EXIT_OK
+    } else {
+        EXIT_FAIL
     }
 }
 
@@ -602,16 +710,42 @@ fn unknown_id(i18n: &I18n, kind: &str, id: &str, known: Vec<&str>) -> i32 {
     EXIT_USAGE
 }
 
-/// Opens the progress store; problems are reported but never stop the learner.
-fn open_store(i18n: &I18n) -> Option<Store> {
-    match Store::locate() {
-        Ok(s) => Some(s),
+/// Opens the store of this pack's progress; problems are reported but never stop the learner.
+/// With `ROCM_LEARN_SUBMIT_DIR` set, every finished item also writes the learner's export there.
+fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
+    let store = match Store::locate() {
+        Ok(s) => s.for_pack(pack),
         Err(e) => {
             eprintln!("{}", i18n.msg(&e.0));
-            None
+            return None;
         }
-    }
+    };
+    let Some(dir) = std::env::var_os(SUBMIT_ENV).filter(|d| !d.is_empty()) else {
+        return Some(store);
+    };
+    let dir = PathBuf::from(dir);
+    let course = std::sync::Arc::new(course.clone());
+    let pack = pack.clone();
+    let machine = crate::export::machine_name();
+    Some(store.on_finish(std::sync::Arc::new(move |p: &Progress| {
+        let learner = crate::export::learner_name(p.learner.as_deref());
+        let stamp = crate::export::Stamp {
+            pack: &pack,
+            learner: &learner,
+            machine: &machine,
+            now: progress::now(),
+        };
+        let export = crate::export::build(p, &course, &stamp);
+        crate::export::submit(&dir, &export).map(drop).map_err(|e| {
+            content::Msg::new("classroom-submit-failed")
+                .arg("dir", dir.display())
+                .arg("error", e)
+        })
+    })))
 }
+
+/// The class's shared folder: each finished item writes the learner's export there.
+pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";
 
 fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::Progress)) {
     let Some(store) = store else { return };
@@ -622,7 +756,7 @@ fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::P
     }
 }
 
-fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+fn cmd_lesson(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     let id = item_id(m, ItemKind::Lesson);
     let Some(lesson) = course.lesson(&id) else {
         return unknown_id(i18n, "lesson", &id, ids(course, ItemKind::Lesson));
@@ -632,7 +766,7 @@ fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     if plain::lesson::render(course, lesson, i18n, &mut out).is_err() {
         return EXIT_OK; // stdout closed (e.g. piped into `head`): nothing left to do
     }
-    let store = open_store(i18n);
+    let store = open_store(i18n, course, pack);
     save(i18n, &store, |p| {
         let now = progress::now();
         let e = p.lessons.entry(lesson.id.clone()).or_default();
@@ -648,13 +782,13 @@ fn cmd_lesson(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     EXIT_OK
 }
 
-fn cmd_quiz(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     let id = item_id(m, ItemKind::Quiz);
     let json = m.get_flag("json");
     let Some(quiz) = course.quiz(&id) else {
         return unknown_id(i18n, "quiz", &id, ids(course, ItemKind::Quiz));
     };
-    let store = open_store(i18n);
+    let store = open_store(i18n, course, pack);
     // With --json, stdout carries only the result; the conversation goes to stderr.
     let mut human: Box<dyn Write> = if json {
         Box::new(io::stderr())
@@ -746,9 +880,25 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
     EXIT_OK
 }
 
+/// `doctor --labs [--json]`: whether labs can run here, each problem with its fix.
+fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
+    let host = crate::doctor::Host::real();
+    let os = crate::doctor::labs::Os::current();
+    let probe = || crate::lab::sandbox::probe().map(drop).map_err(|e| e.0);
+    let findings = crate::doctor::labs::examine(&host, os, &probe);
+    let mut out = io::stdout().lock();
+    if json {
+        let v = crate::doctor::report::json(i18n, &findings);
+        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&v).expect("json"));
+    } else {
+        let _ = crate::doctor::report::text_titled(i18n, "doctor-labs-title", &findings, &mut out);
+    }
+    EXIT_OK
+}
+
 /// `progress [--json|--csv] [--learner NAME]`: this learner's progress as a table or an export.
-fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
-    let Some(store) = open_store(i18n) else {
+fn cmd_progress(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
+    let Some(store) = open_store(i18n, course, pack) else {
         return EXIT_FAIL;
     };
     if let Some(name) = m.get_one::<String>("learner") {
@@ -777,7 +927,14 @@ fn cmd_progress(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
         return progress_reset(i18n, course, &store, r);
     }
     let learner = crate::export::learner_name(progress.learner.as_deref());
-    let export = crate::export::build(&progress, course, &learner, progress::now());
+    let machine = crate::export::machine_name();
+    let stamp = crate::export::Stamp {
+        pack,
+        learner: &learner,
+        machine: &machine,
+        now: progress::now(),
+    };
+    let export = crate::export::build(&progress, course, &stamp);
     let mut out = io::stdout().lock();
     if m.get_flag("json") {
         let _ = writeln!(
@@ -836,36 +993,31 @@ fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -
     EXIT_OK
 }
 
-/// `report FILE...`: the class summary; unreadable or foreign files are named and skipped.
-fn cmd_report(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
+/// `report FILE|DIR|-...`: the class summary; unreadable or foreign files are named and skipped.
+fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     let mut exports = Vec::new();
     let mut skipped = 0;
-    for file in m.get_many::<PathBuf>("files").into_iter().flatten() {
-        let parsed = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|t| crate::export::parse(&t));
-        match parsed {
+    let mut skip = |file: &str, reason: String| {
+        skipped += 1;
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "report-skipped",
+                &[("file", file.into()), ("reason", reason.into())]
+            )
+        );
+    };
+    for (name, text) in report_inputs(m.get_many::<PathBuf>("files").into_iter().flatten()) {
+        match text.and_then(|t| crate::export::parse(&t)) {
             Ok(e) => exports.push(e),
-            Err(reason) => {
-                skipped += 1;
-                eprintln!(
-                    "{}",
-                    i18n.ta(
-                        "report-skipped",
-                        &[
-                            ("file", file.display().to_string().into()),
-                            ("reason", reason.into())
-                        ]
-                    )
-                );
-            }
+            Err(reason) => skip(&name, reason),
         }
     }
     if exports.is_empty() {
         eprintln!("{}", i18n.t("report-no-files"));
         return EXIT_FAIL;
     }
-    let report = crate::report::build(&exports, course);
+    let report = crate::report::build(&exports, course, pack);
     if m.get_flag("csv") {
         print_out(&crate::report::render_csv(&report, course));
     } else {
@@ -874,8 +1026,44 @@ fn cmd_report(i18n: &I18n, course: &Course, m: &ArgMatches) -> i32 {
     EXIT_OK
 }
 
+/// The texts `report` reads, each with the name to show: a file, every `*.json` in a folder
+/// (a class submit folder), or `-` for standard input.
+fn report_inputs<'a>(
+    args: impl Iterator<Item = &'a PathBuf>,
+) -> Vec<(String, Result<String, String>)> {
+    let mut out = Vec::new();
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    for arg in args {
+        if arg.as_os_str() == "-" {
+            let mut text = String::new();
+            let r = io::Read::read_to_string(&mut io::stdin(), &mut text)
+                .map(|_| text)
+                .map_err(|e| e.to_string());
+            out.push(("-".to_string(), r));
+        } else if arg.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(arg)
+                .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+                .unwrap_or_default();
+            files.retain(|f| f.extension().is_some_and(|x| x == "json"));
+            files.sort();
+            for f in files {
+                out.push((f.display().to_string(), read(&f)));
+            }
+        } else {
+            out.push((arg.display().to_string(), read(arg)));
+        }
+    }
+    out
+}
+
 /// `lab ID --script FILE`: grade a lab headlessly, through the same sandbox and shell.
-fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path::Path) -> i32 {
+fn cmd_lab_script(
+    i18n: &I18n,
+    course: &Course,
+    pack: &Pack,
+    m: &ArgMatches,
+    file: &std::path::Path,
+) -> i32 {
     let id = item_id(m, ItemKind::Lab);
     let json = m.get_flag("json");
     let Some(lab) = course.lab(&id) else {
@@ -992,17 +1180,25 @@ fn cmd_lab_script(i18n: &I18n, course: &Course, m: &ArgMatches, file: &std::path
             serde_json::to_string(&result).expect("json")
         ));
     }
-    let store = open_store(i18n);
+    let store = open_store(i18n, course, pack);
     let done_ids = run.steps_done();
     let secs = run.started.elapsed().as_secs();
     save(i18n, &store, |p| {
+        let newly = p.labs.get(&lab.id).is_none_or(|l| l.completed_at.is_none());
         p.apply(&progress::Change::Lab {
             id: lab.id.clone(),
             steps_done: done_ids,
             complete,
             hints: 0,
             secs,
-        })
+            session_over: true,
+        });
+        if complete
+            && newly
+            && let Some(l) = p.labs.get_mut(&lab.id)
+        {
+            l.completed_by = Some(progress::LabHow::Script);
+        }
     });
     if complete { EXIT_OK } else { EXIT_FAIL }
 }

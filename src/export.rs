@@ -6,20 +6,59 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::content::Course;
-use crate::progress::{ItemKind, Progress};
+use crate::content::Pack;
+use crate::progress::{ItemKind, LabHow, Progress};
 
 /// Marks a file as ours, so `report` can tell it from any other JSON.
 pub const FORMAT: &str = "rocm-learn-progress";
-pub const VERSION: u32 = 1;
+/// 2 added the pack, the machine, first and best scores and how labs were done; version 1
+/// files read with the built-in course as their pack.
+pub const VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Export {
     pub format: String,
     pub version: u32,
+    /// The course the progress belongs to: a report never mixes two courses.
+    #[serde(default)]
+    pub pack: PackStamp,
     pub learner: String,
+    /// The machine (host name) the export was made on.
+    #[serde(default)]
+    pub machine: String,
     /// RFC 3339, UTC.
     pub exported_at: String,
     pub items: Vec<Item>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackStamp {
+    pub id: String,
+    pub version: String,
+}
+
+impl Default for PackStamp {
+    /// Exports from before packs were stamped came from the built-in course.
+    fn default() -> Self {
+        PackStamp {
+            id: crate::content::pack::BUILTIN.into(),
+            version: String::new(),
+        }
+    }
+}
+
+impl PackStamp {
+    pub fn of(pack: &crate::content::Pack) -> Self {
+        PackStamp {
+            id: pack.id.clone(),
+            version: pack.version.clone(),
+        }
+    }
+
+    /// `id@version`.
+    pub fn label(&self) -> String {
+        format!("{}@{}", self.id, self.version)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +103,16 @@ pub struct Item {
     pub steps_done: Vec<String>,
     #[serde(default)]
     pub hints_used: u32,
+    /// Quizzes: right answers when the first attempt ended, and the best seen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_score: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_score: Option<usize>,
+    /// Labs: whether the learner opened the solution, and how the lab was completed.
+    #[serde(default)]
+    pub solution_viewed: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed_by: Option<LabHow>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,8 +127,16 @@ pub struct Answer {
     pub wrong_choices: BTreeMap<usize, u32>,
 }
 
+/// Who and where an export is from.
+pub struct Stamp<'a> {
+    pub pack: &'a Pack,
+    pub learner: &'a str,
+    pub machine: &'a str,
+    pub now: u64,
+}
+
 /// One row per item of the course, in course order (lessons, quizzes, labs).
-pub fn build(p: &Progress, course: &Course, learner: &str, now: u64) -> Export {
+pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
     let mut items = Vec::new();
     for l in &course.lessons {
         let rec = p.lessons.get(&l.id);
@@ -99,6 +156,10 @@ pub fn build(p: &Progress, course: &Course, learner: &str, now: u64) -> Export {
             answers: Vec::new(),
             steps_done: Vec::new(),
             hints_used: 0,
+            first_score: None,
+            best_score: None,
+            solution_viewed: false,
+            completed_by: None,
         });
     }
     for q in &course.quizzes {
@@ -132,6 +193,10 @@ pub fn build(p: &Progress, course: &Course, learner: &str, now: u64) -> Export {
                 .unwrap_or_default(),
             steps_done: Vec::new(),
             hints_used: 0,
+            first_score: rec.and_then(|r| r.first_score),
+            best_score: rec.map(|r| r.best_score),
+            solution_viewed: false,
+            completed_by: None,
         });
     }
     for lab in &course.labs {
@@ -152,13 +217,19 @@ pub fn build(p: &Progress, course: &Course, learner: &str, now: u64) -> Export {
             answers: Vec::new(),
             steps_done: rec.map(|r| r.steps_done.clone()).unwrap_or_default(),
             hints_used: rec.map(|r| r.hints_used).unwrap_or(0),
+            first_score: None,
+            best_score: None,
+            solution_viewed: rec.is_some_and(|r| r.solution_viewed),
+            completed_by: rec.and_then(|r| r.completed_by),
         });
     }
     Export {
         format: FORMAT.into(),
         version: VERSION,
-        learner: learner.into(),
-        exported_at: rfc3339(now),
+        pack: PackStamp::of(stamp.pack),
+        learner: stamp.learner.into(),
+        machine: stamp.machine.into(),
+        exported_at: rfc3339(stamp.now),
         items,
     }
 }
@@ -261,15 +332,10 @@ pub fn to_csv(e: &Export) -> String {
     let mut out =
         String::from("learner,item,kind,status,score,total,attempts,time_spent_secs,finished_at\n");
     for i in &e.items {
-        let kind = match i.kind {
-            ItemKind::Lesson => "lesson",
-            ItemKind::Quiz => "quiz",
-            ItemKind::Lab => "lab",
-        };
         let row = [
             csv_field(&e.learner),
             csv_field(&i.item),
-            kind.to_string(),
+            i.kind.name().to_string(),
             i.status.as_str().to_string(),
             i.score.map(|s| s.to_string()).unwrap_or_default(),
             i.total.map(|s| s.to_string()).unwrap_or_default(),
@@ -300,13 +366,44 @@ pub fn rfc3339(t: u64) -> String {
 
 /// The learner's name: `ROCM_LEARN_LEARNER`, else the saved one, else the login name.
 pub fn learner_name(saved: Option<&str>) -> String {
-    std::env::var("ROCM_LEARN_LEARNER")
+    std::env::var(crate::progress::LEARNER_ENV)
         .ok()
         .filter(|s| !s.trim().is_empty())
         .or_else(|| saved.map(String::from))
-        .or_else(|| std::env::var("USER").ok().filter(|s| !s.is_empty()))
-        .or_else(|| std::env::var("LOGNAME").ok().filter(|s| !s.is_empty()))
+        .or_else(crate::progress::login)
         .unwrap_or_else(|| "learner".into())
+}
+
+/// This machine's host name, for telling apart two learners who picked the same name.
+pub fn machine_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok().filter(|s| !s.is_empty()))
+        .or_else(|| std::env::var("COMPUTERNAME").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The file name a learner's export gets in the class submit folder: one per learner, machine
+/// and pack, so learners never overwrite each other and a newer export replaces an older one.
+pub fn submit_file_name(e: &Export) -> String {
+    crate::progress::slug(&format!(
+        "{}--{}--{}.json",
+        e.learner,
+        e.machine,
+        e.pack.label()
+    ))
+}
+
+/// Writes the export into the submit folder atomically (readers never see half a file).
+pub fn submit(dir: &std::path::Path, e: &Export) -> std::io::Result<std::path::PathBuf> {
+    let path = dir.join(submit_file_name(e));
+    let mut json = serde_json::to_vec_pretty(e).expect("export serialises");
+    json.push(b'\n');
+    crate::sim::fsx::write_atomic(&path, &json)?;
+    Ok(path)
 }
 
 #[cfg(test)]

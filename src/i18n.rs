@@ -10,6 +10,8 @@ use crate::lang::Lang;
 pub struct I18n {
     lang: Lang,
     bundles: Vec<FluentBundle<FluentResource>>,
+    /// The `--content` of this run: commands the messages suggest carry it.
+    content: Option<String>,
 }
 
 impl I18n {
@@ -35,7 +37,11 @@ impl I18n {
                 bundle
             })
             .collect();
-        I18n { lang, bundles }
+        I18n {
+            lang,
+            bundles,
+            content: None,
+        }
     }
 
     pub fn lang(&self) -> Lang {
@@ -44,6 +50,11 @@ impl I18n {
 
     pub fn set_lang(&mut self, lang: Lang) {
         self.lang = lang;
+    }
+
+    /// The pack in use (`--content SOURCE`), added to every `rocm-learn ...` command suggested.
+    pub fn set_content(&mut self, source: Option<String>) {
+        self.content = source;
     }
 
     /// A message without arguments.
@@ -83,9 +94,11 @@ impl I18n {
             let bundle = &self.bundles[l as usize];
             if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
-                return bundle
-                    .format_pattern(pattern, args, &mut errors)
-                    .into_owned();
+                let text = bundle.format_pattern(pattern, args, &mut errors);
+                return match &self.content {
+                    Some(source) => crate::content::pack::with_content(&text, source),
+                    None => text.into_owned(),
+                };
             }
         }
         // Never panic over a missing string: show its id so the gap is visible and reportable.

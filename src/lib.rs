@@ -16,6 +16,7 @@ pub mod machine_path;
 pub mod markdown;
 pub mod plain;
 pub mod progress;
+pub mod proof;
 pub mod quiz;
 pub mod report;
 pub mod sim;

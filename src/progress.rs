@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -27,6 +26,10 @@ pub struct Progress {
     /// The learner's name for exports (`progress --learner NAME`); the login name when unset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learner: Option<String>,
+    /// The login that first wrote this folder: another login is refused rather than merged
+    /// into someone else's record on a shared classroom machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
     /// Where to continue: the last thing opened.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Place>,
@@ -49,6 +52,9 @@ pub struct Settings {
     /// Draw with ASCII instead of box-drawing characters.
     #[serde(default)]
     pub ascii: bool,
+    /// The content pack the app was last opened with (`--content`); used when none is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
 }
 
 /// One change to progress. The app applies it to its copy at once and the store replays it on
@@ -84,7 +90,19 @@ pub enum Change {
         complete: bool,
         hints: u32,
         secs: u64,
+        /// The session ended (an attempt to count), rather than a mid-session "just solved".
+        session_over: bool,
     },
+    /// The learner opened a lab's solution.
+    SolutionViewed(String),
+}
+
+/// How a lab was completed: in the app's shell, or graded from a file (`lab ID --script FILE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LabHow {
+    Interactive,
+    Script,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -124,14 +142,19 @@ impl std::fmt::Display for Place {
     }
 }
 
+/// The ids of one kind of item, in course order.
+pub fn ids(course: &crate::content::Course, kind: ItemKind) -> Vec<&str> {
+    match kind {
+        ItemKind::Lesson => course.lessons.iter().map(|l| l.id.as_str()).collect(),
+        ItemKind::Quiz => course.quizzes.iter().map(|q| q.id.as_str()).collect(),
+        ItemKind::Lab => course.labs.iter().map(|l| l.id.as_str()).collect(),
+    }
+}
+
 /// Finds the item `spec` names: `quiz:history`, or a bare `history` when only one kind of item
 /// has that id (seven built-in quizzes share their id with a lesson, so a guess would be wrong).
 pub fn find_item(course: &crate::content::Course, spec: &str) -> Result<Place, Msg> {
-    let has = |kind: ItemKind, id: &str| match kind {
-        ItemKind::Lesson => course.lesson(id).is_some(),
-        ItemKind::Quiz => course.quiz(id).is_some(),
-        ItemKind::Lab => course.lab(id).is_some(),
-    };
+    let has = |kind: ItemKind, id: &str| ids(course, kind).contains(&id);
     let (kinds, id): (Vec<ItemKind>, &str) = match spec.split_once(':') {
         Some((k, id)) => match ItemKind::parse(k) {
             Some(kind) => (vec![kind], id),
@@ -157,12 +180,9 @@ pub fn find_item(course: &crate::content::Course, spec: &str) -> Result<Place, M
             let known: Vec<String> = ItemKind::ALL
                 .into_iter()
                 .flat_map(|k| {
-                    let ids: Vec<&str> = match k {
-                        ItemKind::Lesson => course.lessons.iter().map(|l| l.id.as_str()).collect(),
-                        ItemKind::Quiz => course.quizzes.iter().map(|q| q.id.as_str()).collect(),
-                        ItemKind::Lab => course.labs.iter().map(|l| l.id.as_str()).collect(),
-                    };
-                    ids.into_iter().map(move |id| format!("{}:{id}", k.name()))
+                    ids(course, k)
+                        .into_iter()
+                        .map(move |id| format!("{}:{id}", k.name()))
                 })
                 .collect();
             Err(Msg::new("classroom-unknown-item")
@@ -200,6 +220,9 @@ pub struct QuizProgress {
     pub best_score: usize,
     #[serde(default)]
     pub last_score: usize,
+    /// Right answers when the first attempt ended (a later retry of the wrong ones hides it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_score: Option<usize>,
     /// Questions in the quiz when it was last taken.
     #[serde(default)]
     pub total: usize,
@@ -258,6 +281,10 @@ pub struct LabProgress {
     pub hints_used: u32,
     #[serde(default)]
     pub time_spent_secs: u64,
+    #[serde(default)]
+    pub solution_viewed: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub completed_by: Option<LabHow>,
 }
 
 /// How much of a course is done: lessons read, quizzes finished, labs completed.
@@ -328,7 +355,7 @@ impl Progress {
                     e.started_at = now;
                 }
                 e.position = *position;
-                e.time_spent_secs += secs;
+                e.time_spent_secs = e.time_spent_secs.saturating_add(*secs);
                 if *finished && e.finished_at.is_none() {
                     e.finished_at = Some(now);
                 }
@@ -364,26 +391,34 @@ impl Progress {
                 complete,
                 hints,
                 secs,
+                session_over,
             } => {
                 let now = now();
                 let e = self.labs.entry(id.clone()).or_default();
                 if e.started_at == 0 {
                     e.started_at = now;
                 }
-                e.attempts += 1;
-                e.hints_used += hints;
-                e.time_spent_secs += secs;
-                // Keep the best: a later half-finished attempt does not undo a solved lab.
-                if e.completed_at.is_none() {
+                if *session_over {
+                    e.attempts = e.attempts.saturating_add(1);
+                }
+                e.hints_used = e.hints_used.saturating_add(*hints);
+                e.time_spent_secs = e.time_spent_secs.saturating_add(*secs);
+                // Keep the best: a later attempt with fewer steps done, or a half-finished one
+                // after a solved one, does not undo what was reached.
+                if e.completed_at.is_none() && steps_done.len() >= e.steps_done.len() {
                     e.steps_done = steps_done.clone();
                 }
                 if *complete && e.completed_at.is_none() {
                     e.completed_at = Some(now);
+                    e.completed_by = Some(LabHow::Interactive);
                 }
                 self.last = Some(Place {
                     kind: ItemKind::Lab,
                     id: id.clone(),
                 });
+            }
+            Change::SolutionViewed(id) => {
+                self.labs.entry(id.clone()).or_default().solution_viewed = true;
             }
             Change::QuizAttempt { quiz, attempt } => match attempt {
                 Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
@@ -403,7 +438,7 @@ impl Progress {
         let now = now();
         let entry = self.quizzes.entry(result.quiz.clone()).or_default();
         if result.answered > 0 {
-            entry.attempts += 1;
+            entry.attempts = entry.attempts.saturating_add(1);
         }
         for q in &result.questions {
             let Some(chosen) = q.chosen else { continue };
@@ -411,13 +446,17 @@ impl Progress {
             rec.chosen = chosen;
             rec.right = q.right;
             if !q.right {
-                rec.wrong_count += 1;
-                *rec.wrong_choices.entry(chosen).or_default() += 1;
+                rec.wrong_count = rec.wrong_count.saturating_add(1);
+                let n = rec.wrong_choices.entry(chosen).or_default();
+                *n = n.saturating_add(1);
             }
         }
         entry.total = quiz_total;
-        entry.time_spent_secs += secs;
+        entry.time_spent_secs = entry.time_spent_secs.saturating_add(secs);
         entry.last_score = entry.right_count();
+        if entry.first_score.is_none() && result.answered > 0 {
+            entry.first_score = Some(entry.last_score);
+        }
         entry.best_score = entry.best_score.max(entry.last_score);
         if result.complete && entry.answers.len() >= quiz_total {
             entry.finished_at = Some(now);
@@ -427,6 +466,49 @@ impl Progress {
             id: result.quiz.clone(),
         });
     }
+}
+
+impl Progress {
+    /// What has been finished, and how: a new finished item, a retaken quiz or a better score
+    /// changes it (the class submit folder gets a new export then).
+    fn finished(&self) -> Vec<(ItemKind, String, u64, u32, usize)> {
+        let lessons = self.lessons.iter().filter_map(|(id, l)| {
+            l.finished_at
+                .map(|t| (ItemKind::Lesson, id.clone(), t, 0, 0))
+        });
+        let quizzes = self.quizzes.iter().filter_map(|(id, q)| {
+            q.finished_at
+                .map(|t| (ItemKind::Quiz, id.clone(), t, q.attempts, q.last_score))
+        });
+        let labs = self.labs.iter().filter_map(|(id, l)| {
+            l.completed_at
+                .map(|t| (ItemKind::Lab, id.clone(), t, l.attempts, l.steps_done.len()))
+        });
+        lessons.chain(quizzes).chain(labs).collect()
+    }
+}
+
+/// The login name of whoever runs this, from the environment.
+pub fn login() -> Option<String> {
+    ["USER", "LOGNAME", "USERNAME"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok().filter(|s| !s.trim().is_empty()))
+}
+
+/// A name made safe for a file name: letters and digits of any script, `-`, `_`, `.` and `@`.
+pub fn slug(name: &str) -> String {
+    let s: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.@".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    s.trim_matches(['-', '.']).to_string()
 }
 
 /// Seconds since the Unix epoch.
@@ -446,6 +528,8 @@ pub struct ProgressError(pub Msg);
 pub enum Notice {
     /// The file could not be read as progress; it was moved aside and a fresh one started.
     CorruptMovedAside { path: PathBuf, moved_to: PathBuf },
+    /// Saved, but something done after saving failed (writing to the class submit folder).
+    Failed(Msg),
 }
 
 impl Notice {
@@ -454,29 +538,91 @@ impl Notice {
             Notice::CorruptMovedAside { path, moved_to } => Msg::new("progress-corrupt")
                 .arg("path", path.display())
                 .arg("moved", moved_to.display()),
+            Notice::Failed(msg) => msg.clone(),
         }
     }
 }
 
+/// Environment variable naming the learner: exports are signed with it, and each learner gets a
+/// folder of their own under the data folder (several people on one classroom login).
+pub const LEARNER_ENV: &str = "ROCM_LEARN_LEARNER";
+
+/// Called with the progress after a change that finished an item (the class submit folder).
+pub type OnFinish = std::sync::Arc<dyn Fn(&Progress) -> Result<(), Msg> + Send + Sync>;
+
 /// Where progress lives and how it is read and written.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Store {
     dir: PathBuf,
+    /// The folder whose file keeps the settings (language, ASCII) shared by every pack.
+    settings_dir: Option<PathBuf>,
+    on_finish: Option<OnFinish>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("dir", &self.dir).finish()
+    }
 }
 
 impl Store {
     pub fn at(dir: impl Into<PathBuf>) -> Self {
-        Store { dir: dir.into() }
+        Store {
+            dir: dir.into(),
+            settings_dir: None,
+            on_finish: None,
+        }
     }
 
-    /// `$ROCM_LEARN_DATA_DIR`, else the platform's data folder (`~/.local/share/rocm-learn`).
+    /// `$ROCM_LEARN_DATA_DIR`, else the platform's data folder (`~/.local/share/rocm-learn`);
+    /// with `ROCM_LEARN_LEARNER` set, that learner's folder inside it (`learners/NAME`).
     pub fn locate() -> Result<Self, ProgressError> {
-        if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-            return Ok(Store::at(dir));
+        let base = if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            PathBuf::from(dir)
+        } else {
+            directories::ProjectDirs::from("", "", "rocm-learn")
+                .map(|d| d.data_dir().to_path_buf())
+                .ok_or_else(|| {
+                    ProgressError(Msg::new("progress-no-home").arg("env", DATA_DIR_ENV))
+                })?
+        };
+        let dir = match std::env::var(LEARNER_ENV)
+            .ok()
+            .map(|n| slug(&n))
+            .filter(|n| !n.is_empty())
+        {
+            Some(name) => base.join("learners").join(name),
+            None => base,
+        };
+        Ok(Store::at(dir))
+    }
+
+    /// The store of one pack's progress: the built-in course keeps the folder itself, a pack
+    /// gets `packs/ID@VERSION` inside it, so that two courses' items never mix even when they
+    /// share ids. Settings stay in the folder itself, shared by every pack.
+    pub fn for_pack(self, pack: &crate::content::Pack) -> Self {
+        if pack.is_builtin() {
+            return self;
         }
-        directories::ProjectDirs::from("", "", "rocm-learn")
-            .map(|d| Store::at(d.data_dir()))
-            .ok_or_else(|| ProgressError(Msg::new("progress-no-home").arg("env", DATA_DIR_ENV)))
+        let dir = self
+            .dir
+            .join("packs")
+            .join(slug(&format!("{}@{}", pack.id, pack.version)));
+        Store {
+            dir,
+            settings_dir: Some(self.dir),
+            on_finish: self.on_finish,
+        }
+    }
+
+    /// Calls `f` after every change that finishes a lesson, quiz or lab.
+    pub fn on_finish(mut self, f: OnFinish) -> Self {
+        self.on_finish = Some(f);
+        self
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// Reads progress if it is there and readable, without reporting or moving anything
@@ -504,7 +650,15 @@ impl Store {
             Err(e) => return Err(io_error("progress-read-failed", &path, e)),
         };
         match parse(&bytes) {
-            Parsed::Ok(p) => Ok((p, None)),
+            Parsed::Ok(p) => match (&p.owner, login()) {
+                (Some(owner), Some(me)) if *owner != me => Err(ProgressError(
+                    Msg::new("classroom-not-your-folder")
+                        .arg("dir", self.dir.display())
+                        .arg("owner", owner)
+                        .arg("env", LEARNER_ENV),
+                )),
+                _ => Ok((p, None)),
+            },
             Parsed::TooNew(version) => Err(ProgressError(
                 Msg::new("progress-too-new")
                     .arg("path", path.display())
@@ -528,6 +682,38 @@ impl Store {
         &self,
         change: impl FnOnce(&mut Progress),
     ) -> Result<(Progress, Option<Notice>), ProgressError> {
+        let mut change = Some(change);
+        let mut before = (Vec::new(), Settings::default());
+        let (progress, mut notice) = self.locked(&mut |p| {
+            before = (p.finished(), p.settings.clone());
+            if let Some(c) = change.take() {
+                c(p);
+            }
+        })?;
+        let (finished_before, settings_before) = before;
+        if progress.settings != settings_before
+            && let Some(dir) = &self.settings_dir
+        {
+            let (lang, ascii) = (progress.settings.lang.clone(), progress.settings.ascii);
+            Store::at(dir).locked(&mut |p| {
+                p.settings.lang = lang.clone();
+                p.settings.ascii = ascii;
+            })?;
+        }
+        if let Some(f) = &self.on_finish
+            && progress.finished() != finished_before
+            && let Err(msg) = f(&progress)
+        {
+            notice = notice.or(Some(Notice::Failed(msg)));
+        }
+        Ok((progress, notice))
+    }
+
+    /// Re-reads, changes and writes the file under the lock.
+    fn locked(
+        &self,
+        change: &mut dyn FnMut(&mut Progress),
+    ) -> Result<(Progress, Option<Notice>), ProgressError> {
         fs::create_dir_all(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
         let lock_path = self.dir.join(LOCK_NAME);
@@ -542,22 +728,29 @@ impl Store {
         let (mut progress, notice) = self.load()?;
         change(&mut progress);
         progress.version = VERSION;
+        if progress.owner.is_none() {
+            progress.owner = login();
+        }
         self.write(&progress)?;
         drop(lock); // unlocks
         Ok((progress, notice))
     }
 
+    /// The settings to start with: this store's, or the shared ones of a pack's store.
+    pub fn settings(&self) -> Settings {
+        let own = self.peek().map(|p| p.settings).unwrap_or_default();
+        match &self.settings_dir {
+            Some(dir) => Store::at(dir).peek().map(|p| p.settings).unwrap_or(own),
+            None => own,
+        }
+    }
+
     fn write(&self, progress: &Progress) -> Result<(), ProgressError> {
         let path = self.path();
-        let json = serde_json::to_vec_pretty(progress).expect("progress serialises");
-        let mut tmp = tempfile::NamedTempFile::new_in(&self.dir)
-            .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
-        tmp.write_all(&json)
-            .and_then(|_| tmp.write_all(b"\n"))
-            .and_then(|_| tmp.as_file().sync_all())
-            .map_err(|e| io_error("progress-write-failed", tmp.path(), e))?;
-        tmp.persist(&path)
-            .map_err(|e| io_error("progress-write-failed", &path, e.error))?;
+        let mut json = serde_json::to_vec_pretty(progress).expect("progress serialises");
+        json.push(b'\n');
+        crate::sim::fsx::write_atomic(&path, &json)
+            .map_err(|e| io_error("progress-write-failed", &path, e))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(&self.dir) {
             let _ = d.sync_all();

@@ -1,25 +1,34 @@
-//! `rocm-learn report FILE...`: a class summary from learners' exported progress: who finished
-//! what, the hardest questions (and the wrong answer most chosen), where learners got stuck in
-//! labs. Files that are not exports are named and skipped; they never stop the report.
+//! `rocm-learn report FILE|DIR|-...`: a class summary from learners' exported progress: who
+//! finished what, each learner's items (first and best score, time, hints, solutions viewed),
+//! the hardest questions (and the wrong answer most chosen), and who got stuck where in labs.
+//!
+//! Exports of another pack are listed, never merged; two exports of one learner count once
+//! (the newest). Counts come from learners' files, so every sum saturates instead of wrapping.
 
 use std::collections::BTreeMap;
 
-use crate::content::Course;
-use crate::export::{Export, Status, csv_field};
+use crate::content::{Course, Pack};
+use crate::export::{Export, Item, Status, csv_field};
 use crate::i18n::I18n;
 use crate::progress::ItemKind;
+use crate::tui::wrap::{pad, str_width, truncate};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LearnerRow {
     pub learner: String,
+    pub machine: String,
     pub lessons_done: usize,
     pub quizzes_done: usize,
-    /// Right answers and questions over all quizzes.
+    /// Right answers and questions over the quizzes taken (a quiz never taken adds nothing).
     pub right: usize,
     pub asked: usize,
     pub labs_done: usize,
-    /// Quiz id -> (score, total).
+    /// Quiz id -> (score, total), for quizzes taken.
     pub quizzes: BTreeMap<String, (usize, usize)>,
+    /// Lab id -> (steps done, steps), for labs started.
+    pub labs: BTreeMap<String, (usize, usize)>,
+    /// The items started, in course order, as exported.
+    pub items: Vec<Item>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +46,15 @@ pub struct Hard {
 pub struct Stuck {
     pub lab: String,
     pub step: String,
-    pub learners: usize,
+    /// Who is stuck there, by name.
+    pub learners: Vec<String>,
+}
+
+/// An export left out because it belongs to another course.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Foreign {
+    pub learner: String,
+    pub pack: String,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -45,76 +62,124 @@ pub struct Report {
     pub learners: Vec<LearnerRow>,
     pub hardest: Vec<Hard>,
     pub stuck: Vec<Stuck>,
+    pub foreign: Vec<Foreign>,
+    /// Older exports of a learner replaced by a newer one.
+    pub replaced: usize,
 }
 
-pub fn build(exports: &[Export], course: &Course) -> Report {
-    let mut r = Report::default();
-    let mut hard: BTreeMap<(String, String), Hard> = BTreeMap::new();
-    let mut stuck: BTreeMap<(String, String), usize> = BTreeMap::new();
+/// Whether an export belongs to this pack. Exports made before packs were stamped carry no
+/// version and are taken for the built-in course.
+fn same_pack(e: &Export, pack: &Pack) -> bool {
+    e.pack.id == pack.id && (e.pack.version.is_empty() || e.pack.version == pack.version)
+}
+
+/// One export per learner, the newest (RFC 3339 times in UTC sort as text).
+fn newest_per_learner<'a>(exports: &[&'a Export]) -> (Vec<&'a Export>, usize) {
+    let mut by_name: BTreeMap<&str, &Export> = BTreeMap::new();
+    let mut replaced = 0;
     for e in exports {
+        match by_name.get(e.learner.as_str()) {
+            Some(old) if old.exported_at >= e.exported_at => replaced += 1,
+            Some(_) => {
+                replaced += 1;
+                by_name.insert(&e.learner, e);
+            }
+            None => {
+                by_name.insert(&e.learner, e);
+            }
+        }
+    }
+    (by_name.into_values().collect(), replaced)
+}
+
+pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
+    let mut r = Report::default();
+    let (ours, foreign): (Vec<&Export>, Vec<&Export>) =
+        exports.iter().partition(|e| same_pack(e, pack));
+    r.foreign = foreign
+        .iter()
+        .map(|e| Foreign {
+            learner: e.learner.clone(),
+            pack: e.pack.label(),
+        })
+        .collect();
+    let (exports, replaced) = newest_per_learner(&ours);
+    r.replaced = replaced;
+
+    let mut hard: BTreeMap<(String, String), Hard> = BTreeMap::new();
+    let mut votes: BTreeMap<(String, String), BTreeMap<usize, u32>> = BTreeMap::new();
+    let mut stuck: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for e in &exports {
         let mut row = LearnerRow {
             learner: e.learner.clone(),
+            machine: e.machine.clone(),
             lessons_done: 0,
             quizzes_done: 0,
             right: 0,
             asked: 0,
             labs_done: 0,
             quizzes: BTreeMap::new(),
+            labs: BTreeMap::new(),
+            items: Vec::new(),
         };
         for i in &e.items {
-            let done = i.status == Status::Done;
+            let done = usize::from(i.status == Status::Done);
+            if i.status != Status::NotStarted {
+                row.items.push(i.clone());
+            }
             match i.kind {
-                ItemKind::Lesson => row.lessons_done += done as usize,
+                ItemKind::Lesson => row.lessons_done = row.lessons_done.saturating_add(done),
                 ItemKind::Quiz => {
-                    row.quizzes_done += done as usize;
+                    row.quizzes_done = row.quizzes_done.saturating_add(done);
+                    if i.status == Status::NotStarted {
+                        continue;
+                    }
                     let total = i.total.unwrap_or(0);
-                    let score = i.score.unwrap_or(0);
-                    row.right += score;
-                    row.asked += total;
+                    let score = i.score.unwrap_or(0).min(total);
+                    row.right = row.right.saturating_add(score);
+                    row.asked = row.asked.saturating_add(total);
                     row.quizzes.insert(i.item.clone(), (score, total));
                     for a in &i.answers {
-                        let h = hard
-                            .entry((i.item.clone(), a.question.clone()))
-                            .or_insert_with(|| Hard {
-                                quiz: i.item.clone(),
-                                question: a.question.clone(),
-                                wrong: 0,
-                                answered: 0,
-                                top_wrong: None,
-                            });
-                        h.answered += 1;
+                        let key = (i.item.clone(), a.question.clone());
+                        let h = hard.entry(key.clone()).or_insert_with(|| Hard {
+                            quiz: i.item.clone(),
+                            question: a.question.clone(),
+                            wrong: 0,
+                            answered: 0,
+                            top_wrong: None,
+                        });
+                        h.answered = h.answered.saturating_add(1);
                         if a.wrong_count > 0 || !a.right {
-                            h.wrong += 1;
+                            h.wrong = h.wrong.saturating_add(1);
+                        }
+                        let v = votes.entry(key).or_default();
+                        for (opt, n) in &a.wrong_choices {
+                            let c = v.entry(*opt).or_default();
+                            *c = c.saturating_add(*n);
                         }
                     }
                 }
                 ItemKind::Lab => {
-                    row.labs_done += done as usize;
+                    row.labs_done = row.labs_done.saturating_add(done);
+                    if i.status != Status::NotStarted {
+                        let total = i.total.unwrap_or(0);
+                        row.labs
+                            .insert(i.item.clone(), (i.score.unwrap_or(0).min(total), total));
+                    }
                     // Stuck: started, not solved; the first step (in course order) not done.
                     if i.status == Status::Started
                         && let Some(lab) = course.lab(&i.item)
                         && let Some(step) = lab.steps.iter().find(|s| !i.steps_done.contains(&s.id))
                     {
-                        *stuck.entry((lab.id.clone(), step.id.clone())).or_default() += 1;
+                        stuck
+                            .entry((lab.id.clone(), step.id.clone()))
+                            .or_default()
+                            .push(e.learner.clone());
                     }
                 }
             }
         }
         r.learners.push(row);
-    }
-    // The most chosen wrong option per question, over every learner's wrong choices.
-    let mut votes: BTreeMap<(String, String), BTreeMap<usize, u32>> = BTreeMap::new();
-    for e in exports {
-        for i in e.items.iter().filter(|i| i.kind == ItemKind::Quiz) {
-            for a in &i.answers {
-                let v = votes
-                    .entry((i.item.clone(), a.question.clone()))
-                    .or_default();
-                for (opt, n) in &a.wrong_choices {
-                    *v.entry(*opt).or_default() += n;
-                }
-            }
-        }
     }
     for (key, h) in hard.iter_mut() {
         h.top_wrong = votes
@@ -126,9 +191,10 @@ pub fn build(exports: &[Export], course: &Course) -> Report {
             .map(|(o, n)| (*o, *n));
     }
     r.hardest = hard.into_values().filter(|h| h.wrong > 0).collect();
+    let rate = |h: &Hard| h.wrong.saturating_mul(1000) / h.answered.max(1);
     r.hardest.sort_by(|a, b| {
-        (b.wrong, b.wrong * 1000 / b.answered.max(1))
-            .cmp(&(a.wrong, a.wrong * 1000 / a.answered.max(1)))
+        (b.wrong, rate(b))
+            .cmp(&(a.wrong, rate(a)))
             .then_with(|| (&a.quiz, &a.question).cmp(&(&b.quiz, &b.question)))
     });
     r.stuck = stuck
@@ -139,28 +205,64 @@ pub fn build(exports: &[Export], course: &Course) -> Report {
             learners,
         })
         .collect();
-    r.stuck
-        .sort_by(|a, b| b.learners.cmp(&a.learners).then_with(|| a.lab.cmp(&b.lab)));
+    r.stuck.sort_by(|a, b| {
+        b.learners
+            .len()
+            .cmp(&a.learners.len())
+            .then_with(|| a.lab.cmp(&b.lab))
+    });
     r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
     r
 }
 
-/// The report for people, in the learner's (instructor's) language.
+/// Minutes, rounded up, as a report shows time spent.
+fn minutes(secs: u64) -> u64 {
+    secs.div_ceil(60)
+}
+
+/// The report for people, in the instructor's language.
 pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> String {
-    let lang = i18n.lang();
-    let mut out = String::new();
-    out.push_str(&i18n.ta(
+    let mut out = i18n.ta(
         "report-title",
         &[
             ("count", r.learners.len().into()),
             ("skipped", skipped.into()),
         ],
-    ));
+    );
     out.push_str("\n\n");
+    summary_table(&mut out, r, course, i18n);
+    if r.replaced > 0 {
+        out.push_str(&i18n.ta("classroom-report-replaced", &[("count", r.replaced.into())]));
+        out.push('\n');
+    }
+    for f in &r.foreign {
+        out.push_str(&i18n.ta(
+            "classroom-report-foreign",
+            &[
+                ("learner", f.learner.as_str().into()),
+                ("pack", f.pack.as_str().into()),
+            ],
+        ));
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&i18n.t("classroom-report-items"));
+    out.push('\n');
+    for l in &r.learners {
+        learner_items(&mut out, l, i18n);
+    }
+    out.push('\n');
+    hardest(&mut out, r, course, i18n);
+    out.push('\n');
+    stuck(&mut out, r, course, i18n);
+    out
+}
+
+fn summary_table(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
     let name_w = r
         .learners
         .iter()
-        .map(|l| crate::tui::wrap::str_width(&l.learner))
+        .map(|l| str_width(&l.learner))
         .max()
         .unwrap_or(0)
         .max(8);
@@ -170,23 +272,24 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
         i18n.t("report-col-right"),
         i18n.t("report-col-labs"),
     ];
-    let col_w: Vec<usize> = heads
-        .iter()
-        .map(|h| crate::tui::wrap::str_width(h).max(9))
-        .collect();
-    let pad = crate::tui::wrap::pad;
-    out.push_str(&pad(&i18n.t("report-col-learner"), name_w));
+    let col_w: Vec<usize> = heads.iter().map(|h| str_width(h).max(9)).collect();
+    let mut line = pad(&i18n.t("report-col-learner"), name_w);
     for (h, w) in heads.iter().zip(&col_w) {
-        out.push_str("  ");
-        out.push_str(&pad(h, *w));
+        line.push_str("  ");
+        line.push_str(&pad(h, *w));
     }
-    out = out.trim_end().to_string();
+    out.push_str(line.trim_end());
     out.push('\n');
     for l in &r.learners {
+        let right = if l.asked == 0 {
+            "-".to_string()
+        } else {
+            format!("{}/{}", l.right, l.asked)
+        };
         let cells = [
             format!("{}/{}", l.lessons_done, course.lessons.len()),
             format!("{}/{}", l.quizzes_done, course.quizzes.len()),
-            format!("{}/{}", l.right, l.asked),
+            right,
             format!("{}/{}", l.labs_done, course.labs.len()),
         ];
         let mut line = pad(&l.learner, name_w);
@@ -197,7 +300,67 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    out.push('\n');
+}
+
+/// One learner's started items: `  quiz:deploy  done  first 1/5, best 5/5  12 min ...`.
+fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n) {
+    out.push_str(&format!("  {}\n", l.learner));
+    if l.items.is_empty() {
+        out.push_str(&format!("    {}\n", i18n.t("report-none")));
+    }
+    let id_w = l
+        .items
+        .iter()
+        .map(|i| i.kind.name().len() + 1 + i.item.len())
+        .max()
+        .unwrap_or(0);
+    for i in &l.items {
+        let mut facts = vec![i18n.t(match i.status {
+            Status::NotStarted => "progress-status-not-started",
+            Status::Started => "progress-status-started",
+            Status::Done => "progress-status-done",
+        })];
+        let total = i.total.unwrap_or(0);
+        match i.kind {
+            ItemKind::Quiz => {
+                let best = i.best_score.or(i.score).unwrap_or(0).min(total);
+                facts.push(match i.first_score {
+                    Some(first) => i18n.ta(
+                        "classroom-report-first-best",
+                        &[
+                            ("first", first.min(total).into()),
+                            ("best", best.into()),
+                            ("total", total.into()),
+                        ],
+                    ),
+                    None => format!("{best}/{total}"),
+                });
+            }
+            ItemKind::Lab => {
+                facts.push(format!("{}/{}", i.score.unwrap_or(0).min(total), total));
+            }
+            ItemKind::Lesson => {}
+        }
+        facts.push(i18n.ta(
+            "classroom-report-minutes",
+            &[("n", minutes(i.time_spent_secs).into())],
+        ));
+        if i.hints_used > 0 {
+            facts.push(i18n.ta("classroom-report-hints", &[("n", i.hints_used.into())]));
+        }
+        if i.solution_viewed {
+            facts.push(i18n.t("classroom-report-solution-viewed"));
+        }
+        if i.completed_by == Some(crate::progress::LabHow::Script) {
+            facts.push(i18n.t("classroom-report-by-script"));
+        }
+        let id = format!("{}:{}", i.kind.name(), i.item);
+        out.push_str(&format!("    {}  {}\n", pad(&id, id_w), facts.join(", ")));
+    }
+}
+
+fn hardest(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
+    let lang = i18n.lang();
     out.push_str(&i18n.t("report-hardest"));
     out.push('\n');
     if r.hardest.is_empty() {
@@ -206,7 +369,7 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
     for h in r.hardest.iter().take(10) {
         let q = course.quiz(&h.quiz).and_then(|q| q.question(&h.question));
         let prompt = q
-            .map(|q| crate::tui::wrap::truncate(q.prompt.get(lang), 70))
+            .map(|q| truncate(q.prompt.get(lang), 70))
             .unwrap_or_default();
         out.push_str(&format!(
             "  {}/{}  {}\n    {}\n",
@@ -220,7 +383,7 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
         ));
         if let Some((opt, n)) = h.top_wrong {
             let text = q
-                .and_then(|q| q.options.get(opt - 1))
+                .and_then(|q| q.options.get(opt.wrapping_sub(1)))
                 .map(|o| o.text.get(lang).to_string())
                 .unwrap_or_default();
             out.push_str(&format!(
@@ -236,7 +399,9 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
             ));
         }
     }
-    out.push('\n');
+}
+
+fn stuck(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
     out.push_str(&i18n.t("report-stuck"));
     out.push('\n');
     if r.stuck.is_empty() {
@@ -246,31 +411,39 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
         let title = course
             .lab(&s.lab)
             .and_then(|l| l.steps.iter().find(|st| st.id == s.step))
-            .map(|st| st.title.get(lang).to_string())
+            .map(|st| st.title.get(i18n.lang()).to_string())
             .unwrap_or_default();
         out.push_str(&format!(
-            "  {}/{}  {}\n    {}\n",
+            "  {}/{}  {}\n    {}\n    {}\n",
             s.lab,
             s.step,
-            i18n.ta("report-stuck-count", &[("count", s.learners.into())]),
-            title
+            i18n.ta("report-stuck-count", &[("count", s.learners.len().into())]),
+            title,
+            i18n.ta(
+                "classroom-report-who",
+                &[("names", s.learners.join(", ").into())]
+            )
         ));
     }
-    out
 }
 
-/// A gradebook: one row per learner, a column per quiz score.
+/// A gradebook: one row per learner, a column per quiz (score) and per lab (steps done).
 pub fn render_csv(r: &Report, course: &Course) -> String {
-    let mut out = String::from("learner,lessons_done,quizzes_done,right,asked,labs_done");
+    let mut out = String::from("learner,machine,lessons_done,quizzes_done,right,asked,labs_done");
     for q in &course.quizzes {
         out.push(',');
-        out.push_str(&csv_field(&q.id));
+        out.push_str(&csv_field(&format!("quiz:{}", q.id)));
+    }
+    for l in &course.labs {
+        out.push(',');
+        out.push_str(&csv_field(&format!("lab:{}", l.id)));
     }
     out.push('\n');
     for l in &r.learners {
         out.push_str(&format!(
-            "{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{}",
             csv_field(&l.learner),
+            csv_field(&l.machine),
             l.lessons_done,
             l.quizzes_done,
             l.right,
@@ -280,6 +453,12 @@ pub fn render_csv(r: &Report, course: &Course) -> String {
         for q in &course.quizzes {
             out.push(',');
             if let Some((s, _)) = l.quizzes.get(&q.id) {
+                out.push_str(&s.to_string());
+            }
+        }
+        for lab in &course.labs {
+            out.push(',');
+            if let Some((s, _)) = l.labs.get(&lab.id) {
                 out.push_str(&s.to_string());
             }
         }

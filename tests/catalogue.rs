@@ -94,6 +94,9 @@ fn the_course_is_complete_in_three_languages() {
         ("hipcc-not-found", "finding-tools"),
         ("amdgpu-not-loaded", "verify"),
         ("k8s-gpu-pod", "kubernetes"),
+        ("container-gpu", "containers"),
+        ("pytorch-on-rdna2", "choosing-gpu"),
+        ("amdgpu-wont-load", "driver-wont-load"),
     ];
     for (lab, lesson) in labs {
         let l = course
@@ -144,6 +147,27 @@ fn the_longest_option_is_right_in_at_most_30_percent_of_questions_in_every_langu
         for quiz in &course.quizzes {
             let s = option_stats::of_quiz(quiz, lang);
             assert!(!s.too_many(), "{lang}: {s:?}");
+        }
+    }
+}
+
+#[test]
+fn no_length_rank_marks_the_right_option_in_any_language() {
+    // Making the right option shorter than one distractor everywhere would only move the
+    // giveaway to "pick the second longest"; no rank may hold more than 40% of the answers.
+    let (course, _) = content::load(&ContentTree::embedded());
+    let questions: Vec<_> = course.quizzes.iter().flat_map(|q| &q.questions).collect();
+    for lang in Lang::ALL {
+        let mut by_rank = [0usize; content::quiz::MAX_OPTIONS];
+        for q in &questions {
+            by_rank[option_stats::longer_than_right(q, lang)] += 1;
+        }
+        for (rank, n) in by_rank.iter().enumerate() {
+            assert!(
+                n * 10 <= questions.len() * 4,
+                "{lang}: the right option has {rank} longer options in {n} of {} questions",
+                questions.len()
+            );
         }
     }
 }

@@ -13,12 +13,9 @@ const PACK_KO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack-
 fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
     let data = tempfile::tempdir().unwrap();
     let check = common::run(&["check", "--content", PACK_KO], "", data.path(), &[]);
-    assert_eq!(check.code, 0, "warnings only: {}", check.stdout);
-    assert!(
-        check.stdout.contains("has no English text"),
-        "{}",
-        check.stdout
-    );
+    // The pack promises Korean only: no warning about the English it never had.
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    assert!(check.stdout.contains("no warnings"), "{}", check.stdout);
     let ko = common::run(
         &[
             "--content",
@@ -27,6 +24,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
             "ko",
             "quiz",
             "gpu-check-quiz",
+            "--seed",
+            "0",
         ],
         "1\n",
         data.path(),
@@ -51,6 +50,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
             "en",
             "quiz",
             "gpu-check-quiz",
+            "--seed",
+            "0",
         ],
         "a\n",
         data.path(),
@@ -82,22 +83,26 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
 #[test]
 fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     let data = tempfile::tempdir().unwrap();
-    // A quiz taken in plain mode, one answer wrong.
+    // A quiz taken in plain mode, one answer wrong, by a learner named in the environment.
+    let yuna = [("ROCM_LEARN_LEARNER", "yuna")];
     common::run_pack(
-        &["quiz", "deploy-workflow"],
+        &["quiz", "deploy-workflow", "--seed", "0"],
         "1\nb\n3\nb\n2\n",
         data.path(),
-        &[],
+        &yuna,
     );
-    let out = common::run_pack(
-        &["progress", "--json"],
-        "",
-        data.path(),
-        &[("ROCM_LEARN_LEARNER", "yuna")],
-    );
+    let out = common::run_pack(&["progress", "--json"], "", data.path(), &yuna);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let e = export::parse(&out.stdout).expect("our own export reads back");
     assert_eq!(e.learner, "yuna");
+    assert_eq!(e.pack.label(), "test-pack@1.0");
+    assert!(!e.machine.is_empty());
+    assert!(
+        data.path()
+            .join("learners/yuna/packs/test-pack@1.0/progress.json")
+            .is_file(),
+        "each learner and pack has a folder of its own"
+    );
     let quiz = e
         .items
         .iter()
@@ -120,12 +125,7 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     let again: Export = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
     assert_eq!(again, e);
 
-    let csv = common::run_pack(
-        &["progress", "--csv", "--learner", "Yuna Kim"],
-        "",
-        data.path(),
-        &[],
-    );
+    let csv = common::run_pack(&["progress", "--csv"], "", data.path(), &yuna);
     let lines: Vec<&str> = csv.stdout.lines().collect();
     assert_eq!(
         lines[0],
@@ -134,11 +134,12 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("Yuna Kim,deploy-workflow,quiz,done,4,5,1,")),
+            .any(|l| l.starts_with("yuna,deploy-workflow,quiz,done,4,5,1,")),
         "{}",
         csv.stdout
     );
     // The name given with --learner is remembered.
+    common::run_pack(&["progress", "--learner", "Yuna Kim"], "", data.path(), &[]);
     let later = common::run_pack(&["progress", "--json"], "", data.path(), &[]);
     assert!(
         later.stdout.contains("\"learner\": \"Yuna Kim\""),
@@ -161,6 +162,10 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         answers: vec![],
         steps_done: vec![],
         hints_used: 0,
+        first_score: None,
+        best_score: None,
+        solution_viewed: false,
+        completed_by: None,
     }];
     let mut answers = vec![Answer {
         question: "repo-bootstrap".into(),
@@ -196,6 +201,10 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         answers,
         steps_done: vec![],
         hints_used: 0,
+        first_score: Some(score),
+        best_score: Some(score),
+        solution_viewed: false,
+        completed_by: None,
     });
     if let Some(steps) = hsa_steps {
         let done = steps.len() == 3;
@@ -211,12 +220,18 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             answers: vec![],
             steps_done: steps.iter().map(|s| s.to_string()).collect(),
             hints_used: 1,
+            first_score: None,
+            best_score: None,
+            solution_viewed: false,
+            completed_by: None,
         });
     }
     Export {
         format: export::FORMAT.into(),
         version: export::VERSION,
+        pack: export::PackStamp::default(),
         learner: name.into(),
+        machine: "lab-pc".into(),
         exported_at: "2026-11-21T09:00:00Z".into(),
         items,
     }
@@ -272,7 +287,22 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
     // The table: student03 read a lesson, got 1 of the quiz's 8 right and solved the lab.
     let row = s.lines().find(|l| l.starts_with("student03")).unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
-    assert_eq!(&cells[1..], ["1/9", "0/9", "1/8", "1/6"], "{row}");
+    let course = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded()).0;
+    let (lessons, quizzes, labs) = (
+        course.lessons.len(),
+        course.quizzes.len(),
+        course.labs.len(),
+    );
+    assert_eq!(
+        &cells[1..],
+        [
+            format!("1/{lessons}"),
+            format!("0/{quizzes}"),
+            "1/8".into(),
+            format!("1/{labs}")
+        ],
+        "{row}"
+    );
     // The hardest question first, with the wrong answer most chosen.
     let hard = s.split("Hardest questions").nth(1).unwrap();
     let first = hard.lines().nth(1).unwrap();
@@ -291,6 +321,10 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
         stuck.contains("hsa-init-failed/new-login  3 learners stuck here"),
         "{stuck}"
     );
+    assert!(
+        stuck.contains("who: student00, student01, student02"),
+        "{stuck}"
+    );
 
     let csv = common::run(
         &[&["report", "--csv"][..], &args[1..]].concat(),
@@ -302,7 +336,9 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
     assert_eq!(lines.len(), 13, "a header and a row per learner");
     assert!(
         lines[0]
-            .starts_with("learner,lessons_done,quizzes_done,right,asked,labs_done,deploy-workflow"),
+            .starts_with("learner,machine,lessons_done,quizzes_done,right,asked,labs_done,quiz:")
+            && lines[0].contains(",quiz:deploy-workflow,")
+            && lines[0].contains(",lab:hsa-init-failed,"),
         "{}",
         lines[0]
     );
@@ -327,7 +363,12 @@ fn an_id_shared_by_a_lesson_and_a_quiz_must_be_qualified_to_reset() {
     let data = tempfile::tempdir().unwrap();
     // Read the history lesson and take its quiz (one answer is enough to leave a record).
     common::run(&["lesson", "history"], "", data.path(), &[]);
-    common::run(&["quiz", "quiz:history"], "1\n", data.path(), &[]);
+    common::run(
+        &["quiz", "quiz:history", "--seed", "0"],
+        "1\n",
+        data.path(),
+        &[],
+    );
     let bare = common::run(
         &["progress", "reset", "history", "--yes"],
         "",
@@ -363,7 +404,12 @@ fn an_id_shared_by_a_lesson_and_a_quiz_must_be_qualified_to_reset() {
 #[test]
 fn the_progress_table_lines_up_in_japanese_with_a_kind_column() {
     let data = tempfile::tempdir().unwrap();
-    common::run_pack(&["quiz", "deploy-workflow"], "1\n", data.path(), &[]);
+    common::run_pack(
+        &["quiz", "deploy-workflow", "--seed", "0"],
+        "1\n",
+        data.path(),
+        &[],
+    );
     let out = common::run_pack(&["--lang", "ja", "progress"], "", data.path(), &[]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let rows: Vec<&str> = out
@@ -461,4 +507,438 @@ fn a_reader_that_closes_early_is_not_a_crash() {
         .status()
         .unwrap();
     assert_eq!(status.code(), Some(0));
+}
+
+const CLASS_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/class-pack");
+
+/// Reads one export the submit folder holds for `learner`.
+fn submitted(dir: &std::path::Path, learner: &str) -> Export {
+    let file = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(&format!("{learner}--"))
+        })
+        .unwrap_or_else(|| panic!("no export of {learner} in the submit folder"));
+    export::parse(&std::fs::read_to_string(file).unwrap()).unwrap()
+}
+
+#[test]
+fn a_pack_extending_the_builtin_course_links_it_and_keeps_its_own_progress() {
+    let data = tempfile::tempdir().unwrap();
+    let check = common::run(&["check", "--content", CLASS_PACK], "", data.path(), &[]);
+    // Links to built-in lessons and labs resolve; the missing Korean was never promised.
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    assert!(
+        check.stdout.contains("No errors, no warnings"),
+        "{}",
+        check.stdout
+    );
+    // ROCM_LEARN_CONTENT selects the pack like --content; a built-in lesson opens from it.
+    let env = [("ROCM_LEARN_CONTENT", CLASS_PACK)];
+    let lesson = common::run(&["lesson", "permissions"], "", data.path(), &env);
+    assert_eq!(lesson.code, 0, "{}", lesson.stderr);
+    let quiz = common::run(
+        &["quiz", "permissions", "--seed", "0"],
+        "1\n1\n",
+        data.path(),
+        &env,
+    );
+    assert!(quiz.stdout.contains("2 of 2"), "{}", quiz.stdout);
+    // The pack's `permissions` quiz is not the built-in one of the same id.
+    let builtin =
+        export::parse(&common::run(&["progress", "--json"], "", data.path(), &[]).stdout).unwrap();
+    let q = |e: &Export| {
+        e.items
+            .iter()
+            .find(|i| i.item == "permissions" && i.kind == ItemKind::Quiz)
+            .unwrap()
+            .status
+    };
+    assert_eq!(q(&builtin), Status::NotStarted);
+    assert_eq!(builtin.pack.id, "builtin");
+    let pack =
+        export::parse(&common::run(&["progress", "--json"], "", data.path(), &env).stdout).unwrap();
+    assert_eq!(q(&pack), Status::Done);
+    assert_eq!(pack.pack.label(), "node-day@1");
+}
+
+#[test]
+fn suggested_commands_name_the_pack_given_with_content() {
+    let data = tempfile::tempdir().unwrap();
+    let f = data.path().join("x.json");
+    std::fs::write(&f, "[]").unwrap();
+    let out = common::run(
+        &["--content", CLASS_PACK, "report", f.to_str().unwrap()],
+        "",
+        data.path(),
+        &[],
+    );
+    assert!(
+        out.stderr.contains(&format!(
+            "rocm-learn --content {CLASS_PACK} progress --json"
+        )),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let submit = tempfile::tempdir().unwrap();
+    let as_learner = |name: &'static str| {
+        [
+            ("ROCM_LEARN_LEARNER", name),
+            ("ROCM_LEARN_SUBMIT_DIR", submit.path().to_str().unwrap()),
+        ]
+    };
+    let take = |name: &'static str, answers: &str| {
+        common::run(
+            &[
+                "--content",
+                CLASS_PACK,
+                "quiz",
+                "permissions",
+                "--seed",
+                "0",
+            ],
+            answers,
+            data.path(),
+            &as_learner(name),
+        )
+    };
+    // Ana gets one of two right, then retries the wrong one; Ben gets both wrong.
+    take("ana", "1\n2\n");
+    common::run(
+        &[
+            "--content",
+            CLASS_PACK,
+            "quiz",
+            "permissions",
+            "--retry-wrong",
+            "--seed",
+            "0",
+        ],
+        "1\n",
+        data.path(),
+        &as_learner("ana"),
+    );
+    take("ben", "2\n2\n");
+    // A finished quiz wrote each learner's export, stamped with the pack.
+    let ana = submitted(submit.path(), "ana");
+    assert_eq!(ana.pack.label(), "node-day@1");
+    let quiz = ana
+        .items
+        .iter()
+        .find(|i| i.item == "permissions" && i.kind == ItemKind::Quiz)
+        .unwrap();
+    assert_eq!((quiz.first_score, quiz.best_score), (Some(1), Some(2)));
+    // An older export of Ana, and Carl's export of the built-in course.
+    let mut old = ana.clone();
+    old.exported_at = "2020-01-01T00:00:00Z".into();
+    old.items.retain(|i| i.kind != ItemKind::Quiz);
+    std::fs::write(
+        submit.path().join("ana-old.json"),
+        serde_json::to_string(&old).unwrap(),
+    )
+    .unwrap();
+    let carl = common::run(
+        &["progress", "--json"],
+        "",
+        data.path(),
+        &as_learner("carl"),
+    );
+    std::fs::write(submit.path().join("carl.json"), &carl.stdout).unwrap();
+
+    let dir = submit.path().to_str().unwrap();
+    let report = common::run(
+        &["--content", CLASS_PACK, "report", dir],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(report.code, 0, "{}", report.stderr);
+    let s = &report.stdout;
+    assert!(s.starts_with("Class report: 2 learners"), "{s}");
+    assert!(
+        s.contains("1 older export of a learner was replaced"),
+        "{s}"
+    );
+    assert!(
+        s.contains("Not included: carl exported another course (builtin@"),
+        "{s}"
+    );
+    assert!(
+        s.contains("quiz:permissions  done, first 1/2, best 2/2"),
+        "{s}"
+    );
+    // The same report from standard input: one export at a time.
+    let ben = serde_json::to_string(&submitted(submit.path(), "ben")).unwrap();
+    let piped = common::run(
+        &["--content", CLASS_PACK, "report", "-"],
+        &ben,
+        data.path(),
+        &[],
+    );
+    assert!(
+        piped.stdout.starts_with("Class report: 1 learner"),
+        "{}",
+        piped.stdout
+    );
+    assert!(
+        piped.stdout.contains("first 0/2, best 0/2"),
+        "{}",
+        piped.stdout
+    );
+    // The gradebook has a column per quiz and per lab.
+    let csv = common::run(
+        &["--content", CLASS_PACK, "report", "--csv", dir],
+        "",
+        data.path(),
+        &[],
+    );
+    let head = csv.stdout.lines().next().unwrap();
+    assert!(
+        head.contains(",quiz:permissions,") && head.contains(",lab:hsa-init-failed"),
+        "{head}"
+    );
+}
+
+#[test]
+fn a_submit_folder_written_by_many_learners_at_once_holds_every_export_whole() {
+    let data = tempfile::tempdir().unwrap();
+    let submit = tempfile::tempdir().unwrap();
+    let names: Vec<String> = (0..8).map(|i| format!("learner{i}")).collect();
+    let children: Vec<_> = names
+        .iter()
+        .map(|name| {
+            let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_rocm-learn"));
+            c.args([
+                "--content",
+                CLASS_PACK,
+                "quiz",
+                "permissions",
+                "--seed",
+                "0",
+            ])
+            .env("LANG", "C")
+            .env_remove("ROCM_LEARN_LANG")
+            .env("ROCM_LEARN_DATA_DIR", data.path())
+            .env("ROCM_LEARN_SUBMIT_DIR", submit.path())
+            .env("ROCM_LEARN_LEARNER", name)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+            let mut child = c.spawn().unwrap();
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"1\n1\n").unwrap();
+            child
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let files: Vec<_> = std::fs::read_dir(submit.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        files.len(),
+        names.len(),
+        "no temporary files left: {files:?}"
+    );
+    for name in &names {
+        assert_eq!(submitted(submit.path(), name).learner, *name);
+    }
+    let report = common::run(
+        &[
+            "--content",
+            CLASS_PACK,
+            "report",
+            submit.path().to_str().unwrap(),
+        ],
+        "",
+        data.path(),
+        &[],
+    );
+    assert!(
+        report.stdout.starts_with("Class report: 8 learners"),
+        "{}",
+        report.stdout
+    );
+}
+
+#[test]
+fn a_progress_folder_of_another_login_is_refused_not_merged() {
+    let data = tempfile::tempdir().unwrap();
+    common::run(
+        &["lesson", "what-is-rocm"],
+        "",
+        data.path(),
+        &[("USER", "alice")],
+    );
+    let bob = common::run(&["progress"], "", data.path(), &[("USER", "bob")]);
+    assert_eq!(bob.code, 1);
+    assert!(
+        bob.stderr.contains("belongs to the login \"alice\"")
+            && bob.stderr.contains("ROCM_LEARN_LEARNER"),
+        "{}",
+        bob.stderr
+    );
+    // With a learner name, Bob gets a folder of his own.
+    let own = common::run(
+        &["progress"],
+        "",
+        data.path(),
+        &[("USER", "bob"), ("ROCM_LEARN_LEARNER", "bob")],
+    );
+    assert_eq!(own.code, 0, "{}", own.stderr);
+}
+
+#[test]
+fn check_refuses_a_lab_whose_machine_cannot_be_built_naming_the_place() {
+    let data = tempfile::tempdir().unwrap();
+    let pack = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/broken-lab-pack"
+    );
+    let out = common::run(
+        &["check", "--content", pack, "--no-labs"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    for expected in [
+        "lab-bad-preset.toml:6:11: error: the lab's machine cannot be built: machine spec: unknown preset \"mi300x\"",
+        "lab-bad-key.toml:7:1: error: the lab's machine cannot be built: machine spec: unknown field `gpus`",
+        "lab-bad-group.toml:12:11: error: step \"groups\" names the group \"rendr\"",
+    ] {
+        assert!(out.stdout.contains(expected), "{expected}\n{}", out.stdout);
+    }
+}
+
+#[test]
+fn check_runs_a_packs_solutions_and_scripts_in_the_sandbox() {
+    if !common::needs::bwrap("proving a pack's labs") {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let pack = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/unsolved-lab-pack"
+    );
+    let quick = common::run(
+        &["check", "--content", pack, "--no-labs"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(
+        quick.code, 0,
+        "files and machine are fine: {}",
+        quick.stdout
+    );
+    let out = common::run(&["check", "--content", pack], "", data.path(), &[]);
+    assert_eq!(out.code, 1, "{}\n{}", out.stdout, out.stderr);
+    let failures: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("lab "))
+        .collect();
+    assert_eq!(failures.len(), 2, "{}", out.stdout);
+    assert!(
+        failures[0].starts_with("lab unsolved: solution: step \"new-login\" is not done: "),
+        "{}",
+        failures[0]
+    );
+    assert!(
+        failures[1].starts_with("lab unsolved: bad-claims-too-much.sh: every step passed"),
+        "{}",
+        failures[1]
+    );
+}
+
+#[test]
+fn a_pack_handed_out_as_a_tarball_runs_like_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("class.tar.gz");
+    {
+        let gz = flate2::write::GzEncoder::new(
+            std::fs::File::create(&archive).unwrap(),
+            flate2::Compression::default(),
+        );
+        let mut tar = tar::Builder::new(gz);
+        // Packed with its folder, as `tar czf class.tar.gz class-pack/` does.
+        tar.append_dir_all("class-pack", CLASS_PACK).unwrap();
+        tar.into_inner().unwrap().finish().unwrap();
+    }
+    let data = tempfile::tempdir().unwrap();
+    let a = archive.to_str().unwrap();
+    let check = common::run(
+        &["check", "--content", a, "--no-labs"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(check.code, 0, "{}", check.stdout);
+    let quiz = common::run(
+        &["--content", a, "quiz", "permissions", "--seed", "0"],
+        "1\n1\n",
+        data.path(),
+        &[],
+    );
+    assert!(quiz.stdout.contains("2 of 2"), "{}", quiz.stdout);
+    let e = export::parse(
+        &common::run(
+            &["--content", a, "progress", "--json"],
+            "",
+            data.path(),
+            &[],
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(e.pack.label(), "node-day@1");
+    // Something that is not a tarball says so, naming the file.
+    let junk = dir.path().join("junk.tar.gz");
+    std::fs::write(&junk, "not gzip").unwrap();
+    let bad = common::run(
+        &["--content", junk.to_str().unwrap(), "list"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("junk.tar.gz could not be read as a .tar.gz"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn the_pack_remembered_from_the_app_is_used_until_builtin_is_named() {
+    let data = tempfile::tempdir().unwrap();
+    // What opening the app with `--content CLASS_PACK` leaves in the settings.
+    std::fs::write(
+        data.path().join("progress.json"),
+        format!(r#"{{"version": 1, "settings": {{"content": "{CLASS_PACK}"}}}}"#),
+    )
+    .unwrap();
+    let pack = common::run(&["progress", "--json"], "", data.path(), &[]);
+    assert_eq!(export::parse(&pack.stdout).unwrap().pack.id, "node-day");
+    assert!(pack.stderr.contains("--content builtin"), "{}", pack.stderr);
+    let builtin = common::run(
+        &["--content", "builtin", "progress", "--json"],
+        "",
+        data.path(),
+        &[],
+    );
+    assert_eq!(export::parse(&builtin.stdout).unwrap().pack.id, "builtin");
 }

@@ -441,7 +441,7 @@ fn a_pack_with_errors_is_refused_with_its_diagnostics() {
         out.stderr
     );
     assert!(
-        out.stderr.contains("rocm-learn check --content"),
+        out.stderr.contains("rocm-learn --content ") && out.stderr.contains(" check`"),
         "{}",
         out.stderr
     );

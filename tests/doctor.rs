@@ -844,3 +844,78 @@ fn doctor_help_offers_json() {
     assert_eq!(out.code, 0);
     assert!(out.stdout.contains("--json"), "{}", out.stdout);
 }
+
+/// A Linux machine for `doctor --labs`: bwrap on PATH, Ubuntu 24.04's AppArmor restriction on.
+fn labs_machine() -> Machine {
+    let m = Machine {
+        dir: tempfile::tempdir().unwrap(),
+        user: "ana".into(),
+        uid: 1000,
+        gids: vec![1000],
+        path: Some("/usr/local/bin:/usr/bin:/bin".into()),
+        kernel: Some("6.8.0-52-generic".into()),
+        nodes: BTreeMap::new(),
+        rocminfo: String::new(),
+        rocminfo_code: 0,
+    };
+    m.exe("/usr/bin/bwrap");
+    m.write("/proc/sys/user/max_user_namespaces", "63416\n");
+    m.write(
+        "/proc/sys/kernel/apparmor_restrict_unprivileged_userns",
+        "1\n",
+    );
+    m.write(
+        "/sys/kernel/security/lsm",
+        "lockdown,capability,landlock,yama,apparmor\n",
+    );
+    m
+}
+
+fn labs_findings(m: &Machine, os: doctor::labs::Os) -> Vec<Finding> {
+    doctor::labs::examine(&m.host(), os, &|| Ok(()))
+}
+
+#[test]
+fn labs_check_names_the_apparmor_restriction_and_the_profile_that_lifts_it_for_bwrap() {
+    let m = labs_machine();
+    let f = labs_findings(&m, doctor::labs::Os::Linux);
+    let apparmor = find(&f, "apparmor");
+    assert_eq!(apparmor.level, Level::Problem);
+    let fix = en().msg(apparmor.fix.as_ref().unwrap());
+    assert!(
+        fix.contains("--apparmor-profile | sudo tee /etc/apparmor.d/bwrap"),
+        "{fix}"
+    );
+    assert_eq!(find(&f, "sandbox").level, Level::Unknown, "not tried");
+    // The shipped profile, once installed, is recognised.
+    m.write("/etc/apparmor.d/bwrap", doctor::labs::APPARMOR_PROFILE);
+    let f = labs_findings(&m, doctor::labs::Os::Linux);
+    assert!(f.iter().all(|x| x.level == Level::Ok), "{f:#?}");
+}
+
+#[test]
+fn labs_check_without_bwrap_or_user_namespaces_says_how_to_get_them() {
+    let m = labs_machine();
+    m.remove("/usr/bin/bwrap");
+    m.write("/proc/sys/user/max_user_namespaces", "0\n");
+    let f = labs_findings(&m, doctor::labs::Os::Linux);
+    let bwrap = en().msg(find(&f, "bwrap").fix.as_ref().unwrap());
+    assert!(bwrap.contains("sudo apt install bubblewrap"), "{bwrap}");
+    let userns = en().msg(find(&f, "userns").fix.as_ref().unwrap());
+    assert!(userns.contains("user.max_user_namespaces"), "{userns}");
+}
+
+#[test]
+fn labs_check_on_macos_and_windows_points_to_a_linux_vm_or_wsl2() {
+    let m = labs_machine();
+    let mac = labs_findings(&m, doctor::labs::Os::MacOs);
+    assert_eq!(mac.len(), 1);
+    let fix = en().msg(mac[0].fix.as_ref().unwrap());
+    assert!(
+        fix.contains("Linux virtual machine") && !fix.contains("apt"),
+        "{fix}"
+    );
+    let win = labs_findings(&m, doctor::labs::Os::Windows);
+    let fix = en().msg(win[0].fix.as_ref().unwrap());
+    assert!(fix.contains("wsl --install"), "{fix}");
+}

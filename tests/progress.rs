@@ -170,3 +170,60 @@ fn the_tally_counts_what_the_course_has_and_keeps_the_rest() {
     // ...but its record is still there for a pack that brings it back.
     assert!(p.lessons.contains_key("a-lesson-from-an-old-pack"));
 }
+
+fn lab(steps: &[&str], complete: bool, session_over: bool) -> rocm_learn::progress::Change {
+    rocm_learn::progress::Change::Lab {
+        id: "l".into(),
+        steps_done: steps.iter().map(|s| s.to_string()).collect(),
+        complete,
+        hints: 1,
+        secs: 30,
+        session_over,
+    }
+}
+
+#[test]
+fn a_lab_solved_in_one_session_is_one_attempt_and_a_worse_one_later_keeps_the_best() {
+    use rocm_learn::progress::{Change, LabHow};
+    let mut p = Progress::new();
+    // Two steps of three, then the next session: the app records "solved" at once and again
+    // when the learner leaves.
+    p.apply(&lab(&["a", "b"], false, true));
+    p.apply(&lab(&["a"], false, true));
+    assert_eq!(p.labs["l"].steps_done, ["a", "b"], "the better try is kept");
+    p.apply(&lab(&["a", "b", "c"], true, false));
+    p.apply(&lab(&["a", "b", "c"], true, true));
+    let l = &p.labs["l"];
+    assert_eq!(l.attempts, 3);
+    assert_eq!(l.completed_by, Some(LabHow::Interactive));
+    assert!(!l.solution_viewed);
+    p.apply(&Change::SolutionViewed("l".into()));
+    assert!(p.labs["l"].solution_viewed);
+}
+
+#[test]
+fn the_first_attempt_is_kept_apart_from_the_best() {
+    let mut p = Progress::new();
+    p.record_quiz(&result("a", false), 1, 5);
+    p.record_quiz(&result("a", true), 1, 5);
+    let q = &p.quizzes["a"];
+    assert_eq!((q.first_score, q.best_score), (Some(0), 1));
+}
+
+#[test]
+fn counts_from_a_crafted_file_saturate_instead_of_wrapping() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let crafted = format!(
+        r#"{{"version": {VERSION}, "labs": {{"l": {{"attempts": 4294967295, "hints_used": 4294967295, "time_spent_secs": 18446744073709551615}}}}}}"#
+    );
+    std::fs::write(store.path(), crafted).unwrap();
+    let (p, _) = store
+        .update(|p| p.apply(&lab(&["a"], false, true)))
+        .unwrap();
+    let l = &p.labs["l"];
+    assert_eq!(
+        (l.attempts, l.hints_used, l.time_spent_secs),
+        (u32::MAX, u32::MAX, u64::MAX)
+    );
+}

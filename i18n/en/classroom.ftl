@@ -12,3 +12,55 @@ classroom-col-title = Title
 classroom-bad-kind = "{ $spec }": "{ $kind }" is not a kind of item; write lesson:ID, quiz:ID or lab:ID.
 classroom-unknown-item = There is no item "{ $spec }". Available: { $known }
 classroom-ambiguous-item = "{ $id }" names more than one item: { $choices }. Write the one you mean.
+classroom-pack-no-manifest = the pack has no pack.toml; progress and exports will know it only by its folder's name. Add one with `id`, `version` and `title`.
+classroom-pack-bad-extends = `extends` can only be "builtin" (add to the built-in course), not "{ $value }"; leave it out to replace the built-in course.
+classroom-not-your-folder = The progress in { $dir } belongs to the login "{ $owner }"; it is not opened for another login so that two people's work never mixes. Set { $env } to your name (each learner gets a folder of their own) or ROCM_LEARN_DATA_DIR to a folder of yours.
+classroom-submit-failed = Could not write your progress to the class folder { $dir }: { $error }. It is saved here; tell your instructor.
+classroom-report-replaced = { $count ->
+    [one] 1 older export of a learner was replaced by a newer one.
+   *[other] { $count } older exports of learners were replaced by newer ones.
+}
+classroom-report-foreign = Not included: { $learner } exported another course ({ $pack }); run the report with that pack's --content.
+classroom-report-items = Each learner's items
+classroom-report-first-best = first { $first }/{ $total }, best { $best }/{ $total }
+classroom-report-minutes = { $n } min
+classroom-report-hints = { $n ->
+    [one] 1 hint
+   *[other] { $n } hints
+}
+classroom-report-solution-viewed = solution viewed
+classroom-report-by-script = completed by script
+classroom-report-who = who: { $names }
+classroom-cli-no-labs = Skip running the labs in the sandbox (a quick pass: files and machines only)
+classroom-check-machine = the lab's machine cannot be built: { $error }
+classroom-check-no-group = step "{ $step }" names the group "{ $group }", which the lab's machine does not have; learners would be told to join it.
+classroom-check-running = Proving lab { $lab } in the sandbox...
+classroom-check-lab-failed = lab { $lab }: { $what }: { $reason }
+classroom-check-step-not-done = step "{ $step }" is not done: { $why }
+classroom-check-bad-header = the first line must be `# expect: STEP: reason text`.
+classroom-check-bad-passed = every step passed, but a bad- script must fail.
+classroom-check-bad-wrong = expected step "{ $step }" to fail with "{ $reason }", but step "{ $got }" failed with: { $why }
+classroom-cli-doctor-labs = Check whether the hands-on labs can run here (bubblewrap, user namespaces, AppArmor, Landlock)
+classroom-cli-apparmor-profile = With --labs: print the AppArmor profile that lets bubblewrap run labs on Ubuntu 24.04
+doctor-labs-title = rocm-learn doctor --labs: can the hands-on labs run on this machine? Nothing is changed.
+doctor-labs-macos = The labs run a real shell in a Linux sandbox (bubblewrap), which macOS does not have. Lessons and quizzes work here.
+doctor-labs-windows = The labs run a real shell in a Linux sandbox (bubblewrap), which Windows does not have. Lessons and quizzes work here.
+doctor-labs-other-os = The labs run a real shell in a Linux sandbox (bubblewrap), which this system does not have. Lessons and quizzes work here.
+doctor-labs-vm-fix = Run rocm-learn inside a Linux virtual machine (for example Ubuntu 24.04 in UTM, Multipass or VirtualBox) and install bubblewrap there.
+doctor-labs-windows-fix = Use WSL2: in PowerShell run wsl --install -d Ubuntu-24.04, then inside Ubuntu run sudo apt install bubblewrap and start rocm-learn there.
+doctor-labs-bwrap-ok = bubblewrap is installed ({ $path }).
+doctor-labs-bwrap-missing = bubblewrap (bwrap) is not on PATH; the labs never run their shell without it.
+doctor-labs-bwrap-fix = Install it: Debian and Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap; Arch: sudo pacman -S bubblewrap.
+doctor-labs-userns-ok = Unprivileged user namespaces are allowed.
+doctor-labs-userns-off = Unprivileged user namespaces are turned off, and bubblewrap needs one for every lab.
+doctor-labs-userns-fix = sudo sysctl -w user.max_user_namespaces=15000 (and on Debian kernels sudo sysctl -w kernel.unprivileged_userns_clone=1); put the same lines in /etc/sysctl.d/90-userns.conf to keep them after a reboot.
+doctor-labs-apparmor-free = AppArmor does not restrict user namespaces here.
+doctor-labs-apparmor-profile = AppArmor restricts user namespaces, and { $file } allows them for bubblewrap.
+doctor-labs-apparmor-restricted = AppArmor restricts unprivileged user namespaces (Ubuntu 24.04 does by default) and no profile allows them for bubblewrap, so a lab cannot start.
+doctor-labs-apparmor-fix = Install the profile rocm-learn ships, which allows this for bwrap alone: rocm-learn doctor --labs --apparmor-profile | sudo tee /etc/apparmor.d/bwrap && sudo apparmor_parser -r /etc/apparmor.d/bwrap
+doctor-labs-landlock-ok = Landlock is enabled in this kernel.
+doctor-labs-landlock-off = Landlock is not enabled in this kernel (see /sys/kernel/security/lsm); bubblewrap still isolates the labs, Landlock would only add a layer.
+doctor-labs-sandbox-ok = A test sandbox started and stopped: labs can run here.
+doctor-labs-sandbox-not-tried = No test sandbox was started: fix the problems above first.
+classroom-archive-unreadable = The content pack { $file } could not be read as a .tar.gz: { $error }
+classroom-remembered-pack = Using the content pack { $pack }, opened last time; `--content builtin` goes back to the built-in course.

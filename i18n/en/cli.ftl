@@ -7,7 +7,7 @@ cli-options = Options
 cli-help = Show this help
 cli-version = Show the version
 cli-lang = Language of the interface and the course (default: ROCM_LEARN_LANG, then the language last picked in the app, then the system locale, then en)
-cli-content = Use the content pack in DIR instead of the built-in course
+cli-content = Use the content pack in DIR (a folder or a .tar.gz) instead of the built-in course; ROCM_LEARN_CONTENT does the same
 cli-json = Print the result as JSON (format in the README)
 cli-csv = Print the result as CSV
 cli-plain = Line mode: numbered choices, no full-screen drawing (for screen readers and scripts)
@@ -23,7 +23,7 @@ cli-lab-id = The lab's id (see `rocm-learn list`)
 cli-script = Type each line of FILE into the lab's shell and grade the result
 cli-progress = Show or export your progress
 cli-report = Summarise a class from exported progress files
-cli-report-files = Progress files exported with `rocm-learn progress --json`
+cli-report-files = Progress exported with `rocm-learn progress --json`: files, folders of them (a class submit folder), or - for standard input
 cli-doctor = Check this machine's real ROCm setup (read-only)
 cli-learner = Your name in exported progress (saved; default: the login name)
 cli-progress-reset = Forget your progress on one item, or on everything
@@ -48,7 +48,7 @@ cli-content-has-errors = The content has { $count ->
 }; fix { $count ->
     [one] it
    *[other] them
-} and run `rocm-learn check --content { $dir }` to confirm.
+} and run `rocm-learn check` to confirm.
 
 content-dir-missing = The content folder { $dir } does not exist.
 content-dir-empty = { $dir } holds none of the content folders ({ $expected }); is it the right folder?

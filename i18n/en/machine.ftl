@@ -8,3 +8,4 @@ machine-why-blacklist-cmdline = The next boot's kernel command line has modprobe
 machine-why-nomodeset = The next boot's kernel command line has nomodeset, which keeps amdgpu from starting. Remove it from /etc/default/grub, then run sudo update-grub.
 machine-why-installer-codename = The repositories are for { $found }, but this node runs Ubuntu { $codename }: the amdgpu-install .deb was built for { $found }. Download the one from https://repo.radeon.com/amdgpu-install/{ $version }/ubuntu/{ $codename }/ and install it over the wrong one with sudo dpkg -i.
 machine-why-login-tools = A new login finds { $command } but loses everyday commands ({ $lost }): the PATH set in your startup file replaces the system directories. Add to PATH instead: export PATH=$PATH:/opt/rocm/bin
+machine-why-repo-not-mirrored = { $file } points at ROCm { $version }. repo.radeon.com has it, but this lab's offline mirror carries only { $have }: use one of those versions here.

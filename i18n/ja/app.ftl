@@ -66,7 +66,6 @@ quiz-best = 最高 { $total } 問中 { $best } 問正解、挑戦 { $attempts } 
 quiz-wrong-to-retry = 復習する問題が { $count } 問あります。r キーで始められます。
 quiz-next = Enter: 次の問題へ
 quiz-see-results = Enter: 結果を見る
-quiz-results-keys = 全問正解です! a: もう一度   q: 戻る
 quiz-results-keys-wrong = r: まちがえた { $count } 問をやり直す   a: もう一度   q: 戻る
 
 glossary-search = 検索:
@@ -93,7 +92,7 @@ matrix-cell = { $gpu }、{ $os }、ROCm { $release }:{" "}
 matrix-supported = サポート対象
 matrix-deprecated = 非推奨
 matrix-unsupported = サポート対象外
-matrix-supported-means = この組み合わせ向けにビルドされ、テストされています。ドライバ、ランタイム、ビルド済みライブラリのすべてにこの GPU 向けのコードがあります。
+matrix-supported-means = この組み合わせ向けにビルドされ、テストされています。ドライバー、ランタイム、ビルド済みライブラリのすべてにこの GPU 向けのコードがあります。
 matrix-deprecated-means = いまは動きますが新機能は入らず、将来のリリースでサポートが外れます。いまのうちに移行を計画しましょう。
 matrix-unsupported-means = HIP ランタイムはアプリケーションを動かせることもありますが、ビルド済みの ROCm ライブラリはサポートされず、実行時に失敗することがあります。この GPU 向けのカーネルがない場合の "invalid device function" がその例です。
 matrix-unlisted = このリリースにはこの GPU がまったく載っていません。

@@ -7,7 +7,7 @@ cli-options = オプション
 cli-help = このヘルプを表示する
 cli-version = バージョンを表示する
 cli-lang = 画面と教材の言語(省略時は ROCM_LEARN_LANG、次にアプリで最後に選んだ言語、次にシステムのロケール、なければ en)
-cli-content = 組み込みの教材の代わりに DIR のコンテンツパックを使う
+cli-content = 組み込みの教材の代わりに DIR のコンテンツパック(フォルダーまたは .tar.gz)を使う。ROCM_LEARN_CONTENT でも指定できます
 cli-json = 結果を JSON で出力する(形式は README を参照)
 cli-csv = 結果を CSV で出力する
 cli-plain = 行モード: 選択肢に番号を振り、全画面表示を使わない(スクリーンリーダーやスクリプト向け)
@@ -23,7 +23,7 @@ cli-lab-id = 演習の ID(`rocm-learn list` で確認できます)
 cli-script = FILE の各行を演習のシェルに入力し、結果を採点する
 cli-progress = 学習の進み具合を表示・書き出す
 cli-report = 書き出された進捗ファイルからクラス全体の集計を作る
-cli-report-files = `rocm-learn progress --json` で書き出した進捗ファイル
+cli-report-files = `rocm-learn progress --json` で書き出した進捗。ファイル、それを集めたフォルダー(クラスの提出フォルダーなど)、または標準入力を表す -
 cli-doctor = このマシンの実際の ROCm 環境を検査する(読み取りのみ)
 cli-learner = 書き出す進捗に記す名前(保存されます。省略時はログイン名)
 cli-progress-reset = 1 項目、またはすべての進捗を消去する
@@ -42,7 +42,7 @@ cli-unknown-id = 「{ $id }」という{ $kind ->
     [item] 項目
    *[other] { $kind }
 }はありません。使える ID: { $known }
-cli-content-has-errors = コンテンツに { $count } 件のエラーがあります。修正してから `rocm-learn check --content { $dir }` で確認してください。
+cli-content-has-errors = コンテンツに { $count } 件のエラーがあります。修正してから `rocm-learn check` で確認してください。
 
 content-dir-missing = コンテンツフォルダー { $dir } がありません。
 content-dir-empty = { $dir } にはコンテンツ用のフォルダー({ $expected })がひとつもありません。フォルダーの指定は正しいですか?

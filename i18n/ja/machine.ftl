@@ -8,3 +8,4 @@ machine-why-blacklist-cmdline = 次回起動時のカーネルコマンドライ
 machine-why-nomodeset = 次回起動時のカーネルコマンドラインに nomodeset が含まれており、amdgpu が起動できません。/etc/default/grub から削除し、sudo update-grub を実行してください。
 machine-why-installer-codename = リポジトリは { $found } 向けですが、このノードは Ubuntu { $codename } です。amdgpu-install の .deb が { $found } 向けのものでした。https://repo.radeon.com/amdgpu-install/{ $version }/ubuntu/{ $codename }/ から正しいものをダウンロードし、sudo dpkg -i で上書きインストールしてください。
 machine-why-login-tools = 新しいログインでは { $command } が見つかりますが、日常のコマンド({ $lost })が使えなくなります。起動ファイルで設定した PATH がシステムのディレクトリを置き換えているためです。置き換えずに追加してください: export PATH=$PATH:/opt/rocm/bin
+machine-why-repo-not-mirrored = { $file } は ROCm { $version } を指しています。repo.radeon.com には存在しますが、このラボのオフラインミラーにあるのは { $have } だけです。ここではそのいずれかのバージョンを使ってください。

@@ -7,7 +7,7 @@ cli-options = 옵션
 cli-help = 이 도움말을 표시합니다
 cli-version = 버전을 표시합니다
 cli-lang = 화면과 교재의 언어(기본값: ROCM_LEARN_LANG, 그다음 앱에서 마지막으로 고른 언어, 그다음 시스템 로캘, 없으면 en)
-cli-content = 내장 교재 대신 DIR의 콘텐츠 팩을 사용합니다
+cli-content = 내장 교재 대신 DIR의 콘텐츠 팩(폴더 또는 .tar.gz)을 사용합니다. ROCM_LEARN_CONTENT로도 지정할 수 있습니다
 cli-json = 결과를 JSON으로 출력합니다(형식은 README 참고)
 cli-csv = 결과를 CSV로 출력합니다
 cli-plain = 줄 모드: 선택지에 번호를 붙이고 전체 화면을 쓰지 않습니다(스크린 리더와 스크립트용)
@@ -23,7 +23,7 @@ cli-lab-id = 실습 ID(`rocm-learn list`로 확인)
 cli-script = FILE의 각 줄을 실습 셸에 입력하고 결과를 채점합니다
 cli-progress = 학습 진도를 보여 주거나 내보냅니다
 cli-report = 내보낸 진도 파일들로 반 전체 요약을 만듭니다
-cli-report-files = `rocm-learn progress --json`으로 내보낸 진도 파일
+cli-report-files = `rocm-learn progress --json`으로 내보낸 진도. 파일, 그 파일을 모은 폴더(반 제출 폴더 등), 또는 표준 입력을 뜻하는 -
 cli-doctor = 이 컴퓨터의 실제 ROCm 설정을 점검합니다(읽기 전용)
 cli-learner = 내보낸 진도에 적을 이름(저장됨, 기본값: 로그인 이름)
 cli-progress-reset = 한 항목 또는 모든 진도를 지웁니다
@@ -42,7 +42,7 @@ cli-unknown-id = "{ $id }"라는 { $kind ->
     [item] 항목
    *[other] { $kind }
 }은(는) 없습니다. 사용할 수 있는 ID: { $known }
-cli-content-has-errors = 콘텐츠에 오류가 { $count }개 있습니다. 고친 다음 `rocm-learn check --content { $dir }`로 확인하세요.
+cli-content-has-errors = 콘텐츠에 오류가 { $count }개 있습니다. 고친 다음 `rocm-learn check`로 확인하세요.
 
 content-dir-missing = 콘텐츠 폴더 { $dir }이(가) 없습니다.
 content-dir-empty = { $dir }에 콘텐츠 폴더({ $expected })가 하나도 없습니다. 폴더를 제대로 지정했는지 확인하세요.

@@ -8,3 +8,4 @@ machine-why-blacklist-cmdline = 다음 부팅의 커널 명령줄에 modprobe.bl
 machine-why-nomodeset = 다음 부팅의 커널 명령줄에 nomodeset이 들어 있어 amdgpu가 시작되지 못합니다. /etc/default/grub에서 지운 다음 sudo update-grub을 실행하세요.
 machine-why-installer-codename = 저장소는 { $found }용인데 이 노드는 Ubuntu { $codename }입니다. amdgpu-install .deb가 { $found }용으로 빌드된 것이었습니다. https://repo.radeon.com/amdgpu-install/{ $version }/ubuntu/{ $codename }/ 에서 맞는 것을 내려받아 sudo dpkg -i로 덮어 설치하세요.
 machine-why-login-tools = 새 로그인에서 { $command }은(는) 찾지만 일상 명령({ $lost })을 쓸 수 없게 됩니다. 시작 파일에서 설정한 PATH가 시스템 디렉터리를 대체하기 때문입니다. 대체하지 말고 추가하세요: export PATH=$PATH:/opt/rocm/bin
+machine-why-repo-not-mirrored = { $file }이(가) ROCm { $version }을(를) 가리킵니다. repo.radeon.com에는 있지만 이 실습의 오프라인 미러에는 { $have }만 있습니다. 여기서는 그중 한 버전을 쓰세요.

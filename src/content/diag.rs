@@ -115,6 +115,14 @@ impl Diagnostics {
         });
     }
 
+    /// A warning about a file as a whole (a pack without its manifest).
+    pub fn file_warning(&mut self, path: &str, msg: Msg) {
+        self.file_error(path, msg);
+        if let Some(d) = self.items.last_mut() {
+            d.severity = Severity::Warning;
+        }
+    }
+
     pub fn error_count(&self) -> usize {
         self.items
             .iter()

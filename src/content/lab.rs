@@ -318,6 +318,12 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
                 .map(|s| s.into_inner())
                 .unwrap_or_else(|| "default".into()),
         },
+        "container-devices" => Check::ContainerDevices,
+        "container-render-group" => Check::ContainerRenderGroup,
+        "container-gpu" => Check::ContainerGpu,
+        "login-gpu-selected" => Check::LoginGpuSelected,
+        "login-torch-works" => Check::LoginTorchWorks,
+        "boots-with-amdgpu" => Check::BootsWithAmdgpu,
         "file-contains" => {
             let path = f
                 .req_string(cx, "path")

@@ -7,6 +7,7 @@ pub mod lab;
 pub mod lesson;
 pub mod model;
 pub mod option_stats;
+pub mod pack;
 pub mod quiz;
 pub mod refs;
 pub mod terminology;
@@ -15,6 +16,7 @@ pub mod tree;
 
 pub use diag::{Diagnostic, Diagnostics, Msg, Severity};
 pub use model::*;
+pub use pack::Pack;
 pub use tree::ContentTree;
 
 use diag::SourceFile;
@@ -27,6 +29,53 @@ use refs::Refs;
 /// editing one file). A pack that brings no glossary or no `assets/building.toml` uses the ones
 /// that ship with rocm-learn, so an instructor can write just lessons and quizzes.
 pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
+    let (course, _, diags) = load_pack(tree);
+    (course, diags)
+}
+
+/// [`load`], with what the pack says of itself (`pack.toml`; the built-in course for embedded
+/// content). Missing translations in languages the pack does not promise are not reported.
+pub fn load_pack(tree: &ContentTree) -> (Course, Pack, Diagnostics) {
+    let mut pack_diags = Diagnostics::default();
+    let pack = match tree.root() {
+        None => Pack::builtin(),
+        Some(root) => {
+            let fallback = root
+                .file_name()
+                .map(|n| pack_id_from(&n.to_string_lossy()))
+                .unwrap_or_else(|| "pack".into());
+            let manifest = tree
+                .get(pack::MANIFEST)
+                .map(|t| (tree.display(pack::MANIFEST), t));
+            let shown = root.display().to_string();
+            let mut p = pack::read(manifest, &shown, &mut pack_diags);
+            if tree.get(pack::MANIFEST).is_none() {
+                p.id = fallback;
+            }
+            p
+        }
+    };
+    let (course, mut diags) = load_course(tree);
+    diags.items.extend(pack_diags.items);
+    pack::keep_promised(&pack, &mut diags);
+    // What a pack borrows from the built-in course is not the pack author's to fix.
+    diags.items.retain(|d| !tree.is_borrowed(&d.path));
+    diags.sort();
+    (course, pack, diags)
+}
+
+/// A folder name made into an id (`My Pack` -> `my-pack`), for packs without a manifest.
+fn pack_id_from(name: &str) -> String {
+    let id: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let id = id.trim_matches('-').to_string();
+    if id.is_empty() { "pack".into() } else { id }
+}
+
+fn load_course(tree: &ContentTree) -> (Course, Diagnostics) {
     let mut diags = Diagnostics::default();
     let mut refs = Refs::default();
     let mut course = Course::default();

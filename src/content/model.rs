@@ -267,11 +267,23 @@ pub enum Check {
         path: super::lab::LabPath,
         text: String,
     },
+    /// The last container that ran rocminfo was given /dev/kfd and a render node.
+    ContainerDevices,
+    /// ... and its process held the host's render group.
+    ContainerRenderGroup,
+    /// ... and rocminfo inside it listed a GPU agent.
+    ContainerGpu,
+    /// New logins make only the discrete GPUs visible to ROCm programs.
+    LoginGpuSelected,
+    /// In a new login, the PyTorch smoke test runs a kernel on the discrete GPU.
+    LoginTorchWorks,
+    /// A boot from the machine's configuration now would bring amdgpu up.
+    BootsWithAmdgpu,
 }
 
 impl Check {
     /// The names used in scenario files, for `check` to list.
-    pub const KINDS: [&'static str; 17] = [
+    pub const KINDS: [&'static str; 23] = [
         "groups",
         "session-groups",
         "kfd-access",
@@ -289,6 +301,12 @@ impl Check {
         "device-plugin",
         "gpu-pod-running",
         "file-contains",
+        "container-devices",
+        "container-render-group",
+        "container-gpu",
+        "login-gpu-selected",
+        "login-torch-works",
+        "boots-with-amdgpu",
     ];
 }
 

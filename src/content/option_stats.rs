@@ -52,6 +52,15 @@ pub fn right_is_longest(q: &Question, lang: Lang) -> bool {
         .all(|i| width(i) < right)
 }
 
+/// How many options, in `lang`, are wider than the right one: 0 when it is the longest (or
+/// tied). Lengthening one distractor per question would leave the right option second
+/// longest everywhere, a giveaway of its own; this lets tests watch the spread.
+pub fn longer_than_right(q: &Question, lang: Lang) -> usize {
+    let width = |i: usize| q.options[i].text.get(lang).width();
+    let right = width(q.answer);
+    (0..q.options.len()).filter(|&i| width(i) > right).count()
+}
+
 pub fn of_quiz(quiz: &Quiz, lang: Lang) -> LongestRight {
     LongestRight {
         quiz: quiz.id.clone(),

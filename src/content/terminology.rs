@@ -227,7 +227,8 @@ impl Terminology {
             let mut strings = Vec::new();
             localized_strings(doc.get_ref(), &mut strings);
             for (lang, start, end) in strings {
-                self.report(&file, start, &text[start..end], lang, table_path, diags);
+                let prose = mask_code_spans(&text[start..end]);
+                self.report(&file, start, &prose, lang, table_path, diags);
             }
         }
     }
@@ -265,6 +266,24 @@ fn markdown_prose(text: &str) -> Vec<(usize, &str)> {
             Event::End(TagEnd::CodeBlock) => in_code = in_code.saturating_sub(1),
             Event::Text(_) if in_code == 0 => out.push((range.start, &text[range])),
             _ => {}
+        }
+    }
+    out
+}
+
+/// The text with every `code span` blanked out, byte for byte so offsets still match: commands
+/// and tool output in quiz and glossary text are quoted as the tools spell them.
+fn mask_code_spans(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_code = false;
+    for c in text.chars() {
+        if c == '`' {
+            in_code = !in_code;
+            out.push(c);
+        } else if in_code {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            out.push(c);
         }
     }
     out
@@ -333,6 +352,16 @@ mod tests {
         assert!(t.scan("reuse-cases", Lang::En).is_empty());
         // Each language is held to its own column only.
         assert!(t.scan("use-case", Lang::Ja).is_empty());
+    }
+
+    #[test]
+    fn code_spans_in_quiz_text_keep_their_offsets_and_are_not_prose() {
+        let t = table("| driver | driver | ドライバー | 드라이버 | | ドライバ | |\n");
+        let masked = mask_code_spans("`ドライバ` と ドライバ");
+        assert_eq!(masked.len(), "`ドライバ` と ドライバ".len());
+        let found = t.scan(&masked, Lang::Ja);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].start, "`ドライバ` と ".len());
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 mod checks;
 pub mod host;
+pub mod labs;
 pub mod report;
 
 pub use checks::examine;

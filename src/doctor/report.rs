@@ -39,7 +39,17 @@ fn message(i18n: &I18n, f: &Finding) -> String {
 }
 
 pub fn text(i18n: &I18n, findings: &[Finding], out: &mut impl Write) -> io::Result<()> {
-    writeln!(out, "{}", i18n.t("doctor-title"))?;
+    text_titled(i18n, "doctor-title", findings, out)
+}
+
+/// The findings under the title with message id `title` (`doctor --labs` has its own).
+pub fn text_titled(
+    i18n: &I18n,
+    title: &str,
+    findings: &[Finding],
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "{}", i18n.t(title))?;
     writeln!(out)?;
     // One cause often shows on several floors (a login without its new group cannot open
     // /dev/kfd nor the render node): the fix is spelled out once.

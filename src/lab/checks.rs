@@ -21,11 +21,16 @@ pub struct Env<'a> {
     pub shell: Option<&'a Record>,
     /// PATH of a new login shell, when a check needs it (the runner asks the sandbox).
     pub login_path: Option<&'a str>,
+    /// The whole environment of a new login shell, for the same checks.
+    pub login_env: Option<&'a [(String, String)]>,
 }
 
-/// Checks that need a new login's PATH (the runner computes it only for these).
+/// Checks that need a new login's environment (the runner computes it only for these).
 pub fn needs_login_path(check: &Check) -> bool {
-    matches!(check, Check::LoginCommand { .. })
+    matches!(
+        check,
+        Check::LoginCommand { .. } | Check::LoginGpuSelected | Check::LoginTorchWorks
+    )
 }
 
 pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
@@ -221,6 +226,12 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
                     .into_iter()
                     .find(|s| pkgs::classify(&s.uri) == Repo::RadeonMissing)
                 {
+                    if let Some(v) = crate::sim::catalog::upstream_only(&bad.uri) {
+                        return Err(Msg::new("machine-why-repo-not-mirrored")
+                            .arg("file", bad.file)
+                            .arg("version", v)
+                            .arg("have", crate::sim::catalog::mirrored()));
+                    }
                     return Err(Msg::new("lab-why-repo-missing")
                         .arg("uri", bad.uri)
                         .arg("file", bad.file));
@@ -320,7 +331,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             let other = st.cluster.as_ref().and_then(|c| {
                 c.daemonsets
                     .iter()
-                    .find(|d| d.image.contains("device-plugin"))
+                    .find(|d| d.image.contains("device-plugin") && !d.image.contains("labeller"))
             });
             match other {
                 Some(d) => Err(Msg::new("machine-why-device-plugin-image").arg("image", &d.image)),
@@ -351,6 +362,14 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
                 Some(_) => Ok(()),
                 None => Err(Msg::new("lab-why-pod-pending").arg("pod", &gpu_pods[0].name)),
             }
+        }
+        Check::ContainerDevices | Check::ContainerRenderGroup | Check::ContainerGpu => {
+            super::modules_checks::container(check, root)
+        }
+        Check::BootsWithAmdgpu => super::modules_checks::next_boot(root, state()?),
+        Check::LoginGpuSelected | Check::LoginTorchWorks => {
+            let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            super::modules_checks::login_gpu(check, root, state()?, login)
         }
         Check::FileContains { path, text } => {
             let found = resolve(root, path)

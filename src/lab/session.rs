@@ -196,12 +196,6 @@ impl Shell {
         });
     }
 
-    /// The foreground process group of the shell's terminal (a pid of this process's
-    /// namespace) and the terminal's device: who would get a line typed now.
-    pub fn foreground(&self) -> Option<(i32, std::path::PathBuf)> {
-        Some((self.master.process_group_leader()?, self.master.tty_name()?))
-    }
-
     /// Messages from the supervisor that arrived since the last call.
     pub fn messages(&self) -> Vec<FromSupervisor> {
         self.messages.try_iter().collect()
@@ -215,6 +209,15 @@ impl Shell {
     /// Waits up to `timeout` for the supervisor's next message.
     pub fn next_message(&self, timeout: std::time::Duration) -> Option<FromSupervisor> {
         self.messages.recv_timeout(timeout).ok()
+    }
+
+    /// Whether a program in the terminal's foreground waits for input: a process of the
+    /// terminal's foreground group (tcgetpgrp on the master) asleep reading this terminal.
+    pub fn waits_for_input(&self) -> bool {
+        let fg = self.master.process_group_leader();
+        let tty = self.master.tty_name();
+        fg.zip(tty)
+            .is_some_and(|(fg, tty)| super::reading::waits_for_input(fg, &tty))
     }
 
     pub fn has_exited(&self) -> bool {

@@ -100,7 +100,7 @@ pub fn main() -> i32 {
     let mut grader = Grader {
         checks,
         out: sock,
-        login_path: None,
+        login_env: None,
     };
     grader.report(None);
     while let Ok(ev) = rx.recv() {
@@ -129,8 +129,8 @@ pub fn main() -> i32 {
 struct Grader {
     checks: Vec<Check>,
     out: UnixStream,
-    /// The last new-login PATH, and the login files it was computed from.
-    login_path: Option<(Fingerprint, String)>,
+    /// The last new-login environment, and the login files it was computed from.
+    login_env: Option<(Fingerprint, Vec<(String, String)>)>,
 }
 
 impl Grader {
@@ -145,16 +145,21 @@ impl Grader {
         relock();
         let root = Path::new("/");
         let state = sim::State::load(root).map_err(|e| e.message);
-        let login_path = if self.checks.iter().any(checks::needs_login_path) {
-            self.login_path()
+        let login_env = if self.checks.iter().any(checks::needs_login_path) {
+            self.login_env()
         } else {
             None
         };
+        let login_path = login_env
+            .as_ref()
+            .and_then(|e| e.iter().find(|(k, _)| k == "PATH"))
+            .map(|(_, v)| v.as_str());
         let env = Env {
             root,
             state: state.as_ref().map_err(String::as_str),
             shell: record.as_ref(),
-            login_path: login_path.as_deref(),
+            login_path,
+            login_env: login_env.as_deref(),
         };
         let steps = self
             .checks
@@ -180,17 +185,19 @@ impl Grader {
         self.send(&FromSupervisor::Status { record, steps });
     }
 
-    /// The PATH a new login would get, recomputed only when a login file changed.
-    fn login_path(&mut self) -> Option<String> {
+    /// The environment a new login would get, recomputed only when a login file changed.
+    fn login_env(&mut self) -> Option<Vec<(String, String)>> {
         let print = login_fingerprint();
-        if let Some((p, path)) = &self.login_path
+        if let Some((p, env)) = &self.login_env
             && *p == print
         {
-            return Some(path.clone());
+            return Some(env.clone());
         }
         let mut cmd = Command::new("/bin/bash");
-        cmd.args(["--login", "-i", "-c", "printf '%s' \"$PATH\""])
-            .env("PATH", sim::entry::environment_path(Path::new("/")))
+        // env by absolute path: the login's own PATH may have lost /usr/bin (a lab teaches
+        // exactly that).
+        cmd.args(["--login", "-i", "-c", "/usr/bin/env -0"])
+            .envs(login_vars())
             .current_dir(home())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -204,10 +211,24 @@ impl Grader {
             });
         }
         let out = super::run_with_timeout(cmd, Duration::from_secs(5), 64 * 1024)?;
-        let out = String::from_utf8_lossy(&out).into_owned();
-        self.login_path = Some((print, out.clone()));
-        Some(out)
+        let env: Vec<(String, String)> = String::from_utf8_lossy(&out)
+            .split('\0')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self.login_env = Some((print, env.clone()));
+        Some(env)
     }
+}
+
+/// What pam_env gives a new login: /etc/environment's variables, PATH defaulted.
+fn login_vars() -> Vec<(String, String)> {
+    let root = Path::new("/");
+    let mut vars = sim::entry::environment(root);
+    if !vars.iter().any(|(k, _)| k == "PATH") {
+        vars.push(("PATH".into(), sim::entry::DEFAULT_PATH.into()));
+    }
+    vars
 }
 
 fn truncate(s: &str, max: usize) -> String {
@@ -317,8 +338,8 @@ fn login_loop(user: &str, relogin: &Mutex<String>, tx: mpsc::Sender<Event>) {
         let session = open_session(root, user);
         let mut cmd = Command::new("/bin/bash");
         cmd.args(["--login", "-i"])
-            .env("ROCM_SIM_SESSION", &session)
-            .env("PATH", sim::entry::environment_path(root));
+            .envs(login_vars())
+            .env("ROCM_SIM_SESSION", &session);
         if std::env::set_current_dir(home()).is_err() {
             let _ = std::env::set_current_dir("/");
         }

@@ -237,6 +237,34 @@ pub fn add_to_groups(root: &Path, user: &str, groups: &[String]) -> std::io::Res
     })
 }
 
+/// `gpasswd -M a,b GROUP`: the group's member list becomes exactly `list`.
+pub fn set_members(root: &Path, group: &str, list: &[String]) -> std::io::Result<()> {
+    edit_members(root, |name, members| {
+        if name == group {
+            *members = list.to_vec();
+        }
+    })
+}
+
+/// `usermod -g GROUP USER`: the user's primary group (the gid field of /etc/passwd).
+pub fn set_primary_gid(root: &Path, user: &str, gid: u32) -> std::io::Result<()> {
+    let path = root.join("etc/passwd");
+    let text = fsx::read_opt(&path).unwrap_or_default();
+    let mut out = String::new();
+    for l in text.lines() {
+        let mut f: Vec<&str> = l.split(':').collect();
+        let g = gid.to_string();
+        if f.len() == 7 && f[0] == user {
+            f[3] = &g;
+            out.push_str(&f.join(":"));
+        } else {
+            out.push_str(l);
+        }
+        out.push('\n');
+    }
+    fsx::write_atomic(&path, out.as_bytes())
+}
+
 /// `usermod -G` without `-a`: the user's supplementary groups become exactly `groups`.
 pub fn set_groups(root: &Path, user: &str, groups: &[String]) -> std::io::Result<()> {
     edit_members(root, |name, members| {

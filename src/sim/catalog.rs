@@ -51,13 +51,46 @@ pub const RELEASES: &[Release] = &[
 
 pub const DEFAULT_RELEASE: &str = "6.2.2";
 
+/// ROCm releases repo.radeon.com publishes that the lab's offline mirror does not carry, as
+/// they are spelled in its URLs (an x.y.0 release is `x.y`).
+pub const UPSTREAM_ONLY: &[&str] = &[
+    "5.7.1", "5.7.3", "6.0", "6.0.2", "6.1", "6.1.1", "6.1.2", "6.1.3", "6.2.1", "6.2.4", "6.3",
+    "6.3.1", "6.3.3", "6.4", "6.4.1",
+];
+
+/// The ROCm release in a repo.radeon.com URL that exists upstream but not on the offline
+/// mirror (`https://repo.radeon.com/rocm/apt/6.1.3` -> `6.1.3`).
+pub fn upstream_only(uri: &str) -> Option<&'static str> {
+    UPSTREAM_ONLY.iter().copied().find(|v| {
+        let u = uri.trim_end_matches('/');
+        u.ends_with(&format!("/rocm/apt/{v}"))
+            || u.ends_with(&format!("/amdgpu/{v}/ubuntu"))
+            || u.contains(&format!("/amdgpu-install/{v}/"))
+    })
+}
+
+/// The releases the offline mirror carries, for messages (`6.2.0, 6.2.2, 6.3.2`).
+pub fn mirrored() -> String {
+    RELEASES
+        .iter()
+        .map(|r| r.version)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub fn release(version: &str) -> Option<&'static Release> {
-    RELEASES.iter().find(|r| r.version == version)
+    // repo.radeon.com names an x.y.0 release `x.y` in its URLs (rocm/apt/6.2).
+    RELEASES
+        .iter()
+        .find(|r| r.version == version || r.version.strip_suffix(".0") == Some(version))
 }
 
 pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
 pub const DEVICE_PLUGIN_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml";
+/// The README's variant with the device health exporter: the same plugin DaemonSet here.
+pub const DEVICE_PLUGIN_HEALTH_URL: &str =
+    "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp-health.yaml";
 pub const LABELLER_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-labeller.yaml";
 
@@ -161,6 +194,19 @@ pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
             &[],
             Payload::None,
         ),
+        // The metapackage that follows the newest kernel (this machine runs it).
+        pkg(
+            "linux-headers-generic",
+            format!(
+                "{}.{}",
+                kver.replace('-', "."),
+                if os == "24.04" { "53" } else { "135" }
+            ),
+            Origin::Ubuntu,
+            10,
+            &[&format!("linux-headers-{k}")],
+            Payload::None,
+        ),
         pkg(
             &format!("linux-modules-extra-{k}"),
             kpkg,
@@ -204,6 +250,31 @@ pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
             35,
             &[],
             Payload::None,
+        ),
+        // The container runtimes and Python of the container and PyTorch labs.
+        pkg(
+            "docker.io",
+            "24.0.7-0ubuntu4.1".into(),
+            Origin::Ubuntu,
+            104_000,
+            &[],
+            Payload::SystemBin("docker", "/usr/bin/docker"),
+        ),
+        pkg(
+            "podman",
+            "4.9.3+ds1-1ubuntu0.2".into(),
+            Origin::Ubuntu,
+            45_000,
+            &[],
+            Payload::SystemBin("podman", "/usr/bin/podman"),
+        ),
+        pkg(
+            "python3",
+            "3.12.3-0ubuntu2".into(),
+            Origin::Ubuntu,
+            100,
+            &[],
+            Payload::SystemBin("python3", "/usr/bin/python3"),
         ),
     ];
     for p in &mut v {

@@ -96,7 +96,8 @@ pub fn main(tool: &str, args: &[String]) -> i32 {
         return 1;
     }
     let caller = caller_from_env(&root);
-    let out = super::run(&root, tool, args, &caller, &mut Terminal);
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let out = super::run_with_env(&root, tool, args, &caller, &mut Terminal, &env);
     finish(&root, out)
 }
 
@@ -245,15 +246,29 @@ pub const DEFAULT_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bi
 
 /// PATH as a new login gets it (pam_env reads /etc/environment), Ubuntu's default without one.
 pub fn environment_path(root: &Path) -> String {
-    super::fsx::read_capped(&root.join("etc/environment"), 64 * 1024)
-        .ok()
-        .and_then(|b| {
-            String::from_utf8_lossy(&b).lines().find_map(|l| {
-                l.strip_prefix("PATH=")
-                    .map(|p| p.trim_matches('"').to_string())
-            })
-        })
+    environment(root)
+        .into_iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v)
         .unwrap_or_else(|| DEFAULT_PATH.into())
+}
+
+/// The variables /etc/environment gives every new login, as pam_env reads them (`KEY=value`,
+/// optional quotes), PATH among them when it sets one.
+pub fn environment(root: &Path) -> Vec<(String, String)> {
+    let Ok(bytes) = super::fsx::read_capped(&root.join("etc/environment"), 64 * 1024) else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter_map(|l| {
+            let (k, v) = l.split_once('=')?;
+            let ok = !k.is_empty()
+                && !k.starts_with(|c: char| c.is_ascii_digit())
+                && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            ok.then(|| (k.to_string(), v.trim_matches('"').to_string()))
+        })
+        .collect()
 }
 
 /// Finds `prog` on PATH, skipping the simulator's own wrappers (so `ls` for other paths runs

@@ -78,6 +78,14 @@ pub struct MachineSpec {
     /// Whether the AMD device plugin DaemonSet already runs.
     #[serde(default)]
     pub device_plugin: bool,
+    /// Extra Ubuntu packages installed when the machine is built (`docker.io`, `podman`,
+    /// `python3`): each brings its simulated tool.
+    #[serde(default)]
+    pub packages: Vec<String>,
+    /// Causes (`wont_load::CAUSES`) one of which keeps amdgpu from loading at boot, picked
+    /// at each stage.
+    #[serde(default)]
+    pub wont_load: Vec<String>,
     /// UEFI Secure Boot is on: a DKMS module loads only once its signing key is enrolled.
     #[serde(default)]
     pub secure_boot: bool,
@@ -148,6 +156,8 @@ impl MachineSpec {
             k8s: false,
             node_labels: BTreeMap::new(),
             device_plugin: false,
+            packages: Vec::new(),
+            wont_load: Vec::new(),
             secure_boot: false,
             mok_enrolled: true,
             missing_firmware: None,

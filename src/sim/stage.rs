@@ -213,6 +213,8 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         Ok::<(), SimError>(())
     };
     install_named(&mut state, &ubuntu_pkgs, &["wget", "gnupg"])?;
+    let extra: Vec<&str> = spec.packages.iter().map(String::as_str).collect();
+    install_named(&mut state, &ubuntu_pkgs, &extra)?;
     if spec.driver == "in-tree" {
         let name = format!("linux-modules-extra-{}", m.kernel);
         install_named(&mut state, &ubuntu_pkgs, &[name.as_str()])?;
@@ -346,6 +348,9 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         spec.missing_firmware.clone(),
     )
     .map_err(err)?;
+    if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
+        super::wont_load::apply(root, &mut state, &cause).map_err(bad)?;
+    }
     state.save(root)?;
     Ok(state)
 }

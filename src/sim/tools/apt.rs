@@ -292,6 +292,13 @@ fn update(cx: &mut Ctx, prog: &str) -> i32 {
                 warnings.push(format!(
                     "E: The repository '{name} Release' does not have a Release file."
                 ));
+                if let Some(v) = catalog::upstream_only(&s.uri) {
+                    // Not apt's words: the 404 is the lab mirror's, not repo.radeon.com's.
+                    warnings.push(format!(
+                        "N: repo.radeon.com publishes ROCm {v}, but this lab's offline mirror does not carry it (it has {}).",
+                        catalog::mirrored()
+                    ));
+                }
                 warnings.push("N: Updating from such a repository can't be done securely, and is therefore disabled by default.".into());
                 warnings.push("N: See apt-secure(8) manpage for repository creation and user configuration details.".into());
                 errors = true;

@@ -21,6 +21,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let args = super::split_short(args, "adMAQ");
     let mut add: Option<String> = None;
     let mut del: Option<String> = None;
+    let mut members: Option<String> = None;
     let mut operands = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -39,6 +40,14 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 } else {
                     del = Some(u.clone());
                 }
+            }
+            "-M" | "--members" => {
+                let Some(list) = it.next() else {
+                    cx.eprintln("gpasswd: option requires an argument -- 'M'");
+                    cx.eprint(USAGE);
+                    return 2;
+                };
+                members = Some(list.clone());
             }
             "-h" | "--help" => {
                 cx.print(USAGE);
@@ -71,6 +80,25 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     if !cx.caller.is_root() {
         cx.eprintln("gpasswd: Permission denied.");
         return 1;
+    }
+    if let Some(list) = members {
+        // -M replaces the whole member list: whoever is not named is out.
+        let names: Vec<String> = list
+            .split(',')
+            .filter(|m| !m.is_empty())
+            .map(String::from)
+            .collect();
+        if let Some(u) = names.iter().find(|u| accounts::user(cx.root, u).is_none()) {
+            cx.eprintln(&format!("gpasswd: user '{u}' does not exist"));
+            return 3;
+        }
+        if let Err(e) = accounts::set_members(cx.root, &group, &names) {
+            cx.eprintln(&format!(
+                "gpasswd: failure while writing changes to /etc/group: {e}"
+            ));
+            return 1;
+        }
+        return 0;
     }
     let (Some(user), adding) = (add.clone().or(del.clone()), add.is_some()) else {
         cx.eprintln("gpasswd: changing the group password is not part of this lab");

@@ -4,11 +4,14 @@ pub mod adduser;
 pub mod amd_smi;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod curl;
 pub mod dkms;
+pub mod docker;
 pub mod dpkg;
 pub mod gpasswd;
 pub mod gpg;
 pub mod groups;
+pub mod helm;
 pub mod hipcc;
 pub mod id;
 pub mod klog;
@@ -22,8 +25,10 @@ pub mod modprobe;
 pub mod mokutil;
 pub mod newgrp;
 pub mod power;
+pub mod python3;
 pub mod rocm_smi;
 pub mod rocminfo;
+pub mod sg;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
@@ -43,12 +48,15 @@ pub const TOOLS: &[&str] = &[
     "amdgpu-install",
     "apt",
     "apt-get",
+    "curl",
     "dkms",
+    "docker",
     "dpkg",
     "dmesg",
     "gpasswd",
     "gpg",
     "groups",
+    "helm",
     "hipcc",
     "id",
     "insmod",
@@ -62,11 +70,14 @@ pub const TOOLS: &[&str] = &[
     "modprobe",
     "mokutil",
     "newgrp",
+    "podman",
+    "python3",
     "poweroff",
     "reboot",
     "rmmod",
     "rocm-smi",
     "rocminfo",
+    "sg",
     "shutdown",
     "su",
     "sudo",
@@ -84,11 +95,14 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amd-smi" => amd_smi::run(cx, args),
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
+        "curl" => curl::run(cx, args),
         "dkms" => dkms::run(cx, args),
+        "docker" | "podman" => docker::run(cx, tool, args),
         "dpkg" => dpkg::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
+        "helm" => helm::run(cx, args),
         "hipcc" => hipcc::run(cx, args),
         "id" => id::run(cx, args),
         "dmesg" => klog::dmesg(cx, args),
@@ -108,8 +122,10 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "lspci" => lspci::run(cx, args),
         "modprobe" => modprobe::run(cx, args),
         "newgrp" => newgrp::run(cx, args),
+        "python3" => python3::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
+        "sg" => sg::run(cx, args),
         "su" => su::run(cx, args),
         "sudo" => sudo::run(cx, args),
         "udevadm" => udevadm::run(cx, args),
@@ -218,6 +234,8 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("mokutil", "/usr/bin/mokutil"),
             ("update-grub", "/usr/sbin/update-grub"),
             ("dpkg", "/usr/bin/dpkg"),
+            ("curl", "/usr/bin/curl"),
+            ("sg", "/usr/bin/sg"),
         ]
         .map(|(name, path)| SystemTool { name, path }),
     );
@@ -226,6 +244,15 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             name: "dkms",
             path: "/usr/sbin/dkms",
         });
+    }
+    for (pkg, name, path) in [
+        ("docker.io", "docker", "/usr/bin/docker"),
+        ("podman", "podman", "/usr/bin/podman"),
+        ("python3", "python3", "/usr/bin/python3"),
+    ] {
+        if state.installed(pkg) {
+            v.push(SystemTool { name, path });
+        }
     }
     if state.installed("amdgpu-install") {
         v.push(SystemTool {
@@ -237,6 +264,10 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
         v.push(SystemTool {
             name: "kubectl",
             path: "/usr/bin/kubectl",
+        });
+        v.push(SystemTool {
+            name: "helm",
+            path: "/usr/bin/helm",
         });
     }
     v

@@ -18,30 +18,40 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.eprintln("Usage: newgrp [-] [group]");
         return 1;
     }
-    let db = accounts::Groups::load(cx.root);
-    let Some(pw) = accounts::user_by_uid(cx.root, cx.caller.uid) else {
-        cx.eprintln("newgrp: Cannot determine your user name.");
+    let Ok(id) = group_session(cx, "newgrp", operands.first().map(|s| s.as_str())) else {
         return 1;
     };
+    cx.out.exec = Some(Exec::Shell { session: id });
+    0
+}
+
+/// A new login session whose credentials add `group` (the primary group without one), if the
+/// database makes the user a member: what `newgrp` and `sg` share. `Err` after the message.
+pub fn group_session(cx: &mut Ctx, prog: &str, group: Option<&str>) -> Result<String, i32> {
+    let db = accounts::Groups::load(cx.root);
+    let Some(pw) = accounts::user_by_uid(cx.root, cx.caller.uid) else {
+        cx.eprintln(&format!("{prog}: Cannot determine your user name."));
+        return Err(1);
+    };
     let current = cx.gids();
-    let new_gid = match operands.first() {
+    let new_gid = match group {
         None => pw.gid,
         Some(name) => {
             let Some(g) = db.by_name(name) else {
-                cx.eprintln(&format!("newgrp: group '{name}' does not exist"));
-                return 1;
+                cx.eprintln(&format!("{prog}: group '{name}' does not exist"));
+                return Err(1);
             };
             let member = g.members.contains(&pw.name) || g.gid == pw.gid;
             if !member && !cx.caller.is_root() {
                 let _ = cx.ask("Password: ");
                 if !accounts::group_has_password(cx.root, name) {
-                    cx.eprintln(
-                        "newgrp: failed to crypt password with previous salt: Invalid argument",
-                    );
+                    cx.eprintln(&format!(
+                        "{prog}: failed to crypt password with previous salt: Invalid argument"
+                    ));
                 } else {
                     cx.eprintln("Invalid password.");
                 }
-                return 1;
+                return Err(1);
             }
             g.gid
         }
@@ -58,6 +68,5 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             gids,
         },
     );
-    cx.out.exec = Some(Exec::Shell { session: id });
-    0
+    Ok(id)
 }

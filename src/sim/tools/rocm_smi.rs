@@ -74,6 +74,8 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         return 2;
     }
     if cx.state.driver.is_none() {
+        // rocm-smi reads the module's state with cat before it gives up.
+        cx.eprintln("cat: /sys/module/amdgpu/initstate: No such file or directory");
         cx.eprintln("ERROR:root:Driver not initialized (amdgpu not found in modules)");
         return 0;
     }

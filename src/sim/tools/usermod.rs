@@ -1,6 +1,6 @@
 //! `usermod` (shadow-utils): `-a -G` appends, `-G` alone *replaces* the supplementary groups,
 //! `-r -G` removes. It edits the stage's /etc/group and /etc/gshadow; running sessions keep
-//! their groups until a new login.
+//! their groups until a new login. `-g` sets the primary group in /etc/passwd.
 
 use super::super::{Ctx, accounts};
 use super::split_short;
@@ -46,6 +46,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let args = split_short(args, "cdefgGlpPRsuvVwWZ");
     let (mut append, mut remove) = (false, false);
     let mut groups: Option<String> = None;
+    let mut primary: Option<String> = None;
     let mut other_change = false;
     let mut login = Vec::new();
     let mut it = args.iter();
@@ -65,10 +66,13 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 Some(v) => groups = Some(v),
                 None => return missing(cx, "G"),
             },
+            "-g" | "--gid" => match inline.or_else(|| it.next().cloned()) {
+                Some(v) => primary = Some(v),
+                None => return missing(cx, "g"),
+            },
             "-c" | "--comment" | "-d" | "--home" | "-e" | "--expiredate" | "-f" | "--inactive"
-            | "-g" | "--gid" | "-l" | "--login" | "-p" | "--password" | "-P" | "--prefix"
-            | "-R" | "--root" | "-s" | "--shell" | "-u" | "--uid" | "-v" | "-V" | "-w" | "-W"
-            | "-Z" => {
+            | "-l" | "--login" | "-p" | "--password" | "-P" | "--prefix" | "-R" | "--root"
+            | "-s" | "--shell" | "-u" | "--uid" | "-v" | "-V" | "-w" | "-W" | "-Z" => {
                 if inline.is_none() && it.next().is_none() {
                     return missing(cx, flag.trim_start_matches('-'));
                 }
@@ -132,7 +136,21 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             return 6;
         }
     }
-    if groups.is_none() && !other_change {
+    let primary_gid = match &primary {
+        None => None,
+        Some(g) => match db
+            .by_name(g)
+            .map(|e| e.gid)
+            .or_else(|| g.parse::<u32>().ok().filter(|n| db.by_gid(*n).is_some()))
+        {
+            Some(gid) => Some(gid),
+            None => {
+                cx.eprintln(&format!("usermod: group '{g}' does not exist"));
+                return 6;
+            }
+        },
+    };
+    if groups.is_none() && primary.is_none() && !other_change {
         cx.eprintln("usermod: no changes");
         return 0;
     }
@@ -152,6 +170,12 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             Err(_) => g.clone(),
         })
         .collect();
+    if let Some(gid) = primary_gid
+        && let Err(e) = accounts::set_primary_gid(cx.root, user, gid)
+    {
+        cx.eprintln(&format!("usermod: cannot rewrite /etc/passwd: {e}"));
+        return 10;
+    }
     let result = if groups.is_none() {
         Ok(())
     } else if append {

@@ -9,11 +9,11 @@ use super::{check_writable, civil};
 const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.";
 
 /// The content served at `url`, with its MIME type.
-fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
+pub fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
     if url == catalog::KEY_URL {
         return Some((keys::amd_key_armored().into_bytes(), "application/pgp-keys"));
     }
-    if url == catalog::DEVICE_PLUGIN_URL {
+    if url == catalog::DEVICE_PLUGIN_URL || url == catalog::DEVICE_PLUGIN_HEALTH_URL {
         return Some((
             k8s::device_plugin_manifest().as_bytes().to_vec(),
             "text/plain",
@@ -37,7 +37,7 @@ fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
     None
 }
 
-fn ip_of(host: &str) -> &'static str {
+pub fn ip_of(host: &str) -> &'static str {
     if host == "raw.githubusercontent.com" {
         "185.199.108.133"
     } else {
@@ -58,13 +58,19 @@ fn human(n: usize) -> String {
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let args = super::split_short(args, "OPo");
     let mut quiet = false;
+    let mut silent = false;
     let mut output: Option<String> = None;
     let mut dir: Option<String> = None;
     let mut urls = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "-q" | "--quiet" | "-nv" | "--no-verbose" => quiet = true,
+            // -q prints nothing at all, errors included; -nv keeps the errors.
+            "-q" | "--quiet" => {
+                quiet = true;
+                silent = true;
+            }
+            "-nv" | "--no-verbose" => quiet = true,
             "-O" | "--output-document" => match it.next() {
                 Some(v) => output = Some(v.clone()),
                 None => {
@@ -140,7 +146,9 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                     "Resolving {host} ({host})... failed: Temporary failure in name resolution."
                 ));
             }
-            cx.eprintln(&format!("wget: unable to resolve host address ‘{host}’"));
+            if !silent {
+                cx.eprintln(&format!("wget: unable to resolve host address ‘{host}’"));
+            }
             code = 4;
             continue;
         }
@@ -160,8 +168,17 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             if log {
                 cx.eprintln("HTTP request sent, awaiting response... 404 Not Found");
             }
-            cx.eprintln(&format!("{stamp} ERROR 404: Not Found."));
-            cx.eprintln("");
+            if !silent {
+                cx.eprintln(&format!("{stamp} ERROR 404: Not Found."));
+                cx.eprintln("");
+            }
+            if let Some(v) = catalog::upstream_only(&with_scheme) {
+                // The lab's own note, also under -q: the 404 is the mirror's, not upstream's.
+                cx.eprintln(&format!(
+                    "rocm-learn: repo.radeon.com publishes ROCm {v}, but this lab's offline mirror does not carry it (it has {}).",
+                    catalog::mirrored()
+                ));
+            }
             code = 8;
             continue;
         };

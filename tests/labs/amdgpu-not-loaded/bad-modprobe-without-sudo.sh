@@ -1,3 +1,3 @@
 # expect: loaded: The amdgpu kernel module is not loaded
 modprobe amdgpu
-echo amdgpu | sudo tee /etc/modules-load.d/amdgpu.conf
+sudo rm /etc/modprobe.d/blacklist-amdgpu.conf

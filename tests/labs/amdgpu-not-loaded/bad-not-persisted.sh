@@ -1,3 +1,3 @@
-# expect: persisted: amdgpu is loaded now but will not be after a reboot
+# expect: persisted: /etc/modprobe.d/blacklist-amdgpu.conf blacklists amdgpu
 sudo modprobe amdgpu
 rocm-smi

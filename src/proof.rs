@@ -1,0 +1,256 @@
+//! `check` proves a pack's labs before class: every lab's `[machine]` builds (an unknown preset,
+//! key, release or group is an error at its place in the file), every group a `groups` step
+//! names exists on that machine, and, in the real sandbox, every lab's solution completes and
+//! the pack's `tests/<lab>/ok-*.sh` pass while `bad-*.sh` fail on the step and reason their first
+//! line names (`# expect: STEP: reason text`).
+//!
+//! Labs a pack borrows from the built-in course are not run again: the built-in course is
+//! proven by rocm-learn's own tests.
+
+use std::path::{Path, PathBuf};
+
+use crate::content::diag::SourceFile;
+use crate::content::{Check, ContentTree, Course, Diagnostics, Lab, Msg};
+use crate::i18n::I18n;
+use crate::lab;
+use crate::sim::MachineSpec;
+
+/// Where a lab's file is in the tree (`lessons/DIR/lab-ID.toml`).
+fn lab_file(tree: &ContentTree, id: &str) -> Option<String> {
+    let name = format!("/lab-{id}.toml");
+    tree.under("lessons")
+        .map(|(rel, _)| rel)
+        .find(|rel| rel.ends_with(&name))
+        .map(String::from)
+}
+
+/// The byte offset of the first quoted or backticked word of `message` inside the `[machine]`
+/// table of `text`, else of the table itself: where an author should look.
+fn place(text: &str, message: &str) -> usize {
+    let table = text.find("[machine]").unwrap_or(0);
+    let word = ['"', '`'].iter().find_map(|q| {
+        let start = message.find(*q)? + 1;
+        let len = message[start..].find(*q)?;
+        Some(&message[start..start + len])
+    });
+    word.filter(|w| !w.is_empty())
+        .and_then(|w| text[table..].find(w).map(|at| table + at))
+        .unwrap_or(table)
+}
+
+/// Builds every lab's machine in a scratch folder; what the simulator refuses becomes an error
+/// at its place in the lab's file, as do `groups` steps naming a group the machine lacks.
+pub fn machines(tree: &ContentTree, course: &Course, diags: &mut Diagnostics) {
+    for lab in &course.labs {
+        let Some(rel) = lab_file(tree, &lab.id) else {
+            continue;
+        };
+        if tree.is_borrowed(&rel) {
+            continue;
+        }
+        let text = tree.get(&rel).unwrap_or("");
+        let file = SourceFile::new(tree.display(&rel), text);
+        let error = |diags: &mut Diagnostics, message: &str| {
+            diags.error(
+                &file,
+                place(text, message),
+                Msg::new("classroom-check-machine").arg("error", message),
+            );
+        };
+        let spec = match MachineSpec::from_toml(&lab.machine) {
+            Ok(s) => s,
+            Err(e) => {
+                error(diags, &e.message);
+                continue;
+            }
+        };
+        let Ok(scratch) = tempfile::tempdir() else {
+            continue;
+        };
+        if let Err(e) = crate::sim::stage::create(scratch.path(), &spec) {
+            error(diags, &e.message);
+            continue;
+        }
+        let groups = std::fs::read_to_string(scratch.path().join("etc/group")).unwrap_or_default();
+        let exists = |g: &str| groups.lines().any(|l| l.split(':').next() == Some(g));
+        for step in &lab.steps {
+            if let Check::Groups {
+                groups: want, keep, ..
+            } = &step.check
+            {
+                for g in want.iter().chain(keep).filter(|g| !exists(g)) {
+                    diags.error(
+                        &file,
+                        text.find(&format!("\"{g}\"")).unwrap_or(0),
+                        Msg::new("classroom-check-no-group")
+                            .arg("group", g)
+                            .arg("step", &step.id),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// One way a lab failed its proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub lab: String,
+    /// `solution`, or the script's file name.
+    pub what: String,
+    pub reason: String,
+}
+
+/// The steps after typing `lines` into a fresh run of `lab`: (id, done, why in `i18n`).
+fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, String)>, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let opts = lab::run::Options {
+        exe,
+        rows: 40,
+        cols: 120,
+        relogin: i18n.t("lab-relogin"),
+        transcript: false,
+    };
+    let mut run =
+        lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| i18n.msg(&e.0))?;
+    lab::script::run(&mut run, lines, lab::script::LINE_TIMEOUT);
+    run.shell.kill();
+    Ok(lab
+        .steps
+        .iter()
+        .zip(&run.status)
+        .map(|(st, s)| {
+            let why = s.why.as_ref().map(|w| i18n.msg(w)).unwrap_or_default();
+            (st.id.clone(), s.done, why)
+        })
+        .collect())
+}
+
+/// The first step not done, with its reason.
+fn first_missing(steps: &[(String, bool, String)]) -> Option<&(String, bool, String)> {
+    steps.iter().find(|(_, done, _)| !done)
+}
+
+/// The pack's scripts for a lab: `tests/<lab>/ok-*.sh` and `bad-*.sh`, by name.
+fn scripts(root: &Path, lab: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(root.join("tests").join(lab))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    out.retain(|p| {
+        let n = p.file_name().map(|n| n.to_string_lossy().into_owned());
+        n.is_some_and(|n| (n.starts_with("ok-") || n.starts_with("bad-")) && n.ends_with(".sh"))
+    });
+    out.sort();
+    out
+}
+
+/// Runs every lab of the pack (not the borrowed ones) in the sandbox: its solution, then its
+/// scripts. `progress` is told each lab's id as it starts (they take seconds each).
+pub fn labs(
+    tree: &ContentTree,
+    course: &Course,
+    i18n: &I18n,
+    progress: &mut dyn FnMut(&str),
+) -> Vec<Failure> {
+    let mut failures = Vec::new();
+    for lab in &course.labs {
+        if lab_file(tree, &lab.id).is_none_or(|rel| tree.is_borrowed(&rel)) {
+            continue;
+        }
+        progress(&lab.id);
+        let fail = |what: &str, reason: String| Failure {
+            lab: lab.id.clone(),
+            what: what.to_string(),
+            reason,
+        };
+        match grade(lab, &lab.solution_commands, i18n) {
+            Err(reason) => {
+                // The sandbox itself failed: every other run would fail the same way.
+                failures.push(fail("solution", reason));
+                return failures;
+            }
+            Ok(steps) => {
+                if let Some((step, _, why)) = first_missing(&steps) {
+                    failures.push(fail(
+                        "solution",
+                        i18n.ta(
+                            "classroom-check-step-not-done",
+                            &[("step", step.as_str().into()), ("why", why.as_str().into())],
+                        ),
+                    ));
+                }
+            }
+        }
+        let Some(root) = tree.root() else { continue };
+        for script in scripts(root, &lab.id) {
+            let name = script
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if let Some(f) = prove_script(lab, &script, &name, i18n) {
+                failures.push(fail(&name, f));
+            }
+        }
+    }
+    failures
+}
+
+/// Why one script did not behave as its name says, if it did not.
+fn prove_script(lab: &Lab, script: &Path, name: &str, i18n: &I18n) -> Option<String> {
+    let text = match std::fs::read_to_string(script) {
+        Ok(t) => t,
+        Err(e) => return Some(e.to_string()),
+    };
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    let expect = if name.starts_with("bad-") {
+        let head = lines.first().and_then(|l| l.strip_prefix("# expect: "));
+        match head.and_then(|h| h.split_once(": ")) {
+            Some((step, reason)) => Some((step.trim().to_string(), reason.trim().to_string())),
+            None => return Some(i18n.t("classroom-check-bad-header")),
+        }
+    } else {
+        None
+    };
+    let steps = match grade(lab, &lines, i18n) {
+        Ok(s) => s,
+        Err(reason) => return Some(reason),
+    };
+    let missing = first_missing(&steps);
+    match (expect, missing) {
+        (None, None) => None,
+        (None, Some((step, _, why))) => Some(i18n.ta(
+            "classroom-check-step-not-done",
+            &[("step", step.as_str().into()), ("why", why.as_str().into())],
+        )),
+        (Some(_), None) => Some(i18n.t("classroom-check-bad-passed")),
+        (Some((step, reason)), Some((got, _, why))) => (*got != step || !why.contains(&reason))
+            .then(|| {
+                i18n.ta(
+                    "classroom-check-bad-wrong",
+                    &[
+                        ("step", step.as_str().into()),
+                        ("reason", reason.as_str().into()),
+                        ("got", got.as_str().into()),
+                        ("why", why.as_str().into()),
+                    ],
+                )
+            }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_machine_error_points_at_the_word_it_names() {
+        let text = "id = \"x\"\n[machine]\npreset = \"mi300x\"\n";
+        let at = place(
+            text,
+            "machine spec: unknown preset \"mi300x\" (known: a, b)",
+        );
+        assert_eq!(&text[at..at + 6], "mi300x");
+        let at = place(text, "machine spec: no such thing");
+        assert_eq!(&text[at..at + 9], "[machine]");
+    }
+}

@@ -1,3 +1,0 @@
-# expect: persisted: amdgpu is loaded now but will not be after a reboot
-sudo modprobe amdgpu
-echo amdgpu | sudo tee /etc/modules-load.d/amdgpu

@@ -1,0 +1,3 @@
+# expect: persisted: /etc/modprobe.d/blacklist-amdgpu.conf blacklists amdgpu
+sudo modprobe amdgpu
+echo amdgpu | sudo tee /etc/modules-load.d/amdgpu.conf

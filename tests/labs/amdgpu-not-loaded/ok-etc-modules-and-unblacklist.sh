@@ -1,0 +1,3 @@
+echo amdgpu | sudo tee -a /etc/modules
+sudo rm /etc/modprobe.d/blacklist-amdgpu.conf
+sudo modprobe amdgpu

@@ -1,3 +1,0 @@
-echo amdgpu | sudo tee -a /etc/modules
-sudo modprobe -v amdgpu
-rocminfo

@@ -1,0 +1,2 @@
+sudo find /etc/modprobe.d -name '*amdgpu*' -delete
+sudo modprobe amdgpu

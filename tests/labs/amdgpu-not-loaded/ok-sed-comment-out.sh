@@ -1,0 +1,3 @@
+sudo sed -i 's/^blacklist amdgpu/# &/' /etc/modprobe.d/blacklist-amdgpu.conf
+sudo modprobe amdgpu
+rocminfo

@@ -1,2 +1,0 @@
-sudo sh -c 'echo amdgpu >> /etc/modules'
-sudo modprobe amdgpu && amd-smi list

@@ -1,0 +1,2 @@
+sudo sh -c ': > /etc/modprobe.d/blacklist-amdgpu.conf'
+sudo modprobe amdgpu

@@ -1,0 +1,2 @@
+sudo rm /etc/modprobe.d/blacklist-amdgpu.conf
+sudo systemctl reboot

@@ -1,0 +1,10 @@
+sudo apt install -y "linux-headers-$(uname -r)"
+wget -qO- https://repo.radeon.com/rocm/rocm.gpg.key | gpg --dearmor | sudo tee /etc/apt/keyrings/rocm.gpg > /dev/null
+echo "deb [arch=$(dpkg --print-architecture) signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/6.2.2/ubuntu jammy main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
+echo "deb [arch=$(dpkg --print-architecture) signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/rocm/apt/6.2.2 jammy main" | sudo tee /etc/apt/sources.list.d/rocm.list
+sudo apt update && sudo apt install -y amdgpu-dkms rocm
+sudo usermod -aG render,video learner
+echo 'export PATH=$PATH:/opt/rocm/bin' >> ~/.bashrc
+sudo modprobe amdgpu
+exit
+rocminfo

@@ -1,0 +1,4 @@
+mkdir -p ~/.local/bin
+ln -s /opt/rocm/bin/hipcc ~/.local/bin/hipcc
+exit
+hipcc --version

@@ -1,0 +1,3 @@
+export PATH=$PATH:/opt/rocm/bin/
+echo 'export PATH=$PATH:/opt/rocm/bin/' >> ~/.bashrc
+hipcc --version

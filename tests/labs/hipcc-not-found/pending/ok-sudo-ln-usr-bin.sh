@@ -1,0 +1,2 @@
+sudo ln -s /opt/rocm/bin/hipcc /usr/bin/hipcc
+hipcc --version

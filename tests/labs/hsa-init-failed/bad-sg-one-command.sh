@@ -1,0 +1,3 @@
+# expect: new-login: this login started before that change
+sudo usermod -aG render,video learner
+sg render -c rocminfo

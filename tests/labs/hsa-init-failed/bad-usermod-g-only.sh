@@ -1,0 +1,3 @@
+# expect: groups: /etc/group does not list learner in video
+sudo usermod -g render learner
+exit

@@ -1,0 +1,4 @@
+sudo adduser learner render
+sudo adduser learner video
+exit
+groups

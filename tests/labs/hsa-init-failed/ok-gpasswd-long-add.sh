@@ -1,0 +1,4 @@
+sudo gpasswd --add learner render
+sudo gpasswd --add learner video
+logout
+rocminfo

@@ -1,0 +1,3 @@
+sudo usermod --append --groups=render,video learner
+exit
+id

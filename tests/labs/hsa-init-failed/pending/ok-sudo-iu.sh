@@ -1,0 +1,2 @@
+sudo usermod -aG render,video learner
+sudo -iu learner

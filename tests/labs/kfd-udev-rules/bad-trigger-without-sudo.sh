@@ -1,0 +1,3 @@
+# expect: kfd-applied: The rule is written, but udev has not applied it to /dev/kfd yet
+printf '%s\n' 'KERNEL=="kfd", MODE="0666"' 'SUBSYSTEM=="drm", KERNEL=="renderD*", MODE="0666"' | sudo tee /etc/udev/rules.d/70-amdgpu.rules
+udevadm trigger
