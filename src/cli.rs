@@ -31,11 +31,13 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
     let locale = sys_locale::get_locale();
     let flag = prescan_lang(&args);
-    // The language picked in the app last time; a broken progress file is dealt with later.
-    let saved = Store::locate()
+    // The language and pack picked last time; a broken progress file is dealt with later.
+    let settings = Store::locate()
         .ok()
         .and_then(|s| s.peek())
-        .and_then(|p| p.settings.lang);
+        .map(|p| p.settings)
+        .unwrap_or_default();
+    let saved = settings.lang.clone();
     let (lang, _) = lang::choose(
         flag,
         env_lang.as_deref(),
@@ -65,7 +67,27 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let flag = matches.get_one::<PathBuf>("content").cloned();
     // A pack named on the command line is named again in every command suggested.
     i18n.set_content(flag.as_ref().map(|p| p.display().to_string()));
-    let content_dir = flag.or_else(content_from_env);
+    // `--content`, else ROCM_LEARN_CONTENT, else the pack last opened in the app with
+    // `--content` (`--content builtin` goes back to the built-in course).
+    let remembered = settings.content.as_ref().map(PathBuf::from);
+    let content_dir = match &flag {
+        Some(f) if f.as_os_str() == crate::content::pack::BUILTIN => None,
+        Some(f) => Some(f.clone()),
+        None => content_from_env().or_else(|| {
+            let r = remembered.clone()?;
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "classroom-remembered-pack",
+                    &[("pack", r.display().to_string().into())]
+                )
+            );
+            Some(r)
+        }),
+    };
+    if flag.is_some() && matches.subcommand().is_none() && terminal_ok() {
+        remember_content(content_dir.as_deref());
+    }
 
     match matches.subcommand() {
         Some(("check", m)) => cmd_check(
@@ -460,6 +482,10 @@ fn read_tree(
 ) -> Result<ContentTree, i32> {
     match dir {
         None => Ok(ContentTree::embedded()),
+        Some(d) if is_archive(&d) => ContentTree::from_archive(&d, diags).map_err(|m| {
+            eprintln!("{}", i18n.msg(&m));
+            EXIT_USAGE
+        }),
         Some(d) => ContentTree::from_dir(&d, diags).map_err(|m| {
             eprintln!("{}", i18n.msg(&m));
             EXIT_USAGE
@@ -488,6 +514,25 @@ fn load_course(i18n: &I18n, dir: Option<PathBuf>) -> Result<(Course, Pack), i32>
         return Err(EXIT_FAIL);
     }
     Ok((course, pack))
+}
+
+/// Remembers the pack the app was opened with, for the next runs without `--content`.
+fn remember_content(dir: Option<&std::path::Path>) {
+    let value = dir.map(|d| {
+        std::fs::canonicalize(d)
+            .unwrap_or_else(|_| d.to_path_buf())
+            .display()
+            .to_string()
+    });
+    if let Ok(store) = Store::locate() {
+        let _ = store.update(|p| p.settings.content = value);
+    }
+}
+
+/// A pack handed out as one file.
+fn is_archive(path: &std::path::Path) -> bool {
+    let name = path.to_string_lossy();
+    (name.ends_with(".tar.gz") || name.ends_with(".tgz")) && path.is_file()
 }
 
 /// `ROCM_LEARN_CONTENT`: the pack a classroom machine opens without `--content` (`builtin`, or

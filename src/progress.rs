@@ -52,6 +52,9 @@ pub struct Settings {
     /// Draw with ASCII instead of box-drawing characters.
     #[serde(default)]
     pub ascii: bool,
+    /// The content pack the app was last opened with (`--content`); used when none is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
 }
 
 /// One change to progress. The app applies it to its copy at once and the store replays it on
@@ -414,6 +417,9 @@ impl Progress {
                     id: id.clone(),
                 });
             }
+            Change::SolutionViewed(id) => {
+                self.labs.entry(id.clone()).or_default().solution_viewed = true;
+            }
             Change::QuizAttempt { quiz, attempt } => match attempt {
                 Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
                 None => {
@@ -422,9 +428,6 @@ impl Progress {
                     }
                 }
             },
-            Change::SolutionViewed(id) => {
-                self.labs.entry(id.clone()).or_default().solution_viewed = true;
-            }
             Change::Lang(l) => self.settings.lang = Some(l.clone()),
             Change::Ascii(a) => self.settings.ascii = *a,
         }
@@ -691,8 +694,11 @@ impl Store {
         if progress.settings != settings_before
             && let Some(dir) = &self.settings_dir
         {
-            let settings = progress.settings.clone();
-            Store::at(dir).locked(&mut |p| p.settings = settings.clone())?;
+            let (lang, ascii) = (progress.settings.lang.clone(), progress.settings.ascii);
+            Store::at(dir).locked(&mut |p| {
+                p.settings.lang = lang.clone();
+                p.settings.ascii = ascii;
+            })?;
         }
         if let Some(f) = &self.on_finish
             && progress.finished() != finished_before

@@ -62,3 +62,5 @@ doctor-labs-landlock-ok = Landlock is enabled in this kernel.
 doctor-labs-landlock-off = Landlock is not enabled in this kernel (see /sys/kernel/security/lsm); bubblewrap still isolates the labs, Landlock would only add a layer.
 doctor-labs-sandbox-ok = A test sandbox started and stopped: labs can run here.
 doctor-labs-sandbox-not-tried = No test sandbox was started: fix the problems above first.
+classroom-archive-unreadable = The content pack { $file } could not be read as a .tar.gz: { $error }
+classroom-remembered-pack = Using the content pack { $pack }, opened last time; `--content builtin` goes back to the built-in course.

@@ -56,3 +56,5 @@ doctor-labs-landlock-ok = このカーネルでは Landlock が有効です。
 doctor-labs-landlock-off = このカーネルでは Landlock が有効ではありません(/sys/kernel/security/lsm を参照)。演習は bubblewrap で隔離されており、Landlock は保護を一段増やすだけです。
 doctor-labs-sandbox-ok = テスト用のサンドボックスを起動・終了できました。このマシンで演習を実行できます。
 doctor-labs-sandbox-not-tried = テスト用のサンドボックスは起動していません。先に上の問題を解決してください。
+classroom-archive-unreadable = コンテンツパック { $file } を .tar.gz として読めませんでした: { $error }
+classroom-remembered-pack = 前回開いたコンテンツパック { $pack } を使います。組み込みの教材に戻すには `--content builtin` を付けてください。

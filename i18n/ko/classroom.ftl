@@ -56,3 +56,5 @@ doctor-labs-landlock-ok = 이 커널에서 Landlock이 켜져 있습니다.
 doctor-labs-landlock-off = 이 커널에서 Landlock이 켜져 있지 않습니다(/sys/kernel/security/lsm 참고). 실습은 bubblewrap으로 격리되며, Landlock은 보호 계층을 하나 더할 뿐입니다.
 doctor-labs-sandbox-ok = 테스트용 샌드박스를 시작하고 종료했습니다. 이 컴퓨터에서 실습을 실행할 수 있습니다.
 doctor-labs-sandbox-not-tried = 테스트용 샌드박스는 시작하지 않았습니다. 먼저 위의 문제를 해결하세요.
+classroom-archive-unreadable = 콘텐츠 팩 { $file }을(를) .tar.gz로 읽지 못했습니다: { $error }
+classroom-remembered-pack = 지난번에 연 콘텐츠 팩 { $pack }을(를) 사용합니다. 내장 교재로 돌아가려면 `--content builtin`을 붙이세요.

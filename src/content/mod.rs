@@ -58,6 +58,8 @@ pub fn load_pack(tree: &ContentTree) -> (Course, Pack, Diagnostics) {
     let (course, mut diags) = load_course(tree);
     diags.items.extend(pack_diags.items);
     pack::keep_promised(&pack, &mut diags);
+    // What a pack borrows from the built-in course is not the pack author's to fix.
+    diags.items.retain(|d| !tree.is_borrowed(&d.path));
     diags.sort();
     (course, pack, diags)
 }

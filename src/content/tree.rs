@@ -20,6 +20,9 @@ pub const TOP_DIRS: [&str; 4] = ["lessons", "quizzes", "assets", "i18n"];
 /// A file larger than this is not course content; refusing it keeps a stray dump from eating memory.
 const MAX_FILE: u64 = 4 * 1024 * 1024;
 
+/// What a `.tar.gz` pack may unpack to in all: a pack is text, and this keeps a bomb out.
+const MAX_ARCHIVE: u64 = 64 * 1024 * 1024;
+
 #[derive(Debug, Clone)]
 pub struct ContentTree {
     /// How paths are shown in diagnostics: "" for embedded content, else the directory given.
@@ -137,20 +140,115 @@ impl ContentTree {
                 continue;
             }
             match std::fs::read(&path) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => {
-                        self.borrowed.remove(&rel);
-                        self.files.insert(rel, text);
-                    }
-                    Err(_) if !is_text_name(&name) => {} // pictures and such are not ours to read
-                    Err(_) => diags.file_error(&self.display(&rel), Msg::new("content-not-utf8")),
-                },
+                Ok(bytes) => self.add(rel, bytes, diags),
                 Err(e) => diags.file_error(
                     &self.display(&rel),
                     Msg::new("content-unreadable").arg("error", e),
                 ),
             }
         }
+    }
+
+    /// Takes one file of the pack: UTF-8 text is kept (over a borrowed built-in file of the
+    /// same path); other bytes are skipped unless the name says text.
+    fn add(&mut self, rel: String, bytes: Vec<u8>, diags: &mut Diagnostics) {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                self.borrowed.remove(&rel);
+                self.files.insert(rel, text);
+            }
+            Err(_) if !is_text_name(&rel) => {} // pictures and such are not ours to read
+            Err(_) => diags.file_error(&self.display(&rel), Msg::new("content-not-utf8")),
+        }
+    }
+
+    /// Reads a content pack handed out as one `.tar.gz` (or `.tgz`), in memory: the pack may sit
+    /// at the archive's top or inside one folder. Nothing is written to disk.
+    pub fn from_archive(file: &Path, diags: &mut Diagnostics) -> Result<Self, Msg> {
+        let unreadable = |e: std::io::Error| {
+            Msg::new("classroom-archive-unreadable")
+                .arg("file", file.display())
+                .arg("error", e)
+        };
+        let f = std::fs::File::open(file).map_err(unreadable)?;
+        let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(f));
+        let mut raw: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let mut total = 0u64;
+        for entry in archive.entries().map_err(unreadable)? {
+            let mut entry = entry.map_err(unreadable)?;
+            if !entry.header().entry_type().is_file() {
+                continue;
+            }
+            let path = entry
+                .path()
+                .map_err(unreadable)?
+                .to_string_lossy()
+                .into_owned();
+            let rel = path.trim_start_matches("./").to_string();
+            if rel.split('/').any(|c| c == ".." || c.starts_with('.')) {
+                continue;
+            }
+            total = total.saturating_add(entry.size());
+            if entry.size() > MAX_FILE || total > MAX_ARCHIVE {
+                diags.file_error(
+                    &format!("{}/{rel}", file.display()),
+                    Msg::new("content-too-large").arg("max", MAX_FILE),
+                );
+                continue;
+            }
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut bytes).map_err(unreadable)?;
+            raw.insert(rel, bytes);
+        }
+        // A pack packed with its folder (`tar czf class.tar.gz class/`) has one top folder.
+        let at_top = |raw: &BTreeMap<String, Vec<u8>>| {
+            raw.keys().any(|k| {
+                k == pack::MANIFEST || TOP_DIRS.iter().any(|d| k.starts_with(&format!("{d}/")))
+            })
+        };
+        if !at_top(&raw) {
+            let tops: BTreeSet<&str> = raw
+                .keys()
+                .filter_map(|k| k.split_once('/'))
+                .map(|(t, _)| t)
+                .collect();
+            if let [top] = tops.into_iter().collect::<Vec<_>>()[..] {
+                let prefix = format!("{top}/");
+                raw = raw
+                    .into_iter()
+                    .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.to_string(), v)))
+                    .collect();
+            }
+        }
+        if !at_top(&raw) {
+            return Err(Msg::new("content-dir-empty")
+                .arg("dir", file.display())
+                .arg("expected", TOP_DIRS.join(", ")));
+        }
+        let mut tree = ContentTree {
+            root: Some(file.to_path_buf()),
+            files: BTreeMap::new(),
+            borrowed: BTreeSet::new(),
+        };
+        if let Some(text) = raw
+            .get(pack::MANIFEST)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            && pack::extends_builtin(text)
+        {
+            let builtin = ContentTree::embedded();
+            tree.borrowed = builtin.files.keys().cloned().collect();
+            tree.files = builtin.files;
+        }
+        let terms = super::terminology::PATH;
+        for (rel, bytes) in raw {
+            let ours = rel == pack::MANIFEST
+                || rel == terms
+                || TOP_DIRS.iter().any(|d| rel.starts_with(&format!("{d}/")));
+            if ours {
+                tree.add(rel, bytes, diags);
+            }
+        }
+        Ok(tree)
     }
 
     /// The path of a file as the user should see it.
