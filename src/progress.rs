@@ -759,6 +759,8 @@ impl Store {
     }
 }
 
+// Short-lived (one parse), so the size difference between variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Parsed {
     // Boxed: the record is much larger than the other answers.
     Ok(Box<Progress>),
