@@ -760,7 +760,6 @@ impl Store {
 }
 
 // Short-lived (one parse), so the size difference between variants costs nothing.
-#[allow(clippy::large_enum_variant)]
 enum Parsed {
     // Boxed: the record is much larger than the other answers.
     Ok(Box<Progress>),
