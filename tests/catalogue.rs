@@ -94,6 +94,8 @@ fn the_course_is_complete_in_three_languages() {
         ("hipcc-not-found", "finding-tools"),
         ("amdgpu-not-loaded", "verify"),
         ("k8s-gpu-pod", "kubernetes"),
+        ("container-gpu", "containers"),
+        ("pytorch-on-rdna2", "choosing-gpu"),
     ];
     for (lab, lesson) in labs {
         let l = course

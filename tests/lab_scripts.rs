@@ -183,3 +183,19 @@ fn k8s_gpu_pod() {
     }
     check_lab("k8s-gpu-pod");
 }
+
+#[test]
+fn container_gpu() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("container-gpu");
+}
+
+#[test]
+fn pytorch_on_rdna2() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("pytorch-on-rdna2");
+}

@@ -524,6 +524,7 @@ fn verdict(st: &Stage, check: &Check) -> Result<(), Msg> {
         state: Ok(&state),
         shell: None,
         login_path: None,
+        login_env: None,
     };
     checks::evaluate(check, &env)
 }

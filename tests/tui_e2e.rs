@@ -1,154 +1,84 @@
-//! The real binary in a real terminal (tmux): open a quiz, answer, see the explanation.
-//! Needs tmux: without it these tests skip and say so (CI installs it and requires it).
+//! The real binary in a real terminal (tmux on a socket of the test's own): a quiz, a lesson in
+//! Japanese, and the app's life with signals: SIGTERM, SIGHUP and Ctrl-Z/SIGTSTP/SIGCONT, with a
+//! lab's shell focused too. Needs tmux (and bubblewrap for the lab): without them these tests
+//! skip and say so (CI installs both and requires them).
 
-#[path = "common/needs.rs"]
-mod needs;
+mod common;
+#[path = "common/pane.rs"]
+mod pane;
 
-use std::process::Command;
-use std::time::{Duration, Instant};
+use pane::{Pane, Proc, descendants, wait};
 
-struct Session {
-    name: String,
+const BIN: &str = env!("CARGO_BIN_EXE_rocm-learn");
+const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
+
+/// The app with `args`, progress kept in `data`, in a 120x40 pane of its own.
+fn app(data: &std::path::Path, args: &[&str]) -> Pane {
+    let mut argv = vec![BIN];
+    argv.extend_from_slice(args);
+    Pane::start(
+        &argv,
+        &[
+            ("ROCM_LEARN_DATA_DIR", data.to_str().unwrap()),
+            ("TERM", "xterm-256color"),
+            ("LANG", "C.UTF-8"),
+        ],
+        120,
+        40,
+    )
 }
 
-impl Session {
-    /// The app on the fixed test pack.
-    fn start(name: &str, data: &std::path::Path, args: &str) -> Session {
-        let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
-        let command = format!(
-            "{} --content {pack} {args}",
-            env!("CARGO_BIN_EXE_rocm-learn")
-        );
-        Self::start_raw(name, data, &command)
-    }
-
-    /// Runs `command` (a shell command line) in a new 120x40 session.
-    fn start_raw(name: &str, data: &std::path::Path, command: &str) -> Session {
-        let ok = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false);
-        assert!(
-            ok,
-            "tmux is needed for this test: apt-get install tmux (.ci/run does it)"
-        );
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", name])
-            .output();
-        let cmd = format!(
-            "env ROCM_LEARN_DATA_DIR='{}' LANG=C.UTF-8 TERM=xterm-256color {command}",
-            data.display(),
-        );
-        let st = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                name,
-                "-x",
-                "120",
-                "-y",
-                "40",
-                &cmd,
-            ])
-            .status()
-            .unwrap();
-        assert!(st.success());
-        Session {
-            name: name.to_string(),
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            Command::new("tmux")
-                .args(["send-keys", "-t", &self.name, k])
-                .status()
-                .unwrap();
-        }
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.name])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Waits until the screen shows `text` (the app draws asynchronously).
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "never showed {text:?}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn alive(&self) -> bool {
-        Command::new("tmux")
-            .args(["has-session", "-t", &self.name])
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false)
-    }
+fn signal(p: Proc, sig: i32) {
+    // SAFETY: kill(2) with a pid the test started and checked is alive; no memory is involved.
+    assert_eq!(unsafe { libc::kill(p.pid, sig) }, 0, "kill {sig} {}", p.pid);
 }
 
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .output();
-    }
+fn state(p: Proc) -> char {
+    p.stat().map_or('?', |s| s.state)
 }
 
 #[test]
 fn answer_a_quiz_question_in_the_real_app() {
-    if !needs::tmux("terminal end-to-end tests") {
+    if !common::needs::tmux("terminal end-to-end tests") {
         return;
     }
     let data = tempfile::tempdir().unwrap();
-    let s = Session::start("rocm-learn-e2e-quiz", data.path(), "--lang en");
+    let s = app(data.path(), &["--content", PACK, "--lang", "en"]);
     s.wait_for("Stack");
     s.keys(&["3"]);
     s.wait_for("The ROCm deployment workflow");
     s.keys(&["Enter"]);
-    s.wait_for("Question 1 of 5");
-    s.keys(&["a", "Enter"]);
-    let screen = s.wait_for("The right answer is 2) The support matrix");
+    let question = s.wait_for("Question 1 of 5");
+    // Options are shuffled per attempt: answer by text, a wrong one.
+    let hip = question
+        .lines()
+        .find_map(|l| l.trim().strip_suffix(") The HIP runtime API"))
+        .and_then(|n| n.chars().last())
+        .unwrap_or_else(|| panic!("the HIP option is listed:\n{question}"));
+    s.keys(&[&hip.to_string(), "Enter"]);
+    let screen = s.wait_for("The right answer is");
+    assert!(screen.contains(") The support matrix"), "{screen}");
     assert!(
         screen.contains("HIP is what programs call once ROCm is running"),
         "{screen}"
     );
-    // Leave with q until the app exits; the terminal is given back and progress is on disk.
+    // Leave with q until the app exits; progress is on disk.
+    let me = s.process();
     s.keys(&["q", "q", "q"]);
-    let start = Instant::now();
-    while s.alive() && start.elapsed() < Duration::from_secs(5) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert!(!s.alive(), "the app quit");
+    wait("the app quits", || (!me.alive()).then_some(()));
     let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
     assert!(progress.contains("\"gatekeeper\""), "{progress}");
 }
 
 #[test]
 fn the_app_opens_a_lesson_in_japanese_from_the_command_line() {
-    if !needs::tmux("terminal end-to-end tests") {
+    if !common::needs::tmux("terminal end-to-end tests") {
         return;
     }
     let data = tempfile::tempdir().unwrap();
-    let s = Session::start(
-        "rocm-learn-e2e-lesson",
+    let s = app(
         data.path(),
-        "--lang ja lesson what-is-rocm",
+        &["--content", PACK, "--lang", "ja", "lesson", "what-is-rocm"],
     );
     let screen = s.wait_for("ROCm とは何か");
     assert!(
@@ -159,33 +89,152 @@ fn the_app_opens_a_lesson_in_japanese_from_the_command_line() {
 
 #[test]
 fn sigterm_restores_the_terminal_and_saves_the_reading_position() {
-    if !needs::tmux("terminal end-to-end tests") {
+    if !common::needs::tmux("terminal end-to-end tests") {
         return;
     }
     let data = tempfile::tempdir().unwrap();
-    // Run inside a shell so we can see what the terminal looks like after the app is gone.
-    let script = format!(
-        "bash -c '{} --lang en lesson what-is-rocm; echo \"app exited with $?\"; sleep 30'",
-        env!("CARGO_BIN_EXE_rocm-learn")
+    // Inside a shell, to see the terminal after the app is gone.
+    let line = format!(
+        "{BIN} --content {PACK} --lang en lesson what-is-rocm; echo \"app exited with $?\"; exec cat"
     );
-    let s = Session::start_raw("rocm-learn-e2e-sigterm", data.path(), &script);
+    let s = app_in_shell(data.path(), &line);
     s.wait_for("A GPU is a part inside the computer");
+    let me = app_below(&s);
     s.keys(&["j", "j", "j"]);
-    std::thread::sleep(Duration::from_millis(300));
-    let pid = Command::new("pgrep")
-        .args(["-f", "-n", "rocm-learn --lang en lesson what-is-rocm"])
-        .output()
-        .unwrap();
-    let pid = String::from_utf8_lossy(&pid.stdout).trim().to_string();
-    assert!(!pid.is_empty(), "found the app's process");
-    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    s.wait_until("the reader scrolled", |t| {
+        !t.contains("A GPU is a part inside the computer")
+    });
+    signal(me, libc::SIGTERM);
     let screen = s.wait_for("app exited with 0");
-    // Back on the normal screen: the lesson text is gone, raw mode is off (echo is visible).
-    assert!(
-        !screen.contains("A GPU is a part inside the computer"),
-        "{screen}"
-    );
+    assert!(!s.alternate(), "back on the normal screen:\n{screen}");
     let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
     assert_eq!(v["lessons"]["what-is-rocm"]["position"], 3, "{progress}");
+}
+
+/// `line` run by a job-control shell in a new pane.
+fn app_in_shell(data: &std::path::Path, line: &str) -> Pane {
+    let s = Pane::start(
+        &["bash", "--norc", "--noprofile", "-i"],
+        &[
+            ("ROCM_LEARN_DATA_DIR", data.to_str().unwrap()),
+            ("TERM", "xterm-256color"),
+            ("LANG", "C.UTF-8"),
+            ("PS1", "shell$ "),
+        ],
+        120,
+        40,
+    );
+    s.wait_for("shell$");
+    s.type_text(line);
+    s.keys(&["Enter"]);
+    s
+}
+
+/// The app, started by the pane's shell.
+fn app_below(s: &Pane) -> Proc {
+    let shell = s.process();
+    wait("the app under the shell", || {
+        descendants(shell.pid)
+            .into_iter()
+            .find(|(_, k)| k.comm == "rocm-learn")
+            .and_then(|(pid, _)| Proc::of(pid))
+    })
+}
+
+#[test]
+fn ctrl_z_stops_the_app_with_the_terminal_restored_and_fg_brings_it_back() {
+    if !common::needs::tmux("terminal end-to-end tests") {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let s = app_in_shell(
+        data.path(),
+        &format!("{BIN} --content {PACK} --lang en lesson what-is-rocm"),
+    );
+    s.wait_for("A GPU is a part inside the computer");
+    let me = app_below(&s);
+    // Twice: Ctrl-Z typed, then SIGTSTP sent; each stop and resume works, not only the first.
+    for (round, stop) in ["ctrl-z", "sigtstp"].into_iter().enumerate() {
+        if stop == "ctrl-z" {
+            s.keys(&["C-z"]);
+        } else {
+            signal(me, libc::SIGTSTP);
+        }
+        wait(&format!("{stop}: the app stopped"), || {
+            (state(me) == 'T').then_some(())
+        });
+        s.wait_until(&format!("{stop}: the shell says so"), |t| {
+            t.matches("Stopped").count() == round + 1
+        });
+        assert!(!s.alternate(), "{stop}: the shell's screen, not the app's");
+        // The shell has the terminal in cooked mode: what is typed is echoed and run.
+        s.type_text(&format!("echo shell-$(({round}+5))"));
+        s.keys(&["Enter"]);
+        s.wait_for(&format!("\nshell-{}", round + 5));
+        s.type_text("fg");
+        s.keys(&["Enter"]);
+        let screen = s.wait_for("A GPU is a part inside the computer");
+        assert!(s.alternate(), "{stop}: {screen}");
+    }
+    // Raw mode again: keys reach the app one by one, without Enter (q: back home, q: quit).
+    s.keys(&["q"]);
+    s.wait_for("Stack");
+    s.keys(&["q"]);
+    wait("q quits the resumed app", || (!me.alive()).then_some(()));
+}
+
+#[test]
+fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
+    if !common::needs::tmux("terminal end-to-end tests")
+        || !common::needs::bwrap("terminal end-to-end tests")
+    {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let s = app(data.path(), &["--lang", "en", "lab", "hipcc-not-found"]);
+    s.wait_for(":~$");
+    let me = s.process();
+    let sandbox: Vec<Proc> = descendants(me.pid)
+        .into_iter()
+        .filter_map(|(pid, _)| Proc::of(pid))
+        .collect();
+    assert!(!sandbox.is_empty());
+    // Run straight by its terminal, nobody could resume a stopped app: SIGTSTP leaves it
+    // running, and the signals after it are still handled.
+    for sig in [libc::SIGTSTP, libc::SIGCONT, libc::SIGTSTP] {
+        signal(me, sig);
+    }
+    // The shell has the keys; SIGTERM still ends the app and removes the sandbox.
+    signal(me, libc::SIGTERM);
+    wait("the app and its sandbox end", || {
+        (!me.alive() && sandbox.iter().all(|p| !p.alive())).then_some(())
+    });
+    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
+    assert_eq!(v["labs"]["hipcc-not-found"]["attempts"], 1, "{progress}");
+}
+
+#[test]
+fn sighup_ends_the_app_and_its_lab() {
+    if !common::needs::tmux("terminal end-to-end tests")
+        || !common::needs::bwrap("terminal end-to-end tests")
+    {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let s = app(data.path(), &["--lang", "en", "lab", "amdgpu-not-loaded"]);
+    s.wait_for(":~$");
+    let me = s.process();
+    let all: Vec<Proc> = std::iter::once(me)
+        .chain(
+            descendants(me.pid)
+                .into_iter()
+                .filter_map(|(pid, _)| Proc::of(pid)),
+        )
+        .collect();
+    signal(me, libc::SIGHUP);
+    wait("every process gone", || {
+        all.iter().all(|p| !p.alive()).then_some(())
+    });
 }

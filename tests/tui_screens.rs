@@ -5,7 +5,9 @@
 mod tui;
 
 use rocm_learn::lang::Lang;
-use tui::{app, draw, send, text};
+use tui::{
+    app, assert_ascii_chrome, assert_no_hidden_cells, content_chars, draw, draw_both, send, text,
+};
 
 /// (name, keys from the home screen that lead there)
 const SCREENS: &[(&str, &str)] = &[
@@ -100,4 +102,63 @@ fn ascii_mode_draws_no_box_characters() {
         assert!(!screen.contains(c), "{c} in\n{screen}");
     }
     assert!(screen.contains("+-----"), "{screen}");
+}
+
+/// Screens and overlays the snapshots do not cover, for the ASCII walk.
+const MORE: &[(&str, &str)] = &[
+    ("glossary-term", "5<Enter>"),
+    ("matrix", "7"),
+    ("lessons-help", "2?"),
+    ("quiz-help", "3<Enter>?"),
+    ("glossary-help", "5<F1>"),
+    ("reader-end", "2<Enter>G"),
+];
+
+#[test]
+fn ascii_mode_draws_only_ascii_outside_learner_content_on_every_screen() {
+    for lang in Lang::ALL {
+        let content = content_chars(lang);
+        for (name, keys) in SCREENS.iter().chain(MORE) {
+            for &(w, h) in SIZES {
+                let mut a = app(lang);
+                a.world.theme.ascii = true;
+                draw(&mut a, w, h);
+                send(&mut a, keys);
+                let (buf, drawn) = draw_both(&mut a, w, h);
+                assert_ascii_chrome(&buf, lang, &content, name);
+                assert_no_hidden_cells(&drawn, name);
+            }
+        }
+    }
+}
+
+#[test]
+fn pop_ups_over_wide_text_keep_their_left_border() {
+    // Pop-ups whose left edge falls on Japanese or Korean text at some width.
+    for lang in [Lang::Ja, Lang::Ko] {
+        for (name, keys) in [
+            ("help", "?"),
+            ("contents", "2<Enter>t"),
+            ("term", "5<Enter>"),
+        ] {
+            for (w, h) in [
+                (40, 15),
+                (41, 15),
+                (57, 20),
+                (63, 24),
+                (80, 24),
+                (81, 30),
+                (99, 30),
+            ] {
+                for ascii in [false, true] {
+                    let mut a = app(lang);
+                    a.world.theme.ascii = ascii;
+                    draw(&mut a, w, h);
+                    send(&mut a, keys);
+                    let (_, drawn) = draw_both(&mut a, w, h);
+                    assert_no_hidden_cells(&drawn, &format!("{name} {lang} {w}x{h}"));
+                }
+            }
+        }
+    }
 }

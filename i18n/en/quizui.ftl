@@ -11,3 +11,5 @@ more-above = more above
 key-review = scroll the review
 key-answer-again = take it again
 cli-seed = Shuffle the options with this seed, for a run you can repeat (0 keeps the order they were written in)
+key-page-up = page up
+key-top-bottom = start / end

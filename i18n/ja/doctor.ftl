@@ -18,7 +18,7 @@ doctor-needs-driver = { $check ->
     [rocminfo] rocminfo
     [amd_smi] amd-smi
    *[other] { $check }
-}: amdgpu ドライバが読み込まれていないため判定できません。上の階はすべてドライバに依存するので、先にドライバを直してください。
+}: amdgpu ドライバーが読み込まれていないため判定できません。上の階はすべてドライバーに依存するので、先にドライバーを直してください。
 
 # 1F: PCI バス上の GPU
 doctor-gpu-found = PCI バスに AMD GPU があります: { $count } 台({ $list })。
@@ -26,22 +26,22 @@ doctor-gpu-none = AMD GPU が見つかりません。PCI バスに AMD のディ
 doctor-gpu-none-fix = ここが GPU ノードでなければ、GPU ノードで rocm-learn doctor を実行してください。GPU ノードであれば、カードが正しく挿さり、電源がつながり、BIOS で有効になっているかを確認してください。ソフトウェアで対処できるのは、lspci -d 1002: に GPU が表示されてからです。
 doctor-gpu-unreadable = AMD GPU があるかどうか判定できません。{ $path } を読み取れません({ $error })。/sys のないコンテナーの中なら、ホスト側で doctor を実行してください。
 
-# 2F: ドライバ
-doctor-amdgpu-dkms = amdgpu ドライバが読み込まれています。AMD の DKMS ビルドで、バージョンは { $version } です。
-doctor-amdgpu-intree = amdgpu ドライバが読み込まれています。カーネル { $kernel } に付属のドライバです。
-doctor-amdgpu-builtin = amdgpu ドライバはカーネル { $kernel } に組み込まれています。
+# 2F: ドライバー
+doctor-amdgpu-dkms = amdgpu ドライバーが読み込まれています。AMD の DKMS ビルドで、バージョンは { $version } です。
+doctor-amdgpu-intree = amdgpu ドライバーが読み込まれています。カーネル { $kernel } に付属のドライバーです。
+doctor-amdgpu-builtin = amdgpu ドライバーはカーネル { $kernel } に組み込まれています。
 doctor-amdgpu-state = amdgpu モジュールの状態が「live」ではなく「{ $state }」です。読み込みの途中か、取り外しの途中です。
-doctor-amdgpu-not-loaded = amdgpu カーネルモジュールが読み込まれていません。GPU はバス上にありますが、それを動かすドライバがありません。
-doctor-amdgpu-not-loaded-fix = sudo modprobe amdgpu を実行し、起動のたびに読み込まれるように echo amdgpu | sudo tee /etc/modules-load.d/amdgpu.conf を実行してください。modprobe が「Module amdgpu not found」と答えた場合は、カーネル { $kernel } 用のドライバをインストールしてください。
+doctor-amdgpu-not-loaded = amdgpu カーネルモジュールが読み込まれていません。GPU はバス上にありますが、それを動かすドライバーがありません。
+doctor-amdgpu-not-loaded-fix = sudo modprobe amdgpu を実行し、起動のたびに読み込まれるように echo amdgpu | sudo tee /etc/modules-load.d/amdgpu.conf を実行してください。modprobe が「Module amdgpu not found」と答えた場合は、カーネル { $kernel } 用のドライバーをインストールしてください。
 doctor-amdgpu-not-built = amdgpu カーネルモジュールが読み込まれておらず、カーネル { $kernel } には読み込める amdgpu モジュールもありません。カーネル付属のものも AMD の DKMS ビルドも /lib/modules/{ $kernel } に登録されていません。
-doctor-amdgpu-not-built-fix = このカーネルのヘッダーをインストールし、DKMS にドライバをビルドさせてください。sudo apt install linux-headers-{ $kernel } のあと amdgpu-dkms を再インストールします。dkms status に { $kernel } が表示されたら、sudo modprobe amdgpu を実行します。
+doctor-amdgpu-not-built-fix = このカーネルのヘッダーをインストールし、DKMS にドライバーをビルドさせてください。sudo apt install linux-headers-{ $kernel } のあと amdgpu-dkms を再インストールします。dkms status に { $kernel } が表示されたら、sudo modprobe amdgpu を実行します。
 doctor-amdgpu-blocked = amdgpu カーネルモジュールが読み込まれていません。{ $place } の次の設定が読み込みを止めています: { $line }
 doctor-amdgpu-blocked-fix = その設定を削除してください(カーネルパラメーターなら /etc/default/grub から削除し、sudo update-grub を実行して再起動します)。そのあと sudo modprobe amdgpu を実行します。
-doctor-dmesg-fix = 理由はドライバ自身のメッセージに出ています: sudo dmesg | grep -iE 'amdgpu|kfd'
+doctor-dmesg-fix = 理由はドライバー自身のメッセージに出ています: sudo dmesg | grep -iE 'amdgpu|kfd'
 
 # 2F: デバイスファイルと、それを開けるユーザー
 doctor-kfd-present = /dev/kfd があります(グループ { $group }、モード { $mode })。
-doctor-kfd-missing = amdgpu ドライバは読み込まれていますが、/dev/kfd がないため ROCm のプログラムは起動できません。ドライバが計算に使える GPU を見つけられなかったか、初期化に失敗しています。
+doctor-kfd-missing = amdgpu ドライバーは読み込まれていますが、/dev/kfd がないため ROCm のプログラムは起動できません。ドライバーが計算に使える GPU を見つけられなかったか、初期化に失敗しています。
 doctor-access-no-kfd = /dev/kfd へのアクセス: ファイルがないため判定できません。
 doctor-open-ok = { $user } は { $device } を読み書きで開けます。
 doctor-open-missing = doctor が開こうとしている間に { $device } がなくなりました。
@@ -54,7 +54,7 @@ doctor-denied-closed = { $user } は { $device } を読み書きで開けませ�
 doctor-denied-closed-fix = udev ルールでデバイスファイルのモードを直してください。たとえば /etc/udev/rules.d/70-amdgpu.rules に KERNEL=="kfd", GROUP="render", MODE="0660"(と SUBSYSTEM=="drm", KERNEL=="renderD*", GROUP="render", MODE="0660")と書き、sudo udevadm control --reload-rules && sudo udevadm trigger を実行します。
 doctor-denied-other = このログインはグループ { $group } を持ち、モード { $mode } もグループに読み書きを許していますが、{ $user } は { $device } を読み書きで開けません(Permission denied)。ACL、SELinux や AppArmor、またはデバイスを渡さずに起動したコンテナーなど、ファイルのモード以外のものが拒否しています。
 doctor-denied-other-fix = getfacl { $device } と sudo dmesg | tail で拒否の記録を確認してください。コンテナーの中なら、デバイスを渡して起動します(たとえば --device=/dev/kfd --device=/dev/dri)。
-doctor-render-none = amdgpu ドライバは読み込まれていますが、/dev/dri に AMD GPU のレンダーノード(renderD*)がありません。
+doctor-render-none = amdgpu ドライバーは読み込まれていますが、/dev/dri に AMD GPU のレンダーノード(renderD*)がありません。
 doctor-render-ok = { $user } はレンダーノード { $count } 個をすべて読み書きで開けます({ $list })。
 
 # このログインのグループと /etc/group
@@ -84,12 +84,12 @@ doctor-path-unset = このプログラムには PATH が設定されていない
 
 # 3F: rocminfo と amd-smi
 doctor-tool-no-rocm = { $tool }: ROCm がインストールされていないため判定できません。
-doctor-tool-timeout = { $tool } が { $secs } 秒以内に終わらなかったため、doctor が停止しました。ツールが応答しなくなるときは、ドライバやファームウェアに問題があることがよくあります。sudo dmesg を確認してください。
+doctor-tool-timeout = { $tool } が { $secs } 秒以内に終わらなかったため、doctor が停止しました。ツールが応答しなくなるときは、ドライバーやファームウェアに問題があることがよくあります。sudo dmesg を確認してください。
 doctor-tool-failed = { $tool } を起動できませんでした: { $error }
 doctor-rocminfo-ok = rocminfo({ $path })には GPU エージェントが { $count } 個表示されています: { $names }。
 doctor-rocminfo-missing = rocminfo がインストールされていません。PATH にも ROCm の bin フォルダーにもありません。
 doctor-rocminfo-missing-fix = sudo apt install rocminfo を実行してください(ほかのディストリビューションでは dnf か zypper を使います)。
-doctor-rocminfo-no-module = rocminfo の出力は「{ $line }」です。ランタイムからドライバが見えていません。
+doctor-rocminfo-no-module = rocminfo の出力は「{ $line }」です。ランタイムからドライバーが見えていません。
 doctor-rocminfo-kfd = rocminfo が /dev/kfd を開けません: 「{ $line }」。ROCm のプログラムはどれも同じ理由で失敗します(「hsa_init() failed」としか出ないこともよくあります)。理由は上の /dev/kfd の結果にあります。
 doctor-rocminfo-failed = rocminfo が終了ステータス { $code } で終わりました: 「{ $line }」
 doctor-rocminfo-no-agent = rocminfo は動きましたが、GPU エージェントが表示されません。ランタイムは起動したものの、使える GPU を見つけられませんでした。
@@ -102,7 +102,7 @@ doctor-os-listed = { $pretty }、カーネル { $kernel }: コースのサポー
 doctor-os-unlisted = { $pretty }、カーネル { $kernel }: コースのサポートマトリクスでは、この OS はどのリリース({ $releases })の対象にも載っていません。
 doctor-os-unlisted-fix = ここでも ROCm が動く可能性はありますが、誰もテストしていません。本番ノードには、使う GPU についてサポートマトリクスに載っている OS を選んでください。
 doctor-os-unreadable = /etc/os-release を読み取れないため、OS を判定できません(カーネル { $kernel })。
-doctor-support-no-isa = GPU のモデルを判定できません。ドライバのトポロジー(/sys/class/kfd)がなく、rocminfo も ISA を表示しなかったため、サポートマトリクスで調べられません。
+doctor-support-no-isa = GPU のモデルを判定できません。ドライバーのトポロジー(/sys/class/kfd)がなく、rocminfo も ISA を表示しなかったため、サポートマトリクスで調べられません。
 doctor-support-no-os = OS がわからないため、サポートマトリクスで GPU を調べられません。
 doctor-support-no-data = コースにサポートマトリクスのデータがないため判定できません。
 doctor-support-no-release = 判定できません。コースのサポートマトリクスには ROCm { $release } のデータがありません(あるのは { $known } です)。答えはそのリリースの AMD の互換性表に載っています。

@@ -22,7 +22,7 @@ lab-why-groups-missing = /etc/group ではまだ { $user } が { $groups } に�
 lab-why-groups-dropped = { $user } が { $groups } から外れています。`usermod -G` を `-a` なしで使うと補助グループがすべて置き換わります。sudo usermod -aG { $csv } { $user } で戻し、追加するときは必ず -a を付けてください。
 lab-why-session-old = /etc/group では { $user } は { $groups } に入っていますが、このログインは変更前に始まったので古いグループのままです。いったんログアウトして入り直す(exit と入力)か、newgrp { $first } でそのグループ付きのシェルを起動してください。
 lab-why-module-not-loaded = カーネルモジュール { $module } が読み込まれていません: sudo modprobe { $module }
-lab-why-no-device = { $device } がありません。作成するドライバが読み込まれていません。
+lab-why-no-device = { $device } がありません。作成するドライバーが読み込まれていません。
 lab-why-kfd-denied = /dev/kfd は { $owner }:{ $group }、モード { $mode } で、このログインからは読み書きで開けません。{ $group } グループに入って再ログインするか、デバイスを開放する udev ルールを作ってください。
 lab-why-path-lost = PATH に { $dirs } がなくなっています。このシェルでは ls や grep など、ほとんどのコマンドが動かなくなります。PATH は置き換えずに追加してください: export PATH=$PATH:/opt/rocm/bin
 lab-why-not-on-path = { $command } はこのシェルの PATH にありません。インストール先は { $where } です。そのフォルダー(または現在のバージョンを指す /opt/rocm/bin)を PATH に加えてください。
@@ -33,7 +33,7 @@ lab-why-rule-ignored = { $file } は /etc/udev/rules.d にありますが、名�
 lab-why-rule-not-applied = ルールは書けていますが、udev がまだ { $device } に適用していません: sudo udevadm control --reload-rules && sudo udevadm trigger
 lab-why-device-mode = { $device } のモードは { $mode } で、{ $want } ではありません。
 lab-why-packages = まだインストールされていません: { $packages }
-lab-why-headers = 実行中のカーネルのヘッダーがありません: sudo apt install { $package }(DKMS がドライバをビルドするのに必要です)
+lab-why-headers = 実行中のカーネルのヘッダーがありません: sudo apt install { $package }(DKMS がドライバーをビルドするのに必要です)
 lab-why-no-repo = ROCm のリポジトリが設定されていません。/etc/apt/sources.list.d/ に AMD のソース行を追加してください。
 lab-why-repo-missing = { $file } は { $uri } を指していますが、repo.radeon.com にそのような場所はありません。apt update は 404 Not Found になります。URL のバージョンを確認してください。
 lab-why-repo-key = apt が ROCm のリポジトリを信頼していません。signed-by= で指定した鍵がないか、キーリングの形式ではありません。AMD の鍵を取得し、dearmor して /etc/apt/keyrings/rocm.gpg に置いてください。

@@ -11,3 +11,5 @@ more-above = 上に続きがあります
 key-review = 振り返りをスクロール
 key-answer-again = もう一度受ける
 cli-seed = 選択肢をこのシードで並べ替える。同じ順番をくり返し再現できる(0 なら作成時の順番のまま)
+key-page-up = 前のページ
+key-top-bottom = 先頭 / 末尾

@@ -11,3 +11,5 @@ more-above = 위에 더 있음
 key-review = 되짚어 보기 스크롤
 key-answer-again = 다시 풀기
 cli-seed = 이 시드로 선택지를 섞습니다. 같은 순서를 그대로 다시 볼 수 있습니다(0이면 작성된 순서 그대로)
+key-page-up = 이전 페이지
+key-top-bottom = 처음 / 끝

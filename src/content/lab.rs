@@ -308,6 +308,11 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
                 .map(|s| s.into_inner())
                 .unwrap_or_else(|| "default".into()),
         },
+        "container-devices" => Check::ContainerDevices,
+        "container-render-group" => Check::ContainerRenderGroup,
+        "container-gpu" => Check::ContainerGpu,
+        "login-gpu-selected" => Check::LoginGpuSelected,
+        "login-torch-works" => Check::LoginTorchWorks,
         "file-contains" => {
             let path = text(cx, f, "path");
             let t = text(cx, f, "text");

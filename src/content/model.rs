@@ -263,11 +263,21 @@ pub enum Check {
     GpuPodRunning { namespace: String },
     /// A file in the machine contains a text (for content packs).
     FileContains { path: String, text: String },
+    /// The last container that ran rocminfo was given /dev/kfd and a render node.
+    ContainerDevices,
+    /// ... and its process held the host's render group.
+    ContainerRenderGroup,
+    /// ... and rocminfo inside it listed a GPU agent.
+    ContainerGpu,
+    /// New logins make only the discrete GPUs visible to ROCm programs.
+    LoginGpuSelected,
+    /// In a new login, the PyTorch smoke test runs a kernel on the discrete GPU.
+    LoginTorchWorks,
 }
 
 impl Check {
     /// The names used in scenario files, for `check` to list.
-    pub const KINDS: [&'static str; 17] = [
+    pub const KINDS: [&'static str; 22] = [
         "groups",
         "session-groups",
         "kfd-access",
@@ -285,6 +295,11 @@ impl Check {
         "device-plugin",
         "gpu-pod-running",
         "file-contains",
+        "container-devices",
+        "container-render-group",
+        "container-gpu",
+        "login-gpu-selected",
+        "login-torch-works",
     ];
 }
 

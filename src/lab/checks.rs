@@ -21,11 +21,16 @@ pub struct Env<'a> {
     pub shell: Option<&'a Record>,
     /// PATH of a new login shell, when a check needs it (the runner asks the sandbox).
     pub login_path: Option<&'a str>,
+    /// The whole environment of a new login shell, for the same checks.
+    pub login_env: Option<&'a [(String, String)]>,
 }
 
-/// Checks that need a new login's PATH (the runner computes it only for these).
+/// Checks that need a new login's environment (the runner computes it only for these).
 pub fn needs_login_path(check: &Check) -> bool {
-    matches!(check, Check::LoginCommand { .. })
+    matches!(
+        check,
+        Check::LoginCommand { .. } | Check::LoginGpuSelected | Check::LoginTorchWorks
+    )
 }
 
 pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
@@ -357,6 +362,13 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
                 Some(_) => Ok(()),
                 None => Err(Msg::new("lab-why-pod-pending").arg("pod", &gpu_pods[0].name)),
             }
+        }
+        Check::ContainerDevices | Check::ContainerRenderGroup | Check::ContainerGpu => {
+            super::modules_checks::container(check, root)
+        }
+        Check::LoginGpuSelected | Check::LoginTorchWorks => {
+            let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            super::modules_checks::login_gpu(check, root, state()?, login)
         }
         Check::FileContains { path, text } => {
             let found = resolve(root, path)

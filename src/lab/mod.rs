@@ -2,6 +2,7 @@
 
 pub mod checks;
 pub mod keys;
+pub mod modules_checks;
 pub mod reading;
 pub mod record;
 pub mod run;

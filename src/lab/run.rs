@@ -62,8 +62,8 @@ pub struct LabRun {
     /// Each step's reason at the first prompt. The app shows a reason only once it differs:
     /// as feedback on an attempt, not as the answer before the learner has tried anything.
     pub baseline: Option<Vec<Option<Msg>>>,
-    /// The last new-login PATH, and the login files it was computed from.
-    login_path: Option<(Fingerprint, String)>,
+    /// The last new-login environment, and the login files it was computed from.
+    login_env: Option<(Fingerprint, Vec<(String, String)>)>,
     pub started: Instant,
 }
 
@@ -83,7 +83,7 @@ impl LabRun {
             status: Vec::new(),
             complete: false,
             baseline: None,
-            login_path: None,
+            login_env: None,
             started: Instant::now(),
         };
         run.evaluate();
@@ -129,21 +129,26 @@ impl LabRun {
     pub fn evaluate(&mut self) {
         let root = self.stage.root().to_path_buf();
         let state = sim::State::load(&root).map_err(|e| e.message);
-        let login_path = if self
+        let login_env = if self
             .lab
             .steps
             .iter()
             .any(|s| checks::needs_login_path(&s.check))
         {
-            self.login_path()
+            self.login_env()
         } else {
             None
         };
+        let login_path = login_env
+            .as_ref()
+            .and_then(|e| e.iter().find(|(k, _)| k == "PATH"))
+            .map(|(_, v)| v.as_str());
         let env = Env {
             root: &root,
             state: state.as_ref().map_err(String::as_str),
             shell: self.last.as_ref(),
-            login_path: login_path.as_deref(),
+            login_path,
+            login_env: login_env.as_deref(),
         };
         self.status = self
             .lab
@@ -168,19 +173,19 @@ impl LabRun {
         }
     }
 
-    /// The PATH a new login would get, recomputed only when a login file changed.
-    fn login_path(&mut self) -> Option<String> {
+    /// The environment a new login would get, recomputed only when a login file changed.
+    fn login_env(&mut self) -> Option<Vec<(String, String)>> {
         let print = login_fingerprint(self.stage.root());
-        if let Some((p, path)) = &self.login_path
+        if let Some((p, env)) = &self.login_env
             && *p == print
         {
-            return Some(path.clone());
+            return Some(env.clone());
         }
         let layout = layout(&self.stage, &self.opts);
         let mut argv = sandbox::command(
             &self.bwrap,
             &layout,
-            &["/bin/bash", "/etc/rocm-lab/login.sh", "--probe-path"],
+            &["/bin/bash", "/etc/rocm-lab/login.sh", "--probe-env"],
         );
         // The probe is an interactive login shell: in the app's session it would take the
         // terminal's foreground and the kernel would stop the app. A session of its own has
@@ -192,8 +197,13 @@ impl LabRun {
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         let out = run_with_timeout(cmd, Duration::from_secs(5))?;
-        self.login_path = Some((print, out.clone()));
-        Some(out)
+        let env: Vec<(String, String)> = out
+            .split('\0')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self.login_env = Some((print, env.clone()));
+        Some(env)
     }
 
     /// Starts over: a fresh machine and a fresh login.
@@ -204,7 +214,7 @@ impl LabRun {
         self.last = None;
         self.complete = false;
         self.baseline = None;
-        self.login_path = None;
+        self.login_env = None;
         self.started = Instant::now();
         self.evaluate();
         Ok(())

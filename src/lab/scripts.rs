@@ -5,18 +5,23 @@
 /// real login shell, which reads /etc/profile, /etc/profile.d and ~/.profile / ~/.bashrc.
 pub const LOGIN_LOOP: &str = r#"# rocm-learn lab: one login after another, like getty.
 login_path() {
-  # What pam_env does at a real login: PATH from /etc/environment, nothing from the last shell.
-  # Builtins only: this runs before every login, and a process per login is felt.
-  local line p=
+  # What pam_env does at a real login: the variables of /etc/environment (PATH among them),
+  # nothing from the last shell. Builtins only: this runs before every login.
+  local line k v p=
   while IFS= read -r line; do
-    case $line in PATH=*) p=${line#PATH=}; p=${p#\"}; p=${p%\"} ;; esac
+    case $line in
+      PATH=*) p=${line#PATH=}; p=${p#\"}; p=${p%\"} ;;
+      [A-Za-z_]*=*) k=${line%%=*}; v=${line#*=}; v=${v#\"}; v=${v%\"}
+        case $k in *[!A-Za-z0-9_]*) ;; *) export "$k=$v" ;; esac ;;
+    esac
   done < /etc/environment 2>/dev/null
   export PATH="${p:-/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin}"
 }
-if [ "$1" = --probe-path ]; then
-  # The PATH a new login would have: the lab checks "does hipcc survive a new login?".
+if [ "$1" = --probe-env ]; then
+  # The environment a new login would have, NUL-separated: the lab checks "does hipcc survive
+  # a new login?" and "do new logins select the right GPU?".
   login_path
-  exec bash --login -i -c 'printf "%s" "$PATH"' 2>/dev/null </dev/null
+  exec bash --login -i -c 'env -0' 2>/dev/null </dev/null
 fi
 export PROMPT_COMMAND
 while :; do

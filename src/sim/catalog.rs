@@ -248,6 +248,31 @@ pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
             &[],
             Payload::None,
         ),
+        // The container runtimes and Python of the container and PyTorch labs.
+        pkg(
+            "docker.io",
+            "24.0.7-0ubuntu4.1".into(),
+            Origin::Ubuntu,
+            104_000,
+            &[],
+            Payload::SystemBin("docker", "/usr/bin/docker"),
+        ),
+        pkg(
+            "podman",
+            "4.9.3+ds1-1ubuntu0.2".into(),
+            Origin::Ubuntu,
+            45_000,
+            &[],
+            Payload::SystemBin("podman", "/usr/bin/podman"),
+        ),
+        pkg(
+            "python3",
+            "3.12.3-0ubuntu2".into(),
+            Origin::Ubuntu,
+            100,
+            &[],
+            Payload::SystemBin("python3", "/usr/bin/python3"),
+        ),
     ];
     for p in &mut v {
         if p.name == "dkms" || p.name == "wget" || p.name == "gnupg" {

@@ -80,7 +80,8 @@ pub fn main(tool: &str, args: &[String]) -> i32 {
         eprintln!("sudo: unable to change to root: {e}");
     }
     let caller = caller_from_env(&root);
-    let out = super::run(&root, tool, args, &caller, &mut Terminal);
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let out = super::run_with_env(&root, tool, args, &caller, &mut Terminal, &env);
     finish(&root, out)
 }
 

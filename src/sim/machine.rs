@@ -191,12 +191,13 @@ pub struct SmiRow {
 }
 
 /// The built-in machines a lab scenario can name with `preset = "..."`.
-pub const PRESETS: &[&str] = &["vega64-workstation", "mi300x-server"];
+pub const PRESETS: &[&str] = &["vega64-workstation", "mi300x-server", "rdna2-workstation"];
 
 pub fn preset(name: &str, gpu_count: Option<u32>) -> Option<Machine> {
     match name {
         "vega64-workstation" => Some(vega64_workstation()),
         "mi300x-server" => Some(mi300x_server(gpu_count.unwrap_or(1).clamp(1, 8))),
+        "rdna2-workstation" => Some(rdna2_workstation()),
         _ => None,
     }
 }
@@ -517,4 +518,138 @@ fn pci(slot: &str, class: &str, code: &str, ids: &str, text: &str, rev: Option<&
         subsystem: None,
         driver: None,
     }
+}
+
+/// A desktop with a Ryzen 5 5600G, whose integrated GPU (Cezanne, gfx90c) the driver enumerates,
+/// and a Radeon RX 6700 XT (Navi 22, gfx1031): the machine of "choosing the GPU". The integrated
+/// GPU sits on the lower bus (07:00.0, where Cezanne's iGPU appears in real kernel logs), so it
+/// is enumerated first: device 0. Both report `Uuid: GPU-XX`, as consumer Radeons do.
+fn rdna2_workstation() -> Machine {
+    let smi = |temp: &str, power: &str, cap: &str| SmiRow {
+        temp: temp.into(),
+        temp_sensor: "Edge".into(),
+        power: power.into(),
+        power_sensor: "Avg".into(),
+        partitions: "N/A, N/A, 0".into(),
+        sclk: "0Mhz".into(),
+        mclk: "96Mhz".into(),
+        fan: "0%".into(),
+        perf: "auto".into(),
+        pwrcap: cap.into(),
+        vram_pct: "0%".into(),
+        gpu_pct: "0%".into(),
+    };
+    let igpu = Gpu {
+        pci: PciDevice {
+            slot: "07:00.0".into(),
+            class: "VGA compatible controller".into(),
+            class_code: "0300".into(),
+            ids: "1002:1638".into(),
+            text: "Advanced Micro Devices, Inc. [AMD/ATI] Cezanne [Radeon Vega Series / Radeon Vega Mobile Series]".into(),
+            rev: Some("c9".into()),
+            subsystem: Some("ASUSTeK Computer Inc. Device 8809".into()),
+            driver: Some("amdgpu".into()),
+        },
+        pci_functions: vec![],
+        gfx: "gfx90c".into(),
+        marketing_name: "AMD Radeon Graphics".into(),
+        uuid: "GPU-XX".into(),
+        l1_kb: 16,
+        l2_kb: 1024,
+        l3_kb: None,
+        chip_id: 0x1638,
+        asic_revision: 0,
+        cacheline: 64,
+        max_clock_mhz: 1900,
+        compute_units: 7,
+        simds_per_cu: 4,
+        shader_engines: 1,
+        max_waves_per_cu: 40,
+        vram_kb: 524288,
+        isas: vec![
+            "amdgcn-amd-amdhsa--gfx90c:xnack-".into(),
+            "amdgcn-amd-amdhsa--gfx9-generic:xnack-".into(),
+        ],
+        pp_ucode: 0,
+        sdma_ucode: 40,
+        kfd_id: 33516,
+        bdf: "0000:07:00.0".into(),
+        amd_smi_uuid: "a0ff1638-0000-1000-8000-000000000000".into(),
+        smi: smi("38.0°C", "3.0W", "Unsupported"),
+        card_minor: 0,
+        render_minor: 128,
+        subsystem_id: "0x8809".into(),
+        slot_type: "PCIE".into(),
+        pcie_speed: "8 GT/s".into(),
+        pcie_gen: "Gen 3".into(),
+        family: "AI".into(),
+        product_label: "AMD_Radeon_Graphics".into(),
+        vram_label: "512M".into(),
+    };
+    let dgpu = Gpu {
+        pci: PciDevice {
+            slot: "0c:00.0".into(),
+            class: "VGA compatible controller".into(),
+            class_code: "0300".into(),
+            ids: "1002:73df".into(),
+            text: "Advanced Micro Devices, Inc. [AMD/ATI] Navi 22 [Radeon RX 6700/6700 XT/6750 XT / 6800M/6850M XT]".into(),
+            rev: Some("c1".into()),
+            subsystem: Some("Sapphire Technology Limited Device e445".into()),
+            driver: Some("amdgpu".into()),
+        },
+        pci_functions: vec![PciDevice {
+            slot: "0c:00.1".into(),
+            class: "Audio device".into(),
+            class_code: "0403".into(),
+            ids: "1002:ab28".into(),
+            text: "Advanced Micro Devices, Inc. [AMD/ATI] Navi 21/23 HDMI/DP Audio Controller".into(),
+            rev: None,
+            subsystem: Some("Advanced Micro Devices, Inc. [AMD/ATI] Navi 21/23 HDMI/DP Audio Controller".into()),
+            driver: Some("snd_hda_intel".into()),
+        }],
+        gfx: "gfx1031".into(),
+        marketing_name: "AMD Radeon RX 6700 XT".into(),
+        uuid: "GPU-XX".into(),
+        l1_kb: 16,
+        l2_kb: 3072,
+        l3_kb: Some(98304),
+        chip_id: 0x73df,
+        asic_revision: 0,
+        cacheline: 128,
+        max_clock_mhz: 2855,
+        compute_units: 40,
+        simds_per_cu: 2,
+        shader_engines: 2,
+        max_waves_per_cu: 32,
+        vram_kb: 12566528,
+        isas: vec![
+            "amdgcn-amd-amdhsa--gfx1031".into(),
+            "amdgcn-amd-amdhsa--gfx10-3-generic".into(),
+        ],
+        pp_ucode: 0,
+        sdma_ucode: 83,
+        kfd_id: 64289,
+        bdf: "0000:0c:00.0".into(),
+        amd_smi_uuid: "7cff73df-0000-1000-8000-000000000000".into(),
+        smi: smi("41.0°C", "7.0W", "186.0W"),
+        card_minor: 1,
+        render_minor: 129,
+        subsystem_id: "0xe445".into(),
+        slot_type: "PCIE".into(),
+        pcie_speed: "16 GT/s".into(),
+        pcie_gen: "Gen 4".into(),
+        family: "AI".into(),
+        product_label: "AMD_Radeon_RX_6700_XT".into(),
+        vram_label: "12G".into(),
+    };
+    let mut m = vega64_workstation();
+    m.hostname = "rdna2-ws".into();
+    m.cpu = Cpu {
+        name: "AMD Ryzen 5 5600G with Radeon Graphics".into(),
+        threads: 12,
+        max_clock_mhz: 4464,
+        memory_kb: 32787812,
+    };
+    m.gpus = vec![igpu, dgpu];
+    m
 }

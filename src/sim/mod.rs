@@ -261,6 +261,9 @@ pub struct Ctx<'a> {
     pub caller: Caller,
     pub console: &'a mut dyn Console,
     pub out: Output,
+    /// The caller's environment, for the tools whose answer depends on it (python3 reads
+    /// `HIP_VISIBLE_DEVICES` and friends); empty in [`run`].
+    pub env: &'a [(String, String)],
 }
 
 impl Ctx<'_> {
@@ -323,6 +326,18 @@ pub fn run(
     caller: &Caller,
     console: &mut dyn Console,
 ) -> Output {
+    run_with_env(root, tool, args, caller, console, &[])
+}
+
+/// [`run`], with the caller's environment variables.
+pub fn run_with_env(
+    root: &Path,
+    tool: &str,
+    args: &[String],
+    caller: &Caller,
+    console: &mut dyn Console,
+    env: &[(String, String)],
+) -> Output {
     let mut state = match State::load(root) {
         Ok(s) => s,
         Err(e) => {
@@ -340,6 +355,7 @@ pub fn run(
         caller: caller.clone(),
         console,
         out: Output::default(),
+        env,
     };
     let code = tools::dispatch(&mut cx, tool, args);
     let mut out = cx.out;

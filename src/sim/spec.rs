@@ -78,6 +78,10 @@ pub struct MachineSpec {
     /// Whether the AMD device plugin DaemonSet already runs.
     #[serde(default)]
     pub device_plugin: bool,
+    /// Extra Ubuntu packages installed when the machine is built (`docker.io`, `podman`,
+    /// `python3`): each brings its simulated tool.
+    #[serde(default)]
+    pub packages: Vec<String>,
     /// UEFI Secure Boot is on: a DKMS module loads only once its signing key is enrolled.
     #[serde(default)]
     pub secure_boot: bool,
@@ -148,6 +152,7 @@ impl MachineSpec {
             k8s: false,
             node_labels: BTreeMap::new(),
             device_plugin: false,
+            packages: Vec::new(),
             secure_boot: false,
             mok_enrolled: true,
             missing_firmware: None,

@@ -213,6 +213,8 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         Ok::<(), SimError>(())
     };
     install_named(&mut state, &ubuntu_pkgs, &["wget", "gnupg"])?;
+    let extra: Vec<&str> = spec.packages.iter().map(String::as_str).collect();
+    install_named(&mut state, &ubuntu_pkgs, &extra)?;
     if spec.driver == "in-tree" {
         let name = format!("linux-modules-extra-{}", m.kernel);
         install_named(&mut state, &ubuntu_pkgs, &[name.as_str()])?;

@@ -11,6 +11,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::keymap::{self, Binding};
 use super::screens::{self, home::Home};
 use super::theme::Theme;
 use super::widgets;
@@ -94,13 +95,63 @@ pub enum Outcome {
     Quit,
 }
 
+/// What the keys every screen shares do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Global {
+    Back,
+    Help,
+    Lang,
+    Ascii,
+}
+
+/// The shared keys, applied when a screen leaves a key alone; the footer shows the first three.
+const GLOBAL: &[Binding<Global>] = &[
+    Binding::new(
+        &[
+            KeyCode::Char('q'),
+            KeyCode::Esc,
+            KeyCode::Left,
+            KeyCode::Char('h'),
+            KeyCode::Backspace,
+        ],
+        "q/Esc",
+        "key-back",
+        Global::Back,
+    ),
+    Binding::new(
+        &[KeyCode::Char('?'), KeyCode::F(1)],
+        "?/F1",
+        "key-help",
+        Global::Help,
+    ),
+    Binding::new(&[KeyCode::Char('L')], "L", "key-lang", Global::Lang),
+    Binding::new(&[KeyCode::Char('A')], "A", "key-ascii", Global::Ascii),
+];
+
+/// The shared keys while a screen types printable keys into a field: letters are text there.
+const GLOBAL_TEXT: &[Binding<Global>] = &[
+    Binding::new(
+        &[KeyCode::Esc, KeyCode::Left, KeyCode::Backspace],
+        "Esc",
+        "key-back",
+        Global::Back,
+    ),
+    Binding::new(&[KeyCode::F(1)], "F1", "key-help", Global::Help),
+];
+
+fn global_keys(text_mode: bool) -> &'static [Binding<Global>] {
+    if text_mode { GLOBAL_TEXT } else { GLOBAL }
+}
+
 /// A screen of the app.
 pub trait View {
     /// Stable name, for tests and snapshots.
     fn id(&self) -> &'static str;
     /// Shown in the title bar after "rocm-learn ›".
     fn title(&self, cx: &Cx) -> String;
-    /// Key hints for the footer and the help overlay: (key, message id).
+    /// Key hints for the footer and the help overlay: (key, message id). Only the screen's own
+    /// keys, made from the table it dispatches with; the shared ones (back, help, language)
+    /// are added by the app.
     fn keys(&self) -> Vec<(&'static str, &'static str)>;
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome;
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect);
@@ -356,20 +407,15 @@ impl App {
     fn fallback(&mut self, ev: &Ev) {
         let Ev::Key(k) = ev else { return };
         let text_mode = self.stack.last().is_some_and(|s| s.wants_text());
-        match k.code {
-            KeyCode::Esc => self.pop(),
-            KeyCode::F(1) => self.overlay = Some(Overlay::Help),
-            KeyCode::Char(_) if text_mode => {}
-            KeyCode::Char('q') | KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => {
-                self.pop()
-            }
-            KeyCode::Char('?') => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('L') => self.switch_lang(self.world.i18n.lang().next()),
-            KeyCode::Char('A') => {
+        match Binding::find(global_keys(text_mode), k) {
+            Some(Global::Back) => self.pop(),
+            Some(Global::Help) => self.overlay = Some(Overlay::Help),
+            Some(Global::Lang) => self.switch_lang(self.world.i18n.lang().next()),
+            Some(Global::Ascii) => {
                 self.world.theme.ascii = !self.world.theme.ascii;
                 self.commit(vec![Change::Ascii(self.world.theme.ascii)]);
             }
-            _ => {}
+            None => {}
         }
     }
 
@@ -432,6 +478,7 @@ impl App {
 
     /// Draws the whole app into the frame: title bar, the current screen, key hints, overlay.
     pub fn draw(&mut self, f: &mut Frame) {
+        super::wrap::set_ascii(self.world.theme.ascii);
         let area = f.area();
         if area.width < 20 || area.height < 6 {
             // Too small for anything useful: say so instead of drawing a mess.
@@ -456,11 +503,19 @@ impl App {
         let top = self.stack.last_mut().expect("home");
         draw_header(&cx, f, header, &top.title(&cx));
         top.draw(&cx, f, body);
-        // While a screen takes every key, the app's own keys do not reach it: list only its own.
-        let global = !top.captures_input();
-        draw_footer(&cx, f, footer, &top.keys(), global);
+        let keys = KeyHelp {
+            screen: top.keys(),
+            shared: if top.captures_input() {
+                // Every key goes to the screen (a focused terminal): none of ours work.
+                Vec::new()
+            } else {
+                keymap::hints(global_keys(top.wants_text()))
+            },
+            root: self.stack.len() == 1,
+        };
+        draw_footer(&cx, f, footer, &keys);
         if let Some(o) = &self.overlay {
-            draw_overlay(&cx, f, body, o, &top.keys(), global);
+            draw_overlay(&cx, f, body, o, &keys);
         }
     }
 }
@@ -484,53 +539,78 @@ fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str) {
     f.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &[(&str, &str)], global: bool) {
-    let mut spans = Vec::new();
+/// The keys to show: the screen's own and the shared ones that work on it.
+struct KeyHelp {
+    screen: Vec<(&'static str, &'static str)>,
+    shared: Vec<(&'static str, &'static str)>,
+    /// On the home screen "back" leaves the app.
+    root: bool,
+}
+
+impl KeyHelp {
+    /// (key label as drawn, description) for all keys; the footer shows as many as fit.
+    fn lines(&self, cx: &Cx, footer: bool) -> Vec<(String, String)> {
+        let shared = self
+            .shared
+            .iter()
+            // The footer has no room for the ASCII switch; `?` lists it.
+            .filter(|(_, id)| !footer || *id != "key-ascii");
+        let mut out: Vec<(String, String)> = self
+            .screen
+            .iter()
+            .chain(shared)
+            .map(|(k, id)| {
+                let id = if *id == "key-back" && self.root {
+                    "key-quit"
+                } else {
+                    id
+                };
+                (cx.theme.chrome(k).into_owned(), cx.t(id))
+            })
+            .collect();
+        if !footer && !self.shared.is_empty() {
+            // Handled before any screen sees it (App::handle).
+            out.push(("Ctrl-C".to_string(), cx.t("key-quit")));
+        }
+        out
+    }
+}
+
+fn draw_footer(cx: &Cx, f: &mut Frame, area: Rect, keys: &KeyHelp) {
+    let piece = |(k, desc): &(String, String)| str_width(k) + 1 + str_width(desc) + 2;
+    let all = keys.lines(cx, true);
+    // The help key always shows: it leads to every key the footer had no room for.
+    let help = all.iter().position(|(_, d)| *d == cx.t("key-help"));
+    let reserve = help.map_or(0, |i| piece(&all[i]));
     let mut used = 0;
-    let shared: &[(&str, &str)] = if global {
-        &[("?", "key-help"), ("L", "key-lang")]
-    } else {
-        &[]
-    };
-    let all = keys.iter().chain(shared).map(|(k, id)| (*k, cx.t(id)));
-    for (k, desc) in all {
-        let piece = str_width(k) + 1 + str_width(&desc) + 2;
-        if used + piece > area.width as usize {
+    let mut shown = Vec::new();
+    for (i, item) in all.iter().enumerate() {
+        if Some(i) == help {
+            continue;
+        }
+        if used + piece(item) + reserve > area.width as usize {
             break;
         }
-        spans.push(Span::styled(k.to_string(), cx.theme.key()));
+        used += piece(item);
+        shown.push(item);
+    }
+    if let Some(i) = help
+        && used + reserve <= area.width as usize
+    {
+        shown.push(&all[i]);
+    }
+    let mut spans = Vec::new();
+    for (k, desc) in shown {
+        spans.push(Span::styled(k.clone(), cx.theme.key()));
         spans.push(Span::raw(format!(" {desc}  ")));
-        used += piece;
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn draw_overlay(
-    cx: &Cx,
-    f: &mut Frame,
-    body: Rect,
-    o: &Overlay,
-    keys: &[(&str, &str)],
-    global: bool,
-) {
+fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &KeyHelp) {
     match o {
         Overlay::Help => {
-            let shared: &[(&str, &str)] = if global {
-                &[
-                    ("?/F1", "key-help"),
-                    ("q/Esc", "key-back"),
-                    ("L", "key-lang"),
-                    ("A", "key-ascii"),
-                    ("Ctrl-C", "key-quit"),
-                ]
-            } else {
-                &[]
-            };
-            let lines: Vec<(String, String)> = keys
-                .iter()
-                .chain(shared)
-                .map(|(k, id)| (k.to_string(), cx.t(id)))
-                .collect();
+            let lines = keys.lines(cx, false);
             let kw = lines.iter().map(|(k, _)| str_width(k)).max().unwrap_or(0);
             let text: Vec<Line> = lines
                 .into_iter()
@@ -557,7 +637,14 @@ fn draw_overlay(
                 ),
             ])];
             text.push(Line::raw(""));
-            text.push(Line::raw(cx.loc(&term.definition)));
+            text.extend(super::doc::text_lines(
+                &cx.loc(&term.definition),
+                // The widest a pop-up's text can be (`widgets::popup`), so it is not wrapped twice.
+                body.width.saturating_sub(8) as usize,
+                cx.course,
+                cx.theme,
+                cx.theme.text(),
+            ));
             widgets::popup(cx, f, body, &cx.t("term-title"), text, &cx.t("popup-close"));
         }
         Overlay::Notice(msg) => {
@@ -593,7 +680,15 @@ fn draw_overlay(
                     Line::styled(label.clone(), style)
                 })
                 .collect();
-            widgets::popup(cx, f, body, &cx.t("toc-title"), text, &cx.t("toc-keys"));
+            let keys = cx.t("toc-keys");
+            widgets::popup(
+                cx,
+                f,
+                body,
+                &cx.t("toc-title"),
+                text,
+                &cx.theme.chrome(&keys),
+            );
         }
     }
 }

@@ -78,6 +78,9 @@ fn enter() -> io::Result<()> {
 /// Stops the process the way SIGTSTP would have, with the terminal given back first; returns
 /// once a SIGCONT resumed it, with the terminal taken again and the screen redrawn.
 fn suspend(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
+    if !job_control() {
+        return Ok(());
+    }
     restore();
     // SIGTSTP's own handler is ours now: stop with the default action instead.
     let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
@@ -88,9 +91,19 @@ fn suspend(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> 
 /// their own text on it, so everything is set up again and drawn from scratch.
 fn resume(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
     enter()?;
-    terminal.clear()?;
+    // Not `Terminal::clear`: it asks the terminal for the cursor position, an answer the input
+    // thread would read first, and waits for it.
+    let size = terminal.size()?;
+    terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
     terminal.draw(|f| app.draw(f))?;
     Ok(())
+}
+
+/// Whether a job-control shell started the app and can resume it. Run straight by a terminal
+/// (the app leads its own session) nobody could continue a stopped app, so it does not stop.
+fn job_control() -> bool {
+    // SAFETY: getpgrp and getsid(0) only read this process's own ids; no memory is involved.
+    unsafe { libc::getpgrp() != libc::getsid(0) }
 }
 
 fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {

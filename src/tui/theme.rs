@@ -97,6 +97,52 @@ impl Theme {
         if self.ascii { &ASCII } else { &UNICODE }
     }
 
+    /// A text of the app's own (a key label, a key hint line) as this mode draws it: in ASCII
+    /// mode arrows become words and the ambiguous-width signs become ASCII, because those are
+    /// what a terminal may draw two cells wide.
+    pub fn chrome<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
+        if !self.ascii || s.is_ascii() {
+            return s.into();
+        }
+        let mut out = String::with_capacity(s.len() + 8);
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            let word = match c {
+                '↑' if chars.peek() == Some(&'↓') => {
+                    chars.next();
+                    if chars.peek() == Some(&'←') {
+                        chars.next();
+                        chars.next();
+                        "arrows"
+                    } else {
+                        "Up/Down"
+                    }
+                }
+                '←' if chars.peek() == Some(&'→') => {
+                    chars.next();
+                    "Left/Right"
+                }
+                '↑' => "Up",
+                '↓' => "Down",
+                '←' => "Left",
+                '→' => "Right",
+                '·' => "-",
+                '…' => "...",
+                '›' => ">",
+                '•' => "*",
+                '✓' => "+",
+                '✗' => "x",
+                '×' => "x",
+                other => {
+                    out.push(other);
+                    continue;
+                }
+            };
+            out.push_str(word);
+        }
+        out.into()
+    }
+
     fn fg(&self, c: Color) -> Style {
         if self.color {
             Style::new().fg(c)

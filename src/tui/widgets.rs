@@ -120,9 +120,35 @@ pub fn popup(cx: &Cx, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
         width: w.min(area.width),
         height: h,
     };
+    clear_edges(f.buffer_mut(), rect);
     f.render_widget(Clear, rect);
     let block = block(cx.theme, title).padding(ratatui::widgets::Padding::horizontal(1));
     f.render_widget(Paragraph::new(text).block(block), rect);
+}
+
+/// Clears what would bleed into `rect` from outside: a wide character just left of it (its right
+/// half lies under the box's left border, and a terminal draws it over the border; ratatui
+/// issue 2526), and the hidden right half of one cut by the right edge. Call before drawing a
+/// box over the screen.
+pub fn clear_edges(buf: &mut ratatui::buffer::Buffer, rect: Rect) {
+    let area = buf.area;
+    let rect = rect.intersection(area);
+    if rect.is_empty() {
+        return;
+    }
+    for y in rect.top()..rect.bottom() {
+        if rect.left() > area.left() {
+            let cell = &mut buf[(rect.left() - 1, y)];
+            if str_width(cell.symbol()) > 1 {
+                cell.set_symbol(" ");
+            }
+        }
+        // A wide character starting on the last column inside: its right half sits outside.
+        let last = rect.right() - 1;
+        if rect.right() < area.right() && str_width(buf[(last, y)].symbol()) > 1 {
+            buf[(rect.right(), y)].set_symbol(" ");
+        }
+    }
 }
 
 /// "Label  ████░░░░  3/8" — a progress bar in one line.
@@ -233,6 +259,22 @@ impl Menu {
             }
             _ => None,
         }
+    }
+
+    /// [`Menu::pick`] for the keys `table` has (mouse and wheel always): a key the screen's table
+    /// does not list is left to the screen or the app, so the table is the whole truth.
+    pub fn pick_in<A: Copy>(
+        &mut self,
+        table: &[super::keymap::Binding<A>],
+        ev: &Ev,
+        len: usize,
+    ) -> Option<Pick> {
+        if let Ev::Key(k) = ev
+            && super::keymap::Binding::find(table, k).is_none()
+        {
+            return None;
+        }
+        self.pick(ev, len)
     }
 
     /// The item at a clicked cell, if the click fell on the list.

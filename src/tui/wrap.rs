@@ -172,7 +172,19 @@ fn push_cells(line: &mut Vec<Seg>, cells: &[Cell]) {
     }
 }
 
-/// Cuts `s` to at most `width` cells, adding `…` when something was cut.
+thread_local! {
+    /// Cut text ends in `...` instead of `…` while the app draws in ASCII mode. Set per draw
+    /// (`set_ascii`) rather than passed to every `truncate`/`pad` caller; per thread, so tests
+    /// drawing in parallel do not see each other's mode.
+    static ASCII: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Draws cut text with ASCII dots from now on in this thread (the app calls it for each frame).
+pub fn set_ascii(ascii: bool) {
+    ASCII.with(|a| a.set(ascii));
+}
+
+/// Cuts `s` to at most `width` cells, adding `…` (`...` in ASCII mode) when something was cut.
 pub fn truncate(s: &str, width: usize) -> String {
     if str_width(s) <= width {
         return s.to_string();
@@ -180,17 +192,25 @@ pub fn truncate(s: &str, width: usize) -> String {
     if width == 0 {
         return String::new();
     }
+    let mark = if ASCII.with(|a| a.get()) && width >= 4 {
+        "..."
+    } else if ASCII.with(|a| a.get()) {
+        "."
+    } else {
+        "…"
+    };
+    let room = width - str_width(mark);
     let mut out = String::new();
     let mut used = 0;
     for c in s.chars() {
         let w = cell_width(c);
-        if used + w > width - 1 {
+        if used + w > room {
             break;
         }
         out.push(c);
         used += w;
     }
-    out.push('…');
+    out.push_str(mark);
     out
 }
 

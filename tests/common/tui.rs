@@ -91,6 +91,15 @@ pub fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
     t.backend().buffer().clone()
 }
 
+/// Draws a frame and returns both what the terminal shows and what the app drew: the two differ
+/// where something was drawn under the hidden half of a wide character (the terminal never
+/// gets it: a pop-up's border there is lost, ratatui issue 2526).
+pub fn draw_both(app: &mut App, w: u16, h: u16) -> (Buffer, Buffer) {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    let drawn = t.draw(|f| app.draw(f)).unwrap().buffer.clone();
+    (t.backend().buffer().clone(), drawn)
+}
+
 /// The screen as text, one line per row, wide characters written once.
 pub fn text(buf: &Buffer) -> String {
     let mut out = String::new();
@@ -121,5 +130,98 @@ pub fn assert_rows_fit(buf: &Buffer) {
             x += s.width().max(1) as u16;
         }
         assert!(x <= buf.area.width + 1, "row {y} runs past the edge");
+    }
+}
+
+/// Characters of the learner content (the test pack) in one language: its texts in that language
+/// and the ones every language shares (tool output, commands). ASCII mode leaves these alone.
+pub fn content_chars(lang: Lang) -> std::collections::HashSet<char> {
+    fn walk_toml(
+        v: &toml::Value,
+        lang: &str,
+        key: &str,
+        out: &mut std::collections::HashSet<char>,
+    ) {
+        match v {
+            toml::Value::String(s) => {
+                let other_lang = ["en", "ja", "ko"].contains(&key) && key != lang;
+                if !other_lang {
+                    out.extend(s.chars());
+                }
+            }
+            toml::Value::Array(a) => a.iter().for_each(|x| walk_toml(x, lang, key, out)),
+            toml::Value::Table(t) => t.iter().for_each(|(k, x)| walk_toml(x, lang, k, out)),
+            _ => {}
+        }
+    }
+    fn walk_dir(dir: &std::path::Path, lang: &str, out: &mut std::collections::HashSet<char>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk_dir(&p, lang, out);
+            } else if p.extension().is_some_and(|x| x == "toml") {
+                let v: toml::Value = toml::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+                walk_toml(&v, lang, "", out);
+            } else if p.extension().is_some_and(|x| x == "md")
+                && p.file_stem().is_some_and(|s| s == lang)
+            {
+                out.extend(std::fs::read_to_string(&p).unwrap().chars());
+            }
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    let pack = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack"));
+    walk_dir(pack, lang.code(), &mut out);
+    out
+}
+
+/// A character ASCII mode exists to avoid: one a terminal may draw one or two cells wide
+/// (East Asian Ambiguous), or a symbol, arrow or box-drawing sign. Letters of Japanese and
+/// Korean are not: the interface is written in them.
+pub fn ambiguous(c: char) -> bool {
+    use unicode_width::UnicodeWidthChar;
+    !c.is_ascii() && (c.width() != c.width_cjk() || ('\u{2000}'..='\u{2BFF}').contains(&c))
+}
+
+/// In ASCII mode: every cell is ASCII, a letter of the interface's language, or learner content.
+pub fn assert_ascii_chrome(
+    buf: &Buffer,
+    lang: Lang,
+    content: &std::collections::HashSet<char>,
+    what: &str,
+) {
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            for c in buf[(x, y)].symbol().chars() {
+                assert!(
+                    !ambiguous(c) || content.contains(&c),
+                    "{what} ({lang}, {}x{}): {c:?} at {x},{y} in ASCII mode\n{}",
+                    buf.area.width,
+                    buf.area.height,
+                    text(buf)
+                );
+            }
+        }
+    }
+}
+
+/// Nothing is drawn under the right half of a wide character, where a terminal would not show
+/// it: a border there is a broken border.
+pub fn assert_no_hidden_cells(buf: &Buffer, what: &str) {
+    for y in 0..buf.area.height {
+        let mut x = 0u16;
+        while x < buf.area.width {
+            let s = buf[(x, y)].symbol();
+            let w = s.width().max(1) as u16;
+            for hidden in x + 1..(x + w).min(buf.area.width) {
+                let h = buf[(hidden, y)].symbol();
+                assert!(
+                    h.is_empty() || h == " ",
+                    "{what}: {h:?} at {hidden},{y} is hidden under the wide {s:?}\n{}",
+                    text(buf)
+                );
+            }
+            x += w;
+        }
     }
 }

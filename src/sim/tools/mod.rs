@@ -6,6 +6,7 @@ pub mod amdgpu_install;
 pub mod apt;
 pub mod curl;
 pub mod dkms;
+pub mod docker;
 pub mod dpkg;
 pub mod gpasswd;
 pub mod gpg;
@@ -23,6 +24,7 @@ pub mod modprobe;
 pub mod mokutil;
 pub mod newgrp;
 pub mod power;
+pub mod python3;
 pub mod rocm_smi;
 pub mod rocminfo;
 pub mod sg;
@@ -47,6 +49,7 @@ pub const TOOLS: &[&str] = &[
     "apt-get",
     "curl",
     "dkms",
+    "docker",
     "dpkg",
     "dmesg",
     "gpasswd",
@@ -65,6 +68,8 @@ pub const TOOLS: &[&str] = &[
     "modprobe",
     "mokutil",
     "newgrp",
+    "podman",
+    "python3",
     "poweroff",
     "reboot",
     "rmmod",
@@ -90,6 +95,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "apt" | "apt-get" => apt::run(cx, tool, args),
         "curl" => curl::run(cx, args),
         "dkms" => dkms::run(cx, args),
+        "docker" | "podman" => docker::run(cx, tool, args),
         "dpkg" => dpkg::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
@@ -113,6 +119,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "lspci" => lspci::run(cx, args),
         "modprobe" => modprobe::run(cx, args),
         "newgrp" => newgrp::run(cx, args),
+        "python3" => python3::run(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
         "sg" => sg::run(cx, args),
@@ -234,6 +241,15 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             name: "dkms",
             path: "/usr/sbin/dkms",
         });
+    }
+    for (pkg, name, path) in [
+        ("docker.io", "docker", "/usr/bin/docker"),
+        ("podman", "podman", "/usr/bin/podman"),
+        ("python3", "python3", "/usr/bin/python3"),
+    ] {
+        if state.installed(pkg) {
+            v.push(SystemTool { name, path });
+        }
     }
     if state.installed("amdgpu-install") {
         v.push(SystemTool {

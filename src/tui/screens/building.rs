@@ -13,10 +13,92 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::doc;
+use super::super::keymap::{self, Binding};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use super::reader::Reader;
 use crate::content::Floor;
+
+/// What a key does on the building, on a floor, or in the elevator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    /// Up or down: a floor, a line.
+    Move,
+    /// Back one elevator stop.
+    Prev,
+    /// Open a floor, the next link, or the next elevator stop.
+    Next,
+    First,
+    Floor,
+    Open,
+    Matrix,
+    Elevator,
+}
+
+const FLOORS: &[Binding<Act>] = &[
+    Binding::new(keymap::UP_DOWN, "↑↓", "key-floor", Act::Move),
+    Binding::hidden(
+        &[
+            KeyCode::Char('1'),
+            KeyCode::Char('2'),
+            KeyCode::Char('3'),
+            KeyCode::Char('4'),
+            KeyCode::Char('5'),
+        ],
+        Act::Floor,
+    ),
+    Binding::new(
+        &[KeyCode::Enter, KeyCode::Right, KeyCode::Char('l')],
+        "Enter",
+        "key-open",
+        Act::Next,
+    ),
+    Binding::new(&[KeyCode::Char('e')], "e", "key-elevator", Act::Elevator),
+    Binding::new(&[KeyCode::Char('m')], "m", "key-matrix", Act::Matrix),
+];
+
+const RIDE: &[Binding<Act>] = &[
+    Binding::new(
+        &[
+            KeyCode::Right,
+            KeyCode::Char('l'),
+            KeyCode::Char(' '),
+            KeyCode::Enter,
+            KeyCode::Char('n'),
+        ],
+        "←→",
+        "key-step",
+        Act::Next,
+    ),
+    Binding::hidden(
+        &[
+            KeyCode::Left,
+            KeyCode::Char('h'),
+            KeyCode::Char('p'),
+            KeyCode::Backspace,
+        ],
+        Act::Prev,
+    ),
+    Binding::hidden(&[KeyCode::Home], Act::First),
+    Binding::new(
+        &[KeyCode::Char('e'), KeyCode::Esc],
+        "e",
+        "key-elevator-off",
+        Act::Elevator,
+    ),
+];
+
+const FLOOR_VIEW: &[Binding<Act>] = &[
+    Binding::new(keymap::UP_DOWN, "↑↓", "key-scroll", Act::Move),
+    Binding::new(
+        &[KeyCode::Tab, KeyCode::BackTab],
+        "Tab",
+        "key-next-link",
+        Act::Next,
+    ),
+    Binding::new(&[KeyCode::Enter], "Enter", "key-read", Act::Open),
+];
 
 pub struct Building {
     /// Selected floor, as an index from the top (0 = 5F).
@@ -81,21 +163,7 @@ impl View for Building {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        if self.ride.is_some() {
-            vec![
-                ("←→", "key-step"),
-                ("e", "key-elevator-off"),
-                ("q", "key-back"),
-            ]
-        } else {
-            vec![
-                ("↑↓", "key-floor"),
-                ("Enter", "key-open"),
-                ("e", "key-elevator"),
-                ("m", "key-matrix"),
-                ("q", "key-back"),
-            ]
-        }
+        keymap::hints(if self.ride.is_some() { RIDE } else { FLOORS })
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -112,29 +180,22 @@ impl View for Building {
                 }
             };
             return match ev {
-                Ev::Key(k) => match k.code {
-                    KeyCode::Right
-                    | KeyCode::Char('l')
-                    | KeyCode::Char(' ')
-                    | KeyCode::Enter
-                    | KeyCode::Char('n') => {
+                Ev::Key(k) => match Binding::find(RIDE, k) {
+                    Some(Act::Next) => {
                         if step + 1 < steps.len() {
                             follow(step + 1, self);
                         }
                         Outcome::Stay
                     }
-                    KeyCode::Left
-                    | KeyCode::Char('h')
-                    | KeyCode::Char('p')
-                    | KeyCode::Backspace => {
+                    Some(Act::Prev) => {
                         follow(step.saturating_sub(1), self);
                         Outcome::Stay
                     }
-                    KeyCode::Home => {
+                    Some(Act::First) => {
                         follow(0, self);
                         Outcome::Stay
                     }
-                    KeyCode::Char('e') | KeyCode::Esc => {
+                    Some(Act::Elevator) => {
                         self.ride = None;
                         Outcome::Stay
                     }
@@ -154,27 +215,27 @@ impl View for Building {
             };
         }
         match ev {
-            Ev::Key(k) => match k.code {
-                KeyCode::Up | KeyCode::Char('k') => {
+            Ev::Key(k) => match (Binding::find(FLOORS, k), k.code) {
+                (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
                     self.selected = self.selected.saturating_sub(1);
                     Outcome::Stay
                 }
-                KeyCode::Down | KeyCode::Char('j') => {
+                (Some(Act::Move), _) => {
                     self.selected = (self.selected + 1).min(floors.len() - 1);
                     Outcome::Stay
                 }
-                KeyCode::Char(d @ '1'..='5') => {
+                (Some(Act::Floor), KeyCode::Char(d)) => {
                     let level = d as u8 - b'0';
                     if let Some(i) = floors.iter().position(|f| f.level == level) {
                         self.selected = i;
                     }
                     Outcome::Stay
                 }
-                KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => {
+                (Some(Act::Next), _) => {
                     Outcome::Push(Box::new(FloorView::new(floors[self.selected].level)))
                 }
-                KeyCode::Char('m') => Outcome::Push(Box::new(super::matrix::Matrix::new())),
-                KeyCode::Char('e') if !steps.is_empty() => {
+                (Some(Act::Matrix), _) => Outcome::Push(Box::new(super::matrix::Matrix::new())),
+                (Some(Act::Elevator), _) if !steps.is_empty() => {
                     self.ride = Some(0);
                     if let Some(i) = floors.iter().position(|f| f.level == steps[0].floor) {
                         self.selected = i;
@@ -253,25 +314,33 @@ impl View for Building {
                 theme.heading(2),
             ));
             text.push(Line::styled(
-                cx.i18n.ta(
-                    "elevator-step",
-                    &[
-                        ("n", (s + 1).into()),
-                        ("total", steps.len().into()),
-                        ("floor", step.floor.into()),
-                    ],
-                ),
+                theme
+                    .chrome(&cx.i18n.ta(
+                        "elevator-step",
+                        &[
+                            ("n", (s + 1).into()),
+                            ("total", steps.len().into()),
+                            ("floor", step.floor.into()),
+                        ],
+                    ))
+                    .into_owned(),
                 theme.dim(),
             ));
             text.push(Line::raw(""));
-            text.push(Line::raw(cx.loc(&step.text)));
+            text.extend(doc::text_lines(
+                &cx.loc(&step.text),
+                usize::from(area.width),
+                cx.course,
+                theme,
+                theme.text(),
+            ));
             text.push(Line::raw(""));
             let hint = if s + 1 == steps.len() {
                 cx.t("elevator-done")
             } else {
                 cx.t("elevator-keys")
             };
-            text.push(Line::styled(hint, theme.key()));
+            text.push(Line::styled(theme.chrome(&hint).into_owned(), theme.key()));
         } else if wide {
             let floor = &floors[self.selected];
             text.push(Line::from(vec![
@@ -280,7 +349,13 @@ impl View for Building {
             ]));
             text.push(Line::styled(cx.loc(&floor.role), theme.dim()));
             text.push(Line::raw(""));
-            text.push(Line::raw(cx.loc(&floor.description)));
+            text.extend(doc::text_lines(
+                &cx.loc(&floor.description),
+                usize::from(area.width),
+                cx.course,
+                theme,
+                theme.text(),
+            ));
             text.push(Line::raw(""));
             let g = theme.glyphs();
             for c in &floor.components {
@@ -344,7 +419,12 @@ impl Building {
                     put(buf, area.x + 4, y, car_glyph(down), theme.key());
                 }
                 let text = pad(
-                    &format!(" {} · {}", cx.loc(&floor.name), cx.loc(&floor.role)),
+                    &format!(
+                        " {} {} {}",
+                        cx.loc(&floor.name),
+                        cx.theme.glyphs().dot,
+                        cx.loc(&floor.role)
+                    ),
                     box_w,
                 );
                 let st = if i == self.selected {
@@ -447,7 +527,7 @@ fn floor_title(cx: &Cx, floor: &Floor, w: usize) -> String {
     let name = cx.loc(&floor.name);
     let role = cx.loc(&floor.role);
     if str_width(&name) + str_width(&role) + 4 <= w {
-        format!(" {name} · {role}")
+        format!(" {name} {} {role}", cx.theme.glyphs().dot)
     } else {
         format!(" {}", truncate(&name, w.saturating_sub(1)))
     }
@@ -503,12 +583,7 @@ impl View for FloorView {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓", "key-scroll"),
-            ("Tab", "key-next-link"),
-            ("Enter", "key-read"),
-            ("q", "key-back"),
-        ]
+        keymap::hints(FLOOR_VIEW)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -517,18 +592,20 @@ impl View for FloorView {
         };
         let n = floor.lessons.len();
         match ev {
-            Ev::Key(k) => match k.code {
-                KeyCode::Down | KeyCode::Char('j') => self.scroll += 1,
-                KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
-                KeyCode::Tab if n > 0 => {
+            Ev::Key(k) => match (Binding::find(FLOOR_VIEW, k), k.code) {
+                (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
+                    self.scroll = self.scroll.saturating_sub(1)
+                }
+                (Some(Act::Move), _) => self.scroll += 1,
+                (Some(Act::Next), KeyCode::Tab) if n > 0 => {
                     self.selected = (self.selected + 1) % n;
                     self.reveal = true;
                 }
-                KeyCode::BackTab if n > 0 => {
+                (Some(Act::Next), KeyCode::BackTab) if n > 0 => {
                     self.selected = (self.selected + n - 1) % n;
                     self.reveal = true;
                 }
-                KeyCode::Enter if n > 0 => {
+                (Some(Act::Open), _) if n > 0 => {
                     return Outcome::Push(Box::new(Reader::new(
                         cx,
                         &floor.lessons[self.selected.min(n - 1)],
@@ -564,17 +641,23 @@ impl View for FloorView {
             ..area
         };
         self.area = inner;
-        let text = vec![
+        let w = inner.width as usize;
+        let mut text = vec![
             Line::from(vec![
                 Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
                 Span::styled(cx.loc(&floor.name), theme.heading(1)),
             ]),
             Line::styled(cx.loc(&floor.role), theme.dim()),
             Line::raw(""),
-            Line::raw(cx.loc(&floor.description)),
-            Line::raw(""),
         ];
-        let w = inner.width as usize;
+        text.extend(doc::text_lines(
+            &cx.loc(&floor.description),
+            w,
+            cx.course,
+            theme,
+            theme.text(),
+        ));
+        text.push(Line::raw(""));
         let mut lines = widgets::wrap_lines(&text, w);
         for c in &floor.components {
             let name = Line::from(vec![
@@ -583,12 +666,20 @@ impl View for FloorView {
             ]);
             lines.extend(widgets::wrap_lines(&[name], w));
             // The description hangs under the name, indented on every line.
-            lines.extend(widgets::wrap_indented(
-                &cx.loc(&c.description),
-                theme.text(),
-                w,
-                2,
-            ));
+            let indent = [super::super::wrap::Seg::new("  ", Style::new())];
+            lines.extend(
+                doc::text(
+                    &cx.loc(&c.description),
+                    w,
+                    cx.course,
+                    theme,
+                    theme.text(),
+                    &indent,
+                    &indent,
+                )
+                .iter()
+                .map(|l| widgets::to_line(l, None)),
+            );
         }
         self.lesson_lines.clear();
         let lessons: Vec<_> = floor

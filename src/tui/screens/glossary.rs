@@ -7,10 +7,41 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, Overlay, View};
+use super::super::doc;
+use super::super::keymap::{self, Binding};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use crate::content::{Category, Term};
 use crate::lang::Lang;
+
+/// What a key does in the glossary. Printable keys not listed here are typed into the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Type,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Open,
+    Erase,
+    Clear,
+    ClearOrBack,
+}
+
+const KEYS: &[Binding<Act>] = &[
+    // Advertised only: typing goes to the search box (see `handle`), so no key is listed.
+    Binding::new(&[], "abc", "key-search", Act::Type),
+    Binding::new(&[KeyCode::Up], "↑↓", "key-move", Act::Up),
+    Binding::hidden(&[KeyCode::Down], Act::Down),
+    Binding::hidden(&[KeyCode::Char('p')], Act::Up).ctrl(),
+    Binding::hidden(&[KeyCode::Char('n')], Act::Down).ctrl(),
+    Binding::hidden(&[KeyCode::Char('u')], Act::Clear).ctrl(),
+    Binding::hidden(&[KeyCode::PageUp], Act::PageUp),
+    Binding::hidden(&[KeyCode::PageDown], Act::PageDown),
+    Binding::new(&[KeyCode::Enter], "Enter", "key-definition", Act::Open),
+    Binding::hidden(&[KeyCode::Backspace], Act::Erase),
+    Binding::hidden(&[KeyCode::Esc], Act::ClearOrBack),
+];
 
 pub struct Glossary {
     query: String,
@@ -123,12 +154,7 @@ impl View for Glossary {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("abc", "key-search"),
-            ("↑↓", "key-move"),
-            ("Enter", "key-definition"),
-            ("Esc", "key-back"),
-        ]
+        keymap::hints(KEYS)
     }
 
     fn wants_text(&self) -> bool {
@@ -138,32 +164,31 @@ impl View for Glossary {
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let n = self.flat(cx).len();
         match ev {
-            Ev::Key(k) => match k.code {
-                KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-                KeyCode::Down => self.selected = (self.selected + 1).min(n.saturating_sub(1)),
-                KeyCode::Char('p') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                    self.selected = self.selected.saturating_sub(1)
-                }
-                KeyCode::Char('n') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+            Ev::Key(k) => match (Binding::find(KEYS, k), k.code) {
+                (Some(Act::Up), _) => self.selected = self.selected.saturating_sub(1),
+                (Some(Act::Down), _) => {
                     self.selected = (self.selected + 1).min(n.saturating_sub(1))
                 }
-                KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                    self.query.clear()
+                (Some(Act::Clear), _) => self.query.clear(),
+                (Some(Act::PageUp), _) => self.selected = self.selected.saturating_sub(10),
+                (Some(Act::PageDown), _) => {
+                    self.selected = (self.selected + 10).min(n.saturating_sub(1))
                 }
-                KeyCode::PageUp => self.selected = self.selected.saturating_sub(10),
-                KeyCode::PageDown => self.selected = (self.selected + 10).min(n.saturating_sub(1)),
-                KeyCode::Enter => {
+                (Some(Act::Open), _) => {
                     return match self.flat(cx).get(self.selected) {
                         Some(t) => Outcome::Overlay(Overlay::Term(t.id.clone())),
                         None => Outcome::Stay,
                     };
                 }
-                KeyCode::Backspace => {
+                (Some(Act::Erase), _) => {
                     self.query.pop();
                     self.select_best(cx);
                 }
-                KeyCode::Esc if !self.query.is_empty() => self.query.clear(),
-                KeyCode::Char(c)
+                // Esc clears the search first; with nothing typed it goes back (the app's key).
+                (Some(Act::ClearOrBack), _) if !self.query.is_empty() => self.query.clear(),
+                (Some(Act::ClearOrBack), _) => return Outcome::Ignored,
+                // Every other printable key is part of the search text.
+                (None, KeyCode::Char(c))
                     if !k.modifiers.contains(KeyModifiers::CONTROL)
                         && !k.modifiers.contains(KeyModifiers::ALT) =>
                 {
@@ -274,8 +299,14 @@ impl View for Glossary {
                 Span::styled(format!("  {}", cx.t(term.category.msg_id())), theme.dim()),
             ]),
             Line::raw(""),
-            Line::raw(cx.loc(&term.definition)),
         ];
+        text.extend(doc::text_lines(
+            &cx.loc(&term.definition),
+            dinner.width as usize,
+            cx.course,
+            theme,
+            theme.text(),
+        ));
         let used = lessons_using(cx, &term.id);
         if !used.is_empty() {
             text.push(Line::raw(""));

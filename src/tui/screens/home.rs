@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::{pad, str_width};
 use super::{building, glossary, labs, lessons, matrix, progress, quizzes};
@@ -39,6 +40,38 @@ impl Item {
         }
     }
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    List,
+    /// An item's own key, shown next to it in the menu.
+    Item,
+    Nothing,
+}
+
+/// The keys of the home screen, for dispatch and for the footer.
+const KEYS: &[Binding<Act>] = &[
+    Binding::new(LIST_MOVE, "↑↓", "key-move", Act::List),
+    Binding::new(LIST_OPEN, "Enter", "key-open", Act::List),
+    Binding::hidden(
+        &[
+            KeyCode::Char('c'),
+            KeyCode::Char('1'),
+            KeyCode::Char('2'),
+            KeyCode::Char('3'),
+            KeyCode::Char('4'),
+            KeyCode::Char('5'),
+            KeyCode::Char('6'),
+            KeyCode::Char('7'),
+        ],
+        Act::Item,
+    ),
+    // On the home screen "back" means quit; Left/h/Backspace would surprise.
+    Binding::hidden(
+        &[KeyCode::Left, KeyCode::Char('h'), KeyCode::Backspace],
+        Act::Nothing,
+    ),
+];
 
 pub struct Home {
     menu: Menu,
@@ -163,12 +196,12 @@ impl View for Home {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![("↑↓", "key-move"), ("Enter", "key-open"), ("q", "key-quit")]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let items = Self::items(cx);
-        match self.menu.pick(ev, items.len()) {
+        match self.menu.pick_in(KEYS, ev, items.len()) {
             Some(Pick::Chosen(i)) => return Self::open(cx, items[i]),
             Some(Pick::Moved) => return Outcome::Stay,
             None => {}
@@ -176,16 +209,15 @@ impl View for Home {
         let Ev::Key(k) = ev else {
             return Outcome::Ignored;
         };
-        match k.code {
-            // On the home screen "back" means quit; Left/h would surprise.
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => Outcome::Stay,
+        match (Binding::find(KEYS, k), k.code) {
+            (Some(Act::Nothing), _) => Outcome::Stay,
             // Each item keeps its key whether or not "Continue" is shown above it.
-            KeyCode::Char(c) => match items.iter().position(|i| i.key() == c) {
+            (Some(Act::Item), KeyCode::Char(c)) => match items.iter().position(|i| i.key() == c) {
                 Some(i) => {
                     self.menu.selected = i;
                     Self::open(cx, items[i])
                 }
-                None => Outcome::Ignored,
+                None => Outcome::Stay,
             },
             _ => Outcome::Ignored,
         }

@@ -6,9 +6,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::doc;
+use super::super::keymap::{self, Binding, ListAct};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::lab::LabScreen;
+
+/// The keys of the list, for dispatch and for the footer.
+const KEYS: &[Binding<ListAct>] = &keymap::list("key-start");
 
 pub struct Labs {
     menu: Menu,
@@ -38,11 +43,7 @@ impl View for Labs {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓", "key-move"),
-            ("Enter", "key-start"),
-            ("q", "key-back"),
-        ]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -52,7 +53,7 @@ impl View for Labs {
         }
         let open =
             |i: usize, cx: &Cx| Outcome::Push(Box::new(LabScreen::new(&cx.course.labs[i].id)));
-        match self.menu.pick(ev, n) {
+        match self.menu.pick_in(KEYS, ev, n) {
             Some(Pick::Chosen(i)) => open(i, cx),
             Some(Pick::Moved) => Outcome::Stay,
             None => Outcome::Ignored,
@@ -120,10 +121,16 @@ impl View for Labs {
             ));
             text.push(Line::raw(""));
         }
-        for para in cx.loc(&lab.briefing).trim().split("\n\n") {
-            text.push(Line::raw(para.replace('\n', " ")));
-            text.push(Line::raw(""));
-        }
+        let block = widgets::block(theme, "");
+        let dinner = block.inner(detail);
+        text.extend(doc::text_lines(
+            &cx.loc(&lab.briefing),
+            dinner.width as usize,
+            cx.course,
+            theme,
+            theme.text(),
+        ));
+        text.push(Line::raw(""));
         let rec = cx.progress.labs.get(&lab.id);
         for step in &lab.steps {
             let done = rec.is_some_and(|r| r.steps_done.contains(&step.id));
@@ -137,8 +144,6 @@ impl View for Labs {
                 Span::raw(cx.loc(&step.title)),
             ]));
         }
-        let block = widgets::block(theme, "");
-        let dinner = block.inner(detail);
         f.render_widget(block, detail);
         f.render_widget(
             Paragraph::new(widgets::wrap_lines(&text, dinner.width as usize)),

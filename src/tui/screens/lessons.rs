@@ -6,9 +6,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::keymap::{self, Binding, ListAct};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::reader::Reader;
+
+/// The keys of the list, for dispatch and for the footer.
+const KEYS: &[Binding<ListAct>] = &keymap::list("key-read");
 
 pub struct Lessons {
     menu: Menu,
@@ -38,14 +42,14 @@ impl View for Lessons {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![("↑↓", "key-move"), ("Enter", "key-read"), ("q", "key-back")]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let n = cx.course.lessons.len();
         let open =
             |i: usize, cx: &Cx| Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)));
-        match self.menu.pick(ev, n) {
+        match self.menu.pick_in(KEYS, ev, n) {
             Some(Pick::Chosen(i)) => open(i, cx),
             Some(Pick::Moved) => Outcome::Stay,
             None => Outcome::Ignored,

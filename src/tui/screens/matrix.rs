@@ -8,9 +8,43 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::keymap::{self, Binding};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use crate::content::Status;
+
+/// What a key does on the support matrix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Move,
+    NextGpu,
+    PrevGpu,
+}
+
+const KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Char('k'),
+            KeyCode::Char('j'),
+            KeyCode::Char('h'),
+            KeyCode::Char('l'),
+        ],
+        "↑↓←→",
+        "key-move",
+        Act::Move,
+    ),
+    Binding::new(
+        &[KeyCode::Tab, KeyCode::Char(']')],
+        "Tab",
+        "key-next-gpu",
+        Act::NextGpu,
+    ),
+    Binding::hidden(&[KeyCode::BackTab, KeyCode::Char('[')], Act::PrevGpu),
+];
 
 pub struct Matrix {
     gpu: usize,
@@ -49,11 +83,7 @@ impl View for Matrix {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓←→", "key-move"),
-            ("Tab", "key-next-gpu"),
-            ("q", "key-back"),
-        ]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -63,16 +93,20 @@ impl View for Matrix {
             return Outcome::Ignored;
         }
         match ev {
-            Ev::Key(k) => match k.code {
-                KeyCode::Up | KeyCode::Char('k') => self.os = self.os.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => self.os = (self.os + 1).min(no - 1),
-                KeyCode::Left | KeyCode::Char('h') => self.release = self.release.saturating_sub(1),
-                KeyCode::Right | KeyCode::Char('l') => {
-                    self.release = (self.release + 1).min(nr - 1)
+            Ev::Key(k) => match (Binding::find(KEYS, k), k.code) {
+                (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
+                    self.os = self.os.saturating_sub(1)
                 }
-                KeyCode::Tab | KeyCode::Char(']') => self.gpu = (self.gpu + 1) % ng,
-                KeyCode::BackTab | KeyCode::Char('[') => self.gpu = (self.gpu + ng - 1) % ng,
-                _ => return Outcome::Ignored,
+                (Some(Act::Move), KeyCode::Down | KeyCode::Char('j')) => {
+                    self.os = (self.os + 1).min(no - 1)
+                }
+                (Some(Act::Move), KeyCode::Left | KeyCode::Char('h')) => {
+                    self.release = self.release.saturating_sub(1)
+                }
+                (Some(Act::Move), _) => self.release = (self.release + 1).min(nr - 1),
+                (Some(Act::NextGpu), _) => self.gpu = (self.gpu + 1) % ng,
+                (Some(Act::PrevGpu), _) => self.gpu = (self.gpu + ng - 1) % ng,
+                (None, _) => return Outcome::Ignored,
             },
             Ev::Click { x, y } => {
                 let (top, left, col_w, rows) = self.grid;
@@ -199,7 +233,7 @@ impl View for Matrix {
                 let (sym, st) = match (v.status, v.unlisted) {
                     (Status::Supported, _) => (g.right, theme.good()),
                     (Status::Deprecated, _) => ("~", theme.key()),
-                    (Status::Unsupported, true) => ("·", theme.dim()),
+                    (Status::Unsupported, true) => (g.todo, theme.dim()),
                     (Status::Unsupported, false) => (g.wrong, theme.bad()),
                 };
                 let cell = pad(&format!("  {sym}"), col_w as usize);

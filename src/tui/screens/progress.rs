@@ -7,9 +7,24 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, Overlay, View};
+use super::super::keymap::{self, Binding, LIST_MOVE};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::{pad, str_width};
 use crate::progress::{Change, ItemKind, Place};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Move,
+    ResetOne,
+    ResetAll,
+}
+
+/// The keys of the progress list, for dispatch and for the footer.
+const KEYS: &[Binding<Act>] = &[
+    Binding::new(LIST_MOVE, "↑↓", "key-move", Act::Move),
+    Binding::new(&[KeyCode::Char('x')], "x", "key-reset-one", Act::ResetOne),
+    Binding::new(&[KeyCode::Char('X')], "X", "key-reset-all", Act::ResetAll),
+];
 
 pub struct ProgressScreen {
     menu: Menu,
@@ -102,19 +117,21 @@ impl View for ProgressScreen {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓", "key-move"),
-            ("x", "key-reset-one"),
-            ("X", "key-reset-all"),
-            ("q", "key-back"),
-        ]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let rows = rows(cx);
+        let act = match ev {
+            Ev::Key(k) => Binding::find(KEYS, k),
+            _ => None,
+        };
         match ev {
-            Ev::Key(k) if self.menu.nav(k.code, rows.len()) => Outcome::Stay,
-            Ev::Key(k) if k.code == KeyCode::Char('x') => match rows.get(self.menu.selected) {
+            Ev::Key(k) if act == Some(Act::Move) => {
+                self.menu.nav(k.code, rows.len());
+                Outcome::Stay
+            }
+            Ev::Key(_) if act == Some(Act::ResetOne) => match rows.get(self.menu.selected) {
                 Some((place, title, _)) => Outcome::Overlay(Overlay::Confirm {
                     text: cx
                         .i18n
@@ -123,7 +140,7 @@ impl View for ProgressScreen {
                 }),
                 None => Outcome::Stay,
             },
-            Ev::Key(k) if k.code == KeyCode::Char('X') => Outcome::Overlay(Overlay::Confirm {
+            Ev::Key(_) if act == Some(Act::ResetAll) => Outcome::Overlay(Overlay::Confirm {
                 text: cx.t("progress-reset-all"),
                 change: Change::Reset(None),
             }),

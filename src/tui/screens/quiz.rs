@@ -70,17 +70,7 @@ use widgets::Scrolled;
 
 /// The keys of each phase: what they do and how the footer and `?` name them.
 const ASKING: &[Binding<Act>] = &[
-    Binding::new(
-        &[
-            KeyCode::Up,
-            KeyCode::Down,
-            KeyCode::Char('k'),
-            KeyCode::Char('j'),
-        ],
-        "↑↓/1-9",
-        "key-choose",
-        Act::Move,
-    ),
+    Binding::new(keymap::UP_DOWN, "↑↓/1-9", "key-choose", Act::Move),
     Binding::new(
         &[KeyCode::Enter, KeyCode::Char(' ')],
         "Enter",
@@ -103,19 +93,7 @@ const ANSWERED: &[Binding<Act>] = &[
         "key-continue",
         Act::Next,
     ),
-    Binding::new(
-        &[
-            KeyCode::Up,
-            KeyCode::Down,
-            KeyCode::Char('k'),
-            KeyCode::Char('j'),
-            KeyCode::PageUp,
-            KeyCode::PageDown,
-        ],
-        "↑↓",
-        "key-scroll",
-        Act::Scroll,
-    ),
+    Binding::new(keymap::SCROLL, "↑↓", "key-scroll", Act::Scroll),
     Binding::hidden(
         &[KeyCode::Left, KeyCode::Backspace, KeyCode::Char('h')],
         Act::Nothing,
@@ -130,37 +108,13 @@ const RESULTS_WRONG: &[Binding<Act>] = &[
         Act::RetryWrong,
     ),
     Binding::new(&[KeyCode::Char('a')], "a", "key-again", Act::Again),
-    Binding::new(
-        &[
-            KeyCode::Up,
-            KeyCode::Down,
-            KeyCode::Char('k'),
-            KeyCode::Char('j'),
-            KeyCode::PageUp,
-            KeyCode::PageDown,
-        ],
-        "↑↓",
-        "key-review",
-        Act::Scroll,
-    ),
+    Binding::new(keymap::SCROLL, "↑↓", "key-review", Act::Scroll),
     Binding::hidden(&[KeyCode::Enter], Act::Back),
 ];
 
 const RESULTS_PERFECT: &[Binding<Act>] = &[
     Binding::new(&[KeyCode::Char('a')], "a", "key-again", Act::Again),
-    Binding::new(
-        &[
-            KeyCode::Up,
-            KeyCode::Down,
-            KeyCode::Char('k'),
-            KeyCode::Char('j'),
-            KeyCode::PageUp,
-            KeyCode::PageDown,
-        ],
-        "↑↓",
-        "key-review",
-        Act::Scroll,
-    ),
+    Binding::new(keymap::SCROLL, "↑↓", "key-review", Act::Scroll),
     Binding::hidden(&[KeyCode::Enter], Act::Back),
 ];
 
@@ -545,7 +499,7 @@ impl View for QuizScreen {
             .unwrap_or(0);
         let page = (self.shown.rows as usize).max(1);
         if let Ev::Key(k) = ev {
-            let Some(act) = Binding::find(self.bindings(), k.code) else {
+            let Some(act) = Binding::find(self.bindings(), k) else {
                 // A number or letter picks an option while asking.
                 if self.phase == Phase::Asking
                     && let KeyCode::Char(c) = k.code

@@ -7,9 +7,28 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
+use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::quiz::QuizScreen;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    List,
+    RetryWrong,
+}
+
+/// The keys of the quiz list, for dispatch and for the footer.
+const KEYS: &[Binding<Act>] = &[
+    Binding::new(LIST_MOVE, "↑↓", "key-move", Act::List),
+    Binding::new(LIST_OPEN, "Enter", "key-start", Act::List),
+    Binding::new(
+        &[KeyCode::Char('r')],
+        "r",
+        "key-retry-wrong",
+        Act::RetryWrong,
+    ),
+];
 
 pub struct Quizzes {
     menu: Menu,
@@ -39,12 +58,7 @@ impl View for Quizzes {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓", "key-move"),
-            ("Enter", "key-start"),
-            ("r", "key-retry-wrong"),
-            ("q", "key-back"),
-        ]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -60,16 +74,16 @@ impl View for Quizzes {
                 .filter(|w| !w.is_empty());
             Outcome::Push(Box::new(QuizScreen::new(&quiz.id, only)))
         };
-        match self.menu.pick(ev, n) {
+        if let Ev::Key(k) = ev
+            && Binding::find(KEYS, k) == Some(Act::RetryWrong)
+        {
+            self.menu.clamp(n);
+            return start(self.menu.selected, cx, true);
+        }
+        match self.menu.pick_in(KEYS, ev, n) {
             Some(Pick::Chosen(i)) => start(i, cx, false),
             Some(Pick::Moved) => Outcome::Stay,
-            None => match ev {
-                Ev::Key(k) if k.code == KeyCode::Char('r') => {
-                    self.menu.clamp(n);
-                    start(self.menu.selected, cx, true)
-                }
-                _ => Outcome::Ignored,
-            },
+            None => Outcome::Ignored,
         }
     }
 

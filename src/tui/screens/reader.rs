@@ -1,7 +1,7 @@
 //! The lesson reader: rendered Markdown, glossary terms coloured by category with their
 //! definition on Enter or click, a table of contents, and "next: quiz / lab" at the end.
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -9,6 +9,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::app::{self, Cx, Ev, Outcome, Overlay, View};
 use super::super::doc::{self, Doc};
+use super::super::keymap::{self, Binding};
 use super::super::widgets;
 use crate::lang::Lang;
 use crate::markdown::{self, Block, Inline, Target};
@@ -16,6 +17,54 @@ use crate::progress::{Change, ItemKind};
 
 /// The longest line of running text, in cells, however wide the terminal.
 pub const MAX_TEXT_WIDTH: u16 = 100;
+
+/// What a key does in the reader.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Line,
+    PageDown,
+    PageUp,
+    Top,
+    Bottom,
+    NextLink,
+    PrevLink,
+    Follow,
+    Toc,
+}
+
+/// The reader's keys, for dispatch and for the footer and `?`.
+const KEYS: &[Binding<Act>] = &[
+    Binding::new(keymap::UP_DOWN, "↑↓", "key-scroll", Act::Line),
+    Binding::new(
+        &[KeyCode::Char(' '), KeyCode::PageDown],
+        "Space",
+        "key-page",
+        Act::PageDown,
+    ),
+    Binding::hidden(&[KeyCode::Char('f')], Act::PageDown).ctrl(),
+    Binding::new(
+        &[KeyCode::PageUp, KeyCode::Char('b')],
+        "PgUp/b",
+        "key-page-up",
+        Act::PageUp,
+    ),
+    Binding::new(
+        &[KeyCode::Home, KeyCode::Char('g')],
+        "g/G",
+        "key-top-bottom",
+        Act::Top,
+    ),
+    Binding::hidden(&[KeyCode::End, KeyCode::Char('G')], Act::Bottom),
+    Binding::new(&[KeyCode::Tab], "Tab", "key-next-link", Act::NextLink),
+    Binding::hidden(&[KeyCode::BackTab], Act::PrevLink),
+    Binding::new(&[KeyCode::Enter], "Enter", "key-follow", Act::Follow),
+    Binding::new(
+        &[KeyCode::Char('t'), KeyCode::Char('o')],
+        "t",
+        "key-toc",
+        Act::Toc,
+    ),
+];
 
 pub struct Reader {
     lesson: String,
@@ -218,14 +267,7 @@ impl View for Reader {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓", "key-scroll"),
-            ("Space", "key-page"),
-            ("Tab", "key-next-link"),
-            ("Enter", "key-follow"),
-            ("t", "key-toc"),
-            ("q", "key-back"),
-        ]
+        keymap::hints(KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -236,48 +278,41 @@ impl View for Reader {
         }
         let page = self.height.saturating_sub(2).max(1) as isize;
         let outcome = match ev {
-            Ev::Key(k) => match k.code {
-                KeyCode::Down | KeyCode::Char('j') => {
-                    self.scroll_by(1);
+            Ev::Key(k) => match Binding::find(KEYS, k) {
+                Some(Act::Line) => {
+                    let up = matches!(k.code, KeyCode::Up | KeyCode::Char('k'));
+                    self.scroll_by(if up { -1 } else { 1 });
                     Outcome::Stay
                 }
-                KeyCode::Up | KeyCode::Char('k') => {
-                    self.scroll_by(-1);
-                    Outcome::Stay
-                }
-                KeyCode::PageDown | KeyCode::Char(' ') => {
+                Some(Act::PageDown) => {
                     self.scroll_by(page);
                     Outcome::Stay
                 }
-                KeyCode::Char('f') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                    self.scroll_by(page);
-                    Outcome::Stay
-                }
-                KeyCode::PageUp | KeyCode::Char('b') => {
+                Some(Act::PageUp) => {
                     self.scroll_by(-page);
                     Outcome::Stay
                 }
-                KeyCode::Home | KeyCode::Char('g') => {
+                Some(Act::Top) => {
                     self.scroll = 0;
                     Outcome::Stay
                 }
-                KeyCode::End | KeyCode::Char('G') => {
+                Some(Act::Bottom) => {
                     self.scroll = self.max_scroll();
                     Outcome::Stay
                 }
-                KeyCode::Tab => {
+                Some(Act::NextLink) => {
                     self.cycle_focus(true);
                     Outcome::Stay
                 }
-                KeyCode::BackTab => {
+                Some(Act::PrevLink) => {
                     self.cycle_focus(false);
                     Outcome::Stay
                 }
-                KeyCode::Enter => match self.focus {
+                Some(Act::Follow) => match self.focus {
                     Some(i) if i < self.doc.links.len() => self.follow(cx, i),
                     _ => Outcome::Stay,
                 },
-                KeyCode::Char('t') | KeyCode::Char('o') => {
+                Some(Act::Toc) => {
                     let items: Vec<(String, usize)> = self
                         .doc
                         .headings
@@ -303,7 +338,7 @@ impl View for Reader {
                         Outcome::Overlay(Overlay::Toc { items, selected })
                     }
                 }
-                _ => Outcome::Ignored,
+                None => Outcome::Ignored,
             },
             Ev::Jump(line) => {
                 self.scroll = *line;

@@ -1,0 +1,109 @@
+//! Checks of the container and GPU-choice labs: what the container runtime gave the last
+//! container that ran rocminfo, and what a new login's environment makes PyTorch do.
+
+use std::path::Path;
+
+use crate::content::{Check, Msg};
+use crate::sim::State;
+use crate::sim::tools::docker::{self, Run};
+use crate::sim::tools::python3::{self, Start};
+
+/// The container checks, on the most recent run of rocminfo in a container.
+pub fn container(check: &Check, root: &Path) -> Result<(), Msg> {
+    let runs = docker::runs(root);
+    let run: &Run = runs
+        .iter()
+        .rev()
+        .find(|r| r.ran_rocminfo())
+        .ok_or_else(|| Msg::new("lab-why-container-none"))?;
+    match check {
+        Check::ContainerDevices => {
+            if !run.has_kfd() {
+                Err(Msg::new("lab-why-container-no-kfd"))
+            } else if run.render_nodes().is_empty() {
+                Err(Msg::new("lab-why-container-no-render"))
+            } else {
+                Ok(())
+            }
+        }
+        Check::ContainerRenderGroup => {
+            if docker::holds_render(root, run) {
+                Ok(())
+            } else if run.uid == 0 {
+                Err(Msg::new("lab-why-container-root"))
+            } else {
+                let gid = crate::sim::accounts::Groups::load(root)
+                    .by_name("render")
+                    .map(|g| g.gid.to_string())
+                    .unwrap_or_default();
+                Err(Msg::new("lab-why-container-group").arg("gid", gid))
+            }
+        }
+        _ => {
+            if run.gpus_found > 0 {
+                Ok(())
+            } else {
+                let error = run
+                    .kfd_error
+                    .clone()
+                    .unwrap_or_else(|| "no GPU agent".into());
+                Err(Msg::new("lab-why-container-no-gpu").arg("error", error))
+            }
+        }
+    }
+}
+
+/// The GPU-choice checks, on the environment a new login gets.
+pub fn login_gpu(
+    check: &Check,
+    root: &Path,
+    state: &State,
+    env: &[(String, String)],
+) -> Result<(), Msg> {
+    let m = &state.machine;
+    let visible = python3::visible_gpus(m, env);
+    let integrated: Vec<usize> = visible
+        .iter()
+        .copied()
+        .filter(|&i| python3::is_integrated(&m.gpus[i]))
+        .collect();
+    if let Check::LoginGpuSelected = check {
+        return if visible.is_empty() {
+            Err(Msg::new("lab-why-login-no-gpu"))
+        } else if let Some(&i) = integrated.first() {
+            Err(Msg::new("lab-why-login-igpu")
+                .arg("name", &m.gpus[i].marketing_name)
+                .arg("gfx", &m.gpus[i].gfx))
+        } else {
+            Ok(())
+        };
+    }
+    let torch = python3::find_torch(root, "learner").ok_or_else(|| Msg::new("lab-why-no-torch"))?;
+    if let Some((_, v)) = env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "HSA_OVERRIDE_GFX_VERSION")
+        && python3::override_isa(v).is_none()
+    {
+        return Err(Msg::new("lab-why-login-bad-override").arg("value", v));
+    }
+    match python3::start(m, &torch, env, true) {
+        Start::NoGpu => Err(Msg::new("lab-why-login-no-gpu")),
+        Start::NoBinary => Err(Msg::new("lab-why-login-no-binary")),
+        Start::Ready(devices) => {
+            let (gpu, isa) = &devices[0];
+            let g = &m.gpus[*gpu];
+            if python3::is_integrated(g) {
+                Err(Msg::new("lab-why-login-igpu")
+                    .arg("name", &g.marketing_name)
+                    .arg("gfx", &g.gfx))
+            } else if !python3::runs_on(g, isa) {
+                Err(Msg::new("lab-why-login-wrong-override")
+                    .arg("gfx", &g.gfx)
+                    .arg("isa", isa))
+            } else {
+                Ok(())
+            }
+        }
+    }
+}

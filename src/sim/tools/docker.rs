@@ -1,0 +1,617 @@
+//! `docker` and `podman`: enough of a container runtime to run ROCm's images on this machine.
+//!
+//! A container shares the host's kernel, so what it can do with the GPU is decided by what the
+//! run command hands it: `--device` nodes (which must exist on the host), the process's user
+//! and groups (`--group-add` names are looked up in the *image*, numbers are taken as they are;
+//! rootless podman holds the caller's host groups only with `--group-add keep-groups`), and
+//! `--privileged`. The images are the ones AMD publishes (`IMAGES`), already pulled; there is
+//! no network. Inside, `rocminfo`, `groups` and `id` answer as they would in that container.
+//!
+//! Every `run` is recorded in [`RUNS_PATH`] (beside the machine's state, out of the learner's
+//! reach) with what the runtime gave the container and what rocminfo inside reported: the
+//! container lab grades those records.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::super::machine::Machine;
+use super::super::state::{DevNode, State};
+use super::super::{Ctx, accounts, fsx};
+
+/// The record of container runs, relative to the stage root.
+pub const RUNS_PATH: &str = "var/lib/rocm-sim/containers.json";
+/// How many runs the record keeps.
+const KEEP: usize = 20;
+
+/// One image: its default user, that user's groups and the image's /etc/group.
+struct Image {
+    name: &'static str,
+    user: &'static str,
+    uid: u32,
+    /// The default user's groups (primary first).
+    gids: &'static [u32],
+    /// Groups the image adds to its Ubuntu base's /etc/group (which has `video`, no `render`).
+    extra_groups: &'static [(&'static str, u32)],
+}
+
+impl Image {
+    /// The image's /etc/group.
+    fn groups(&self) -> impl Iterator<Item = &(&'static str, u32)> {
+        UBUNTU_GROUPS.iter().chain(self.extra_groups)
+    }
+}
+
+const UBUNTU_GROUPS: &[(&str, u32)] = &[
+    ("root", 0),
+    ("adm", 4),
+    ("sudo", 27),
+    ("video", 44),
+    ("plugdev", 46),
+    ("users", 100),
+    ("nogroup", 65534),
+];
+
+const IMAGES: &[Image] = &[
+    Image {
+        name: "rocm/rocm-terminal",
+        user: "rocm-user",
+        uid: 1000,
+        gids: &[1000, 27, 44],
+        extra_groups: &[("rocm-user", 1000)],
+    },
+    Image {
+        name: "rocm/pytorch",
+        user: "root",
+        uid: 0,
+        gids: &[0],
+        extra_groups: &[],
+    },
+];
+
+/// What one `run` gave its container and what happened inside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// `docker` or `podman`.
+    pub runtime: String,
+    /// podman run by an ordinary user (a user namespace of its own).
+    pub rootless: bool,
+    pub image: String,
+    pub command: Vec<String>,
+    /// Host device nodes handed to the container.
+    pub devices: Vec<String>,
+    /// `--group-add` values as given.
+    pub group_add: Vec<String>,
+    /// The container process's uid and the host gids it holds (what the kernel compares).
+    pub uid: u32,
+    pub gids: Vec<u32>,
+    pub security_opt: Vec<String>,
+    pub ipc: Option<String>,
+    pub shm_size: Option<String>,
+    /// GPU agents rocminfo listed inside (when the command was rocminfo and it got that far).
+    pub gpus_found: usize,
+    /// Why rocminfo could not open /dev/kfd, if it could not.
+    pub kfd_error: Option<String>,
+}
+
+impl Run {
+    pub fn has_kfd(&self) -> bool {
+        self.devices.iter().any(|d| d == "/dev/kfd")
+    }
+
+    pub fn render_nodes(&self) -> Vec<&str> {
+        self.devices
+            .iter()
+            .filter(|d| d.starts_with("/dev/dri/renderD"))
+            .map(String::as_str)
+            .collect()
+    }
+
+    pub fn ran_rocminfo(&self) -> bool {
+        self.command.first().is_some_and(|c| c == "rocminfo")
+    }
+}
+
+/// Every recorded run, oldest first (empty when none ran or the record is unreadable).
+pub fn runs(root: &Path) -> Vec<Run> {
+    fsx::read_opt(&root.join(RUNS_PATH))
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default()
+}
+
+fn record(root: &Path, run: Run) -> std::io::Result<()> {
+    let mut all = runs(root);
+    all.push(run);
+    let skip = all.len().saturating_sub(KEEP);
+    let text = serde_json::to_string_pretty(&all[skip..]).unwrap_or_default();
+    fsx::write_atomic(&root.join(RUNS_PATH), text.as_bytes())
+}
+
+const WHT: &str = "\x1B[37m";
+const RED: &str = "\x1B[31m";
+const RESET: &str = "\x1B[0m";
+
+/// The error as each runtime's CLI prints it.
+fn daemon_error(cx: &mut Ctx, runtime: &str, msg: &str) -> i32 {
+    if runtime == "podman" {
+        cx.eprintln(&format!("Error: {}", lower_first(msg)));
+    } else {
+        cx.eprintln(&format!("docker: Error response from daemon: {msg}."));
+        cx.eprintln("See 'docker run --help'.");
+    }
+    125
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Options of `run` that take a value.
+const WITH_VALUE: &[&str] = &[
+    "--device",
+    "--group-add",
+    "--security-opt",
+    "--cap-add",
+    "--cap-drop",
+    "--ipc",
+    "--shm-size",
+    "-u",
+    "--user",
+    "--name",
+    "-v",
+    "--volume",
+    "-e",
+    "--env",
+    "-w",
+    "--workdir",
+    "--network",
+    "-p",
+    "--publish",
+    "--entrypoint",
+];
+/// Flags of `run` without a value.
+const FLAGS: &[&str] = &[
+    "-i",
+    "-t",
+    "-it",
+    "-ti",
+    "-d",
+    "--rm",
+    "--interactive",
+    "--tty",
+    "--detach",
+    "--privileged",
+];
+
+#[derive(Default)]
+struct Opts {
+    devices: Vec<String>,
+    group_add: Vec<String>,
+    security_opt: Vec<String>,
+    ipc: Option<String>,
+    shm_size: Option<String>,
+    user: Option<String>,
+    privileged: bool,
+}
+
+/// Parses `run`'s options; `Err` is the CLI's complaint.
+fn parse(args: &[String]) -> Result<(Opts, Vec<String>), String> {
+    let mut o = Opts::default();
+    let mut i = 0;
+    while i < args.len() && args[i].starts_with('-') {
+        let a = &args[i];
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
+            _ => (a.clone(), None),
+        };
+        if FLAGS.contains(&name.as_str()) {
+            o.privileged |= name == "--privileged";
+            i += 1;
+            continue;
+        }
+        if !WITH_VALUE.contains(&name.as_str()) {
+            return Err(format!("unknown flag: {name}"));
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => {
+                i += 1;
+                args.get(i)
+                    .cloned()
+                    .ok_or_else(|| format!("flag needs an argument: {name}"))?
+            }
+        };
+        match name.as_str() {
+            "--device" => o
+                .devices
+                .push(value.split(':').next().unwrap_or("").to_string()),
+            "--group-add" => o.group_add.push(value),
+            "--security-opt" => o.security_opt.push(value),
+            "--ipc" => o.ipc = Some(value),
+            "--shm-size" => o.shm_size = Some(value),
+            "-u" | "--user" => o.user = Some(value),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok((o, args[i..].to_vec()))
+}
+
+fn image(name: &str) -> Option<&'static Image> {
+    let base = name
+        .strip_prefix("docker.io/")
+        .unwrap_or(name)
+        .strip_suffix(":latest")
+        .unwrap_or(name.strip_prefix("docker.io/").unwrap_or(name));
+    IMAGES.iter().find(|i| i.name == base)
+}
+
+/// The host nodes a `--device` path stands for (a directory brings every node in it).
+fn expand_device(state: &State, path: &str) -> Vec<DevNode> {
+    let dir = format!("{}/", path.trim_end_matches('/'));
+    state
+        .devices
+        .iter()
+        .filter(|n| n.path == path || n.path.starts_with(&dir))
+        .cloned()
+        .collect()
+}
+
+/// Can a process with `uid` and `gids` (host numbers) open this node read-write?
+fn may_open(root: &Path, node: &DevNode, uid: u32, gids: &[u32]) -> bool {
+    if uid == 0 {
+        return true;
+    }
+    let group = accounts::Groups::load(root)
+        .by_name(&node.group)
+        .map(|g| g.gid)
+        .or((node.group == "root").then_some(0));
+    let bits = if group.is_some_and(|g| gids.contains(&g)) {
+        (node.mode >> 3) & 7
+    } else {
+        node.mode & 7
+    };
+    bits & 6 == 6
+}
+
+pub fn run(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
+    match args.first().map(String::as_str) {
+        Some("--version") | Some("-v") => {
+            if runtime == "podman" {
+                cx.println("podman version 4.9.3");
+            } else {
+                cx.println("Docker version 24.0.7, build 24.0.7-0ubuntu4.1");
+            }
+            0
+        }
+        Some("run") => run_container(cx, runtime, &args[1..]),
+        Some("images") => {
+            if let Err(code) = connect(cx, runtime, "images") {
+                return code;
+            }
+            cx.println("REPOSITORY           TAG       IMAGE ID       CREATED       SIZE");
+            cx.println("rocm/pytorch         latest    8b8e7d1e7c35   3 weeks ago   76.2GB");
+            cx.println("rocm/rocm-terminal   latest    1f2a34c9a0e1   3 weeks ago   7.38GB");
+            0
+        }
+        Some(other) => {
+            if runtime == "podman" {
+                cx.eprintln(&format!("Error: unrecognized command `podman {other}`"));
+                cx.eprintln("Try 'podman --help' for more information");
+                125
+            } else {
+                cx.eprintln(&format!("docker: '{other}' is not a docker command."));
+                cx.eprintln("See 'docker --help'");
+                1
+            }
+        }
+        None => {
+            cx.eprintln(&format!(
+                "rocm-learn sim: the simulated {runtime} knows `{runtime} run`, `{runtime} images` and `{runtime} --version`"
+            ));
+            1
+        }
+    }
+}
+
+/// docker talks to a root daemon through its socket: root (or the docker group) only.
+fn connect(cx: &mut Ctx, runtime: &str, sub: &str) -> Result<(), i32> {
+    if runtime == "podman" || cx.caller.is_root() {
+        return Ok(());
+    }
+    let docker_gid = accounts::Groups::load(cx.root)
+        .by_name("docker")
+        .map(|g| g.gid);
+    if docker_gid.is_some_and(|g| cx.gids().contains(&g)) {
+        return Ok(());
+    }
+    let endpoint = if sub == "run" {
+        "containers/create"
+    } else {
+        "images/json"
+    };
+    cx.eprintln(&format!("docker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post \"http://%2Fvar%2Frun%2Fdocker.sock/v1.24/{endpoint}\": dial unix /var/run/docker.sock: connect: permission denied."));
+    cx.eprintln(&format!("See 'docker {sub} --help'."));
+    Err(126)
+}
+
+fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
+    if let Err(code) = connect(cx, runtime, "run") {
+        return code;
+    }
+    let (opts, rest) = match parse(args) {
+        Ok(x) => x,
+        Err(e) => {
+            if runtime == "podman" {
+                cx.eprintln(&format!("Error: {e}"));
+                cx.eprintln("See 'podman run --help'");
+            } else {
+                cx.eprintln(&e);
+                cx.eprintln("See 'docker run --help'.");
+            }
+            return 125;
+        }
+    };
+    let Some(image_name) = rest.first() else {
+        if runtime == "podman" {
+            cx.eprintln("Error: requires at least 1 arg(s), only received 0");
+        } else {
+            cx.eprintln("docker: 'docker run' requires at least 1 argument.");
+            cx.eprintln("See 'docker run --help'.");
+        }
+        return 125;
+    };
+    let Some(img) = image(image_name) else {
+        let full = if image_name.contains(':') {
+            image_name.clone()
+        } else {
+            format!("{image_name}:latest")
+        };
+        cx.eprintln(&format!("Unable to find image '{full}' locally"));
+        return daemon_error(
+            cx,
+            runtime,
+            "Get \"https://registry-1.docker.io/v2/\": dial tcp: lookup registry-1.docker.io: Temporary failure in name resolution",
+        );
+    };
+    let rootless = runtime == "podman" && !cx.caller.is_root();
+
+    // Devices: each must exist on the host.
+    let mut nodes: Vec<DevNode> = Vec::new();
+    let wanted: Vec<String> = if opts.privileged {
+        vec!["/dev/kfd".into(), "/dev/dri".into()]
+    } else {
+        opts.devices.clone()
+    };
+    for d in &wanted {
+        let found = expand_device(cx.state, d);
+        if found.is_empty() && !opts.privileged {
+            let msg = format!(
+                "error gathering device information while adding custom device \"{d}\": no such file or directory"
+            );
+            return daemon_error(cx, runtime, &msg);
+        }
+        nodes.extend(found);
+    }
+
+    // The process's user and groups, in host numbers.
+    let (uid, mut gids) = match opts.user.as_deref() {
+        None => (img.uid, img.gids.to_vec()),
+        Some(u) => {
+            let name = u.split(':').next().unwrap_or(u);
+            let by_name = (name == img.user)
+                .then_some(img.uid)
+                .or((name == "root").then_some(0));
+            match by_name.or(name.parse().ok()) {
+                Some(0) => (0, vec![0]),
+                Some(n) => (n, vec![n]),
+                None => {
+                    let msg =
+                        format!("unable to find user {name}: no matching entries in passwd file");
+                    return daemon_error(cx, runtime, &msg);
+                }
+            }
+        }
+    };
+    if rootless {
+        // A user namespace: the image's groups are subordinate ids, not host groups.
+        gids.clear();
+    }
+    for g in &opts.group_add {
+        if g == "keep-groups" && runtime == "podman" {
+            if rootless {
+                gids.extend(cx.gids());
+            }
+            continue;
+        }
+        match g.parse::<u32>() {
+            Ok(n) if !rootless => gids.push(n),
+            Ok(_) => {}
+            Err(_) => match img.groups().find(|(name, _)| name == g) {
+                Some((_, n)) if !rootless => gids.push(*n),
+                Some(_) => {}
+                None => {
+                    let msg =
+                        format!("Unable to find group {g}: no matching entries in group file");
+                    return daemon_error(cx, runtime, &msg);
+                }
+            },
+        }
+    }
+    let uid = if rootless && uid == 0 {
+        cx.caller.uid
+    } else {
+        uid
+    };
+    let mut seen = Vec::new();
+    gids.retain(|g| {
+        let new = !seen.contains(g);
+        seen.push(*g);
+        new
+    });
+
+    let mut run = Run {
+        runtime: runtime.into(),
+        rootless,
+        image: img.name.into(),
+        command: rest[1..].to_vec(),
+        devices: nodes.iter().map(|n| n.path.clone()).collect(),
+        group_add: opts.group_add.clone(),
+        uid,
+        gids: gids.clone(),
+        security_opt: opts.security_opt.clone(),
+        ipc: opts.ipc.clone(),
+        shm_size: opts.shm_size.clone(),
+        gpus_found: 0,
+        kfd_error: None,
+    };
+    let code = inside(cx, img, &mut run, &nodes);
+    if let Err(e) = record(cx.root, run) {
+        cx.eprintln(&format!(
+            "rocm-learn sim: cannot record the container run: {e}"
+        ));
+    }
+    code
+}
+
+/// Runs the container's command.
+fn inside(cx: &mut Ctx, img: &Image, run: &mut Run, nodes: &[DevNode]) -> i32 {
+    let Some(cmd) = run.command.first().cloned() else {
+        // The images' default command is an interactive shell; without a terminal to keep
+        // it, it exits at once.
+        return 0;
+    };
+    match cmd.as_str() {
+        "rocminfo" | "/opt/rocm/bin/rocminfo" => rocminfo(cx, run, nodes),
+        "groups" => {
+            let names = group_names(img, run);
+            for g in &names {
+                if g.parse::<u32>().is_ok() {
+                    cx.eprintln(&format!("groups: cannot find name for group ID {g}"));
+                }
+            }
+            cx.println(&names.join(" "));
+            0
+        }
+        "id" => {
+            let user = if run.uid == 0 { "root" } else { img.user };
+            let show = |g: &u32| match img.groups().find(|(_, n)| n == g) {
+                Some((name, _)) => format!("{g}({name})"),
+                None if *g == img.uid && *g != 0 => format!("{g}({})", img.user),
+                None => g.to_string(),
+            };
+            let primary = run.gids.first().copied().unwrap_or(run.uid);
+            let all: Vec<String> = run.gids.iter().map(show).collect();
+            cx.println(&format!(
+                "uid={}({user}) gid={} groups={}",
+                run.uid,
+                show(&primary),
+                all.join(",")
+            ));
+            0
+        }
+        other => {
+            cx.eprintln(&format!(
+                "rocm-learn sim: the simulated container runs rocminfo, groups and id; it does not run {other}"
+            ));
+            127
+        }
+    }
+}
+
+/// `groups` inside: names from the image's /etc/group, bare numbers for the rest.
+fn group_names(img: &Image, run: &Run) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for g in &run.gids {
+        let name = img
+            .groups()
+            .find(|(_, n)| n == g)
+            .map(|(name, _)| name.to_string())
+            .unwrap_or_else(|| {
+                if *g == img.uid && *g != 0 {
+                    img.user.to_string()
+                } else {
+                    g.to_string()
+                }
+            });
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// rocminfo inside the container: the host's driver, the container's /dev and credentials.
+/// Start-up failures read as in containers (no login name to check groups with).
+fn rocminfo(cx: &mut Ctx, run: &mut Run, nodes: &[DevNode]) -> i32 {
+    let root = cx.root.to_path_buf();
+    let kfd = nodes.iter().find(|n| n.path == "/dev/kfd");
+    let error = match kfd {
+        _ if !cx.state.is_module_loaded() => None,
+        None => Some("No such file or directory"),
+        Some(n) if !may_open(&root, n, run.uid, &run.gids) => Some("Permission denied"),
+        Some(_) => None,
+    };
+    if let Some(e) = error {
+        let first = match &cx.state.driver {
+            Some(super::super::state::Driver::Dkms { version }) => {
+                format!("ROCk module version {version} is loaded")
+            }
+            _ => "ROCk module is loaded".into(),
+        };
+        cx.println(&format!("{WHT}{first}{RESET}"));
+        cx.println(&format!(
+            "{RED}Unable to open /dev/kfd read-write: {e}{RESET}"
+        ));
+        cx.println(&format!(
+            "{RED}Failed to get user name to check for video group membership{RESET}"
+        ));
+        run.kfd_error = Some(e.into());
+        return 1;
+    }
+    // The GPUs whose render node the container has and may open; rocminfo itself runs as
+    // root on a copy of the machine holding just those.
+    let mut view = cx.state.clone();
+    let usable = |g: &super::super::machine::Gpu| {
+        nodes.iter().any(|n| {
+            n.path == format!("/dev/dri/renderD{}", g.render_minor)
+                && may_open(&root, n, run.uid, &run.gids)
+        })
+    };
+    view.machine = Machine {
+        gpus: cx
+            .state
+            .machine
+            .gpus
+            .iter()
+            .filter(|g| usable(g))
+            .cloned()
+            .collect(),
+        ..cx.state.machine.clone()
+    };
+    run.gpus_found = view.machine.gpus.len();
+    let mut inner = Ctx {
+        root: &root,
+        state: &mut view,
+        caller: cx.caller.as_root(),
+        console: &mut *cx.console,
+        out: Default::default(),
+        env: cx.env,
+    };
+    let code = super::rocminfo::run(&mut inner, &[]);
+    let out = inner.out;
+    cx.out.stdout.extend_from_slice(&out.stdout);
+    cx.out.stderr.push_str(&out.stderr);
+    code
+}
+
+/// For the lab's checks: the host's render gid and whether a run's process holds it.
+pub fn holds_render(root: &Path, run: &Run) -> bool {
+    accounts::Groups::load(root)
+        .by_name("render")
+        .is_some_and(|g| run.gids.contains(&g.gid))
+}

@@ -1,0 +1,2 @@
+# expect: devices: had /dev/kfd but no render node
+./run-rocminfo.sh

@@ -1,0 +1,5 @@
+python3 smoke.py
+echo 'export HIP_VISIBLE_DEVICES=1' >> ~/.bashrc
+echo 'export HSA_OVERRIDE_GFX_VERSION=10.3.0' >> ~/.bashrc
+exit
+python3 smoke.py

@@ -1,0 +1,3 @@
+echo 'export ROCR_VISIBLE_DEVICES=1' >> ~/.bashrc
+echo 'export HIP_VISIBLE_DEVICES=0' >> ~/.bashrc
+echo 'export HSA_OVERRIDE_GFX_VERSION=10.3.0' >> ~/.bashrc
