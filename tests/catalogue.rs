@@ -96,6 +96,7 @@ fn the_course_is_complete_in_three_languages() {
         ("k8s-gpu-pod", "kubernetes"),
         ("container-gpu", "containers"),
         ("pytorch-on-rdna2", "choosing-gpu"),
+        ("amdgpu-wont-load", "driver-wont-load"),
     ];
     for (lab, lesson) in labs {
         let l = course

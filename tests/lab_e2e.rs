@@ -11,7 +11,7 @@ mod pane;
 
 use std::time::{Duration, Instant};
 
-use pane::{Pane, Proc, descendants, wait};
+use pane::{Pane, descendants, family, wait};
 use rocm_learn::content::{self, ContentTree};
 use rocm_learn::i18n::I18n;
 use rocm_learn::lang::Lang;
@@ -29,6 +29,14 @@ const REACT: &[(&str, &str)] = &[
     (
         "fresh-node-install",
         "sudo apt install -y \"linux-headers-$(uname -r)\"",
+    ),
+    (
+        "container-gpu",
+        "sudo docker run --rm --device=/dev/kfd --device=/dev/dri --group-add $(getent group render | cut -d: -f3) rocm/rocm-terminal rocminfo",
+    ),
+    (
+        "pytorch-on-rdna2",
+        "echo 'export HIP_VISIBLE_DEVICES=1' >> ~/.bashrc",
     ),
 ];
 
@@ -143,9 +151,7 @@ fn one(lab: &content::Lab, lang: Lang, w: u16, h: u16) -> Duration {
     assert_eq!(fg.len(), 1, "{at}: one foreground process: {fg:?}");
     assert_eq!(fg[0].1.comm, "bash", "{at}");
     assert_eq!(fg[0].0, shell.tpgid, "{at}: the shell leads its group");
-    let all: Vec<Proc> = std::iter::once(app)
-        .chain(kids.iter().filter_map(|(pid, _)| Proc::of(*pid)))
-        .collect();
+    let all = family(app);
 
     // F4 puts the briefing over the terminal and takes it away again.
     p.keys(&["F4"]);

@@ -32,6 +32,7 @@ fn a_last_line_quiet_for_a_second_is_graded_after_it_ends() {
     let (code, out, err, _) = grade(
         "amdgpu-not-loaded",
         &[
+            "sudo rm /etc/modprobe.d/blacklist-amdgpu.conf",
             "echo amdgpu | sudo tee -a /etc/modules",
             "echo loading; sleep 1; sudo modprobe amdgpu",
         ],
@@ -50,6 +51,7 @@ fn a_silent_loop_runs_to_its_end_before_the_grade() {
     let (code, out, err, took) = grade(
         "amdgpu-not-loaded",
         &[
+            "sudo rm /etc/modprobe.d/blacklist-amdgpu.conf",
             "sudo modprobe amdgpu",
             "for i in 1 2 3 4 5 6; do sleep 0.5; done; echo amdgpu | sudo tee -a /etc/modules >/dev/null",
         ],

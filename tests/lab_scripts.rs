@@ -10,6 +10,15 @@ use rocm_learn::content::{self, ContentTree};
 
 fn grade(lab: &str, script: &Path) -> (i32, serde_json::Value, String) {
     let data = tempfile::tempdir().unwrap();
+    // A lab whose machine varies between starts: `# variant: NAME` picks the machine.
+    let text = std::fs::read_to_string(script).unwrap_or_default();
+    let variant = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# variant: "))
+        .map(str::trim);
+    let env: Vec<(&str, &str)> = variant
+        .map(|v| vec![("ROCM_SIM_VARIANT", v)])
+        .unwrap_or_default();
     let out = common::run(
         &[
             "lab",
@@ -22,7 +31,7 @@ fn grade(lab: &str, script: &Path) -> (i32, serde_json::Value, String) {
         ],
         "",
         data.path(),
-        &[],
+        &env,
     );
     let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| {
         panic!(
@@ -198,4 +207,12 @@ fn pytorch_on_rdna2() {
         return;
     }
     check_lab("pytorch-on-rdna2");
+}
+
+#[test]
+fn amdgpu_wont_load() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("amdgpu-wont-load");
 }

@@ -241,3 +241,44 @@ fn group_forms_admins_use() {
         Some(sim::Exec::Login { login: true, .. })
     ));
 }
+
+#[test]
+fn helm_installs_amds_chart_after_repo_add() {
+    let st = Stage::preset("mi300x-server", |s| s.k8s = true);
+    for (name, cmd) in [
+        (
+            "helm_install_without_repo",
+            "helm install amd-gpu amd-gpu/amd-gpu --namespace kube-system",
+        ),
+        (
+            "helm_repo_add",
+            "helm repo add amd-gpu https://rocm.github.io/k8s-device-plugin/",
+        ),
+        ("helm_repo_update", "helm repo update"),
+        (
+            "helm_install_device_plugin",
+            "helm install amd-gpu amd-gpu/amd-gpu --namespace kube-system",
+        ),
+    ] {
+        golden(name, cmd, &st.run(cmd));
+    }
+    assert!(
+        State::load(st.root())
+            .expect("state")
+            .device_plugin_running()
+    );
+    // kube-system has what kubeadm leaves there.
+    let pods = st.run("kubectl get pods -n kube-system").stdout_text();
+    for p in [
+        "coredns-",
+        "etcd-mi300x-node",
+        "kube-apiserver-",
+        "kube-proxy-",
+        "kube-scheduler-",
+    ] {
+        assert!(pods.contains(p), "{p} in\n{pods}");
+    }
+    // The README's health variant is served too.
+    let out = st.run("kubectl apply -f https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp-health.yaml");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+}

@@ -881,3 +881,37 @@ fn python3_torch_answers_for_the_environment() {
     });
     python(&st, "python3_without_torch", &[], &["-c", "import torch"]);
 }
+
+#[test]
+fn a_machine_that_boots_without_amdgpu_shows_why_and_recovers() {
+    let st = vega_with(|s| s.wont_load = vec!["nomodeset".into()]);
+    let root = st.learner().as_root();
+    let log = st.run_as(&root, "dmesg").stdout_text();
+    assert!(log.contains("Booted with the nomodeset parameter"), "{log}");
+    assert!(!st.run("lsmod").stdout_text().contains("amdgpu"));
+    let state = sim::State::load(st.root()).unwrap();
+    assert!(!sim::kernel::next_boot_loads_amdgpu(&state, st.root()));
+
+    let grub = st.root().join("etc/default/grub");
+    let text = std::fs::read_to_string(&grub).unwrap();
+    assert!(text.contains("GRUB_CMDLINE_LINUX_DEFAULT=\"quiet splash nomodeset\""));
+    std::fs::write(&grub, text.replace(" nomodeset", "")).unwrap();
+    let state = sim::State::load(st.root()).unwrap();
+    assert!(
+        !sim::kernel::next_boot_loads_amdgpu(&state, st.root()),
+        "the boot loader still has the old command line until update-grub"
+    );
+    assert_eq!(st.run_as(&root, "update-grub").code, 0);
+    let state = sim::State::load(st.root()).unwrap();
+    assert!(sim::kernel::next_boot_loads_amdgpu(&state, st.root()));
+
+    // The blacklist cause leaves no amdgpu line at all.
+    let st = vega_with(|s| s.wont_load = vec!["blacklist".into()]);
+    let log = st.run_as(&st.learner().as_root(), "dmesg").stdout_text();
+    assert!(!log.contains("amdgpu"), "{log}");
+    assert!(
+        st.root()
+            .join("etc/modprobe.d/blacklist-amdgpu.conf")
+            .exists()
+    );
+}

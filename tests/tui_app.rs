@@ -374,7 +374,8 @@ proptest! {
         lang in prop::sample::select(vec![Lang::En, Lang::Ja, Lang::Ko]),
     ) {
         let mut a = app(lang);
-        let content = tui::content_chars(lang);
+        // `L` switches the language mid-run: check against the content of the one shown.
+        let content: Vec<_> = Lang::ALL.iter().map(|&l| (l, tui::content_chars(l))).collect();
         let (mut w, mut h) = (w, h);
         for input in inputs {
             if let Input::Resize(nw, nh) = input {
@@ -391,7 +392,9 @@ proptest! {
                 continue;
             }
             let (buf, drawn) = tui::draw_both(&mut a, w, h);
-            tui::assert_ascii_chrome(&buf, lang, &content, a.screen_id());
+            let now = a.world.i18n.lang();
+            let chars = &content.iter().find(|(l, _)| *l == now).expect("every language").1;
+            tui::assert_ascii_chrome(&buf, now, chars, a.screen_id());
             tui::assert_no_hidden_cells(&drawn, a.screen_id());
         }
     }
@@ -541,4 +544,86 @@ fn the_results_page_reviews_every_question_and_a_perfect_run_offers_no_retry() {
     // `r` does nothing here: the footer did not offer it.
     send(&mut a, "r");
     assert!(screen(&mut a, 100, 40).contains("Score: 5 of 5"));
+}
+
+#[test]
+fn unstarted_quizzes_and_labs_are_not_called_unread() {
+    for (lang, quiz, lab, unread) in [
+        (Lang::Ja, "未受験", "未着手", "未読"),
+        (
+            Lang::Ko,
+            "아직 풀지 않음",
+            "아직 시작하지 않음",
+            "읽지 않음",
+        ),
+        (Lang::En, "not taken yet", "not started", "unread"),
+    ] {
+        let mut a = app(lang);
+        send(&mut a, "6");
+        let s = screen(&mut a, 120, 40);
+        let row = |title: &str| {
+            s.lines()
+                .find(|l| l.contains(title))
+                .unwrap_or_else(|| panic!("{title} in {s}"))
+                .to_string()
+        };
+        let q = row(&rocm_learn::i18n::I18n::new(lang).t("home-quizzes"));
+        let _ = q;
+        assert!(s.contains(quiz), "{lang}: {s}");
+        let course_has_labs = s.contains(lab);
+        let _ = course_has_labs;
+        for line in s.lines().filter(|l| l.contains(unread)) {
+            // Only lessons may be unread.
+            assert!(
+                !line.contains(quiz) && !line.contains(lab),
+                "{lang}: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn tab_goes_on_from_the_links_on_screen_after_scrolling() {
+    let mut a = app(Lang::En);
+    // Focus the first link (near the top), then scroll to the end: it is out of view.
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 80, 24);
+    send(&mut a, "<Tab><End>");
+    let before = screen(&mut a, 80, 24);
+    send(&mut a, "<Tab>");
+    let after = screen(&mut a, 80, 24);
+    assert_eq!(
+        before, after,
+        "Tab focused a link on screen instead of scrolling back up"
+    );
+    // Enter opens the link now focused: the quiz link at the end of the lesson.
+    send(&mut a, "<Enter>");
+    assert_eq!(a.screen_id(), "quiz");
+}
+
+#[test]
+fn help_lists_each_key_once_and_the_glossary_does_not_offer_letters_it_types() {
+    let mut a = app(Lang::En);
+    send(&mut a, "2?");
+    let s = screen(&mut a, 100, 40);
+    // Lines of the pop-up (the footer, the last line, offers it too).
+    let popup: Vec<&str> = s.lines().filter(|l| l.contains("│ ")).collect();
+    let back = popup.iter().filter(|l| l.contains(" back")).count();
+    assert_eq!(back, 1, "one 'back' line: {s}");
+    send(&mut a, "<Esc><Esc>5<F1>");
+    assert!(a.overlay_open());
+    let s = screen(&mut a, 100, 40);
+    for typed in ["│ q/Esc", "│ ?/F1", "│ L ", "│ A "] {
+        assert!(
+            !s.contains(typed),
+            "{typed:?} is typed into the search, not offered: {s}"
+        );
+    }
+    assert!(s.contains("│ Esc") && s.contains("│ F1"), "{s}");
+    // And they really are typed: `q` goes into the search box, the glossary stays.
+    send(&mut a, "<Esc>q");
+    assert_eq!(a.screen_id(), "glossary");
+    assert!(
+        screen(&mut a, 100, 40).contains("q_") || screen(&mut a, 100, 40).contains("Search: q")
+    );
 }

@@ -7,7 +7,7 @@ mod common;
 #[path = "common/pane.rs"]
 mod pane;
 
-use pane::{Pane, Proc, descendants, wait};
+use pane::{Pane, Proc, descendants, family, wait};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rocm-learn");
 const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack");
@@ -26,6 +26,20 @@ fn app(data: &std::path::Path, args: &[&str]) -> Pane {
         120,
         40,
     )
+}
+
+/// The progress file the app wrote in `data`: the built-in course's, or the one pack's
+/// (`packs/ID@VERSION/`).
+fn progress(data: &std::path::Path) -> String {
+    let packs = std::fs::read_dir(data.join("packs"))
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path().join("progress.json"));
+    std::iter::once(data.join("progress.json"))
+        .chain(packs)
+        .find_map(|p| std::fs::read_to_string(p).ok())
+        .unwrap_or_else(|| panic!("no progress file in {}", data.display()))
 }
 
 fn signal(p: Proc, sig: i32) {
@@ -66,7 +80,7 @@ fn answer_a_quiz_question_in_the_real_app() {
     let me = s.process();
     s.keys(&["q", "q", "q"]);
     wait("the app quits", || (!me.alive()).then_some(()));
-    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let progress = progress(data.path());
     assert!(progress.contains("\"gatekeeper\""), "{progress}");
 }
 
@@ -107,7 +121,7 @@ fn sigterm_restores_the_terminal_and_saves_the_reading_position() {
     signal(me, libc::SIGTERM);
     let screen = s.wait_for("app exited with 0");
     assert!(!s.alternate(), "back on the normal screen:\n{screen}");
-    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let progress = progress(data.path());
     let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
     assert_eq!(v["lessons"]["what-is-rocm"]["position"], 3, "{progress}");
 }
@@ -184,6 +198,18 @@ fn ctrl_z_stops_the_app_with_the_terminal_restored_and_fg_brings_it_back() {
     wait("q quits the resumed app", || (!me.alive()).then_some(()));
 }
 
+/// `lab` open in the app at its first prompt: its data folder, pane, process, and the app with
+/// every process of its sandbox.
+fn open_lab(lab: &str) -> (tempfile::TempDir, Pane, Proc, Vec<Proc>) {
+    let data = tempfile::tempdir().unwrap();
+    let s = app(data.path(), &["--lang", "en", "lab", lab]);
+    s.wait_for(":~$");
+    let me = s.process();
+    let all = family(me);
+    assert!(all.len() > 1, "the sandbox runs");
+    (data, s, me, all)
+}
+
 #[test]
 fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     if !common::needs::tmux("terminal end-to-end tests")
@@ -191,15 +217,7 @@ fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     {
         return;
     }
-    let data = tempfile::tempdir().unwrap();
-    let s = app(data.path(), &["--lang", "en", "lab", "hipcc-not-found"]);
-    s.wait_for(":~$");
-    let me = s.process();
-    let sandbox: Vec<Proc> = descendants(me.pid)
-        .into_iter()
-        .filter_map(|(pid, _)| Proc::of(pid))
-        .collect();
-    assert!(!sandbox.is_empty());
+    let (data, _s, me, all) = open_lab("hipcc-not-found");
     // Run straight by its terminal, nobody could resume a stopped app: SIGTSTP leaves it
     // running, and the signals after it are still handled.
     for sig in [libc::SIGTSTP, libc::SIGCONT, libc::SIGTSTP] {
@@ -208,9 +226,9 @@ fn every_signal_is_handled_and_sigterm_ends_a_lab_whose_shell_has_the_keys() {
     // The shell has the keys; SIGTERM still ends the app and removes the sandbox.
     signal(me, libc::SIGTERM);
     wait("the app and its sandbox end", || {
-        (!me.alive() && sandbox.iter().all(|p| !p.alive())).then_some(())
+        all.iter().all(|p| !p.alive()).then_some(())
     });
-    let progress = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let progress = progress(data.path());
     let v: serde_json::Value = serde_json::from_str(&progress).unwrap();
     assert_eq!(v["labs"]["hipcc-not-found"]["attempts"], 1, "{progress}");
 }
@@ -222,17 +240,7 @@ fn sighup_ends_the_app_and_its_lab() {
     {
         return;
     }
-    let data = tempfile::tempdir().unwrap();
-    let s = app(data.path(), &["--lang", "en", "lab", "amdgpu-not-loaded"]);
-    s.wait_for(":~$");
-    let me = s.process();
-    let all: Vec<Proc> = std::iter::once(me)
-        .chain(
-            descendants(me.pid)
-                .into_iter()
-                .filter_map(|(pid, _)| Proc::of(pid)),
-        )
-        .collect();
+    let (_data, _s, me, all) = open_lab("amdgpu-not-loaded");
     signal(me, libc::SIGHUP);
     wait("every process gone", || {
         all.iter().all(|p| !p.alive()).then_some(())

@@ -20,14 +20,15 @@ fn lab_app(lab: &str, w: u16, h: u16) -> App {
 }
 
 fn lab_app_in(lang: Lang, lab: &str, w: u16, h: u16) -> App {
+    lab_app_with(lang, false, lab, w, h)
+}
+
+fn lab_app_with(lang: Lang, ascii: bool, lab: &str, w: u16, h: u16) -> App {
     let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
     let mut a = App::new(
         course,
         rocm_learn::i18n::I18n::new(lang),
-        rocm_learn::tui::theme::Theme {
-            color: true,
-            ascii: false,
-        },
+        rocm_learn::tui::theme::Theme { color: true, ascii },
         rocm_learn::progress::Progress::new(),
     );
     a.world.exe = Some(env!("CARGO_BIN_EXE_rocm-learn").into());
@@ -265,6 +266,7 @@ fn f3_asks_before_showing_the_solution() {
     key(&mut a, KeyCode::F(3));
     let s = text(&draw(&mut a, w, h));
     assert!(s.contains("Show the solution?"), "{s}");
+    insta::assert_snapshot!("lab-solution-ask-en-80x24", s);
     send(&mut a, "n");
     let s = text(&draw(&mut a, w, h));
     assert!(!s.contains("Solution"), "no means no: {s}");
@@ -324,5 +326,63 @@ fn after_l_the_next_relogin_banner_is_in_the_new_language() {
     assert_eq!(a.world.i18n.lang(), Lang::Ja);
     key(&mut a, KeyCode::Enter);
     type_line(&mut a, "exit");
-    wait_for(&mut a, w, h, "ログアウトしました");
+    // The banner, then the new login's prompt under it.
+    let s = wait_until(
+        &mut a,
+        w,
+        h,
+        "the banner in Japanese and a new prompt",
+        |s| {
+            s.split("ログアウトしました")
+                .nth(1)
+                .is_some_and(|after| after.contains(":~$"))
+        },
+    );
+    insta::assert_snapshot!("lab-relogin-after-l-ja-80x24", s);
+}
+
+#[test]
+fn f1_in_the_terminal_lists_only_keys_that_reach_the_app() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (80, 24);
+    let mut a = lab_app("hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    key(&mut a, KeyCode::F(1));
+    let s = text(&draw(&mut a, w, h));
+    assert!(
+        s.contains("F10") && s.contains("F4") && s.contains("briefing"),
+        "{s}"
+    );
+    // Ctrl-C, q, Esc, ? and L are the shell's while it has the keys.
+    for k in ["Ctrl-C", "q/Esc", "?/F1", "L "] {
+        assert!(!s.contains(k), "{k} listed:\n{s}");
+    }
+    // With the keys back in the app, its own keys are listed again.
+    key(&mut a, KeyCode::Esc);
+    key(&mut a, KeyCode::F(10));
+    key(&mut a, KeyCode::F(1));
+    let s = text(&draw(&mut a, w, h));
+    assert!(s.contains("Ctrl-C") && s.contains("q/Esc"), "{s}");
+}
+
+#[test]
+fn in_ascii_mode_the_strip_borders_and_footer_are_ascii() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    let (w, h) = (60, 20);
+    let mut a = lab_app_with(Lang::En, true, "hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    type_line(&mut a, "export PATH=/opt/rocm/bin");
+    let s = wait_for(&mut a, w, h, "PATH no longer contains");
+    let rows: Vec<&str> = s.lines().collect();
+    // The terminal's borders, the strip (cut title, marks, scroll sign) and the footer.
+    for y in [1, 15, 16, 17, 18, 19] {
+        assert!(rows[y].is_ascii(), "row {y}: {:?}\n{s}", rows[y]);
+    }
+    assert!(rows[16].starts_with(" ** Step 1 of 2:"), "{s}");
+    assert!(rows[16].ends_with("..."), "{s}");
+    assert!(rows[18].ends_with('v'), "{s}");
 }

@@ -29,6 +29,13 @@ const SCREENS: &[(&str, &str)] = &[
     ("glossary", "5"),
     ("glossary-search", "5kfd"),
     ("progress", "6"),
+    ("matrix", "7"),
+    ("matrix-scrolled", "7jjjjjjjjjjjj"),
+    // Tab after scrolling a focused link away focuses a link on screen, not the next one above.
+    (
+        "reader-tab-after-scroll",
+        "2<Enter><Tab><Tab><Tab><End><Tab>",
+    ),
     ("help", "1?"),
 ];
 
@@ -107,7 +114,6 @@ fn ascii_mode_draws_no_box_characters() {
 /// Screens and overlays the snapshots do not cover, for the ASCII walk.
 const MORE: &[(&str, &str)] = &[
     ("glossary-term", "5<Enter>"),
-    ("matrix", "7"),
     ("lessons-help", "2?"),
     ("quiz-help", "3<Enter>?"),
     ("glossary-help", "5<F1>"),

@@ -81,7 +81,6 @@ quiz-wrong-to-retry = { $count ->
 } to retry: press r.
 quiz-next = Enter: next question
 quiz-see-results = Enter: see your results
-quiz-results-keys = All right! a: take it again   q: back
 quiz-results-keys-wrong = r: retry the { $count ->
     [one] one
    *[other] { $count }

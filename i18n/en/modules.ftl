@@ -11,3 +11,7 @@ lab-why-login-no-binary = In a new login PyTorch would stop with hipErrorNoBinar
 lab-why-login-wrong-override = In a new login the { $gfx } GPU would run code built for { $isa }, another generation: the first kernel fails with "invalid device function". Override to the same generation, 10.3.0 for gfx1031.
 lab-why-no-torch = PyTorch is not installed for learner.
 lab-why-login-bad-override = HSA_OVERRIDE_GFX_VERSION="{ $value }" is not a version: the runtime wants major.minor.stepping, such as 10.3.0.
+lab-why-boot-blacklist = At the next boot amdgpu would still be skipped: a blacklist forbids it (grep -r amdgpu /etc/modprobe.d, and modprobe.blacklist= on the kernel command line). Loading it by hand does not survive a reboot.
+lab-why-boot-nomodeset = At the next boot the kernel command line would still carry nomodeset, and amdgpu refuses to start. Remove it from GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub, then run sudo update-grub.
+lab-why-boot-update-grub = /etc/default/grub no longer has nomodeset, but the boot loader still passes it: run sudo update-grub to regenerate its configuration.
+lab-why-boot-other = At the next boot amdgpu would still not come up. Read the kernel log (sudo dmesg, journalctl -k) for the reason.

@@ -66,7 +66,6 @@ quiz-best = 最高 { $total } 問中 { $best } 問正解、挑戦 { $attempts } 
 quiz-wrong-to-retry = 復習する問題が { $count } 問あります。r キーで始められます。
 quiz-next = Enter: 次の問題へ
 quiz-see-results = Enter: 結果を見る
-quiz-results-keys = 全問正解です! a: もう一度   q: 戻る
 quiz-results-keys-wrong = r: まちがえた { $count } 問をやり直す   a: もう一度   q: 戻る
 
 glossary-search = 検索:

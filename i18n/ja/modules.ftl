@@ -11,3 +11,7 @@ lab-why-login-no-binary = 新しくログインすると、PyTorch は hipErrorN
 lab-why-login-wrong-override = 新しくログインすると、{ $gfx } の GPU が別の世代の { $isa } 向けにビルドされたコードを実行することになり、最初のカーネルが「invalid device function」で失敗します。同じ世代に上書きしてください。gfx1031 なら 10.3.0 です。
 lab-why-no-torch = learner には PyTorch がインストールされていません。
 lab-why-login-bad-override = HSA_OVERRIDE_GFX_VERSION="{ $value }" はバージョンの形になっていません。ランタイムが求めるのは 10.3.0 のような major.minor.stepping です。
+lab-why-boot-blacklist = 次の起動でも amdgpu は読み込まれません。ブラックリストが禁止しています(grep -r amdgpu /etc/modprobe.d と、カーネルコマンドラインの modprobe.blacklist=)。手で読み込んでも再起動後には残りません。
+lab-why-boot-nomodeset = 次の起動でもカーネルコマンドラインに nomodeset が残り、amdgpu は起動を拒みます。/etc/default/grub の GRUB_CMDLINE_LINUX_DEFAULT から取り除き、sudo update-grub を実行してください。
+lab-why-boot-update-grub = /etc/default/grub からは nomodeset が消えましたが、ブートローダーはまだそれを渡します。sudo update-grub で設定を生成し直してください。
+lab-why-boot-other = 次の起動でも amdgpu は立ち上がりません。理由はカーネルログ(sudo dmesg、journalctl -k)で確認してください。

@@ -66,7 +66,6 @@ quiz-best = 최고 { $total }문제 중 { $best }문제 정답, { $attempts }회
 quiz-wrong-to-retry = 다시 풀 문제가 { $count }개 있습니다. r을 누르세요.
 quiz-next = Enter: 다음 문제
 quiz-see-results = Enter: 결과 보기
-quiz-results-keys = 모두 맞혔습니다! a: 다시 풀기   q: 뒤로
 quiz-results-keys-wrong = r: 틀린 { $count }문제 다시 풀기   a: 다시 풀기   q: 뒤로
 
 glossary-search = 검색:

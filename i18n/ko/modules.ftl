@@ -11,3 +11,7 @@ lab-why-login-no-binary = 새로 로그인하면 PyTorch가 hipErrorNoBinaryForG
 lab-why-login-wrong-override = 새로 로그인하면 { $gfx } GPU가 다른 세대인 { $isa }용으로 빌드된 코드를 실행하게 되어, 첫 커널이 "invalid device function"으로 실패합니다. 같은 세대로 덮어쓰세요. gfx1031이라면 10.3.0입니다.
 lab-why-no-torch = learner에게 PyTorch가 설치되어 있지 않습니다.
 lab-why-login-bad-override = HSA_OVERRIDE_GFX_VERSION="{ $value }"는 버전 형식이 아닙니다. 런타임이 원하는 것은 10.3.0 같은 major.minor.stepping입니다.
+lab-why-boot-blacklist = 다음 부팅에서도 amdgpu는 건너뜁니다. 블랙리스트가 막고 있습니다(grep -r amdgpu /etc/modprobe.d, 그리고 커널 명령줄의 modprobe.blacklist=). 손으로 로드해도 재부팅 뒤에는 남지 않습니다.
+lab-why-boot-nomodeset = 다음 부팅에서도 커널 명령줄에 nomodeset이 남아 amdgpu가 시작을 거부합니다. /etc/default/grub의 GRUB_CMDLINE_LINUX_DEFAULT에서 빼고 sudo update-grub을 실행하세요.
+lab-why-boot-update-grub = /etc/default/grub에서는 nomodeset이 사라졌지만 부트로더는 아직 그것을 넘깁니다. sudo update-grub으로 설정을 다시 생성하세요.
+lab-why-boot-other = 다음 부팅에서도 amdgpu가 올라오지 않습니다. 이유는 커널 로그(sudo dmesg, journalctl -k)에서 확인하세요.

@@ -313,6 +313,7 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
         "container-gpu" => Check::ContainerGpu,
         "login-gpu-selected" => Check::LoginGpuSelected,
         "login-torch-works" => Check::LoginTorchWorks,
+        "boots-with-amdgpu" => Check::BootsWithAmdgpu,
         "file-contains" => {
             let path = text(cx, f, "path");
             let t = text(cx, f, "text");

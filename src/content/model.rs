@@ -273,11 +273,13 @@ pub enum Check {
     LoginGpuSelected,
     /// In a new login, the PyTorch smoke test runs a kernel on the discrete GPU.
     LoginTorchWorks,
+    /// A boot from the machine's configuration now would bring amdgpu up.
+    BootsWithAmdgpu,
 }
 
 impl Check {
     /// The names used in scenario files, for `check` to list.
-    pub const KINDS: [&'static str; 22] = [
+    pub const KINDS: [&'static str; 23] = [
         "groups",
         "session-groups",
         "kfd-access",
@@ -300,6 +302,7 @@ impl Check {
         "container-gpu",
         "login-gpu-selected",
         "login-torch-works",
+        "boots-with-amdgpu",
     ];
 }
 

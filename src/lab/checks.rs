@@ -331,7 +331,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             let other = st.cluster.as_ref().and_then(|c| {
                 c.daemonsets
                     .iter()
-                    .find(|d| d.image.contains("device-plugin"))
+                    .find(|d| d.image.contains("device-plugin") && !d.image.contains("labeller"))
             });
             match other {
                 Some(d) => Err(Msg::new("machine-why-device-plugin-image").arg("image", &d.image)),
@@ -366,6 +366,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         Check::ContainerDevices | Check::ContainerRenderGroup | Check::ContainerGpu => {
             super::modules_checks::container(check, root)
         }
+        Check::BootsWithAmdgpu => super::modules_checks::next_boot(root, state()?),
         Check::LoginGpuSelected | Check::LoginTorchWorks => {
             let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             super::modules_checks::login_gpu(check, root, state()?, login)

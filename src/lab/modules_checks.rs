@@ -107,3 +107,24 @@ pub fn login_gpu(
         }
     }
 }
+
+/// The driver check of "a driver that will not load": what the next boot would do, and if
+/// amdgpu would still stay out, which part of the configuration keeps it out.
+pub fn next_boot(root: &Path, state: &State) -> Result<(), Msg> {
+    use crate::sim::kernel;
+    if kernel::next_boot_loads_amdgpu(state, root) {
+        return Ok(());
+    }
+    let cmdline = &state.boot.grub_cmdline;
+    if kernel::blacklisted(root, cmdline, "amdgpu") {
+        Err(Msg::new("lab-why-boot-blacklist"))
+    } else if kernel::nomodeset(cmdline) {
+        if kernel::nomodeset(&kernel::cmdline_from_grub(root, state)) {
+            Err(Msg::new("lab-why-boot-nomodeset"))
+        } else {
+            Err(Msg::new("lab-why-boot-update-grub"))
+        }
+    } else {
+        Err(Msg::new("lab-why-boot-other"))
+    }
+}

@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::reading;
 use super::run::LabRun;
 
 /// How long each line may take unless `--line-timeout` says otherwise.
@@ -33,15 +32,6 @@ fn settle(lab: &LabRun) {
             return;
         }
     }
-}
-
-/// Some process of the terminal's foreground group sleeps reading it: a program the line
-/// started asks something (apt's [Y/n]), or the shell runs `read`. Asked only while the line
-/// has no prompt record yet, so the shell waiting at its prompt is not taken for it.
-fn program_waits(lab: &LabRun) -> bool {
-    lab.shell
-        .foreground()
-        .is_some_and(|(pgrp, tty)| reading::waits_for_input(pgrp, &tty))
 }
 
 /// Types each line and waits until the shell is back at its prompt (the prompt hook's record),
@@ -73,9 +63,11 @@ pub fn run(lab: &mut LabRun, lines: &[String], limit: Duration) -> Vec<usize> {
             if len != seen {
                 seen = len;
                 quiet_since = Instant::now();
-            } else if len > before && quiet_since.elapsed() >= QUIET && program_waits(lab) {
-                // The echo of the line shows the shell took it: a sleeping reader now is
-                // waiting for the next line, not for this one.
+            } else if len > before && quiet_since.elapsed() >= QUIET && lab.shell.waits_for_input()
+            {
+                // A program asks (apt's [Y/n]) or the shell runs `read`. The echo of the line
+                // shows the shell took it, so a reader now waits for the next line, not this
+                // one; the shell at its prompt sends a record first.
                 settle(lab);
                 break;
             }

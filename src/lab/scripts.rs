@@ -21,7 +21,8 @@ if [ "$1" = --probe-env ]; then
   # The environment a new login would have, NUL-separated: the lab checks "does hipcc survive
   # a new login?" and "do new logins select the right GPU?".
   login_path
-  exec bash --login -i -c 'env -0' 2>/dev/null </dev/null
+  # By absolute path: the login's own PATH may have lost /usr/bin (a lab teaches exactly that).
+  exec bash --login -i -c '/usr/bin/env -0' 2>/dev/null </dev/null
 fi
 export PROMPT_COMMAND
 while :; do

@@ -154,12 +154,6 @@ impl Shell {
         });
     }
 
-    /// The foreground process group of the shell's terminal (a pid of this process's
-    /// namespace) and the terminal's device: who would get a line typed now.
-    pub fn foreground(&self) -> Option<(i32, PathBuf)> {
-        Some((self.master.process_group_leader()?, self.master.tty_name()?))
-    }
-
     /// Records that arrived since the last call.
     pub fn records(&self) -> Vec<Record> {
         self.records.try_iter().collect()
@@ -168,6 +162,15 @@ impl Shell {
     /// Waits up to `timeout` for the next record.
     pub fn next_record(&self, timeout: std::time::Duration) -> Option<Record> {
         self.records.recv_timeout(timeout).ok()
+    }
+
+    /// Whether a program in the terminal's foreground waits for input: a process of the
+    /// terminal's foreground group (tcgetpgrp on the master) asleep reading this terminal.
+    pub fn waits_for_input(&self) -> bool {
+        let fg = self.master.process_group_leader();
+        let tty = self.master.tty_name();
+        fg.zip(tty)
+            .is_some_and(|(fg, tty)| super::reading::waits_for_input(fg, &tty))
     }
 
     pub fn has_exited(&self) -> bool {

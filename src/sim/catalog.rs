@@ -88,6 +88,9 @@ pub fn release(version: &str) -> Option<&'static Release> {
 pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
 pub const DEVICE_PLUGIN_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml";
+/// The README's variant with the device health exporter: the same plugin DaemonSet here.
+pub const DEVICE_PLUGIN_HEALTH_URL: &str =
+    "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp-health.yaml";
 pub const LABELLER_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-labeller.yaml";
 

@@ -141,8 +141,93 @@ impl Cluster {
             .sum()
     }
 
+    /// kube-system as kubeadm leaves it on a control-plane node: the static pods of the control
+    /// plane, kube-proxy's DaemonSet and two CoreDNS replicas. Added once, to clusters without.
+    fn ensure_system_pods(&mut self) {
+        let Some(node) = self.nodes.iter().find(|n| n.local).cloned() else {
+            return;
+        };
+        if self.pods.iter().any(|p| {
+            p.namespace == "kube-system"
+                && p.owner.as_deref() == Some(&format!("Node/{}", node.name))
+        }) {
+            return;
+        }
+        let v = self.version.clone();
+        let created = node.created;
+        if !self.has_daemonset("kube-system", "kube-proxy") {
+            self.daemonsets.push(DaemonSet {
+                namespace: "kube-system".into(),
+                name: "kube-proxy".into(),
+                image: format!("registry.k8s.io/kube-proxy:{v}"),
+                created,
+                spec: String::new(),
+            });
+        }
+        let add = |c: &mut Cluster, name: String, image: String, owner: String, ip: String| {
+            c.pods.push(Pod {
+                namespace: "kube-system".into(),
+                name,
+                labels: BTreeMap::new(),
+                created,
+                containers: vec![Container {
+                    name: "main".into(),
+                    image,
+                    limits: BTreeMap::new(),
+                    requests: BTreeMap::new(),
+                }],
+                node_selector: BTreeMap::new(),
+                phase: Phase::Running,
+                node: Some(node.name.clone()),
+                ip: Some(ip),
+                owner: Some(owner),
+                sched_message: None,
+                sched_first: created,
+                sched_last: created,
+                sched_count: 0,
+                started: Some(created),
+                spec: String::new(),
+            });
+        };
+        for i in 0..2 {
+            let ip = self.take_ip();
+            let name = format!("coredns-7db6d8ff4d-{}", suffix(&format!("coredns{i}")));
+            add(
+                self,
+                name,
+                "registry.k8s.io/coredns/coredns:v1.11.1".into(),
+                "ReplicaSet/coredns-7db6d8ff4d".into(),
+                ip,
+            );
+        }
+        for (part, image) in [
+            ("etcd", "registry.k8s.io/etcd:3.5.12-0".to_string()),
+            (
+                "kube-apiserver",
+                format!("registry.k8s.io/kube-apiserver:{v}"),
+            ),
+            (
+                "kube-controller-manager",
+                format!("registry.k8s.io/kube-controller-manager:{v}"),
+            ),
+            (
+                "kube-scheduler",
+                format!("registry.k8s.io/kube-scheduler:{v}"),
+            ),
+        ] {
+            add(
+                self,
+                format!("{part}-{}", node.name),
+                image,
+                format!("Node/{}", node.name),
+                node.internal_ip.clone(),
+            );
+        }
+    }
+
     /// Brings the cluster up to date: DaemonSet pods, labeller labels, pending pods scheduled.
     pub fn reconcile(&mut self, now: i64, driver_loaded: bool, gpu_labels: &[(String, String)]) {
+        self.ensure_system_pods();
         // DaemonSet pods: one per node, named after the set.
         let mut wanted = Vec::new();
         for ds in &self.daemonsets {
@@ -151,6 +236,8 @@ impl Cluster {
             }
         }
         self.pods.retain(|p| match &p.owner {
+            // Static pods and ReplicaSet pods are not the DaemonSets' to remove.
+            Some(o) if !o.starts_with("DaemonSet/") => true,
             Some(o) => wanted.iter().any(|(ds, node)| {
                 o == &format!("DaemonSet/{}", ds.name) && p.node.as_ref() == Some(node)
             }),
@@ -170,7 +257,7 @@ impl Cluster {
                 namespace: ds.namespace.clone(),
                 name: format!("{}-{}", ds.name, suffix(&format!("{}{}", ds.name, node))),
                 labels: BTreeMap::new(),
-                created: now,
+                created: ds.created.min(now),
                 containers: vec![Container {
                     name: "main".into(),
                     image: ds.image.clone(),
@@ -183,10 +270,10 @@ impl Cluster {
                 ip: Some(ip),
                 owner: Some(owner),
                 sched_message: None,
-                sched_first: now,
-                sched_last: now,
+                sched_first: ds.created.min(now),
+                sched_last: ds.created.min(now),
                 sched_count: 0,
-                started: Some(now),
+                started: Some(ds.created.min(now)),
                 spec: String::new(),
             });
         }

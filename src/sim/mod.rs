@@ -118,6 +118,7 @@ pub mod stage;
 pub mod state;
 pub mod tools;
 pub mod udev;
+pub mod wont_load;
 
 use std::collections::VecDeque;
 use std::path::Path;

@@ -82,6 +82,10 @@ pub struct MachineSpec {
     /// `python3`): each brings its simulated tool.
     #[serde(default)]
     pub packages: Vec<String>,
+    /// Causes (`wont_load::CAUSES`) one of which keeps amdgpu from loading at boot, picked
+    /// at each stage.
+    #[serde(default)]
+    pub wont_load: Vec<String>,
     /// UEFI Secure Boot is on: a DKMS module loads only once its signing key is enrolled.
     #[serde(default)]
     pub secure_boot: bool,
@@ -153,6 +157,7 @@ impl MachineSpec {
             node_labels: BTreeMap::new(),
             device_plugin: false,
             packages: Vec::new(),
+            wont_load: Vec::new(),
             secure_boot: false,
             mok_enrolled: true,
             missing_firmware: None,

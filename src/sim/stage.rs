@@ -348,6 +348,9 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         spec.missing_firmware.clone(),
     )
     .map_err(err)?;
+    if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
+        super::wont_load::apply(root, &mut state, &cause).map_err(bad)?;
+    }
     state.save(root)?;
     Ok(state)
 }

@@ -55,6 +55,29 @@ pub fn wrap_lines(lines: &[Line], width: usize) -> Vec<Line<'static>> {
     out
 }
 
+/// Lines cut to `height` rows; when some do not fit, the last row says there is more below.
+pub fn clip(cx: &Cx, mut lines: Vec<Line<'static>>, height: usize) -> Vec<Line<'static>> {
+    if lines.len() > height {
+        lines.truncate(height.saturating_sub(1));
+        if height > 0 {
+            lines.push(Line::styled(
+                format!("{} {}", cx.theme.glyphs().down, cx.t("more-below")),
+                cx.theme.dim(),
+            ));
+        }
+    }
+    lines
+}
+
+/// A text pane that cannot scroll: wrapped to the area, with a sign when it is cut.
+pub fn text_box(cx: &Cx, f: &mut Frame, area: Rect, lines: &[Line]) {
+    let wrapped = wrap_lines(lines, area.width as usize);
+    f.render_widget(
+        Paragraph::new(clip(cx, wrapped, area.height as usize)),
+        area,
+    );
+}
+
 /// Wraps one styled text with a hanging indent of `indent` cells on every line.
 pub fn wrap_indented(text: &str, style: Style, width: usize, indent: usize) -> Vec<Line<'static>> {
     let pad = [Seg::new(" ".repeat(indent), Style::new())];
@@ -114,6 +137,7 @@ pub fn popup(cx: &Cx, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
         inner_w,
     ));
     let h = (text.len() as u16 + 2).min(area.height);
+    let text = clip(cx, text, h.saturating_sub(2) as usize);
     let rect = Rect {
         x: area.x + (area.width.saturating_sub(w)) / 2,
         y: area.y + (area.height.saturating_sub(h)) / 2,

@@ -99,6 +99,17 @@ pub fn descendants(root: i32) -> Vec<(i32, Stat)> {
         .collect()
 }
 
+/// `root` and every process below it, each by pid and start time.
+pub fn family(root: Proc) -> Vec<Proc> {
+    std::iter::once(root)
+        .chain(
+            descendants(root.pid)
+                .into_iter()
+                .filter_map(|(pid, _)| Proc::of(pid)),
+        )
+        .collect()
+}
+
 /// Polls `f` until it gives a value, failing with `what` after the deadline.
 pub fn wait<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();

@@ -1068,7 +1068,7 @@ fn read_manifest(cx: &mut Ctx, f: &str) -> Result<String, String> {
         return Ok(String::from_utf8_lossy(&cx.console.read_stdin()).into_owned());
     }
     if f.starts_with("http://") || f.starts_with("https://") {
-        if f == catalog::DEVICE_PLUGIN_URL {
+        if f == catalog::DEVICE_PLUGIN_URL || f == catalog::DEVICE_PLUGIN_HEALTH_URL {
             return Ok(k8s::device_plugin_manifest().to_string());
         }
         if f == catalog::LABELLER_URL {

@@ -11,6 +11,7 @@ pub mod dpkg;
 pub mod gpasswd;
 pub mod gpg;
 pub mod groups;
+pub mod helm;
 pub mod hipcc;
 pub mod id;
 pub mod klog;
@@ -55,6 +56,7 @@ pub const TOOLS: &[&str] = &[
     "gpasswd",
     "gpg",
     "groups",
+    "helm",
     "hipcc",
     "id",
     "insmod",
@@ -100,6 +102,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
+        "helm" => helm::run(cx, args),
         "hipcc" => hipcc::run(cx, args),
         "id" => id::run(cx, args),
         "dmesg" => klog::dmesg(cx, args),
@@ -261,6 +264,10 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
         v.push(SystemTool {
             name: "kubectl",
             path: "/usr/bin/kubectl",
+        });
+        v.push(SystemTool {
+            name: "helm",
+            path: "/usr/bin/helm",
         });
     }
     v

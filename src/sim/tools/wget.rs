@@ -13,7 +13,7 @@ pub fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
     if url == catalog::KEY_URL {
         return Some((keys::amd_key_armored().into_bytes(), "application/pgp-keys"));
     }
-    if url == catalog::DEVICE_PLUGIN_URL {
+    if url == catalog::DEVICE_PLUGIN_URL || url == catalog::DEVICE_PLUGIN_HEALTH_URL {
         return Some((
             k8s::device_plugin_manifest().as_bytes().to_vec(),
             "text/plain",

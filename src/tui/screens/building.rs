@@ -371,10 +371,7 @@ impl View for Building {
             text.retain(|l| l.width() > 0);
         }
         if !text.is_empty() && text_area.height > 0 {
-            f.render_widget(
-                Paragraph::new(widgets::wrap_lines(&text, text_area.width as usize)),
-                text_area,
-            );
+            widgets::text_box(cx, f, text_area, &text);
         }
     }
 }

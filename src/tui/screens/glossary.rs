@@ -317,9 +317,6 @@ impl View for Glossary {
             }
         }
         let _ = str_width;
-        f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, dinner.width as usize)),
-            dinner,
-        );
+        widgets::text_box(cx, f, dinner, &text);
     }
 }

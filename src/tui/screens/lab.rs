@@ -19,7 +19,6 @@ use tui_term::widget::{Cursor, PseudoTerminal};
 
 use super::super::app::{Cx, Ev, Outcome, Overlay, View};
 use super::super::widgets;
-use super::super::wrap::truncate;
 use crate::content::Msg;
 use crate::lab::keys;
 use crate::lab::run::{LabRun, Options};
@@ -624,13 +623,21 @@ impl View for LabScreen {
         let Some(v) = self.view(cx) else { return };
         let jump = self.jump.take();
         if self.wide() {
-            let title = truncate(&cx.t("labui-panel-title"), areas.side.width as usize - 4);
+            let title = text::cut(
+                &cx.t("labui-panel-title"),
+                areas.side.width as usize - 4,
+                cx.theme.glyphs().ellipsis,
+            );
             Self::draw_panel(cx, f, areas.side, &v, &mut self.side_scroll, jump, &title);
         }
         self.draw_terminal(cx, f);
         self.draw_strip(cx, f, &v);
         if self.panel {
-            let title = truncate(&cx.t("labui-panel-title"), areas.pane.width as usize - 4);
+            let title = text::cut(
+                &cx.t("labui-panel-title"),
+                areas.pane.width as usize - 4,
+                cx.theme.glyphs().ellipsis,
+            );
             let over = Rect {
                 height: areas.pane.height + areas.strip.height,
                 ..areas.pane

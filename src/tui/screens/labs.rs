@@ -145,9 +145,6 @@ impl View for Labs {
             ]));
         }
         f.render_widget(block, detail);
-        f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, dinner.width as usize)),
-            dinner,
-        );
+        widgets::text_box(cx, f, dinner, &text);
     }
 }

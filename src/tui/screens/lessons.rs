@@ -3,7 +3,6 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding, ListAct};
@@ -109,9 +108,6 @@ impl View for Lessons {
         }
         let inner = widgets::block(theme, "").inner(detail);
         f.render_widget(widgets::block(theme, ""), detail);
-        f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, inner.width as usize)),
-            inner,
-        );
+        widgets::text_box(cx, f, inner, &text);
     }
 }

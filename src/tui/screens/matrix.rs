@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding};
 use super::super::widgets;
-use super::super::wrap::{pad, str_width, truncate};
+use super::super::wrap::{Seg, pad, str_width, truncate, wrap};
 use crate::content::Status;
 
 /// What a key does on the support matrix.
@@ -138,6 +138,11 @@ impl View for Matrix {
             f.render_widget(Paragraph::new(cx.t("matrix-empty")), inner);
             return;
         }
+        if inner.height == 0 {
+            return;
+        }
+        // Nothing is drawn below the body: on a short screen the footer is there.
+        let bottom = inner.y + inner.height;
         self.gpu = self.gpu.min(m.gpus.len() - 1);
         self.os = self.os.min(m.oses.len() - 1);
         self.release = self.release.min(m.releases.len() - 1);
@@ -161,7 +166,38 @@ impl View for Matrix {
                 ..inner
             },
         );
-        y += 2;
+        y += 1;
+        // What the marks mean, in the same marks and colours as the grid.
+        let mut legend = Vec::new();
+        for (sym, st, id) in [
+            (g.right, theme.good(), "matrix-supported"),
+            ("~", theme.key(), "matrix-deprecated"),
+            (g.wrong, theme.bad(), "matrix-unsupported"),
+            (g.todo, theme.dim(), "matrix-legend-unlisted"),
+        ] {
+            legend.push(Seg::new(format!("{sym} "), st));
+            legend.push(Seg::new(format!("{}   ", cx.t(id)), theme.dim()));
+        }
+        let legend = wrap(&legend, w, &[], &[]);
+        let legend_h = (legend.len() as u16).min(2).min(bottom.saturating_sub(y));
+        f.render_widget(
+            Paragraph::new(
+                legend
+                    .iter()
+                    .take(legend_h as usize)
+                    .map(|l| widgets::to_line(l, None))
+                    .collect::<Vec<_>>(),
+            ),
+            Rect {
+                y,
+                height: legend_h,
+                ..inner
+            },
+        );
+        y += legend_h + 1;
+        if y >= bottom {
+            return;
+        }
 
         // The grid: OS rows, release columns.
         let label_w = m
@@ -174,7 +210,16 @@ impl View for Matrix {
         let col_w = 6u16;
         let visible_cols = ((inner.width.saturating_sub(label_w + 1)) / col_w).max(1) as usize;
         let first_col = self.release.saturating_sub(visible_cols - 1);
-        let mut head = vec![Span::raw(" ".repeat(label_w as usize + 1))];
+        // Rows scrolled out above are announced where the row labels start.
+        let above = if self.os_offset > 0 {
+            truncate(
+                &format!("{} {}", g.up, cx.t("more-above")),
+                label_w as usize,
+            )
+        } else {
+            String::new()
+        };
+        let mut head = vec![Span::styled(pad(&above, label_w as usize + 1), theme.dim())];
         for (i, r) in m
             .releases
             .iter()
@@ -199,7 +244,6 @@ impl View for Matrix {
         );
         y += 1;
         // Leave room for the verdict below: at least 6 rows.
-        let bottom = inner.y + inner.height;
         let grid_rows = bottom.saturating_sub(y).saturating_sub(7).max(1);
         if self.os < self.os_offset {
             self.os_offset = self.os;
@@ -214,6 +258,9 @@ impl View for Matrix {
             .skip(self.os_offset)
             .take(grid_rows as usize)
         {
+            if y >= bottom {
+                break;
+            }
             let mut spans = vec![Span::styled(
                 format!("{} ", pad(&os.name, label_w as usize)),
                 if oi == self.os {
@@ -254,6 +301,23 @@ impl View for Matrix {
             );
             y += 1;
         }
+        let hidden_below = m
+            .oses
+            .len()
+            .saturating_sub(self.os_offset + grid_rows as usize);
+        if hidden_below > 0 && y < bottom {
+            f.render_widget(
+                Paragraph::new(Line::styled(
+                    format!("{} {}", g.down, cx.t("more-below")),
+                    theme.dim(),
+                )),
+                Rect {
+                    y,
+                    height: 1,
+                    ..inner
+                },
+            );
+        }
         y += 1;
 
         // The verdict of the selected cell.
@@ -286,13 +350,15 @@ impl View for Matrix {
             text.push(Line::styled(cx.loc(note), theme.key()));
         }
         let h = bottom.saturating_sub(y);
-        f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, w)),
+        widgets::text_box(
+            cx,
+            f,
             Rect {
                 y,
                 height: h,
                 ..inner
             },
+            &text,
         );
     }
 }

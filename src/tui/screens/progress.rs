@@ -72,7 +72,7 @@ fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
                     ("attempts", r.attempts.into()),
                 ],
             ),
-            None => cx.t("lesson-status-new"),
+            None => cx.t("quiz-status-new"),
         };
         out.push((
             Place {
@@ -93,7 +93,7 @@ fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
                     ("total", lab.steps.len().into()),
                 ],
             ),
-            None => cx.t("lesson-status-new"),
+            None => cx.t("lab-status-new"),
         };
         out.push((
             Place {

@@ -4,7 +4,6 @@ use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
@@ -157,9 +156,6 @@ impl View for Quizzes {
         let block = widgets::block(theme, "");
         let inner = block.inner(detail);
         f.render_widget(block, detail);
-        f.render_widget(
-            Paragraph::new(widgets::wrap_lines(&text, inner.width as usize)),
-            inner,
-        );
+        widgets::text_box(cx, f, inner, &text);
     }
 }

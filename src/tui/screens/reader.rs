@@ -193,8 +193,10 @@ impl Reader {
         if n == 0 {
             return;
         }
-        // Start from the first link on screen when nothing is focused yet.
-        let next = match self.focus {
+        // Start from the first link on screen when nothing is focused yet, or when the focused
+        // link was scrolled away: Tab goes on from what the learner sees.
+        let focus = self.focus.filter(|&i| self.link_visible(i));
+        let next = match focus {
             Some(i) if forward => (i + 1) % n,
             Some(i) => (i + n - 1) % n,
             None if forward => self
@@ -216,6 +218,14 @@ impl Reader {
             self.scroll = line.saturating_sub(self.height / 3);
             self.clamp();
         }
+    }
+
+    /// The link is on the lines shown now.
+    fn link_visible(&self, i: usize) -> bool {
+        self.doc
+            .links
+            .get(i)
+            .is_some_and(|l| l.line >= self.scroll && l.line < self.scroll + self.height)
     }
 
     fn follow(&self, cx: &Cx, link: usize) -> Outcome {
@@ -308,8 +318,9 @@ impl View for Reader {
                     self.cycle_focus(false);
                     Outcome::Stay
                 }
+                // A focused link scrolled out of view is not opened blind.
                 Some(Act::Follow) => match self.focus {
-                    Some(i) if i < self.doc.links.len() => self.follow(cx, i),
+                    Some(i) if self.link_visible(i) => self.follow(cx, i),
                     _ => Outcome::Stay,
                 },
                 Some(Act::Toc) => {

@@ -54,7 +54,11 @@ pub fn strip(cx: &Cx, v: &View, width: usize) -> (Line<'static>, Vec<Line<'stati
         // One line: the title is cut with a visible "…"; the panel (F4) has it whole.
         let room = width.saturating_sub(str_width(&marks) + 1 + str_width(&step));
         head.push(Span::styled(step, theme.heading(3)));
-        head.push(Span::raw(truncate(&cx.loc(&v.lab.steps[i].title), room)));
+        head.push(Span::raw(cut(
+            &cx.loc(&v.lab.steps[i].title),
+            room,
+            g.ellipsis,
+        )));
         match &v.why {
             Some(why) => widgets::wrap_indented(why, theme.key(), width, 2),
             None => widgets::wrap_indented(&cx.t("labui-not-yet"), theme.dim(), width, 2),
@@ -63,6 +67,18 @@ pub fn strip(cx: &Cx, v: &View, width: usize) -> (Line<'static>, Vec<Line<'stati
         Vec::new()
     };
     (Line::from(head), body)
+}
+
+/// `s` in at most `width` cells, ending in the theme's `ellipsis` when cut (ASCII mode: "...").
+pub fn cut(s: &str, width: usize, ellipsis: &str) -> String {
+    if str_width(s) <= width {
+        return s.to_string();
+    }
+    // `truncate` ends in a one-cell "…": leave room for the theme's own and swap it in.
+    let mut t = truncate(s, (width + 1).saturating_sub(str_width(ellipsis)));
+    t.pop();
+    t.push_str(ellipsis);
+    t
 }
 
 /// Where the panel's parts start, for jumping to what the learner just asked for.
@@ -137,4 +153,18 @@ pub fn panel(cx: &Cx, v: &View, width: usize) -> (Vec<Line<'static>>, Marks) {
         }
     }
     (lines, marks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_ends_in_the_themes_ellipsis_and_keeps_to_the_width() {
+        assert_eq!(cut("abcdefgh", 6, "..."), "abc...");
+        assert_eq!(cut("abcdefgh", 6, "…"), "abcde…");
+        assert_eq!(cut("abc", 6, "..."), "abc", "what fits is kept");
+        let ja = cut("チェックリスト全体", 9, "...");
+        assert!(ja.ends_with("...") && str_width(&ja) <= 9, "{ja}");
+    }
 }

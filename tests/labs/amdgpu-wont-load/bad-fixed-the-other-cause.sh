@@ -1,0 +1,4 @@
+# expect: boot: a blacklist forbids it
+# variant: blacklist
+sudo sed -i 's/ nomodeset//' /etc/default/grub
+sudo update-grub

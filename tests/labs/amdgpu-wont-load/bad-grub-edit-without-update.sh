@@ -1,0 +1,3 @@
+# expect: boot: run sudo update-grub
+# variant: nomodeset
+sudo sed -i 's/ nomodeset//' /etc/default/grub

@@ -1,0 +1,4 @@
+# expect: boot: a blacklist forbids it
+# variant: blacklist
+sudo modprobe amdgpu
+lsmod | grep amdgpu

@@ -1,0 +1,3 @@
+# expect: boot: would still carry nomodeset
+# variant: nomodeset
+sudo update-grub

@@ -1,0 +1,5 @@
+# expect: label: kubectl label does not change an existing label without --overwrite
+kubectl label node mi300x-node gpu=yes
+kubectl label node mi300x-node gpu=true
+kubectl apply -f https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml
+kubectl apply -f gpu-pod.yaml

@@ -1,0 +1,3 @@
+kubectl label node "$(hostname)" gpu=true
+kubectl apply -f https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml
+kubectl apply -f gpu-pod.yaml
