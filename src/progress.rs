@@ -417,9 +417,6 @@ impl Progress {
                     id: id.clone(),
                 });
             }
-            Change::SolutionViewed(id) => {
-                self.labs.entry(id.clone()).or_default().solution_viewed = true;
-            }
             Change::QuizAttempt { quiz, attempt } => match attempt {
                 Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
                 None => {
@@ -428,6 +425,9 @@ impl Progress {
                     }
                 }
             },
+            Change::SolutionViewed(id) => {
+                self.labs.entry(id.clone()).or_default().solution_viewed = true;
+            }
             Change::Lang(l) => self.settings.lang = Some(l.clone()),
             Change::Ascii(a) => self.settings.ascii = *a,
         }
@@ -759,7 +759,6 @@ impl Store {
     }
 }
 
-// Short-lived (one parse), so the size difference between variants costs nothing.
 enum Parsed {
     // Boxed: the record is much larger than the other answers.
     Ok(Box<Progress>),
