@@ -417,9 +417,6 @@ impl Progress {
                     id: id.clone(),
                 });
             }
-            Change::SolutionViewed(id) => {
-                self.labs.entry(id.clone()).or_default().solution_viewed = true;
-            }
             Change::QuizAttempt { quiz, attempt } => match attempt {
                 Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
                 None => {
@@ -428,6 +425,9 @@ impl Progress {
                     }
                 }
             },
+            Change::SolutionViewed(id) => {
+                self.labs.entry(id.clone()).or_default().solution_viewed = true;
+            }
             Change::Lang(l) => self.settings.lang = Some(l.clone()),
             Change::Ascii(a) => self.settings.ascii = *a,
         }
@@ -629,7 +629,7 @@ impl Store {
     /// (used for the saved language before the UI exists).
     pub fn peek(&self) -> Option<Progress> {
         match parse(&fs::read(self.path()).ok()?) {
-            Parsed::Ok(p) => Some(p),
+            Parsed::Ok(p) => Some(*p),
             _ => None,
         }
     }
@@ -657,7 +657,7 @@ impl Store {
                         .arg("owner", owner)
                         .arg("env", LEARNER_ENV),
                 )),
-                _ => Ok((p, None)),
+                _ => Ok((*p, None)),
             },
             Parsed::TooNew(version) => Err(ProgressError(
                 Msg::new("progress-too-new")
@@ -760,7 +760,8 @@ impl Store {
 }
 
 enum Parsed {
-    Ok(Progress),
+    // Boxed: the record is much larger than the other answers.
+    Ok(Box<Progress>),
     TooNew(u64),
     Corrupt,
 }
@@ -774,7 +775,9 @@ fn parse(bytes: &[u8]) -> Parsed {
         None => Parsed::Corrupt,
         // Checked before reading the rest: a newer layout may not read as this one.
         Some(v) if v > u64::from(VERSION) => Parsed::TooNew(v),
-        Some(_) => serde_json::from_value(value).map_or(Parsed::Corrupt, Parsed::Ok),
+        Some(_) => {
+            serde_json::from_value(value).map_or(Parsed::Corrupt, |p| Parsed::Ok(Box::new(p)))
+        }
     }
 }
 

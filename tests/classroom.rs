@@ -942,3 +942,40 @@ fn the_pack_remembered_from_the_app_is_used_until_builtin_is_named() {
     );
     assert_eq!(export::parse(&builtin.stdout).unwrap().pack.id, "builtin");
 }
+
+#[test]
+fn crafted_counts_in_exports_saturate_and_a_quiz_never_taken_counts_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for name in ["mallory", "trent"] {
+        let mut e = learner(name, Some(1), None);
+        let quiz = e
+            .items
+            .iter_mut()
+            .find(|i| i.kind == ItemKind::Quiz)
+            .unwrap();
+        for a in &mut quiz.answers {
+            a.wrong_choices = BTreeMap::from([(1, u32::MAX - 1)]);
+        }
+        let path = dir.path().join(format!("{name}.json"));
+        std::fs::write(&path, serde_json::to_string(&e).unwrap()).unwrap();
+        files.push(path.display().to_string());
+    }
+    // A learner who has taken no quiz at all.
+    let mut idle = learner("idle", None, None);
+    idle.items.retain(|i| i.kind != ItemKind::Quiz);
+    let path = dir.path().join("idle.json");
+    std::fs::write(&path, serde_json::to_string(&idle).unwrap()).unwrap();
+    files.push(path.display().to_string());
+    let mut args = vec!["report"];
+    args.extend(files.iter().map(String::as_str));
+    let out = common::run(&args, "", dir.path(), &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(&format!("({}×)", u32::MAX)),
+        "{}",
+        out.stdout
+    );
+    let row = out.stdout.lines().find(|l| l.starts_with("idle")).unwrap();
+    assert_eq!(row.split_whitespace().nth(3), Some("-"), "not 0/N: {row}");
+}
