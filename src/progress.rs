@@ -760,6 +760,7 @@ impl Store {
 }
 
 enum Parsed {
+    // Boxed: the record is much larger than the other answers.
     Ok(Box<Progress>),
     TooNew(u64),
     Corrupt,

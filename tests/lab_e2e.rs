@@ -38,6 +38,10 @@ const REACT: &[(&str, &str)] = &[
         "pytorch-on-rdna2",
         "echo 'export HIP_VISIBLE_DEVICES=1' >> ~/.bashrc",
     ),
+    (
+        "amdgpu-wont-load",
+        "sudo rm -f /etc/modprobe.d/blacklist-amdgpu.conf; sudo sed -i 's/ nomodeset//' /etc/default/grub; sudo update-grub",
+    ),
 ];
 
 /// What the test looks for on screen, in the app's language.

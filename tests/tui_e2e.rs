@@ -28,16 +28,16 @@ fn app(data: &std::path::Path, args: &[&str]) -> Pane {
     )
 }
 
-/// The progress file the app wrote in `data`: the built-in course's, or the one pack's
-/// (`packs/ID@VERSION/`).
+/// The progress file the app wrote in `data`: the one pack's (`packs/ID@VERSION/`), else the
+/// built-in course's (the folder's own file keeps the settings every pack shares).
 fn progress(data: &std::path::Path) -> String {
     let packs = std::fs::read_dir(data.join("packs"))
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
         .map(|e| e.path().join("progress.json"));
-    std::iter::once(data.join("progress.json"))
-        .chain(packs)
+    packs
+        .chain([data.join("progress.json")])
         .find_map(|p| std::fs::read_to_string(p).ok())
         .unwrap_or_else(|| panic!("no progress file in {}", data.display()))
 }

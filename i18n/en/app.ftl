@@ -58,7 +58,6 @@ notice-title = Note
 confirm-title = Are you sure?
 confirm-keys = y: yes   any other key: no
 toc-title = Contents
-toc-keys = ↑↓ choose   Enter go   Esc close
 
 lesson-status-new = not started
 lesson-status-started = started

@@ -15,3 +15,5 @@ key-top-bottom = start / end
 quiz-status-new = not taken yet
 lab-status-new = not started
 matrix-legend-unlisted = GPU not listed
+key-go = go there
+key-close = close

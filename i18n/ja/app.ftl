@@ -52,7 +52,6 @@ notice-title = お知らせ
 confirm-title = よろしいですか?
 confirm-keys = y: はい   ほかのキー: いいえ
 toc-title = 目次
-toc-keys = ↑↓ 選ぶ   Enter 移動   Esc 閉じる
 
 lesson-status-new = 未読
 lesson-status-started = 読みかけ

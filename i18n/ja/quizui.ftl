@@ -15,3 +15,5 @@ key-top-bottom = 先頭 / 末尾
 quiz-status-new = 未受験
 lab-status-new = 未着手
 matrix-legend-unlisted = GPU が載っていない
+key-go = 移動
+key-close = 閉じる

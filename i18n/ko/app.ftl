@@ -52,7 +52,6 @@ notice-title = 알림
 confirm-title = 정말 할까요?
 confirm-keys = y: 예   다른 키: 아니요
 toc-title = 목차
-toc-keys = ↑↓ 고르기   Enter 이동   Esc 닫기
 
 lesson-status-new = 읽지 않음
 lesson-status-started = 읽는 중

@@ -15,3 +15,5 @@ key-top-bottom = 처음 / 끝
 quiz-status-new = 아직 풀지 않음
 lab-status-new = 아직 시작하지 않음
 matrix-legend-unlisted = GPU가 목록에 없음
+key-go = 이동
+key-close = 닫기

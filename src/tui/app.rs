@@ -139,6 +139,28 @@ const GLOBAL_TEXT: &[Binding<Global>] = &[
     Binding::new(&[KeyCode::F(1)], "F1", "key-help", Global::Help),
 ];
 
+/// What a key does in the table of contents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TocAct {
+    Up,
+    Down,
+    Go,
+    Close,
+}
+
+/// The table of contents' keys, for dispatch and for its hint line. Any other key closes it too.
+const TOC: &[Binding<TocAct>] = &[
+    Binding::new(
+        &[KeyCode::Up, KeyCode::Char('k')],
+        "↑↓",
+        "key-choose",
+        TocAct::Up,
+    ),
+    Binding::hidden(&[KeyCode::Down, KeyCode::Char('j')], TocAct::Down),
+    Binding::new(&[KeyCode::Enter], "Enter", "key-go", TocAct::Go),
+    Binding::new(&[KeyCode::Esc], "Esc", "key-close", TocAct::Close),
+];
+
 fn global_keys(text_mode: bool) -> &'static [Binding<Global>] {
     if text_mode { GLOBAL_TEXT } else { GLOBAL }
 }
@@ -450,23 +472,26 @@ impl App {
             Overlay::Toc {
                 items,
                 mut selected,
-            } => match key {
-                Some(KeyCode::Up | KeyCode::Char('k')) => {
-                    selected = selected.saturating_sub(1);
-                    self.overlay = Some(Overlay::Toc { items, selected });
-                }
-                Some(KeyCode::Down | KeyCode::Char('j')) => {
-                    selected = (selected + 1).min(items.len().saturating_sub(1));
-                    self.overlay = Some(Overlay::Toc { items, selected });
-                }
-                Some(KeyCode::Enter) => {
-                    if let Some((_, line)) = items.get(selected) {
-                        let line = *line;
-                        self.with_top(|v, cx| v.handle(cx, &Ev::Jump(line)));
+            } => match ev {
+                Ev::Key(k) => match Binding::find(TOC, k) {
+                    Some(TocAct::Up) => {
+                        selected = selected.saturating_sub(1);
+                        self.overlay = Some(Overlay::Toc { items, selected });
                     }
-                }
-                Some(_) => {}
-                None => self.overlay = Some(Overlay::Toc { items, selected }),
+                    Some(TocAct::Down) => {
+                        selected = (selected + 1).min(items.len().saturating_sub(1));
+                        self.overlay = Some(Overlay::Toc { items, selected });
+                    }
+                    Some(TocAct::Go) => {
+                        if let Some((_, line)) = items.get(selected) {
+                            let line = *line;
+                            self.with_top(|v, cx| v.handle(cx, &Ev::Jump(line)));
+                        }
+                    }
+                    Some(TocAct::Close) | None => {}
+                },
+                Ev::Click { .. } => {}
+                _ => self.overlay = Some(Overlay::Toc { items, selected }),
             },
             other => {
                 if key.is_none() {
@@ -680,15 +705,11 @@ fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &KeyHelp)
                     Line::styled(label.clone(), style)
                 })
                 .collect();
-            let keys = cx.t("toc-keys");
-            widgets::popup(
-                cx,
-                f,
-                body,
-                &cx.t("toc-title"),
-                text,
-                &cx.theme.chrome(&keys),
-            );
+            let keys: Vec<String> = keymap::hints(TOC)
+                .iter()
+                .map(|(k, id)| format!("{} {}", cx.theme.chrome(k), cx.t(id)))
+                .collect();
+            widgets::popup(cx, f, body, &cx.t("toc-title"), text, &keys.join("   "));
         }
     }
 }
