@@ -56,8 +56,11 @@ fn a_wrong_answer_explains_both_the_choice_and_the_right_option() {
     assert!(s.contains("The support matrix lists the GPUs"), "{s}");
     assert!(s.contains("Score: 4 of 5"), "{s}");
     assert!(
-        // With a content pack the command names it (`--content DIR`) before the subcommand.
-        s.contains("quiz deploy-workflow --retry-wrong"),
+        // The pack named with --content is named again in the suggestion.
+        s.contains(&format!(
+            "rocm-learn --content {} quiz deploy-workflow --retry-wrong",
+            common::PACK
+        )),
         "{s}"
     );
 }
@@ -319,8 +322,10 @@ fn a_lesson_reads_as_plain_text_with_its_terms() {
         "{s}"
     );
     assert!(
-        s.contains("deployment workflow quiz (quiz: rocm-learn ")
-            && s.contains(" quiz deploy-workflow)."),
+        s.contains(&format!(
+            "deployment workflow quiz (quiz: rocm-learn --content {} quiz deploy-workflow)",
+            common::PACK
+        )),
         "{s}"
     );
 }
