@@ -18,11 +18,36 @@ pub fn parse_stat(text: &str) -> Option<(char, i32)> {
     Some((state, pgrp))
 }
 
+/// Calls that wait for a descriptor to become readable (select and poll exist only as the
+/// p-forms on newer architectures).
+#[cfg(target_arch = "x86_64")]
+const WAITS: [i64; 4] = [
+    libc::SYS_pselect6,
+    libc::SYS_ppoll,
+    libc::SYS_select,
+    libc::SYS_poll,
+];
+#[cfg(not(target_arch = "x86_64"))]
+const WAITS: [i64; 2] = [libc::SYS_pselect6, libc::SYS_ppoll];
+
 /// The file descriptor a process is blocked reading, from /proc/PID/syscall
 /// ("NR ARG0 ARG1 ..."; NR in decimal, the arguments in hex); None for any other call.
+/// A wait in select or poll counts as a read of standard input: readline waits that way,
+/// so bash at its `> ` continuation prompt (a heredoc, an open quote) is asking for a line.
+/// At its main prompt it has already reported the command's end, so no other case matters.
 pub fn parse_read_call(text: &str) -> Option<i32> {
     let mut f = text.split_ascii_whitespace();
     let nr: i64 = f.next()?.parse().ok()?;
+    if [
+        libc::SYS_pselect6,
+        libc::SYS_select,
+        libc::SYS_poll,
+        libc::SYS_ppoll,
+    ]
+    .contains(&nr)
+    {
+        return Some(0);
+    }
     if nr != libc::SYS_read {
         return None;
     }
@@ -62,7 +87,10 @@ fn reads(proc_dir: &Path, pgrp: i32, dev: u64) -> bool {
         // terminal read from a timer or a child; standard input must be the terminal then.
         Err(_) => {
             let wchan = std::fs::read_to_string(proc_dir.join("wchan")).unwrap_or_default();
-            if !matches!(wchan.trim(), "n_tty_read" | "wait_woken") {
+            if !matches!(
+                wchan.trim(),
+                "n_tty_read" | "wait_woken" | "do_select" | "do_sys_poll" | "poll_schedule_timeout"
+            ) {
                 return false;
             }
             0
@@ -96,8 +124,16 @@ mod tests {
         assert_eq!(parse_read_call(&read), Some(0));
         let read3 = format!("{} 0x3 0x1 0x1", libc::SYS_read);
         assert_eq!(parse_read_call(&read3), Some(3));
-        let other = format!("{} 0x0 0x0", libc::SYS_read + 1);
+        let other = format!("{} 0x0 0x0", libc::SYS_write);
         assert_eq!(parse_read_call(&other), None);
+        let wait = format!("{} 0x0 0x0 0x0", libc::SYS_wait4);
+        assert_eq!(
+            parse_read_call(&wait),
+            None,
+            "a shell waiting for its command"
+        );
+        let select = format!("{} 0x1 0x7ffc 0x0 0x0 0x0 0x7ffd", libc::SYS_pselect6);
+        assert_eq!(parse_read_call(&select), Some(0), "readline at a prompt");
         assert_eq!(parse_read_call("running"), None);
         assert_eq!(parse_read_call(""), None);
     }
