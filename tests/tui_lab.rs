@@ -386,3 +386,31 @@ fn in_ascii_mode_the_strip_borders_and_footer_are_ascii() {
     assert!(rows[16].ends_with("..."), "{s}");
     assert!(rows[18].ends_with('v'), "{s}");
 }
+
+#[test]
+fn a_startup_file_that_ends_every_login_stops_the_logins_and_says_so_on_the_strip() {
+    if !needs::bwrap("lab screen tests") {
+        return;
+    }
+    // 80x24: the strip under the terminal is the only place the reason can be.
+    let (w, h) = (80, 24);
+    let mut a = lab_app("hipcc-not-found", w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    type_line(
+        &mut a,
+        "echo exit | sudo tee /etc/profile.d/zz-leave.sh; exit",
+    );
+    let s = wait_for(&mut a, w, h, "Every new login ends as soon as it starts");
+    assert!(
+        s.contains('▼'),
+        "the rest of the reason (F5) is a scroll away:\n{s}"
+    );
+    // F5 (reset, confirmed) gives a working login again.
+    key(&mut a, KeyCode::F(5));
+    wait_for(&mut a, w, h, "Start this lab over");
+    key(&mut a, KeyCode::Char('y'));
+    let s = wait_until(&mut a, w, h, "a fresh prompt", |s| {
+        s.contains("learner@vega-ws:~$") && !s.contains("Every new login ends")
+    });
+    assert!(!s.contains("zz-leave"), "a fresh machine:\n{s}");
+}

@@ -38,14 +38,7 @@ const WAITS: [i64; 2] = [libc::SYS_pselect6, libc::SYS_ppoll];
 pub fn parse_read_call(text: &str) -> Option<i32> {
     let mut f = text.split_ascii_whitespace();
     let nr: i64 = f.next()?.parse().ok()?;
-    if [
-        libc::SYS_pselect6,
-        libc::SYS_select,
-        libc::SYS_poll,
-        libc::SYS_ppoll,
-    ]
-    .contains(&nr)
-    {
+    if WAITS.contains(&nr) {
         return Some(0);
     }
     if nr != libc::SYS_read {

@@ -359,9 +359,11 @@ impl LabScreen {
                 .map(|r| r.status.iter().map(|s| s.done).collect())
                 .unwrap_or_else(|| vec![false; lab.steps.len()]),
             current,
+            // Logins that stopped (a startup file ends every shell) outrank any step's
+            // reason: nothing can be tried until F5.
             why: run
-                .zip(current)
-                .and_then(|(r, i)| r.feedback(i))
+                .and_then(|r| r.halted.as_ref())
+                .or_else(|| run.zip(current).and_then(|(r, i)| r.feedback(i)))
                 .map(|m| cx.i18n.msg(m)),
             complete: run.is_some_and(|r| r.complete),
             hints: self.hints_shown(),
@@ -511,7 +513,8 @@ impl View for LabScreen {
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
         if self.run.is_none() {
-            return vec![("q", "key-back")];
+            // The lab could not start: only the shared keys (back among them) apply.
+            return Vec::new();
         }
         keymap::hints(self.mode())
     }
