@@ -54,19 +54,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         return 2;
     };
     let errors = !silent || show_error;
-    let with_scheme = if url.contains("://") {
-        url.clone()
-    } else {
-        format!("http://{url}")
-    };
-    let host = with_scheme
-        .split("://")
-        .nth(1)
-        .unwrap_or("")
-        .split('/')
-        .next()
-        .unwrap_or("")
-        .to_string();
+    let (with_scheme, host) = super::wget::url_and_host(&url);
     if host != "repo.radeon.com" && host != "raw.githubusercontent.com" {
         if errors {
             cx.eprintln(&format!("curl: (6) Could not resolve host: {host}"));

@@ -123,19 +123,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     }
     let mut code = 0;
     for url in urls {
-        let with_scheme = if url.contains("://") {
-            url.clone()
-        } else {
-            format!("http://{url}")
-        };
-        let host = with_scheme
-            .split("://")
-            .nth(1)
-            .unwrap_or("")
-            .split('/')
-            .next()
-            .unwrap_or("")
-            .to_string();
+        let (with_scheme, host) = url_and_host(&url);
         let log = !quiet;
         if log {
             cx.eprintln(&format!("--{stamp}--  {with_scheme}"));
@@ -250,4 +238,23 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         }
     }
     code
+}
+
+/// The URL as the download tools print it (`http://` added when no scheme is given) and its
+/// host, which decides whether the offline mirror answers. Shared with curl.
+pub fn url_and_host(url: &str) -> (String, String) {
+    let with_scheme = if url.contains("://") {
+        url.to_string()
+    } else {
+        format!("http://{url}")
+    };
+    let host = with_scheme
+        .split("://")
+        .nth(1)
+        .unwrap_or("")
+        .split('/')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    (with_scheme, host)
 }
