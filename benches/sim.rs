@@ -14,7 +14,7 @@ fn median(mut v: Vec<Duration>) -> f64 {
 
 fn time(mut make: impl FnMut() -> Command) -> f64 {
     // One unmeasured run warms the page cache.
-    let _ = make().status();
+    let _ = make().stdout(Stdio::null()).stderr(Stdio::null()).status();
     let mut v = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let mut c = make();

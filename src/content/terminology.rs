@@ -141,8 +141,10 @@ fn is_word(c: char) -> bool {
 
 /// Byte offsets where `needle` occurs in `hay`; ASCII letters match in any case, and a needle
 /// that starts or ends with a Latin letter or digit must not be part of a longer word.
-fn occurrences(hay: &str, needle: &str) -> Vec<(usize, usize)> {
-    let (h, n) = (hay.to_ascii_lowercase(), needle.to_ascii_lowercase());
+/// `lower` is `hay` with ASCII lowercased (same byte offsets), made once per text: this runs
+/// for every term against every paragraph of the course at each start.
+fn occurrences(hay: &str, lower: &str, needle: &str) -> Vec<(usize, usize)> {
+    let n = needle.to_ascii_lowercase();
     let latin_edges = (
         needle
             .chars()
@@ -153,7 +155,8 @@ fn occurrences(hay: &str, needle: &str) -> Vec<(usize, usize)> {
             .last()
             .is_some_and(|c| c.is_ascii_alphanumeric()),
     );
-    h.match_indices(&n)
+    lower
+        .match_indices(&n)
         .map(|(s, m)| (s, s + m.len()))
         .filter(|&(s, e)| {
             let before = hay[..s].chars().next_back();
@@ -169,20 +172,12 @@ impl Terminology {
     /// Every variant to avoid in `text`, written in `lang`.
     pub fn scan(&self, text: &str, lang: Lang) -> Vec<Finding> {
         let l = lang as usize;
-        let preferred: Vec<(usize, usize)> = self
-            .entries
-            .iter()
-            .flat_map(|e| &e.preferred[l])
-            .flat_map(|p| occurrences(text, p))
-            .collect();
+        let lower = text.to_ascii_lowercase();
         let mut out = Vec::new();
         for e in &self.entries {
             let word = e.preferred[l].first().cloned().unwrap_or_default();
             for v in &e.avoid[l] {
-                for (s, end) in occurrences(text, v) {
-                    if preferred.iter().any(|&(ps, pe)| ps <= s && end <= pe) {
-                        continue;
-                    }
+                for (s, _) in occurrences(text, &lower, v) {
                     out.push(Finding {
                         start: s,
                         variant: v.clone(),
@@ -191,6 +186,21 @@ impl Terminology {
                 }
             }
         }
+        if out.is_empty() {
+            // The usual case: no variant at all, so no preferred form needs finding.
+            return out;
+        }
+        // A variant inside a preferred form (ドライバ in ドライバー) is not a use of it.
+        let preferred: Vec<(usize, usize)> = self
+            .entries
+            .iter()
+            .flat_map(|e| &e.preferred[l])
+            .flat_map(|p| occurrences(text, &lower, p))
+            .collect();
+        out.retain(|f| {
+            let end = f.start + f.variant.len();
+            !preferred.iter().any(|&(ps, pe)| ps <= f.start && end <= pe)
+        });
         out.sort_by_key(|f| f.start);
         out
     }
