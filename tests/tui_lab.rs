@@ -365,6 +365,8 @@ fn f1_in_the_terminal_lists_only_keys_that_reach_the_app() {
     key(&mut a, KeyCode::F(1));
     let s = text(&draw(&mut a, w, h));
     assert!(s.contains("Ctrl-C") && s.contains("q/Esc"), "{s}");
+    // "back" is one key row, not a lab row and a shared row saying the same.
+    assert_eq!(s.matches(" back").count(), 1, "{s}");
 }
 
 #[test]

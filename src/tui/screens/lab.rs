@@ -328,7 +328,6 @@ impl LabScreen {
             Act::Down => self.scroll(1),
             Act::PageUp => self.scroll(-page),
             Act::PageDown => self.scroll(page),
-            Act::Back => return Outcome::Ignored,
         }
         Outcome::Stay
     }
@@ -567,7 +566,8 @@ impl View for LabScreen {
                 Outcome::Stay
             }
             Ev::Key(k) if self.run.is_none() => match keymap::dispatch(Mode::App, k) {
-                Some(Act::Back) | None => Outcome::Ignored,
+                // q and Esc are left to the app's shared keys (back), which the help lists.
+                None => Outcome::Ignored,
                 Some(_) => Outcome::Stay,
             },
             Ev::Key(k) => {

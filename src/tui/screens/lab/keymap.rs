@@ -28,8 +28,6 @@ pub enum Act {
     Down,
     PageUp,
     PageDown,
-    /// Left to the app (q: back); listed so the footer says so.
-    Back,
 }
 
 struct Row {
@@ -122,12 +120,6 @@ const ROWS: &[Row] = &[
         msg: "key-reset",
         modes: &[Terminal, App, Panel],
         matches: |k| is(k, KeyCode::F(5)).then_some(Act::Reset),
-    },
-    Row {
-        label: "q",
-        msg: "key-back",
-        modes: &[App],
-        matches: |k| is(k, KeyCode::Char('q')).then_some(Act::Back),
     },
 ];
 
