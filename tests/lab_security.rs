@@ -519,11 +519,13 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
     if !common::needs::bwrap("lab sandbox tests") {
         return;
     }
-    // A file past the 1 GiB limit, and /tmp filled past its size: the kernel's own errors.
+    // A file past the 1 GiB limit, /tmp and the home filled past their 512 MiB: the kernel's
+    // own errors, and the host's disk never sees the home's bytes.
     let (_, session, _) = run_json(
         "hsa-init-failed",
         "truncate -s 2G ~/big; echo t=$?\n\
          head -c 600M /dev/zero > /tmp/big; echo h=$?\n\
+         head -c 600M /dev/zero > ~/big; echo home=$?\n\
          rm -f /tmp/big ~/big; echo after=$(id -un)\n",
     );
     // SIGXFSZ ends the program; bash names it and reports 128 + 25.
@@ -532,7 +534,9 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
         "{session}"
     );
     assert!(
-        session.contains("No space left on device") && session.contains("h=1"),
+        session.contains("No space left on device")
+            && session.contains("h=1")
+            && session.contains("home=1"),
         "{session}"
     );
     assert!(session.contains("after=learner"), "{session}");
