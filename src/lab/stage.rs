@@ -43,6 +43,8 @@ pub struct Stage {
     dir: tempfile::TempDir,
     /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
     pub host_etc: Vec<String>,
+    /// The machine's user (`[machine] user`), who logs in.
+    pub user: String,
 }
 
 impl Stage {
@@ -65,6 +67,7 @@ impl Stage {
         Ok(Stage {
             dir,
             host_etc: Vec::new(),
+            user: "learner".into(),
         })
     }
 
