@@ -64,6 +64,19 @@ fn bwrap_path() -> Option<PathBuf> {
 
 /// Checks once that bubblewrap exists and may create the namespaces the lab needs.
 pub fn probe() -> Result<PathBuf, SandboxError> {
+    // Not a missing package: bubblewrap is Linux's. Say so instead of naming apt or dnf.
+    let not_linux = if cfg!(target_os = "linux") {
+        None
+    } else if cfg!(target_os = "macos") {
+        Some("doctor-labs-macos")
+    } else if cfg!(target_os = "windows") {
+        Some("doctor-labs-windows")
+    } else {
+        Some("doctor-labs-other-os")
+    };
+    if let Some(id) = not_linux {
+        return Err(SandboxError(Msg::new(id)));
+    }
     let Some(bwrap) = bwrap_path() else {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
