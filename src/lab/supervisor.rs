@@ -116,6 +116,7 @@ pub fn main() -> i32 {
     }
     let shell = Arc::new(shell);
     let table = Arc::new(Mutex::new(Table::default()));
+    server::note_boots();
     let (tx, rx) = mpsc::channel();
     {
         let (table, shell) = (table.clone(), shell.clone());
