@@ -129,6 +129,22 @@ impl Stage {
         Ok(())
     }
 
+    /// Gives the whole stage to `uid`:`gid` (a lab started by root runs as nobody), never
+    /// through a symlink. Before the sandbox starts: nothing in the stage is the learner's yet.
+    pub fn give_to(&self, uid: u32, gid: u32) -> io::Result<()> {
+        fn walk(p: &Path, uid: u32, gid: u32) -> io::Result<()> {
+            std::os::unix::fs::lchown(p, Some(uid), Some(gid))?;
+            let meta = fs::symlink_metadata(p)?;
+            if meta.is_dir() {
+                for e in fs::read_dir(p)? {
+                    walk(&e?.path(), uid, gid)?;
+                }
+            }
+            Ok(())
+        }
+        walk(self.root(), uid, gid)
+    }
+
     /// Files 0644 (executables 0755) and folders 0755 in the system folders, as a package
     /// installs them.
     pub fn ubuntu_modes(&self) -> io::Result<()> {
