@@ -104,6 +104,7 @@
 //! packages of the labs, not the whole archive, and implements update/install/list.
 
 pub mod accounts;
+pub mod alternatives;
 pub mod catalog;
 pub mod entry;
 pub mod error;
