@@ -65,6 +65,9 @@ pub struct LabRun {
     /// Logins stopped: every new one ended at once (a startup file the learner changed).
     /// The message names the cause; F5 (reset) is the way out.
     pub halted: Option<Msg>,
+    /// Whether the kernel confines the learner's processes (None until the supervisor said).
+    /// Without it the lab works, but a result may have been forged from inside.
+    pub confined: Option<bool>,
     pub started: Instant,
 }
 
@@ -85,6 +88,7 @@ impl LabRun {
             complete: false,
             baseline: None,
             halted: None,
+            confined: None,
             started: Instant::now(),
         };
         run.status = unchecked(lab);
@@ -145,6 +149,10 @@ impl LabRun {
             }
             FromSupervisor::LoginBroken { status } => {
                 self.halted = Some(Msg::new("lab-login-broken").arg("status", status));
+                None
+            }
+            FromSupervisor::Confinement { enforced } => {
+                self.confined = Some(enforced);
                 None
             }
         }
