@@ -290,3 +290,41 @@ fn a_single_release_install_is_an_alternative_too_and_sudo_reaches_the_tool() {
     let e = sim::stage::create(dir.path(), &spec).unwrap_err();
     assert!(e.message.contains("unknown release 6.1.9"), "{}", e.message);
 }
+
+#[test]
+fn a_group_with_a_slave_links_both_and_displays_them() {
+    let st = two_releases();
+    let r = root();
+    for v in ["6.2.2", "6.3.2"] {
+        let prio = if v == "6.2.2" { 20 } else { 10 };
+        let cmd = format!(
+            "update-alternatives --install /usr/bin/rocm-info-tool rocminfo-tool /opt/rocm-{v}/bin/rocminfo {prio} --slave /usr/bin/rocm-smi-tool rocm-smi-tool /opt/rocm-{v}/bin/rocm-smi"
+        );
+        let out = st.run_as(&r, &cmd);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    }
+    assert_eq!(
+        link(&st, "/etc/alternatives/rocm-smi-tool"),
+        "/opt/rocm-6.2.2/bin/rocm-smi"
+    );
+    assert_eq!(
+        link(&st, "/usr/bin/rocm-smi-tool"),
+        "/etc/alternatives/rocm-smi-tool"
+    );
+    let out = st.run("update-alternatives --display rocminfo-tool");
+    golden(
+        "ua_display_with_slave",
+        "update-alternatives --display rocminfo-tool",
+        &out,
+    );
+    // A slave may not take over a link another group manages.
+    let out = st.run_as(
+        &r,
+        "update-alternatives --install /usr/bin/x x /opt/rocm-6.2.2/bin/hipcc 1 --slave /opt/rocm y /opt/rocm-6.2.2/bin/hipcc",
+    );
+    assert_eq!(
+        out.stderr,
+        "update-alternatives: error: alternative link /opt/rocm is already managed by rocm\n"
+    );
+    assert_eq!(out.code, 2);
+}

@@ -51,7 +51,8 @@ pub struct Choice {
 }
 
 impl Choice {
-    fn slave(&self, name: &str) -> Option<&str> {
+    /// This choice's file for a slave, if it has one.
+    pub fn slave(&self, name: &str) -> Option<&str> {
         self.slaves
             .iter()
             .find(|(n, _)| n == name)
@@ -271,7 +272,12 @@ impl<'a> Alternatives<'a> {
         }
     }
 
+    /// Where a machine path is. Links in /usr/bin and /usr/sbin go where the sandbox mounts the
+    /// machine's own programs (the host's /usr is read-only there), as packages' files do.
     fn host(&self, path: &str) -> std::path::PathBuf {
+        if path.starts_with("/usr/bin/") || path.starts_with("/usr/sbin/") {
+            return fsx::system_bin(self.root, path);
+        }
         fsx::host(self.root, path, "/")
     }
 

@@ -449,11 +449,7 @@ fn display(alt: &mut Alternatives, g: &Group) {
     for ch in &g.choices {
         s.push_str(&format!("{} - priority {}\n", ch.path, ch.priority));
         for sl in &g.slaves {
-            if let Some((_, f)) = ch
-                .slaves
-                .iter()
-                .find(|(n, f)| *n == sl.name && !f.is_empty())
-            {
+            if let Some(f) = ch.slave(&sl.name) {
                 s.push_str(&format!("  slave {}: {f}\n", sl.name));
             }
         }
@@ -488,11 +484,7 @@ fn query(alt: &mut Alternatives, g: &Group) {
         }
         s.push_str("Slaves:\n");
         for sl in &g.slaves {
-            if let Some((_, f)) = ch
-                .slaves
-                .iter()
-                .find(|(n, f)| *n == sl.name && !f.is_empty())
-            {
+            if let Some(f) = ch.slave(&sl.name) {
                 s.push_str(&format!(" {} {f}\n", sl.name));
             }
         }
