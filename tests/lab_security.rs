@@ -254,9 +254,31 @@ fn run_json_as(
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // Whoever ran it, the lab leaves nothing behind in its temporary folder.
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("rocm-lab-"))
+        .collect();
+    assert!(left.is_empty(), "stage left behind: {left:?}");
     let mut raw = out.stdout.clone();
     raw.extend_from_slice(&out.stderr);
     (json, String::from_utf8_lossy(&out.stderr).into_owned(), raw)
+}
+
+#[test]
+fn a_normal_user_completes_a_lab_by_script_and_leaves_nothing() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let (json, session, _) = run_json_as(
+        "hsa-init-failed",
+        "sudo usermod -aG render,video learner\nexit\nrocminfo | grep -m1 gfx\n",
+        true,
+        "20",
+    );
+    assert_eq!(json["complete"], true, "{session}");
 }
 
 fn step_done(json: &serde_json::Value, id: &str) -> bool {
@@ -404,4 +426,201 @@ fn a_process_flood_meets_the_real_fork_error_and_the_lab_goes_on() {
         "{session}"
     );
     assert!(session.contains("after=learner"), "{session}");
+}
+
+#[test]
+fn the_learner_cannot_write_what_the_machine_keeps_nor_claim_another_login() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // After the first half of the fix (the group file), each line tries a way around the
+    // second half (a new login): the machine's state, the group file behind a chmod, root
+    // writing the state, a user namespace of one's own, the supervisor's memory, and (last,
+    // as it also stands for a prompt) a hand-made record claiming root and another session.
+    let (json, session, _) = run_json(
+        "hsa-init-failed",
+        "sudo usermod -aG render,video learner; echo fix=$?\n\
+         echo '{}' > /var/lib/rocm-sim/state.json; echo state=$?\n\
+         chmod u+w /etc/group; echo 'render:x:992:learner' >> /etc/group; echo group=$?\n\
+         sudo sh -c 'echo x >> /var/lib/rocm-sim/state.json'; echo rootstate=$?\n\
+         unshare -r true; echo unshare=$?\n\
+         cat /proc/$PPID/environ > /dev/null; echo peek=$?\n\
+         printf 'v1\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\036' 1 1 0 0 s1 0 / /usr/bin x >&99; echo record=$?\n",
+    );
+    for (probe, want) in [
+        ("state=1", "learner may not write the state"),
+        ("group=1", "a chmod does not open /etc/group"),
+        ("rootstate=2", "root may not write the state either"),
+        ("unshare=1", "no user namespace of the learner's own"),
+        ("peek=1", "the supervisor is out of reach"),
+        ("fix=0", "the real fix still works"),
+    ] {
+        assert!(session.contains(probe), "{want}: {probe}\n{session}");
+    }
+    assert!(session.contains("Permission denied"), "{session}");
+    // The group file is fixed, but no login has the group yet: the forged record (root, in
+    // session s1) counts for nothing.
+    assert!(step_done(&json, "groups"), "{session}");
+    assert!(!step_done(&json, "new-login"), "{session}");
+    assert!(!step_done(&json, "rocminfo"), "{session}");
+}
+
+#[test]
+fn a_root_shell_and_what_it_starts_are_root_and_su_returns_to_the_learner() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // Identity follows the process tree: a tool run from sudo's shell is root, one run from
+    // su's login shell is the learner again, whatever the variables say.
+    let (_, session, _) = run_json(
+        "amdgpu-not-loaded",
+        "sudo bash -c 'id -un; ROCM_SIM_UID=1000 modprobe amdgpu; echo load=$?'\n\
+         sudo su - learner -c 'id -un; modprobe -r amdgpu; echo unload=$?'\n\
+         lsmod | grep -c '^amdgpu'\n",
+    );
+    assert!(
+        session.contains("root\n") || session.contains("root\r\n"),
+        "{session}"
+    );
+    assert!(session.contains("load=0"), "{session}");
+    assert!(session.contains("unload=1"), "{session}");
+    assert!(
+        session.contains("\n1\n") || session.contains("\r\n1\r\n"),
+        "{session}"
+    );
+}
+
+#[test]
+fn without_landlock_the_lab_works_says_so_and_marks_the_result() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.sh");
+    std::fs::write(
+        &file,
+        "sudo usermod -aG render,video learner\nexit\nrocminfo | grep -m1 gfx\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(["lab", "hsa-init-failed", "--lang", "en", "--script"])
+        .arg(&file)
+        .env("ROCM_LEARN_DATA_DIR", dir.path())
+        .env("ROCM_LEARN_LAB_NO_LANDLOCK", "1")
+        .env_remove("ROCM_LEARN_LANG")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("not tamper-proof"), "{text}");
+    // The export carries the mark, and so does the instructor's report.
+    let export = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(["progress", "--json"])
+        .env("ROCM_LEARN_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    let json = String::from_utf8_lossy(&export.stdout).into_owned();
+    assert!(
+        json.contains("\"unconfined\": true") || json.contains("\"unconfined\":true"),
+        "{json}"
+    );
+    let path = dir.path().join("dana.json");
+    std::fs::write(&path, &export.stdout).unwrap();
+    let report = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(["report", "--lang", "en"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&report.stdout).into_owned();
+    assert!(report.contains("not tamper-proof"), "{report}");
+}
+
+#[test]
+fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // A file past the 1 GiB limit, /tmp and the home filled past their 512 MiB: the kernel's
+    // own errors, and the host's disk never sees the home's bytes.
+    let (_, session, _) = run_json(
+        "hsa-init-failed",
+        "truncate -s 2G ~/big; echo t=$?\n\
+         head -c 600M /dev/zero > /tmp/big; echo h=$?\n\
+         head -c 600M /dev/zero > ~/big; echo home=$?\n\
+         rm -f /tmp/big ~/big; echo after=$(id -un)\n",
+    );
+    // SIGXFSZ ends the program; bash names it and reports 128 + 25.
+    assert!(
+        session.contains("File size limit exceeded") && session.contains("t=153"),
+        "{session}"
+    );
+    assert!(
+        session.contains("No space left on device")
+            && session.contains("h=1")
+            && session.contains("home=1"),
+        "{session}"
+    );
+    assert!(session.contains("after=learner"), "{session}");
+}
+
+#[test]
+fn a_rename_race_between_a_file_and_a_link_to_the_host_changes_nothing_there() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    if !Path::new("/usr/bin/python3").exists() {
+        eprintln!("skipped: the rename race needs python3 (for renameat2) on this machine");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    // A host file and folder with modes a relock would change, named by absolute links the
+    // learner (as root) swaps with real files as fast as it can while commands run.
+    let canary = tempfile::Builder::new()
+        .prefix("race-canary-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    let file = canary.path().join("secret");
+    let dir = canary.path().join("private");
+    std::fs::write(&file, "canary").unwrap();
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let racer = format!(
+        "import ctypes, os, time\n\
+         libc = ctypes.CDLL(None, use_errno=True)\n\
+         end = time.time() + 8\n\
+         n = 0\n\
+         pairs = [('/etc/race-a', '{f}'), ('/opt/race-b', '{d}')]\n\
+         for real, _ in pairs: open(real + '.x', 'w').close()\n\
+         for real, target in pairs:\n\
+         \u{20}   if os.path.lexists(real): os.remove(real)\n\
+         \u{20}   os.symlink(target, real)\n\
+         while time.time() < end:\n\
+         \u{20}   for real, _ in pairs:\n\
+         \u{20}       n += libc.renameat2(-100, real.encode(), -100, (real + '.x').encode(), 2) == 0\n\
+         print('swaps', n)\n",
+        f = file.display(),
+        d = dir.display()
+    );
+    let mut script =
+        format!("cat > /tmp/racer.py <<'EOF'\n{racer}EOF\nsudo python3 /tmp/racer.py &\n");
+    for _ in 0..12 {
+        script.push_str("sleep 0.5\n");
+    }
+    script.push_str("wait; echo raced\n");
+    let (_, session, _) = run_json_as("amdgpu-not-loaded", &script, false, "30");
+    assert!(session.contains("raced"), "{session}");
+    // The race ran: thousands of swaps while the supervisor relocked after each command.
+    let swaps: u64 = session
+        .split("swaps ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(swaps > 100, "{session}");
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&file), 0o600, "host file mode changed");
+    assert_eq!(mode(&dir), 0o700, "host folder mode changed");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "canary");
 }

@@ -34,6 +34,9 @@ pub enum ToSupervisor {
         /// Printed between two logins ("logged out; logging in again").
         relogin: String,
         checks: Vec<Check>,
+        /// Confine the learner's processes (Landlock). Off only for tests of the unconfined
+        /// path (`ROCM_LEARN_LAB_NO_LANDLOCK=1`); the lab then says so and marks the result.
+        confine: bool,
     },
     /// The banner between two logins, in the language the learner switched to.
     Relogin { text: String },

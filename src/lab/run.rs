@@ -14,6 +14,9 @@ use super::stage::{Stage, host_path};
 use crate::content::{Lab, Msg};
 use crate::sim;
 
+/// Runs labs as on a kernel without Landlock (tests of that path; the result is marked).
+pub const NO_LANDLOCK_ENV: &str = "ROCM_LEARN_LAB_NO_LANDLOCK";
+
 /// Why a lab could not start, as a message naming the cause and the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabError(pub Msg);
@@ -322,6 +325,7 @@ fn spawn(
         user: "learner".into(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
+        confine: std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1"),
     };
     Shell::spawn(argv, opts.rows, opts.cols, &hello, opts.transcript, notify).map_err(io)
 }

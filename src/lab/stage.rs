@@ -50,7 +50,15 @@ impl Stage {
     pub fn new() -> io::Result<Stage> {
         let dir = tempfile::Builder::new().prefix("rocm-lab-").tempdir()?;
         for d in [
-            "etc", "home", "opt", "var/tmp", "usr/bin", "usr/sbin", "run",
+            "etc",
+            "home",
+            "opt",
+            "var/tmp",
+            "usr/bin",
+            "usr/sbin",
+            "run",
+            // Mount point of the home folder's first contents (`sandbox::HOME_SEED`).
+            "run/home-seed",
         ] {
             fs::create_dir_all(dir.path().join(d))?;
         }

@@ -31,6 +31,22 @@ pub const SUBCOMMAND: &str = "__lab-supervisor";
 /// The hidden subcommand that confines a program and runs it: `__lab-exec DOMAIN -- PROG ARGS`.
 pub const EXEC: &str = "__lab-exec";
 
+/// Whether logins are confined (Landlock present and not turned off for a test).
+static CONFINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// A command that runs `argv` confined to `domain` (or as it is, when labs run unconfined).
+fn confined_command(domain: &Domain, argv: &[&str]) -> Command {
+    if CONFINED.load(std::sync::atomic::Ordering::Relaxed) {
+        let mut cmd = Command::new(super::sandbox::SIM_BIN);
+        cmd.args([EXEC, &domain.to_arg(), "--"]).args(argv);
+        cmd
+    } else {
+        let mut cmd = Command::new(argv[0]);
+        cmd.args(&argv[1..]);
+        cmd
+    }
+}
+
 /// A login that ends within this time counts as failed; this many in a row stop the loop.
 const FAST_EXIT: Duration = Duration::from_secs(1);
 const FAILED_LOGINS: u32 = 3;
@@ -63,6 +79,7 @@ pub fn main() -> i32 {
         user,
         relogin,
         checks,
+        confine,
     } = hello
     else {
         eprintln!("rocm-learn: lab channel: no greeting");
@@ -76,7 +93,14 @@ pub fn main() -> i32 {
         return 2;
     }
     ignore_job_signals();
+    seed_home(
+        Path::new(super::sandbox::HOME_SEED),
+        Path::new(&home()),
+        &mut 0,
+    );
     limit_processes();
+    let confined = confine && confine::available();
+    CONFINED.store(confined, std::sync::atomic::Ordering::Relaxed);
     // Every login inherits one end (on SHELL_FD): hook records and tool requests come in on
     // the other, each with the kernel's word on which process sent it.
     let (mine, shell) = match fdpass::pair(libc::SOCK_SEQPACKET) {
@@ -96,7 +120,7 @@ pub fn main() -> i32 {
     {
         let (table, shell) = (table.clone(), shell.clone());
         let (rtx, rrx) = mpsc::channel::<Record>();
-        std::thread::spawn(move || server::serve(mine, shell.as_raw_fd(), table, rtx));
+        std::thread::spawn(move || server::serve(mine, shell.as_raw_fd(), confined, table, rtx));
         let tx = tx.clone();
         std::thread::spawn(move || {
             for r in rrx {
@@ -131,9 +155,7 @@ pub fn main() -> i32 {
         login_env: None,
     };
     // Said once, first: without Landlock the lab works, but its result is not tamper-proof.
-    grader.send(&FromSupervisor::Confinement {
-        enforced: confine::available(),
-    });
+    grader.send(&FromSupervisor::Confinement { enforced: confined });
     grader.report(None);
     while let Ok(ev) = rx.recv() {
         match ev {
@@ -226,12 +248,13 @@ impl Grader {
             return Some(env.clone());
         }
         // Confined as the learner: the login files it runs are the learner's to write.
-        let mut cmd = Command::new(super::sandbox::SIM_BIN);
-        cmd.args([EXEC, &Domain::User { home: home() }.to_arg(), "--"]);
         // env by absolute path: the login's own PATH may have lost /usr/bin (a lab teaches
         // exactly that).
-        cmd.args(["/bin/bash", "--login", "-i", "-c", "/usr/bin/env -0"])
-            .envs(login_vars())
+        let mut cmd = confined_command(
+            &Domain::User { home: home() },
+            &["/bin/bash", "--login", "-i", "-c", "/usr/bin/env -0"],
+        );
+        cmd.envs(login_vars())
             .current_dir(home())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -285,14 +308,23 @@ fn home() -> String {
 /// the sandbox's user namespace (not enforced for a host root, whose uid the kernel exempts).
 pub const MAX_PROCESSES: u64 = 512;
 
+/// Largest file a process in the lab may write: past it the kernel's own "File size limit
+/// exceeded" (SIGXFSZ), and the host's disk is not filled through the home folder.
+pub const MAX_FILE: u64 = 1 << 30;
+
 fn limit_processes() {
-    let lim = libc::rlimit {
-        rlim_cur: MAX_PROCESSES,
-        rlim_max: MAX_PROCESSES,
-    };
-    // SAFETY: setrlimit reads the struct we pass and changes only this process's limits.
-    unsafe {
-        libc::setrlimit(libc::RLIMIT_NPROC, &lim);
+    for (res, max) in [
+        (libc::RLIMIT_NPROC, MAX_PROCESSES),
+        (libc::RLIMIT_FSIZE, MAX_FILE),
+    ] {
+        let lim = libc::rlimit {
+            rlim_cur: max,
+            rlim_max: max,
+        };
+        // SAFETY: setrlimit reads the struct we pass and changes only this process's limits.
+        unsafe {
+            libc::setrlimit(res, &lim);
+        }
     }
 }
 
@@ -349,11 +381,11 @@ fn login_loop(
     let home_dir = account.map_or_else(|| format!("/home/{user}"), |u| u.home);
     loop {
         let session = open_session(root, user);
-        let mut cmd = Command::new(super::sandbox::SIM_BIN);
-        cmd.args([EXEC, &Domain::for_uid(uid, &home_dir).to_arg(), "--"])
-            .args(["/bin/bash", "--login", "-i"])
-            .envs(login_vars())
-            .env("ROCM_SIM_SESSION", &session);
+        let mut cmd = confined_command(
+            &Domain::for_uid(uid, &home_dir),
+            &["/bin/bash", "--login", "-i"],
+        );
+        cmd.envs(login_vars()).env("ROCM_SIM_SESSION", &session);
         if std::env::set_current_dir(home()).is_err() {
             let _ = std::env::set_current_dir("/");
         }
@@ -501,4 +533,36 @@ fn login_fingerprint() -> Fingerprint {
             Some((p, m.len(), m.modified().ok()?))
         })
         .collect()
+}
+
+/// Copies the stage's home (shown read-only at `from`) into the home's tmpfs, keeping modes
+/// and symlinks as they are; devices and FIFOs are left out. Bounded: a stage is ours, but a
+/// content pack's home could be large.
+fn seed_home(from: &Path, to: &Path, budget: &mut u32) {
+    let Ok(rd) = std::fs::read_dir(from) else {
+        return;
+    };
+    for e in rd.flatten() {
+        *budget += 1;
+        if *budget > 10_000 {
+            return;
+        }
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        let Ok(meta) = std::fs::symlink_metadata(&src) else {
+            continue;
+        };
+        let ft = meta.file_type();
+        if ft.is_symlink() {
+            if let Ok(target) = std::fs::read_link(&src) {
+                let _ = std::os::unix::fs::symlink(target, &dst);
+            }
+        } else if ft.is_dir() {
+            if std::fs::create_dir(&dst).is_ok() {
+                seed_home(&src, &dst, budget);
+                let _ = std::fs::set_permissions(&dst, meta.permissions());
+            }
+        } else if ft.is_file() {
+            let _ = std::fs::copy(&src, &dst);
+        }
+    }
 }

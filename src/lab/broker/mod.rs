@@ -12,6 +12,10 @@ pub mod trusted;
 /// Set by the supervisor for the tools it runs: the fd number of their report socket.
 pub const TRUSTED_ENV: &str = "ROCM_LAB_TRUSTED";
 
+/// Set to 1 by the supervisor when labs run unconfined: a trusted tool then hands over
+/// without a Landlock domain too.
+pub const UNCONFINED_ENV: &str = "ROCM_LAB_UNCONFINED";
+
 /// The fd a trusted tool finds its report socket on.
 pub const REPORT_FD: i32 = 98;
 

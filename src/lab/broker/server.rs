@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
-use super::{REPORT_FD, TRUSTED_ENV};
+use super::{REPORT_FD, TRUSTED_ENV, UNCONFINED_ENV};
 use crate::lab::fdpass;
 use crate::lab::identity::{Identity, Table};
 use crate::lab::protocol::{self, ToolReply, ToolRequest};
@@ -42,6 +42,7 @@ fn allowed(key: &str) -> bool {
 pub fn serve(
     sock: OwnedFd,
     shell: i32,
+    confined: bool,
     table: Arc<Mutex<Table>>,
     records: mpsc::Sender<Attributed>,
 ) {
@@ -63,7 +64,7 @@ pub fn serve(
             if let Ok(req) = serde_json::from_slice::<ToolRequest>(data) {
                 let table = table.clone();
                 let fds = got.fds;
-                std::thread::spawn(move || run(req, pid, fds, shell, &table));
+                std::thread::spawn(move || run(req, pid, fds, shell, confined, &table));
             }
             continue;
         }
@@ -101,7 +102,14 @@ fn reply(out: &mut UnixStream, r: ToolReply) {
 }
 
 /// Runs one tool for `pid` and answers when it has ended.
-fn run(req: ToolRequest, pid: i32, fds: Vec<OwnedFd>, shell: i32, table: &Mutex<Table>) {
+fn run(
+    req: ToolRequest,
+    pid: i32,
+    fds: Vec<OwnedFd>,
+    shell: i32,
+    confined: bool,
+    table: &Mutex<Table>,
+) {
     let mut fds = fds.into_iter();
     let (Some(stdin), Some(stdout), Some(stderr), Some(out)) =
         (fds.next(), fds.next(), fds.next(), fds.next())
@@ -141,6 +149,7 @@ fn run(req: ToolRequest, pid: i32, fds: Vec<OwnedFd>, shell: i32, table: &Mutex<
         .env("ROCM_SIM_SESSION", &who.session)
         .env(crate::lab::userns::SANDBOX_ENV, "1")
         .env(TRUSTED_ENV, REPORT_FD.to_string())
+        .env(UNCONFINED_ENV, if confined { "0" } else { "1" })
         .current_dir(cwd)
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
