@@ -43,6 +43,8 @@ pub struct Stage {
     dir: tempfile::TempDir,
     /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
     pub host_etc: Vec<String>,
+    /// The machine's user (`[machine] user`), who logs in.
+    pub user: String,
 }
 
 impl Stage {
@@ -65,6 +67,7 @@ impl Stage {
         Ok(Stage {
             dir,
             host_etc: Vec::new(),
+            user: "learner".into(),
         })
     }
 
@@ -160,6 +163,15 @@ impl Stage {
                     fs::copy(e.path(), &dest)?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Files 0644 (executables 0755) and folders 0755 in the system folders, as a package
+    /// installs them.
+    pub fn ubuntu_modes(&self) -> io::Result<()> {
+        for top in ["etc", "opt", "usr"] {
+            set_modes(&self.host(top), 0o644, 0o755)?;
         }
         Ok(())
     }
