@@ -42,6 +42,10 @@ const REACT: &[(&str, &str)] = &[
         "amdgpu-wont-load",
         "sudo rm -f /etc/modprobe.d/blacklist-amdgpu.conf; sudo sed -i 's/ nomodeset//' /etc/default/grub; sudo update-grub",
     ),
+    (
+        "two-rocm-releases",
+        "sudo update-alternatives --set rocm /opt/rocm-6.2.2",
+    ),
 ];
 
 /// What the test looks for on screen, in the app's language.
