@@ -24,11 +24,11 @@ const USR_LINKS: [&str; 6] = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/lib
 /// Empty, private folders where Ubuntu has them; nothing of the host's shows through.
 const EMPTY: [&str; 5] = ["/root", "/mnt", "/media", "/srv", "/run"];
 
-/// Host /etc entries that Ubuntu's own programs read (which, awk, vi through alternatives, the
-/// dynamic linker, name lookup, terminal descriptions). Bound read-only where the simulated
+/// Host /etc entries that Ubuntu's own programs read (the dynamic linker, name lookup, terminal
+/// descriptions); /etc/alternatives is the machine's own, seeded with the host's links. Bound
+/// read-only where the simulated
 /// machine has none of its own.
-pub const HOST_ETC: [&str; 9] = [
-    "alternatives",
+pub const HOST_ETC: [&str; 8] = [
     "ld.so.cache",
     "nsswitch.conf",
     "terminfo",
