@@ -322,6 +322,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             daemonsets: Vec::new(),
             pods: Vec::new(),
             next_ip: 1,
+            namespaces: Vec::new(),
         };
         if spec.device_plugin {
             c.daemonsets.push(DaemonSet {
@@ -330,6 +331,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
                 image: "rocm/k8s-device-plugin".into(),
                 created,
                 spec: String::new(),
+                manifest: None,
             });
         }
         c.reconcile(state.now(), state.driver.is_some(), &[]);

@@ -3,6 +3,8 @@
 //! real messages. The scheduler runs at every call (there is no background process), and each
 //! call advances the simulated clock a little so ages move.
 
+mod change;
+
 use std::collections::BTreeMap;
 
 use super::super::k8s::{
@@ -10,8 +12,6 @@ use super::super::k8s::{
 };
 use super::super::{Ctx, catalog};
 use super::{MONTHS, civil, table, weekday};
-
-const NAMESPACES: &[&str] = &["default", "kube-node-lease", "kube-public", "kube-system"];
 
 const HELP: &str = "kubectl controls the Kubernetes cluster manager.
 
@@ -57,7 +57,22 @@ struct Opts {
     files: Vec<String>,
     overwrite: bool,
     all: bool,
+    /// `patch -p` and `--type`.
+    patch: Option<String>,
+    patch_type: Option<String>,
+    /// `run`'s flags.
+    image: Option<String>,
+    restart: Option<String>,
+    overrides: Option<String>,
+    override_type: Option<String>,
+    command: bool,
+    /// `version --client`.
+    client: bool,
+    /// `logs -c`.
+    container: Option<String>,
     words: Vec<String>,
+    /// The words after `--` (`kubectl run NAME --image=I -- ARGS`).
+    after_dash: Vec<String>,
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
@@ -69,10 +84,24 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         files: Vec::new(),
         overwrite: false,
         all: false,
+        patch: None,
+        patch_type: None,
+        image: None,
+        restart: None,
+        overrides: None,
+        override_type: None,
+        command: false,
+        client: false,
+        container: None,
         words: Vec::new(),
+        after_dash: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if a == "--" {
+            o.after_dash = it.by_ref().cloned().collect();
+            break;
+        }
         let (flag, inline) = match a.split_once('=') {
             Some((f, v)) if f.starts_with('-') => (f.to_string(), Some(v.to_string())),
             _ => (a.clone(), None),
@@ -91,6 +120,15 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--show-labels" => o.show_labels = true,
             "--overwrite" => o.overwrite = true,
             "--all" => o.all = true,
+            "-p" | "--patch" => o.patch = Some(value(&flag)?),
+            "--type" => o.patch_type = Some(value(&flag)?),
+            "--image" => o.image = Some(value(&flag)?),
+            "--restart" => o.restart = Some(value(&flag)?),
+            "--overrides" => o.overrides = Some(value(&flag)?),
+            "--override-type" => o.override_type = Some(value(&flag)?),
+            "-c" | "--container" => o.container = Some(value(&flag)?),
+            "--command" => o.command = true,
+            "--client" => o.client = true,
             "--validate" | "--dry-run" | "--save-config" => {}
             f if f.starts_with("--") => {
                 return Err(format!("error: unknown flag: {f}"));
@@ -103,6 +141,10 @@ fn parse(args: &[String]) -> Result<Opts, String> {
                     o.output = Some(rest);
                 } else if c == "n" && !rest.is_empty() {
                     o.namespace = Some(rest);
+                } else if c == "p" && !rest.is_empty() {
+                    o.patch = Some(rest);
+                } else if c == "c" && !rest.is_empty() {
+                    o.container = Some(rest);
                 } else {
                     return Err(format!("error: unknown shorthand flag: '{c}' in {f}"));
                 }
@@ -189,13 +231,21 @@ fn verb(cx: &mut Ctx, c: &mut Cluster, o: &Opts) -> i32 {
     match v.as_str() {
         "get" => get(cx, c, o, rest),
         "describe" => describe(cx, c, o, rest),
+        "create" if rest.first().is_some_and(|w| w == "namespace" || w == "ns") => {
+            change::create_namespace(cx, c, &rest[1..])
+        }
         "create" | "apply" => create(cx, c, o, v == "apply"),
         "delete" => delete(cx, c, o, rest),
         "label" => label(cx, c, o, rest),
+        "patch" => change::patch(cx, c, o, rest),
+        "run" => change::run(cx, c, o, rest),
+        "logs" => change::logs(cx, c, o, rest),
         "version" => {
             cx.println(&format!("Client Version: {}", c.version));
             cx.println("Kustomize Version: v5.0.4-0.20230601165947-6ce0bf390ce3");
-            cx.println(&format!("Server Version: {}", c.version));
+            if !o.client {
+                cx.println(&format!("Server Version: {}", c.version));
+            }
             0
         }
         "cluster-info" => {
@@ -533,13 +583,13 @@ fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
                 .map(|n| n.created)
                 .unwrap_or(cx.state.boot_time);
             let mut rows = vec![vec!["NAME".to_string(), "STATUS".into(), "AGE".into()]];
-            for n in NAMESPACES {
-                if names.is_empty() || names.iter().any(|x| x == n) {
-                    rows.push(vec![n.to_string(), "Active".into(), age(cx, created)]);
+            for n in c.namespace_list(created) {
+                if names.is_empty() || names.contains(&n.name) {
+                    rows.push(vec![n.name.clone(), "Active".into(), age(cx, n.created)]);
                 }
             }
             for n in &names {
-                if !NAMESPACES.contains(&n.as_str()) {
+                if !c.has_namespace(n) {
                     cx.eprintln(&format!(
                         "Error from server (NotFound): namespaces \"{n}\" not found"
                     ));
@@ -1176,7 +1226,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                 {
                     p.namespace = n.clone();
                 }
-                if !NAMESPACES.contains(&p.namespace.as_str()) {
+                if !c.has_namespace(&p.namespace) {
                     cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", p.namespace));
                     code = 1;
                     continue;
@@ -1190,7 +1240,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                         if c.pods[i].spec == p.spec {
                             cx.println(&format!("pod/{} unchanged", p.name));
                         } else {
-                            cx.eprintln(&format!("The Pod \"{}\" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)", p.name));
+                            cx.eprintln(&change::forbidden_pod_update(&p.name));
                             code = 1;
                         }
                     }
@@ -1205,7 +1255,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                 }
             }
             Object::DaemonSet(d) => {
-                if !NAMESPACES.contains(&d.namespace.as_str()) {
+                if !c.has_namespace(&d.namespace) {
                     cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", d.namespace));
                     code = 1;
                     continue;
@@ -1335,7 +1385,8 @@ fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
                 }
             }
         }
-        Kind::Node | Kind::Namespace => {
+        Kind::Namespace => code = change::delete_namespaces(cx, c, &names),
+        Kind::Node => {
             cx.eprintln(&format!(
                 "Error from server (Forbidden): {} cannot be deleted in this lab",
                 plural(k)
