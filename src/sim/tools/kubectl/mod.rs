@@ -4,6 +4,7 @@
 //! call advances the simulated clock a little so ages move.
 
 mod change;
+mod get;
 
 use std::collections::BTreeMap;
 
@@ -229,7 +230,7 @@ fn verb(cx: &mut Ctx, c: &mut Cluster, o: &Opts) -> i32 {
     };
     let rest = &o.words[1..];
     match v.as_str() {
-        "get" => get(cx, c, o, rest),
+        "get" => get::get(cx, c, o, rest),
         "describe" => describe(cx, c, o, rest),
         "create" if rest.first().is_some_and(|w| w == "namespace" || w == "ns") => {
             change::create_namespace(cx, c, &rest[1..])
@@ -356,254 +357,6 @@ fn check_output(cx: &mut Ctx, o: &Opts) -> Result<(), i32> {
     }
 }
 
-fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
-    let (k, names) = match target(cx, words) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    if let Err(code) = check_output(cx, o) {
-        return code;
-    }
-    let wide = o.output.as_deref() == Some("wide");
-    let name_only = o.output.as_deref() == Some("name");
-    let mut code = 0;
-    match k {
-        Kind::Node => {
-            let mut rows = vec![];
-            let mut header = vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"];
-            if wide {
-                header.extend([
-                    "INTERNAL-IP",
-                    "EXTERNAL-IP",
-                    "OS-IMAGE",
-                    "KERNEL-VERSION",
-                    "CONTAINER-RUNTIME",
-                ]);
-            }
-            if o.show_labels {
-                header.push("LABELS");
-            }
-            rows.push(header.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            for n in &c.nodes {
-                if !names.is_empty() && !names.contains(&n.name) {
-                    continue;
-                }
-                if name_only {
-                    cx.println(&format!("node/{}", n.name));
-                    continue;
-                }
-                let mut r = vec![
-                    n.name.clone(),
-                    "Ready".into(),
-                    if n.roles.is_empty() {
-                        "<none>".into()
-                    } else {
-                        n.roles.join(",")
-                    },
-                    age(cx, n.created),
-                    c.version.clone(),
-                ];
-                if wide {
-                    r.extend([
-                        n.internal_ip.clone(),
-                        "<none>".into(),
-                        n.os_image.clone(),
-                        n.kernel.clone(),
-                        "containerd://1.7.22".into(),
-                    ]);
-                }
-                if o.show_labels {
-                    r.push(
-                        n.labels
-                            .iter()
-                            .map(|(k, v)| format!("{k}={v}"))
-                            .collect::<Vec<_>>()
-                            .join(","),
-                    );
-                }
-                rows.push(r);
-            }
-            for n in &names {
-                if !c.nodes.iter().any(|x| &x.name == n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): nodes \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            }
-        }
-        Kind::Pod => {
-            let all = o.all_ns;
-            let namespace = ns(o);
-            let mut header = vec![];
-            if all {
-                header.push("NAMESPACE");
-            }
-            header.extend(["NAME", "READY", "STATUS", "RESTARTS", "AGE"]);
-            if wide {
-                header.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
-            }
-            if o.show_labels {
-                header.push("LABELS");
-            }
-            let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
-            let mut pods: Vec<&Pod> = c
-                .pods
-                .iter()
-                .filter(|p| all || p.namespace == namespace)
-                .filter(|p| names.is_empty() || names.contains(&p.name))
-                .collect();
-            pods.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
-            for p in &pods {
-                if name_only {
-                    cx.println(&format!("pod/{}", p.name));
-                    continue;
-                }
-                let mut r = vec![];
-                if all {
-                    r.push(p.namespace.clone());
-                }
-                let ready = match p.phase {
-                    Phase::Running => format!("{0}/{0}", p.containers.len()),
-                    Phase::Pending => format!("0/{}", p.containers.len()),
-                };
-                r.extend([
-                    p.name.clone(),
-                    ready,
-                    p.phase.as_str().into(),
-                    "0".into(),
-                    age(cx, p.created),
-                ]);
-                if wide {
-                    r.extend([
-                        p.ip.clone().unwrap_or_else(|| "<none>".into()),
-                        p.node.clone().unwrap_or_else(|| "<none>".into()),
-                        "<none>".into(),
-                        "<none>".into(),
-                    ]);
-                }
-                if o.show_labels {
-                    r.push(if p.labels.is_empty() {
-                        "<none>".into()
-                    } else {
-                        p.labels
-                            .iter()
-                            .map(|(k, v)| format!("{k}={v}"))
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    });
-                }
-                rows.push(r);
-            }
-            for n in &names {
-                if !pods.iter().any(|p| &p.name == n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): pods \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            } else if names.is_empty() && !name_only {
-                if all {
-                    cx.eprintln("No resources found");
-                } else {
-                    cx.eprintln(&format!("No resources found in {namespace} namespace."));
-                }
-            }
-        }
-        Kind::DaemonSet => {
-            let all = o.all_ns;
-            let namespace = ns(o);
-            let mut header = vec![];
-            if all {
-                header.push("NAMESPACE");
-            }
-            header.extend([
-                "NAME",
-                "DESIRED",
-                "CURRENT",
-                "READY",
-                "UP-TO-DATE",
-                "AVAILABLE",
-                "NODE SELECTOR",
-                "AGE",
-            ]);
-            let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
-            let n = c.nodes.len().to_string();
-            for d in c.daemonsets.iter().filter(|d| {
-                (all || d.namespace == namespace) && (names.is_empty() || names.contains(&d.name))
-            }) {
-                if name_only {
-                    cx.println(&format!("daemonset.apps/{}", d.name));
-                    continue;
-                }
-                let mut r = vec![];
-                if all {
-                    r.push(d.namespace.clone());
-                }
-                r.extend([
-                    d.name.clone(),
-                    n.clone(),
-                    n.clone(),
-                    n.clone(),
-                    n.clone(),
-                    n.clone(),
-                    "<none>".into(),
-                    age(cx, d.created),
-                ]);
-                rows.push(r);
-            }
-            for name in &names {
-                if !c
-                    .daemonsets
-                    .iter()
-                    .any(|d| &d.name == name && d.namespace == namespace)
-                {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): daemonsets.apps \"{name}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            } else if names.is_empty() && !name_only {
-                cx.eprintln(&format!("No resources found in {namespace} namespace."));
-            }
-        }
-        Kind::Namespace => {
-            let created = c
-                .nodes
-                .first()
-                .map(|n| n.created)
-                .unwrap_or(cx.state.boot_time);
-            let mut rows = vec![vec!["NAME".to_string(), "STATUS".into(), "AGE".into()]];
-            for n in c.namespace_list(created) {
-                if names.is_empty() || names.contains(&n.name) {
-                    rows.push(vec![n.name.clone(), "Active".into(), age(cx, n.created)]);
-                }
-            }
-            for n in &names {
-                if !c.has_namespace(n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): namespaces \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            }
-        }
-    }
-    code
-}
-
 fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
     let (k, names) = match target(cx, words) {
         Ok(t) => t,
@@ -682,9 +435,26 @@ fn multi(label_w: usize, items: &[String]) -> String {
     items.join(&sep)
 }
 
+/// `describe node`: identity, resources, system info, its pods and what they hold.
 fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
+    let gpu = c.gpu_capacity(n, cx.state.driver.is_some());
+    let pods: Vec<&Pod> = c
+        .pods
+        .iter()
+        .filter(|p| p.node.as_deref() == Some(n.name.as_str()))
+        .collect();
+    let mut s = node_identity(n);
+    s.push_str(&node_resources(n, gpu));
+    s.push_str(&node_system_info(c, n));
+    s.push_str(&node_pods(cx, &pods));
+    s.push_str(&node_allocated(&pods, gpu));
+    s.push_str(&format!("{}<none>", super::pad("Events:", 21)));
+    s
+}
+
+/// Name, roles, labels, annotations, creation, taints and addresses.
+fn node_identity(n: &k8s::Node) -> String {
     const W: usize = 20;
-    let driver = cx.state.driver.is_some();
     let mut s = String::new();
     let labels: Vec<String> = n.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let line = |s: &mut String, k: &str, v: &str| {
@@ -723,7 +493,12 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         ],
         "  ",
     ));
-    let gpu = c.gpu_capacity(n, driver);
+    s
+}
+
+/// Capacity and Allocatable: amd.com/gpu only while the device plugin advertises it.
+fn node_resources(n: &k8s::Node, gpu: Option<u32>) -> String {
+    let mut s = String::new();
     let mut cap: BTreeMap<&str, String> = BTreeMap::new();
     cap.insert("cpu", n.cpu.to_string());
     cap.insert("ephemeral-storage", "959863856Ki".into());
@@ -748,6 +523,11 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
     s.push_str(&res_block(&cap));
     s.push_str("Allocatable:\n");
     s.push_str(&res_block(&alloc));
+    s
+}
+
+fn node_system_info(c: &Cluster, n: &k8s::Node) -> String {
+    let mut s = String::new();
     s.push_str("System Info:\n");
     s.push_str(&kv_block(
         &[
@@ -764,11 +544,12 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         ],
         "  ",
     ));
-    let pods: Vec<&Pod> = c
-        .pods
-        .iter()
-        .filter(|p| p.node.as_deref() == Some(n.name.as_str()))
-        .collect();
+    s
+}
+
+/// The Non-terminated Pods table.
+fn node_pods(cx: &Ctx, pods: &[&Pod]) -> String {
+    let mut s = String::new();
     s.push_str(&format!(
         "{}({} in total)\n",
         super::pad("Non-terminated Pods:", 30),
@@ -800,7 +581,7 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         .map(|x| x.to_string())
         .collect::<Vec<_>>(),
     ];
-    for p in &pods {
+    for p in pods {
         rows.push(vec![
             p.namespace.clone(),
             p.name.clone(),
@@ -814,6 +595,12 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
     if !pods.is_empty() {
         s.push_str(&table(&rows, 2, "  "));
     }
+    s
+}
+
+/// Allocated resources: what the node's pods request, GPUs included.
+fn node_allocated(pods: &[&Pod], gpu: Option<u32>) -> String {
+    let mut s = String::new();
     s.push_str(
         "Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n",
     );
@@ -847,26 +634,43 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         ]);
     }
     s.push_str(&table(&rows, 2, "  "));
-    s.push_str(&format!("{}<none>", super::pad("Events:", 21)));
     s
 }
 
+/// `describe pod`: its identity, each container, conditions, volumes, scheduling, events.
 fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
-    const W: usize = 18;
-    let mut s = String::new();
-    let line = |s: &mut String, k: &str, v: &str| {
-        s.push_str(&format!("{}{v}\n", super::pad(&format!("{k}:"), W)))
-    };
     let token = format!("kube-api-access-{}", k8s::suffix(&p.name));
-    let running = p.phase == Phase::Running;
-    line(&mut s, "Name", &p.name);
-    line(&mut s, "Namespace", &p.namespace);
-    line(
+    let mut s = pod_identity(c, p);
+    s.push_str("Containers:\n");
+    for ct in &p.containers {
+        s.push_str(&pod_container(p, ct, &token));
+    }
+    s.push_str(&pod_conditions(p.phase == Phase::Running));
+    s.push_str(&pod_volumes(&token));
+    s.push_str(&pod_scheduling(p));
+    s.push_str(&pod_events(cx, p));
+    s
+}
+
+const POD_W: usize = 18;
+/// The width of the section after the volumes, where tabwriter starts anew.
+const POD_W2: usize = 29;
+
+fn pod_line(s: &mut String, k: &str, v: &str) {
+    s.push_str(&format!("{}{v}\n", super::pad(&format!("{k}:"), POD_W)))
+}
+
+/// Name, namespace, node, labels, status, IPs and owner.
+fn pod_identity(c: &Cluster, p: &Pod) -> String {
+    let mut s = String::new();
+    pod_line(&mut s, "Name", &p.name);
+    pod_line(&mut s, "Namespace", &p.namespace);
+    pod_line(
         &mut s,
         "Priority",
         if p.owner.is_some() { "2000001000" } else { "0" },
     );
-    line(&mut s, "Service Account", "default");
+    pod_line(&mut s, "Service Account", "default");
     let node = match &p.node {
         Some(n) => {
             let ip = c
@@ -879,84 +683,93 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
         }
         None => "<none>".into(),
     };
-    line(&mut s, "Node", &node);
+    pod_line(&mut s, "Node", &node);
     if let Some(t) = p.started {
-        line(&mut s, "Start Time", &timestamp(t));
+        pod_line(&mut s, "Start Time", &timestamp(t));
     }
     let labels: Vec<String> = p.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    line(&mut s, "Labels", &multi(W, &labels));
-    line(&mut s, "Annotations", "<none>");
-    line(&mut s, "Status", p.phase.as_str());
-    line(&mut s, "IP", p.ip.as_deref().unwrap_or(""));
+    pod_line(&mut s, "Labels", &multi(POD_W, &labels));
+    pod_line(&mut s, "Annotations", "<none>");
+    pod_line(&mut s, "Status", p.phase.as_str());
+    pod_line(&mut s, "IP", p.ip.as_deref().unwrap_or(""));
     match &p.ip {
         Some(ip) => s.push_str(&format!("IPs:\n  IP:  {ip}\n")),
-        None => line(&mut s, "IPs", "<none>"),
+        None => pod_line(&mut s, "IPs", "<none>"),
     }
     if let Some(o) = &p.owner {
-        line(&mut s, "Controlled By", o);
+        pod_line(&mut s, "Controlled By", o);
     }
-    s.push_str("Containers:\n");
-    for ct in &p.containers {
-        s.push_str(&format!("  {}:\n", ct.name));
-        let mut pairs: Vec<(&str, String)> = Vec::new();
-        if running {
-            pairs.push((
-                "Container ID",
-                format!(
-                    "containerd://{}",
-                    hexish(&format!("{}{}", p.name, ct.name), 64)
-                ),
-            ));
-        }
-        pairs.push(("Image", ct.image.clone()));
-        if running {
-            pairs.push((
-                "Image ID",
-                format!(
-                    "docker.io/{}@sha256:{}",
-                    ct.image.split(':').next().unwrap_or(""),
-                    hexish(&ct.image, 64)
-                ),
-            ));
-        }
-        pairs.push(("Port", "<none>".into()));
-        pairs.push(("Host Port", "<none>".into()));
-        if running {
-            pairs.push(("State", "Running".into()));
-        } else if p.node.is_some() {
-            pairs.push(("State", "Waiting".into()));
-        }
-        let w = pairs.iter().map(|(k, _)| k.len() + 1).max().unwrap_or(0) + 2;
-        let w = w.max(if running { 16 } else { 12 });
-        for (k, v) in &pairs {
-            s.push_str(&format!("    {}{v}\n", super::pad(&format!("{k}:"), w)));
-            if *k == "State" && running {
-                s.push_str(&format!(
-                    "      {}{}\n",
-                    super::pad("Started:", w - 2),
-                    timestamp(p.started.unwrap_or(p.created))
-                ));
-            }
-        }
-        if running {
-            s.push_str(&format!("    {}True\n", super::pad("Ready:", w)));
-            s.push_str(&format!("    {}0\n", super::pad("Restart Count:", w)));
-        }
-        for (title, m) in [("Limits", &ct.limits), ("Requests", &ct.requests)] {
-            if m.is_empty() {
-                continue;
-            }
-            s.push_str(&format!("    {title}:\n"));
-            let pairs: Vec<(&str, String)> =
-                m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-            s.push_str(&kv_block(&pairs, "      "));
-        }
-        // A new tabwriter section: the label is padded on its own.
-        s.push_str("    Environment:  <none>\n");
-        s.push_str(&format!(
-            "    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from {token} (ro)\n"
+    s
+}
+
+/// One container: image, state, limits and requests, mounts.
+fn pod_container(p: &Pod, ct: &k8s::Container, token: &str) -> String {
+    let running = p.phase == Phase::Running;
+    let mut s = String::new();
+    s.push_str(&format!("  {}:\n", ct.name));
+    let mut pairs: Vec<(&str, String)> = Vec::new();
+    if running {
+        pairs.push((
+            "Container ID",
+            format!(
+                "containerd://{}",
+                hexish(&format!("{}{}", p.name, ct.name), 64)
+            ),
         ));
     }
+    pairs.push(("Image", ct.image.clone()));
+    if running {
+        pairs.push((
+            "Image ID",
+            format!(
+                "docker.io/{}@sha256:{}",
+                ct.image.split(':').next().unwrap_or(""),
+                hexish(&ct.image, 64)
+            ),
+        ));
+    }
+    pairs.push(("Port", "<none>".into()));
+    pairs.push(("Host Port", "<none>".into()));
+    if running {
+        pairs.push(("State", "Running".into()));
+    } else if p.node.is_some() {
+        pairs.push(("State", "Waiting".into()));
+    }
+    let w = pairs.iter().map(|(k, _)| k.len() + 1).max().unwrap_or(0) + 2;
+    let w = w.max(if running { 16 } else { 12 });
+    for (k, v) in &pairs {
+        s.push_str(&format!("    {}{v}\n", super::pad(&format!("{k}:"), w)));
+        if *k == "State" && running {
+            s.push_str(&format!(
+                "      {}{}\n",
+                super::pad("Started:", w - 2),
+                timestamp(p.started.unwrap_or(p.created))
+            ));
+        }
+    }
+    if running {
+        s.push_str(&format!("    {}True\n", super::pad("Ready:", w)));
+        s.push_str(&format!("    {}0\n", super::pad("Restart Count:", w)));
+    }
+    for (title, m) in [("Limits", &ct.limits), ("Requests", &ct.requests)] {
+        if m.is_empty() {
+            continue;
+        }
+        s.push_str(&format!("    {title}:\n"));
+        let pairs: Vec<(&str, String)> = m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        s.push_str(&kv_block(&pairs, "      "));
+    }
+    // A new tabwriter section: the label is padded on its own.
+    s.push_str("    Environment:  <none>\n");
+    s.push_str(&format!(
+        "    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from {token} (ro)\n"
+    ));
+    s
+}
+
+/// The Conditions table: all True once running, PodScheduled False while pending.
+fn pod_conditions(running: bool) -> String {
+    let mut s = String::new();
     s.push_str("Conditions:\n");
     let conds: Vec<(&str, &str)> = if running {
         vec![
@@ -974,6 +787,12 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
         rows.push(vec![t.to_string(), format!("{v} ")]);
     }
     s.push_str(&table(&rows, 3, "  "));
+    s
+}
+
+/// The service-account token volume every pod gets.
+fn pod_volumes(token: &str) -> String {
+    let mut s = String::new();
     s.push_str("Volumes:\n");
     s.push_str(&format!("  {token}:\n"));
     s.push_str(&kv_block(
@@ -989,12 +808,18 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
         ],
         "    ",
     ));
+    s
+}
+
+/// QoS class, node selectors and the default tolerations.
+fn pod_scheduling(p: &Pod) -> String {
+    let mut s = String::new();
+    const W2: usize = POD_W2;
     let selectors: Vec<String> = p
         .node_selector
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    const W2: usize = 29;
     s.push_str(&format!("{}BestEffort\n", super::pad("QoS Class:", W2)));
     s.push_str(&format!(
         "{}{}\n",
@@ -1012,6 +837,14 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
             ]
         )
     ));
+    s
+}
+
+/// The scheduler's and kubelet's events, or `<none>` for the cluster's own pods.
+fn pod_events(cx: &Ctx, p: &Pod) -> String {
+    let running = p.phase == Phase::Running;
+    let mut s = String::new();
+    const W2: usize = POD_W2;
     let mut events: Vec<Vec<String>> = Vec::new();
     if let Some(m) = &p.sched_message
         && p.owner.is_none()
