@@ -351,7 +351,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     )
     .map_err(err)?;
     if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
-        super::wont_load::apply(root, &mut state, &cause).map_err(bad)?;
+        super::wont_load::apply(root, &mut state, &cause, &bin).map_err(bad)?;
     }
     state.save(root)?;
     Ok(state)
