@@ -232,3 +232,42 @@ fn logs_and_version() {
     check(&st, "kubectl_version", "kubectl version");
     check(&st, "kubectl_version_client", "kubectl version --client");
 }
+
+#[test]
+fn namespace_manifests_and_patch_files() {
+    let st = cluster();
+    st.write(
+        "/home/learner/ns.yaml",
+        "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: gpu-jobs\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: gpu-jobs\nspec:\n  containers:\n  - name: c\n    image: rocm/rocm-terminal\n",
+    );
+    check(
+        &st,
+        "kubectl_create_namespace_manifest",
+        "kubectl create -f ns.yaml",
+    );
+    check(
+        &st,
+        "kubectl_apply_namespace_manifest_again",
+        "kubectl apply -f ns.yaml",
+    );
+    check(
+        &st,
+        "kubectl_delete_namespace_manifest",
+        "kubectl delete -f ns.yaml",
+    );
+    st.write(
+        "/home/learner/label.yaml",
+        "metadata:\n  labels:\n    gpu: \"true\"\n",
+    );
+    check(
+        &st,
+        "kubectl_patch_file",
+        "kubectl patch node mi300x-node --patch-file label.yaml",
+    );
+    assert_eq!(node_label(&st, "gpu").as_deref(), Some("true"));
+    check(
+        &st,
+        "kubectl_patch_file_missing",
+        "kubectl patch node mi300x-node --patch-file nothere.yaml",
+    );
+}

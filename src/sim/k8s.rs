@@ -505,6 +505,8 @@ pub fn human_age(secs: i64) -> String {
 pub enum Object {
     Pod(Pod),
     DaemonSet(DaemonSet),
+    /// A namespace, by name.
+    Namespace(String),
     /// A kind the simulated API server does not know.
     Unknown {
         kind: String,
@@ -518,6 +520,7 @@ impl Object {
         match self {
             Object::Pod(_) => "pods",
             Object::DaemonSet(_) => "daemonsets.apps",
+            Object::Namespace(_) => "namespaces",
             Object::Unknown { .. } => "",
         }
     }
@@ -526,6 +529,7 @@ impl Object {
         match self {
             Object::Pod(p) => &p.name,
             Object::DaemonSet(d) => &d.name,
+            Object::Namespace(n) => n,
             Object::Unknown { name, .. } => name,
         }
     }
@@ -535,6 +539,7 @@ impl Object {
         match self {
             Object::Pod(p) => format!("pod/{}", p.name),
             Object::DaemonSet(d) => format!("daemonset.apps/{}", d.name),
+            Object::Namespace(n) => format!("namespace/{n}"),
             Object::Unknown { kind, name, .. } => format!("{}/{name}", kind.to_lowercase()),
         }
     }
@@ -707,6 +712,10 @@ fn object(d: &Yaml, text: &str, now: i64) -> Result<Object, ManifestError> {
                 manifest: Some(super::k8s_patch::yaml_to_json(d)),
             }))
         }
+        ("Namespace", "v1") if name.is_empty() => Err(ManifestError::Invalid(
+            "Namespace \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
+        )),
+        ("Namespace", "v1") => Ok(Object::Namespace(name)),
         _ => Ok(Object::Unknown {
             kind,
             api_version,

@@ -27,6 +27,25 @@ fn rfc1123_label(name: &str) -> bool {
         && !name.ends_with('-')
 }
 
+/// A Namespace object of a manifest: created, or left as it is by `apply`.
+pub(super) fn create_namespace_from(
+    cx: &mut Ctx,
+    c: &mut Cluster,
+    file: &str,
+    name: &str,
+    apply: bool,
+) -> i32 {
+    if !c.has_namespace(name) {
+        return create_namespace(cx, c, &[name.to_string()]);
+    }
+    if apply {
+        cx.println(&format!("namespace/{name} unchanged"));
+        return 0;
+    }
+    cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": namespaces \"{name}\" already exists"));
+    1
+}
+
 pub(super) fn create_namespace(cx: &mut Ctx, c: &mut Cluster, names: &[String]) -> i32 {
     let [name] = names else {
         let msg = format!("exactly one NAME is required, got {}", names.len());
@@ -95,13 +114,43 @@ fn patch_type(cx: &mut Ctx, o: &Opts) -> Result<PatchType, i32> {
     })
 }
 
+/// The patch of `-p`, or the contents of `--patch-file`.
+fn patch_text(cx: &Ctx, o: &Opts) -> Result<Option<String>, String> {
+    if o.patch_file.is_some() && o.patch.is_some() {
+        return Err("error: cannot specify --patch and --patch-file together".into());
+    }
+    if let Some(f) = &o.patch_file {
+        return std::fs::read_to_string(cx.host(f)).map(Some).map_err(|e| {
+            format!(
+                "error: unable to read patch file: open {f}: {}",
+                os_error(&e)
+            )
+        });
+    }
+    Ok(o.patch.clone().filter(|p| !p.is_empty()))
+}
+
+/// Go's wording of the usual file errors.
+fn os_error(e: &std::io::Error) -> &'static str {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory",
+        std::io::ErrorKind::PermissionDenied => "permission denied",
+        _ => "input/output error",
+    }
+}
+
 pub(super) fn patch(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
     let how = match patch_type(cx, o) {
         Ok(h) => h,
         Err(code) => return code,
     };
-    let Some(text) = o.patch.clone().filter(|p| !p.is_empty()) else {
-        return usage(cx, "must specify -p to patch", "patch");
+    let text = match patch_text(cx, o) {
+        Ok(Some(t)) => t,
+        Ok(None) => return usage(cx, "must specify -p to patch", "patch"),
+        Err(e) => {
+            cx.eprintln(&e);
+            return 1;
+        }
     };
     let Some((res, name)) = one_target(words) else {
         cx.eprintln("error: you must specify the type of resource to patch and its name, for example: kubectl patch node NAME -p PATCH");

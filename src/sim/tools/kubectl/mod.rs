@@ -36,6 +36,7 @@ Troubleshooting and Debugging Commands:
 
 Advanced Commands:
   apply           Apply a configuration to a resource by file name or stdin
+  patch           Update fields of a resource
 
 Settings Commands:
   label           Update the labels on a resource
@@ -60,6 +61,7 @@ struct Opts {
     all: bool,
     /// `patch -p` and `--type`.
     patch: Option<String>,
+    patch_file: Option<String>,
     patch_type: Option<String>,
     /// `run`'s flags.
     image: Option<String>,
@@ -86,6 +88,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         overwrite: false,
         all: false,
         patch: None,
+        patch_file: None,
         patch_type: None,
         image: None,
         restart: None,
@@ -122,6 +125,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--overwrite" => o.overwrite = true,
             "--all" => o.all = true,
             "-p" | "--patch" => o.patch = Some(value(&flag)?),
+            "--patch-file" => o.patch_file = Some(value(&flag)?),
             "--type" => o.patch_type = Some(value(&flag)?),
             "--image" => o.image = Some(value(&flag)?),
             "--restart" => o.restart = Some(value(&flag)?),
@@ -1087,6 +1091,9 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                     }
                 }
             }
+            Object::Namespace(n) => {
+                code = code.max(change::create_namespace_from(cx, c, &file, &n, apply));
+            }
             Object::DaemonSet(d) => {
                 if !c.has_namespace(&d.namespace) {
                     cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", d.namespace));
@@ -1129,21 +1136,29 @@ fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
             Ok(v) => v,
             Err(code) => return code,
         };
+        // A namespace deleted earlier in the file takes its pods along; they still count as
+        // deleted here, as they were there when the call began (the API server deletes a
+        // namespace's contents in the background).
+        let at_start = c.clone();
         for (file, ob) in objects {
+            if let Object::Namespace(n) = &ob {
+                code = code.max(change::delete_namespaces(cx, c, std::slice::from_ref(n)));
+                continue;
+            }
             let removed = match &ob {
                 Object::Pod(p) => {
-                    let before = c.pods.len();
-                    c.pods.retain(|x| {
-                        !(x.name == p.name && x.namespace == p.namespace && x.owner.is_none())
-                    });
-                    before != c.pods.len()
+                    let this = |x: &Pod| {
+                        x.name == p.name && x.namespace == p.namespace && x.owner.is_none()
+                    };
+                    c.pods.retain(|x| !this(x));
+                    at_start.pods.iter().any(this)
                 }
                 Object::DaemonSet(d) => {
-                    let before = c.daemonsets.len();
-                    c.daemonsets
-                        .retain(|x| !(x.name == d.name && x.namespace == d.namespace));
-                    before != c.daemonsets.len()
+                    let this = |x: &k8s::DaemonSet| x.name == d.name && x.namespace == d.namespace;
+                    c.daemonsets.retain(|x| !this(x));
+                    at_start.daemonsets.iter().any(this)
                 }
+                Object::Namespace(_) => false,
                 Object::Unknown {
                     kind,
                     api_version,
