@@ -229,6 +229,31 @@ fn logs_and_version() {
         "kubectl logs pod/smoke -c main",
     );
     check(&st, "kubectl_logs_no_pod", "kubectl logs");
+    check(
+        &st,
+        "kubectl_logs_pod_container",
+        "kubectl logs smoke smoke",
+    );
+    check(
+        &st,
+        "kubectl_logs_daemonset",
+        "kubectl logs ds/kube-proxy -n kube-system",
+    );
+    check(
+        &st,
+        "kubectl_logs_missing_daemonset",
+        "kubectl logs ds/kube-proxy",
+    );
+    check(
+        &st,
+        "kubectl_run_attached",
+        "kubectl run -it --rm shell --image=rocm/rocm-terminal --restart=Never -- bash",
+    );
+    check(
+        &st,
+        "kubectl_run_rm_unattached",
+        "kubectl run shell --rm --image=rocm/rocm-terminal",
+    );
     check(&st, "kubectl_version", "kubectl version");
     check(&st, "kubectl_version_client", "kubectl version --client");
 }

@@ -407,6 +407,15 @@ pub(super) fn run(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> 
         cx.eprintln("error: NAME is required for run");
         return 1;
     };
+    if o.rm && !o.attach {
+        cx.eprintln("error: --rm should only be used for attached containers");
+        return 1;
+    }
+    if o.attach {
+        // The simulated containers run no programs to attach to.
+        cx.eprintln("error: attaching to a container (-i, -t, --attach) is not available on the simulated cluster: run the pod without them, then look at it with kubectl get pods and kubectl logs");
+        return 1;
+    }
     if image.is_empty() {
         cx.eprintln("error: --image is required");
         return 1;
@@ -453,48 +462,71 @@ fn create_pod(cx: &mut Ctx, c: &mut Cluster, o: &Opts, mut pod: Pod) -> i32 {
     0
 }
 
-/// `kubectl logs POD [-c CONTAINER] [-n NS]`. The simulated containers write nothing, so a
-/// pod that exists has empty logs, as a Pending pod's are on a real cluster; what a learner
-/// gets wrong (the pod, its namespace, the container) is answered as the API server would.
+/// `kubectl logs POD [-c CONTAINER] [-n NS]` (also `POD CONTAINER`, `pod/NAME`, `ds/NAME`). The
+/// simulated containers write nothing, so a pod that exists has empty logs, as a Pending pod's
+/// are on a real cluster; what a learner gets wrong (the pod, its namespace, the container) is
+/// answered as the API server would.
 pub(super) fn logs(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
-    let name = match words {
-        [n] => n.strip_prefix("pod/").unwrap_or(n).to_string(),
-        [] => {
+    let (target, container) = match words {
+        [t] => (t, o.container.clone()),
+        [t, ct] => (t, Some(ct.clone())),
+        _ => {
             return usage(
                 cx,
                 "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command",
                 "logs",
             );
         }
-        _ => {
-            let (res, n) = (&words[0], &words[1]);
-            if kind(res) != Some(Kind::Pod) {
-                cx.eprintln(&format!(
-                    "error: the server doesn't have a resource type \"{res}\""
-                ));
-                return 1;
-            }
-            n.clone()
+    };
+    let p = match logs_pod(c, &ns(o), target) {
+        Ok(p) => p,
+        Err(e) => {
+            cx.eprintln(&e);
+            return 1;
         }
     };
-    let namespace = ns(o);
-    let Some(p) = c
-        .pods
-        .iter()
-        .find(|p| p.name == name && p.namespace == namespace)
-    else {
-        cx.eprintln(&format!(
-            "Error from server (NotFound): pods \"{name}\" not found"
-        ));
-        return 1;
-    };
-    if let Some(want) = &o.container
-        && !p.containers.iter().any(|x| &x.name == want)
+    if let Some(want) = container
+        && !p.containers.iter().any(|x| x.name == want)
     {
         cx.eprintln(&format!(
-            "Error from server (BadRequest): container {want} is not valid for pod {name}"
+            "Error from server (BadRequest): container {want} is not valid for pod {}",
+            p.name
         ));
         return 1;
     }
     0
+}
+
+/// The pod `logs` reads: by name, `pod/NAME`, or the first pod of `daemonset/NAME`.
+fn logs_pod<'a>(c: &'a Cluster, namespace: &str, target: &str) -> Result<&'a Pod, String> {
+    let (k, name) = match target.split_once('/') {
+        Some((res, n)) => (
+            kind(res).ok_or_else(|| {
+                format!("error: the server doesn't have a resource type \"{res}\"")
+            })?,
+            n,
+        ),
+        None => (Kind::Pod, target),
+    };
+    let in_ns = |p: &&Pod| p.namespace == namespace;
+    match k {
+        Kind::Pod => c
+            .pods
+            .iter()
+            .filter(in_ns)
+            .find(|p| p.name == name)
+            .ok_or_else(|| not_found("pods", name)),
+        Kind::DaemonSet => {
+            let owner = format!("DaemonSet/{name}");
+            c.pods
+                .iter()
+                .filter(in_ns)
+                .find(|p| p.owner.as_deref() == Some(owner.as_str()))
+                .ok_or_else(|| not_found("daemonsets.apps", name))
+        }
+        Kind::Node | Kind::Namespace => Err(format!(
+            "error: cannot get the logs from {}: only pods and the workloads that own them have logs",
+            plural(k)
+        )),
+    }
 }

@@ -69,6 +69,9 @@ struct Opts {
     overrides: Option<String>,
     override_type: Option<String>,
     command: bool,
+    /// `run -i`, `-t`, `--attach`; `--rm`.
+    attach: bool,
+    rm: bool,
     /// `version --client`.
     client: bool,
     /// `logs -c`.
@@ -95,6 +98,8 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         overrides: None,
         override_type: None,
         command: false,
+        attach: false,
+        rm: false,
         client: false,
         container: None,
         words: Vec::new(),
@@ -133,6 +138,8 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--override-type" => o.override_type = Some(value(&flag)?),
             "-c" | "--container" => o.container = Some(value(&flag)?),
             "--command" => o.command = true,
+            "-i" | "--stdin" | "-t" | "--tty" | "--attach" | "-it" | "-ti" => o.attach = true,
+            "--rm" => o.rm = true,
             "--client" => o.client = true,
             "--validate" | "--dry-run" | "--save-config" => {}
             f if f.starts_with("--") => {
