@@ -112,7 +112,10 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             break;
         }
         let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with('-') => (f.to_string(), Some(v.to_string())),
+            // `--flag=v` and `-p=v`; in `-p{"a":"b=c"}` the `=` belongs to the value.
+            Some((f, v)) if f.starts_with("--") || (f.len() == 2 && f.starts_with('-')) => {
+                (f.to_string(), Some(v.to_string()))
+            }
             _ => (a.clone(), None),
         };
         let mut value = |name: &str| -> Result<String, String> {
@@ -1389,6 +1392,19 @@ mod tests {
         assert_eq!(o.namespace.as_deref(), Some("kube-system"));
         assert_eq!(o.output.as_deref(), Some("wide"));
         assert_eq!(o.words, ["get", "pods"]);
+        let p: Vec<String> = ["patch", "node", "n", r#"-p{"a":"b=c"}"#]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let o = parse(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.patch.as_deref(), Some(r#"{"a":"b=c"}"#));
+        let r: Vec<String> = ["run", "x", "--image=i", "--", "sh", "-c", "echo a=b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let o = parse(&r).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.after_dash, ["sh", "-c", "echo a=b"]);
+        assert_eq!(o.words, ["run", "x"]);
         let b: Vec<String> = ["get", "--bogus"].iter().map(|s| s.to_string()).collect();
         assert_eq!(
             parse(&b).err().as_deref(),
