@@ -131,6 +131,13 @@ fn patch_errors_read_like_kubectl() {
         "kubectl_patch_missing_node",
         r#"kubectl patch node gpu-node-7 -p {"metadata":{"labels":{"gpu":"true"}}}"#,
     );
+    check(&st, "kubectl_patch_no_name", "kubectl patch node -p {}");
+    check(
+        &st,
+        "kubectl_patch_name_as_type",
+        "kubectl patch mi300x-node -p {}",
+    );
+    check(&st, "kubectl_patch_nothing", "kubectl patch -p {}");
     assert_eq!(
         node_label(&st, "gpu"),
         None,

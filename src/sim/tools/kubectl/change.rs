@@ -92,15 +92,24 @@ pub(super) fn delete_namespaces(cx: &mut Ctx, c: &mut Cluster, names: &[String])
     code
 }
 
-/// `TYPE NAME` or `TYPE/NAME`: the one object a patch or logs call names.
-fn one_target(words: &[String]) -> Option<(String, String)> {
-    match words {
-        [t] => t
-            .split_once('/')
-            .map(|(k, n)| (k.to_string(), n.to_string())),
-        [k, n] => Some((k.clone(), n.clone())),
-        _ => None,
+/// `TYPE NAME` or `TYPE/NAME`: the one object a patch names, or the resource builder's error.
+fn one_target(words: &[String]) -> Result<(Kind, String), String> {
+    let (res, name) = match words {
+        [] => {
+            return Err("error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'".into());
+        }
+        [t] => match t.split_once('/') {
+            Some((r, n)) => (r.to_string(), n.to_string()),
+            None => (t.clone(), String::new()),
+        },
+        [r, n, ..] => (r.clone(), n.clone()),
+    };
+    let k = kind(&res)
+        .ok_or_else(|| format!("error: the server doesn't have a resource type \"{res}\""))?;
+    if name.is_empty() {
+        return Err("error: resource(s) were provided, but no name was specified".into());
     }
+    Ok((k, name))
 }
 
 /// The patch type of `--type`, or kubectl's usage error.
@@ -152,15 +161,12 @@ pub(super) fn patch(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -
             return 1;
         }
     };
-    let Some((res, name)) = one_target(words) else {
-        cx.eprintln("error: you must specify the type of resource to patch and its name, for example: kubectl patch node NAME -p PATCH");
-        return 1;
-    };
-    let Some(k) = kind(&res) else {
-        cx.eprintln(&format!(
-            "error: the server doesn't have a resource type \"{res}\""
-        ));
-        return 1;
+    let (k, name) = match one_target(words) {
+        Ok(t) => t,
+        Err(e) => {
+            cx.eprintln(&e);
+            return 1;
+        }
     };
     let body = match k8s_patch::parse(&text) {
         Ok(b) => b,
