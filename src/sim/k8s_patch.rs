@@ -35,7 +35,8 @@ const MERGE_KEYS: &[(&str, &str)] = &[
     ("volumes", "name"),
     ("volumeMounts", "mountPath"),
     ("env", "name"),
-    ("tolerations", "key"),
+    ("ports", "containerPort"),
+    ("imagePullSecrets", "name"),
 ];
 
 /// Parses a patch or an override the way kubectl does: YAML, of which JSON is a part.
