@@ -47,9 +47,16 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let id = f.req_id(&mut cx, "id");
     let title = f.localized(&mut cx, "title", true);
     let briefing = f.localized(&mut cx, "briefing", true);
+    // The machine's user (`[machine] user`, learner by default) is whom checks name by default.
+    let mut user = "learner".to_string();
     let machine = match f.raw("machine") {
         Some(v) => match v.get_ref().as_table() {
-            Some(t) => Some(table_to_toml(t)),
+            Some(t) => {
+                if let Some(u) = t.get("user").and_then(|u| u.get_ref().as_str()) {
+                    user = u.to_string();
+                }
+                Some(table_to_toml(t))
+            }
             None => {
                 cx.error(
                     v.span().start,
@@ -124,7 +131,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
 
     let mut steps: Vec<Step> = Vec::new();
     for (at, t) in step_tables {
-        if let Some(step) = load_step(&mut cx, at, t) {
+        if let Some(step) = load_step(&mut cx, at, t, &user) {
             if steps.iter().any(|s| s.id == step.id) {
                 cx.error(
                     at,
@@ -184,6 +191,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         title: title.into_inner(),
         briefing: briefing.into_inner(),
         machine,
+        user,
         files,
         steps,
         solution: solution_text,
@@ -191,13 +199,13 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     })
 }
 
-fn load_step(cx: &mut Cx, at: usize, t: &DeTable) -> Option<Step> {
+fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
     let mut f = Fields::new(t, at, "step");
     let id = f.req_id(cx, "id");
     let title = f.localized(cx, "title", true);
     let hints = f.localized_list(cx, "hints");
     let kind = f.req_string(cx, "check");
-    let check = kind.and_then(|k| read_check(cx, &mut f, &k));
+    let check = kind.and_then(|k| read_check(cx, &mut f, &k, user));
     f.finish(cx);
     Some(Step {
         id: id?.into_inner(),
@@ -208,7 +216,12 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable) -> Option<Step> {
 }
 
 /// Reads the parameters of a check; unknown kinds list the known ones.
-fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Option<Check> {
+fn read_check(
+    cx: &mut Cx,
+    f: &mut Fields,
+    kind: &toml::Spanned<String>,
+    machine_user: &str,
+) -> Option<Check> {
     let list = |cx: &mut Cx, f: &mut Fields, key: &'static str| -> Vec<String> {
         f.str_list(cx, key)
             .into_iter()
@@ -250,7 +263,7 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
             let user = f
                 .string(cx, "user")
                 .map(|s| s.into_inner())
-                .unwrap_or_else(|| "learner".into());
+                .unwrap_or_else(|| machine_user.into());
             let groups = list(cx, f, "groups");
             let keep = list(cx, f, "keep");
             Check::Groups {

@@ -235,7 +235,7 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
         .map(|t| (t.path.to_string(), t.name.to_string()))
         .chain([("/usr/bin/ls".to_string(), "ls".to_string())])
         .collect();
-    stage.install("learner", &tools).map_err(io)?;
+    stage.install(&spec.user, &tools).map_err(io)?;
     for f in &lab.files {
         let host = host_path(stage.root(), &f.path);
         if !host.starts_with(stage.root()) {
@@ -257,6 +257,7 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
         std::fs::set_permissions(&host, std::fs::Permissions::from_mode(f.mode)).map_err(io)?;
     }
     let mut stage = stage;
+    stage.user = spec.user.clone();
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
     stage.lock_down().map_err(io)?;
     Ok(stage)
@@ -279,7 +280,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         stage: stage.root(),
         exe: &opts.exe,
         hostname: "gpu-node",
-        user: "learner",
+        user: &stage.user,
         host_etc: &stage.host_etc,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
@@ -322,7 +323,7 @@ fn spawn(
     );
     let hello = ToSupervisor::Hello {
         version: protocol::VERSION,
-        user: "learner".into(),
+        user: stage.user.clone(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1"),
