@@ -96,6 +96,7 @@ fn the_module_labs_are_solved_by_typing_at_80x24_in_every_language() {
                 "sudo rm -f /etc/modprobe.d/blacklist-amdgpu.conf",
                 "sudo sed -i 's/ nomodeset//' /etc/default/grub",
                 "sudo update-grub",
+                "sudo apt-get install -y linux-headers-$(uname -r)",
             ],
         ),
         (

@@ -112,6 +112,7 @@ pub mod entry;
 pub mod error;
 pub mod fsx;
 pub mod k8s;
+pub mod k8s_patch;
 pub mod kernel;
 pub mod keys;
 pub mod machine;

@@ -328,6 +328,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             daemonsets: Vec::new(),
             pods: Vec::new(),
             next_ip: 1,
+            namespaces: Vec::new(),
         };
         if spec.device_plugin {
             c.daemonsets.push(DaemonSet {
@@ -336,6 +337,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
                 image: "rocm/k8s-device-plugin".into(),
                 created,
                 spec: String::new(),
+                manifest: None,
             });
         }
         c.reconcile(state.now(), state.driver.is_some(), &[]);
@@ -355,7 +357,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     )
     .map_err(err)?;
     if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
-        super::wont_load::apply(root, &mut state, &cause).map_err(bad)?;
+        super::wont_load::apply(root, &mut state, &cause, &bin).map_err(bad)?;
     }
     state.save(root)?;
     Ok(state)

@@ -588,6 +588,7 @@ pub fn install(cx: &mut Ctx, _prog: &str, operands: &[String], yes: bool) -> i32
                 failed.push(p.name.clone());
             }
         }
+        super::dkms::header_postinst(cx, &p.name);
     }
     if list
         .iter()
