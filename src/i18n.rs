@@ -3,8 +3,8 @@
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
-use crate::content::Msg;
 use crate::content::tree::embedded_i18n;
+use crate::content::{Localized, Msg};
 use crate::lang::Lang;
 
 pub struct I18n {
@@ -12,6 +12,17 @@ pub struct I18n {
     bundles: Vec<FluentBundle<FluentResource>>,
     /// The `--content` of this run: commands the messages suggest carry it.
     content: Option<String>,
+}
+
+/// A content text in the learner's language; an English fallback is marked so it is never a
+/// silent surprise.
+pub fn loc(i18n: &I18n, text: &Localized) -> String {
+    let (s, used) = text.resolve(i18n.lang());
+    if used == i18n.lang() {
+        s.to_string()
+    } else {
+        format!("[{used}] {s}")
+    }
 }
 
 impl I18n {

@@ -4,6 +4,7 @@
 //! ends (`plain`, later the full-screen app) sit on top of it.
 
 pub mod cli;
+pub mod clock;
 pub mod content;
 pub mod doctor;
 pub mod export;
@@ -21,3 +22,4 @@ pub mod quiz;
 pub mod report;
 pub mod sim;
 pub mod tui;
+pub mod width;

@@ -7,16 +7,9 @@ pub mod quiz;
 use crate::content::Localized;
 use crate::i18n::I18n;
 
-/// A content text in the learner's language; an English fallback is marked so it is never a
-/// silent surprise.
-pub fn loc(i18n: &I18n, text: &Localized) -> String {
-    let (s, used) = text.resolve(i18n.lang());
-    if used == i18n.lang() {
-        s.to_string()
-    } else {
-        format!("[{used}] {s}")
-    }
-}
+// The app, the doctor and the exports show content text the same way; the function lives
+// with the catalogue so that none of them depends on this front end.
+pub use crate::i18n::loc;
 
 /// A Markdown text (a quiz prompt, option or explanation, a briefing, a hint) as plain text:
 /// no backticks or asterisks, lists as lists, the same rendering as lessons in plain mode.

@@ -79,7 +79,7 @@ impl Cx<'_> {
 
     /// A content text in the current language, with an `[en]` mark when it fell back.
     pub fn loc(&self, text: &crate::content::Localized) -> String {
-        crate::plain::loc(self.i18n, text)
+        crate::i18n::loc(self.i18n, text)
     }
 }
 
