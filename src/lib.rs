@@ -21,5 +21,6 @@ pub mod proof;
 pub mod quiz;
 pub mod report;
 pub mod sim;
+pub mod term_text;
 pub mod tui;
 pub mod width;

@@ -649,25 +649,9 @@ fn find_tool(h: &Host, name: &str, rocm: Option<&Rocm>) -> Option<String> {
 
 // ---------------------------------------------------------------- 3F: rocminfo and amd-smi
 
-/// Removes the colour codes rocminfo puts around its start-up lines.
+/// The text of a tool's output without the colour codes rocminfo puts around its start-up lines.
 fn strip_ansi(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            if chars.peek() == Some(&'[') {
-                chars.next();
-                for d in chars.by_ref() {
-                    if d.is_ascii_alphabetic() {
-                        break;
-                    }
-                }
-            }
-            continue;
-        }
-        out.push(c);
-    }
-    out
+    crate::term_text::plain(s.as_bytes())
 }
 
 /// The line most worth quoting from a failed tool: one that names an error, else the last.

@@ -335,24 +335,8 @@ pub fn table(rows: &[Vec<String>], gap: usize, indent: &str) -> String {
 /// Would `open(path, O_RDWR)` by the caller succeed on this device node? Root always can; else
 /// the owner, group or other bits decide, with the caller's *current* groups.
 pub fn can_read_write(cx: &Ctx, node: &super::state::DevNode) -> bool {
-    if cx.caller.is_root() {
-        return true;
-    }
-    let owner_uid = super::accounts::user(cx.root, &node.owner).map(|u| u.uid);
-    let bits = if owner_uid == Some(cx.caller.uid) {
-        (node.mode >> 6) & 7
-    } else {
-        let gid = super::accounts::Groups::load(cx.root)
-            .by_name(&node.group)
-            .map(|g| g.gid)
-            .or(if node.group == "root" { Some(0) } else { None });
-        if gid.is_some_and(|g| cx.gids().contains(&g)) {
-            (node.mode >> 3) & 7
-        } else {
-            node.mode & 7
-        }
-    };
-    bits & 6 == 6
+    let node_ids = (node.owner.as_str(), node.group.as_str(), node.mode);
+    super::accounts::may_read_write_named(cx.root, node_ids, cx.caller.uid, &cx.gids())
 }
 
 /// May the caller create or replace the file at this sim path? Root may anywhere whose parent
