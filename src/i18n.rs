@@ -25,6 +25,15 @@ pub fn loc(i18n: &I18n, text: &Localized) -> String {
     }
 }
 
+/// A message shown outside any screen (a log, a `?` in code, an error chained by another
+/// crate) reads in English; screens and commands render it in the learner's language with
+/// [`I18n::msg`].
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&I18n::new(Lang::En).msg(self))
+    }
+}
+
 impl I18n {
     /// All three catalogues from the binary; `lang` is the one in use.
     pub fn new(lang: Lang) -> Self {

@@ -403,6 +403,18 @@ impl LabPathError {
     }
 }
 
+impl std::fmt::Display for LabPathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LabPathError::NotAbsolute => "not an absolute path",
+            LabPathError::DotSegment => "a \".\" or \"..\" segment",
+            LabPathError::Nul => "a NUL character",
+        })
+    }
+}
+
+impl std::error::Error for LabPathError {}
+
 impl LabPath {
     pub fn parse(s: &str) -> Result<LabPath, LabPathError> {
         if s.contains('\0') {
@@ -446,7 +458,7 @@ impl std::fmt::Display for LabPath {
 impl TryFrom<String> for LabPath {
     type Error = String;
     fn try_from(s: String) -> Result<LabPath, String> {
-        LabPath::parse(&s).map_err(|e| format!("{e:?}: {s:?}"))
+        LabPath::parse(&s).map_err(|e| format!("{s:?}: {e}"))
     }
 }
 

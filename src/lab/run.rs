@@ -18,6 +18,14 @@ use crate::sim;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabError(pub Msg);
 
+impl std::fmt::Display for LabError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for LabError {}
+
 impl From<SandboxError> for LabError {
     fn from(e: SandboxError) -> Self {
         LabError(e.0)

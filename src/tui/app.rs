@@ -443,7 +443,7 @@ impl App {
 
     pub fn switch_lang(&mut self, lang: Lang) {
         self.world.i18n.set_lang(lang);
-        self.commit(vec![Change::Lang(lang.code().to_string())]);
+        self.commit(vec![Change::Lang(lang)]);
     }
 
     fn handle_overlay(&mut self, ev: &Ev) {
