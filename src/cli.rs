@@ -1116,6 +1116,9 @@ fn cmd_lab_script(
         );
     }
     run.evaluate();
+    if run.confined == Some(false) {
+        eprintln!("{}", i18n.t("lab-unconfined"));
+    }
     if let Some(h) = &run.halted {
         eprintln!("{}", lab::sanitize::text(&i18n.msg(h)));
     }
@@ -1187,6 +1190,7 @@ fn cmd_lab_script(
             hints: 0,
             secs,
             session_over: true,
+            confined: run.confined != Some(false),
         });
         if complete
             && newly

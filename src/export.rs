@@ -113,6 +113,9 @@ pub struct Item {
     pub solution_viewed: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub completed_by: Option<LabHow>,
+    /// Labs: completed where the learner's processes were not confined (no Landlock).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unconfined: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -160,6 +163,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             best_score: None,
             solution_viewed: false,
             completed_by: None,
+            unconfined: false,
         });
     }
     for q in &course.quizzes {
@@ -197,6 +201,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             best_score: rec.map(|r| r.best_score),
             solution_viewed: false,
             completed_by: None,
+            unconfined: false,
         });
     }
     for lab in &course.labs {
@@ -221,6 +226,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             best_score: None,
             solution_viewed: rec.is_some_and(|r| r.solution_viewed),
             completed_by: rec.and_then(|r| r.completed_by),
+            unconfined: rec.is_some_and(|r| r.unconfined),
         });
     }
     Export {

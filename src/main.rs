@@ -11,7 +11,21 @@ fn main() {
         let (tool, rest) = rest
             .split_first()
             .map_or(("", &[][..]), |(t, r)| (t.as_str(), r));
-        std::process::exit(rocm_learn::sim::entry::main(tool, rest));
+        // In the lab sandbox a tool is a request to the lab's supervisor (or, run by it, the
+        // tool itself); anywhere else the simulator acts on its own.
+        let code = if rocm_learn::lab::userns::in_sandbox() {
+            rocm_learn::lab::broker::sim_main(tool, rest)
+        } else {
+            rocm_learn::sim::entry::main(tool, rest, &rocm_learn::sim::entry::Alone)
+        };
+        std::process::exit(code);
+    }
+    // The lab's confined logins: single-threaded, before any start-up work.
+    if args
+        .get(1)
+        .is_some_and(|a| a == rocm_learn::lab::supervisor::EXEC)
+    {
+        std::process::exit(rocm_learn::lab::supervisor::exec_main(&args[2..]));
     }
     let code = rocm_learn::cli::run(args);
     std::process::exit(code);

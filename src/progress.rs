@@ -110,6 +110,8 @@ pub enum Change {
         secs: u64,
         /// The session ended (an attempt to count), rather than a mid-session "just solved".
         session_over: bool,
+        /// The learner's processes were confined (Landlock): a completion cannot be forged.
+        confined: bool,
     },
     /// The learner opened a lab's solution.
     SolutionViewed(String),
@@ -303,6 +305,9 @@ pub struct LabProgress {
     pub solution_viewed: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub completed_by: Option<LabHow>,
+    /// Completed on a kernel without Landlock: the result may have been forged from inside.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unconfined: bool,
 }
 
 /// How much of a course is done: lessons read, quizzes finished, labs completed.
@@ -410,6 +415,7 @@ impl Progress {
                 hints,
                 secs,
                 session_over,
+                confined,
             } => {
                 let now = now();
                 let e = self.labs.entry(id.clone()).or_default();
@@ -429,6 +435,7 @@ impl Progress {
                 if *complete && e.completed_at.is_none() {
                     e.completed_at = Some(now);
                     e.completed_by = Some(LabHow::Interactive);
+                    e.unconfined = !*confined;
                 }
                 self.last = Some(Place {
                     kind: ItemKind::Lab,

@@ -354,6 +354,9 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n) {
         if i.completed_by == Some(crate::progress::LabHow::Script) {
             facts.push(i18n.t("classroom-report-by-script"));
         }
+        if i.unconfined {
+            facts.push(i18n.t("classroom-report-unconfined"));
+        }
         let id = format!("{}:{}", i.kind.name(), i.item);
         out.push_str(&format!("    {}  {}\n", pad(&id, id_w), facts.join(", ")));
     }

@@ -166,6 +166,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         best_score: None,
         solution_viewed: false,
         completed_by: None,
+        unconfined: false,
     }];
     let mut answers = vec![Answer {
         question: "repo-bootstrap".into(),
@@ -205,6 +206,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         best_score: Some(score),
         solution_viewed: false,
         completed_by: None,
+        unconfined: false,
     });
     if let Some(steps) = hsa_steps {
         let done = steps.len() == 3;
@@ -224,6 +226,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             best_score: None,
             solution_viewed: false,
             completed_by: None,
+            unconfined: false,
         });
     }
     Export {

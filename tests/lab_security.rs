@@ -405,3 +405,135 @@ fn a_process_flood_meets_the_real_fork_error_and_the_lab_goes_on() {
     );
     assert!(session.contains("after=learner"), "{session}");
 }
+
+#[test]
+fn the_learner_cannot_write_what_the_machine_keeps_nor_claim_another_login() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // After the first half of the fix (the group file), each line tries a way around the
+    // second half (a new login): the machine's state, the group file behind a chmod, root
+    // writing the state, a user namespace of one's own, the supervisor's memory, and (last,
+    // as it also stands for a prompt) a hand-made record claiming root and another session.
+    let (json, session, _) = run_json(
+        "hsa-init-failed",
+        "sudo usermod -aG render,video learner; echo fix=$?\n\
+         echo '{}' > /var/lib/rocm-sim/state.json; echo state=$?\n\
+         chmod u+w /etc/group; echo 'render:x:992:learner' >> /etc/group; echo group=$?\n\
+         sudo sh -c 'echo x >> /var/lib/rocm-sim/state.json'; echo rootstate=$?\n\
+         unshare -r true; echo unshare=$?\n\
+         cat /proc/$PPID/environ > /dev/null; echo peek=$?\n\
+         printf 'v1\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\036' 1 1 0 0 s1 0 / /usr/bin x >&99; echo record=$?\n",
+    );
+    for (probe, want) in [
+        ("state=1", "learner may not write the state"),
+        ("group=1", "a chmod does not open /etc/group"),
+        ("rootstate=2", "root may not write the state either"),
+        ("unshare=1", "no user namespace of the learner's own"),
+        ("peek=1", "the supervisor is out of reach"),
+        ("fix=0", "the real fix still works"),
+    ] {
+        assert!(session.contains(probe), "{want}: {probe}\n{session}");
+    }
+    assert!(session.contains("Permission denied"), "{session}");
+    // The group file is fixed, but no login has the group yet: the forged record (root, in
+    // session s1) counts for nothing.
+    assert!(step_done(&json, "groups"), "{session}");
+    assert!(!step_done(&json, "new-login"), "{session}");
+    assert!(!step_done(&json, "rocminfo"), "{session}");
+}
+
+#[test]
+fn a_root_shell_and_what_it_starts_are_root_and_su_returns_to_the_learner() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // Identity follows the process tree: a tool run from sudo's shell is root, one run from
+    // su's login shell is the learner again, whatever the variables say.
+    let (_, session, _) = run_json(
+        "amdgpu-not-loaded",
+        "sudo bash -c 'id -un; ROCM_SIM_UID=1000 modprobe amdgpu; echo load=$?'\n\
+         sudo su - learner -c 'id -un; modprobe -r amdgpu; echo unload=$?'\n\
+         lsmod | grep -c '^amdgpu'\n",
+    );
+    assert!(
+        session.contains("root\n") || session.contains("root\r\n"),
+        "{session}"
+    );
+    assert!(session.contains("load=0"), "{session}");
+    assert!(session.contains("unload=1"), "{session}");
+    assert!(
+        session.contains("\n1\n") || session.contains("\r\n1\r\n"),
+        "{session}"
+    );
+}
+
+#[test]
+fn without_landlock_the_lab_works_says_so_and_marks_the_result() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.sh");
+    std::fs::write(
+        &file,
+        "sudo usermod -aG render,video learner\nexit\nrocminfo | grep -m1 gfx\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(["lab", "hsa-init-failed", "--lang", "en", "--script"])
+        .arg(&file)
+        .env("ROCM_LEARN_DATA_DIR", dir.path())
+        .env("ROCM_LEARN_LAB_NO_LANDLOCK", "1")
+        .env_remove("ROCM_LEARN_LANG")
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("not tamper-proof"), "{text}");
+    // The export carries the mark, and so does the instructor's report.
+    let export = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(["progress", "--json"])
+        .env("ROCM_LEARN_DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    let json = String::from_utf8_lossy(&export.stdout).into_owned();
+    assert!(
+        json.contains("\"unconfined\": true") || json.contains("\"unconfined\":true"),
+        "{json}"
+    );
+    let path = dir.path().join("dana.json");
+    std::fs::write(&path, &export.stdout).unwrap();
+    let report = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(["report", "--lang", "en"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&report.stdout).into_owned();
+    assert!(report.contains("not tamper-proof"), "{report}");
+}
+
+#[test]
+fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    // A file past the 1 GiB limit, and /tmp filled past its size: the kernel's own errors.
+    let (_, session, _) = run_json(
+        "hsa-init-failed",
+        "truncate -s 2G ~/big; echo t=$?\n\
+         head -c 600M /dev/zero > /tmp/big; echo h=$?\n\
+         rm -f /tmp/big ~/big; echo after=$(id -un)\n",
+    );
+    // SIGXFSZ ends the program; bash names it and reports 128 + 25.
+    assert!(
+        session.contains("File size limit exceeded") && session.contains("t=153"),
+        "{session}"
+    );
+    assert!(
+        session.contains("No space left on device") && session.contains("h=1"),
+        "{session}"
+    );
+    assert!(session.contains("after=learner"), "{session}");
+}

@@ -179,7 +179,24 @@ fn lab(steps: &[&str], complete: bool, session_over: bool) -> rocm_learn::progre
         hints: 1,
         secs: 30,
         session_over,
+        confined: true,
     }
+}
+
+#[test]
+fn a_lab_completed_without_confinement_is_marked_and_stays_marked() {
+    let mut p = rocm_learn::progress::Progress::new();
+    let mut change = lab(&["a"], true, true);
+    if let rocm_learn::progress::Change::Lab { confined, .. } = &mut change {
+        *confined = false;
+    }
+    p.apply(&change);
+    assert!(p.labs["l"].unconfined);
+    // A later confined session does not wash the mark off the completion it was made with.
+    p.apply(&lab(&["a"], true, true));
+    assert!(p.labs["l"].unconfined);
+    let json = serde_json::to_string(&p.labs["l"]).unwrap();
+    assert!(json.contains("\"unconfined\":true"), "{json}");
 }
 
 #[test]

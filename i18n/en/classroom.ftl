@@ -64,3 +64,4 @@ doctor-labs-sandbox-ok = A test sandbox started and stopped: labs can run here.
 doctor-labs-sandbox-not-tried = No test sandbox was started: fix the problems above first.
 classroom-archive-unreadable = The content pack { $file } could not be read as a .tar.gz: { $error }
 classroom-remembered-pack = Using the content pack { $pack }, opened last time; `--content builtin` goes back to the built-in course.
+classroom-report-unconfined = not tamper-proof (no Landlock)

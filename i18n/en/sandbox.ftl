@@ -4,3 +4,4 @@ check-path-dot-segment = "{ $path }" contains a "." or ".." segment; name the fi
 check-path-nul = "{ $path }" contains a NUL character, which no path can hold.
 check-mode-special = "{ $mode }" sets the setuid, setgid or sticky bit, which a lab file may not have; use a mode a package would install, like "0644" or "0755".
 lab-file-through-link = The lab file { $path } would be written through a symbolic link in the machine; name the file by its real path.
+lab-unconfined = Note: this kernel has no Landlock, so the lab cannot keep you from writing the machine's state directly. It works, but its result is not tamper-proof and is marked so in your progress.

@@ -58,3 +58,4 @@ doctor-labs-sandbox-ok = テスト用のサンドボックスを起動・終了�
 doctor-labs-sandbox-not-tried = テスト用のサンドボックスは起動していません。先に上の問題を解決してください。
 classroom-archive-unreadable = コンテンツパック { $file } を .tar.gz として読めませんでした: { $error }
 classroom-remembered-pack = 前回開いたコンテンツパック { $pack } を使います。組み込みの教材に戻すには `--content builtin` を付けてください。
+classroom-report-unconfined = 改ざん防止なし (Landlock なし)

@@ -58,3 +58,4 @@ doctor-labs-sandbox-ok = 테스트용 샌드박스를 시작하고 종료했습�
 doctor-labs-sandbox-not-tried = 테스트용 샌드박스는 시작하지 않았습니다. 먼저 위의 문제를 해결하세요.
 classroom-archive-unreadable = 콘텐츠 팩 { $file }을(를) .tar.gz로 읽지 못했습니다: { $error }
 classroom-remembered-pack = 지난번에 연 콘텐츠 팩 { $pack }을(를) 사용합니다. 내장 교재로 돌아가려면 `--content builtin`을 붙이세요.
+classroom-report-unconfined = 변조 방지 없음 (Landlock 없음)

@@ -1,6 +1,10 @@
 //! Labs: a real bash in a bubblewrap sandbox on the simulated machine, graded by state.
 
+pub mod broker;
 pub mod checks;
+pub mod confine;
+pub mod fdpass;
+pub mod identity;
 pub mod keys;
 pub mod modules_checks;
 pub mod protocol;

@@ -34,6 +34,9 @@ pub enum ToSupervisor {
         /// Printed between two logins ("logged out; logging in again").
         relogin: String,
         checks: Vec<Check>,
+        /// Confine the learner's processes (Landlock). Off only for tests of the unconfined
+        /// path (`ROCM_LEARN_LAB_NO_LANDLOCK=1`); the lab then says so and marks the result.
+        confine: bool,
     },
     /// The banner between two logins, in the language the learner switched to.
     Relogin { text: String },
@@ -50,7 +53,39 @@ pub enum FromSupervisor {
     },
     /// Logins end as soon as they start (a startup file the learner changed): the loop stopped.
     LoginBroken { status: i32 },
+    /// Sent once, first: whether the kernel confines the learner's processes (Landlock). When
+    /// it does not, the lab works but its result is not tamper-proof.
+    Confinement { enforced: bool },
 }
+
+/// Inside the sandbox, on the socket every login inherits (`SHELL_FD`): a simulated tool asks
+/// the supervisor to run it. The message carries the caller's stdin, stdout and stderr and the
+/// socket for the reply; the kernel adds who sent it. Nothing in it says who the caller is.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ToolRequest {
+    pub version: u32,
+    pub tool: String,
+    pub args: Vec<String>,
+    pub cwd: String,
+    pub env: Vec<(String, String)>,
+}
+
+/// The supervisor's answer on the reply socket, when the tool has ended.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub enum ToolReply {
+    Exit {
+        code: i32,
+    },
+    Signal {
+        signal: i32,
+    },
+    /// The supervisor cannot tell who asked (a process outside every login).
+    Refused,
+}
+
+/// The fd every login's processes find the supervisor's socket on (hook records and
+/// `ToolRequest`s). High, so that no redirection a learner types is likely to reuse it.
+pub const SHELL_FD: i32 = 99;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct WireStep {

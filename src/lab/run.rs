@@ -14,6 +14,9 @@ use super::stage::{Stage, host_path};
 use crate::content::{Lab, Msg};
 use crate::sim;
 
+/// Runs labs as on a kernel without Landlock (tests of that path; the result is marked).
+pub const NO_LANDLOCK_ENV: &str = "ROCM_LEARN_LAB_NO_LANDLOCK";
+
 /// Why a lab could not start, as a message naming the cause and the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabError(pub Msg);
@@ -73,6 +76,9 @@ pub struct LabRun {
     /// Logins stopped: every new one ended at once (a startup file the learner changed).
     /// The message names the cause; F5 (reset) is the way out.
     pub halted: Option<Msg>,
+    /// Whether the kernel confines the learner's processes (None until the supervisor said).
+    /// Without it the lab works, but a result may have been forged from inside.
+    pub confined: Option<bool>,
     pub started: Instant,
 }
 
@@ -93,6 +99,7 @@ impl LabRun {
             complete: false,
             baseline: None,
             halted: None,
+            confined: None,
             started: Instant::now(),
         };
         run.status = unchecked(lab);
@@ -153,6 +160,10 @@ impl LabRun {
             }
             FromSupervisor::LoginBroken { status } => {
                 self.halted = Some(Msg::new("lab-login-broken").arg("status", status));
+                None
+            }
+            FromSupervisor::Confinement { enforced } => {
+                self.confined = Some(enforced);
                 None
             }
         }
@@ -322,6 +333,7 @@ fn spawn(
         user: "learner".into(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
+        confine: std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1"),
     };
     Shell::spawn(argv, opts.rows, opts.cols, &hello, opts.transcript, notify).map_err(io)
 }

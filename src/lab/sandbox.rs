@@ -188,7 +188,6 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         ("ROCM_SIM_ROOT".into(), "/".into()),
         ("ROCM_SIM_USER".into(), l.user.into()),
         ("ROCM_SIM_BIN".into(), SIM_BIN.into()),
-        ("ROCM_LAB_EVENTS".into(), "/run/rocm-lab/events".into()),
         (super::userns::SANDBOX_ENV.into(), "1".into()),
     ];
     env.extend(l.env.iter().cloned());

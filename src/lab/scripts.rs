@@ -1,16 +1,17 @@
 //! Shell code the lab installs in its stage (`/etc/rocm-lab/`), and the learner's dotfiles.
 
 /// Runs before every prompt, sourced by `PROMPT_COMMAND` (see `PROMPT_COMMAND`): sends one
-/// record to the app (see `record.rs`) and gives `$?` back.
+/// record to the supervisor on the login's socket (fd 99, `protocol::SHELL_FD`; see
+/// `record.rs`) and gives `$?` back. Session and uid are left to the supervisor, which knows
+/// them from the sending process.
 pub const HOOK: &str = r#"__rl_h=$(HISTTIMEFORMAT= builtin history 1)
 __rl_h="${__rl_h#"${__rl_h%%[![:space:]]*}"}"
 __rl_n="${__rl_h%%[[:space:]]*}"
 __rl_c="${__rl_h#"$__rl_n"}"
 __rl_c="${__rl_c#"${__rl_c%%[![:space:]]*}"}"
 __rl_seq=$(( ${__rl_seq:-0} + 1 ))
-[ -n "$ROCM_LAB_EVENTS" ] && printf 'v1\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\036' \
-  "$__rl_seq" "${__rl_n:-0}" "$__rl_s" "$__rl_p" "$ROCM_SIM_SESSION" "$EUID" "$PWD" "$PATH" "$__rl_c" \
-  > "$ROCM_LAB_EVENTS" 2>/dev/null
+{ printf 'v1\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\036' \
+  "$__rl_seq" "${__rl_n:-0}" "$__rl_s" "$__rl_p" "" "$EUID" "$PWD" "$PATH" "$__rl_c" >&99; } 2>/dev/null
 return $__rl_s
 "#;
 

@@ -6,8 +6,8 @@
 //! while the lab runs: every path the learner could swap for a symlink, a FIFO or /dev/zero is
 //! opened here, inside the sandbox, where it can reach nothing of the host.
 
-use std::io::{Read, Write};
-use std::os::fd::FromRawFd;
+use std::io::Write;
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -15,17 +15,37 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant, SystemTime};
 
+use super::broker::server;
 use super::checks::{self, Env};
-use super::protocol::{self, FromSupervisor, ToSupervisor, WireMsg, WireStep};
-use super::record::{Record, Splitter};
+use super::confine::{self, Domain};
+use super::fdpass;
+use super::identity::{Identity, Table};
+use super::protocol::{self, FromSupervisor, SHELL_FD, ToSupervisor, WireMsg, WireStep};
+use super::record::Record;
 use crate::content::Check;
 use crate::sim;
 
 /// The hidden subcommand that runs it.
 pub const SUBCOMMAND: &str = "__lab-supervisor";
 
-/// Where the prompt hook writes its records, inside the sandbox.
-pub const EVENTS: &str = "/run/rocm-lab/events";
+/// The hidden subcommand that confines a program and runs it: `__lab-exec DOMAIN -- PROG ARGS`.
+pub const EXEC: &str = "__lab-exec";
+
+/// Whether logins are confined (Landlock present and not turned off for a test).
+static CONFINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// A command that runs `argv` confined to `domain` (or as it is, when labs run unconfined).
+fn confined_command(domain: &Domain, argv: &[&str]) -> Command {
+    if CONFINED.load(std::sync::atomic::Ordering::Relaxed) {
+        let mut cmd = Command::new(super::sandbox::SIM_BIN);
+        cmd.args([EXEC, &domain.to_arg(), "--"]).args(argv);
+        cmd
+    } else {
+        let mut cmd = Command::new(argv[0]);
+        cmd.args(&argv[1..]);
+        cmd
+    }
+}
 
 /// A login that ends within this time counts as failed; this many in a row stop the loop.
 const FAST_EXIT: Duration = Duration::from_secs(1);
@@ -59,6 +79,7 @@ pub fn main() -> i32 {
         user,
         relogin,
         checks,
+        confine,
     } = hello
     else {
         eprintln!("rocm-learn: lab channel: no greeting");
@@ -73,10 +94,36 @@ pub fn main() -> i32 {
     }
     ignore_job_signals();
     limit_processes();
-    let (tx, rx) = mpsc::channel();
-    if let Err(e) = read_events(tx.clone()) {
-        eprintln!("rocm-learn: {EVENTS}: {e}");
+    let confined = confine && confine::available();
+    CONFINED.store(confined, std::sync::atomic::Ordering::Relaxed);
+    // Every login inherits one end (on SHELL_FD): hook records and tool requests come in on
+    // the other, each with the kernel's word on which process sent it.
+    let (mine, shell) = match fdpass::pair(libc::SOCK_SEQPACKET) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("rocm-learn: lab machine socket: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = fdpass::enable_creds(mine.as_fd()) {
+        eprintln!("rocm-learn: lab machine socket: {e}");
         return 2;
+    }
+    let shell = Arc::new(shell);
+    let table = Arc::new(Mutex::new(Table::default()));
+    let (tx, rx) = mpsc::channel();
+    {
+        let (table, shell) = (table.clone(), shell.clone());
+        let (rtx, rrx) = mpsc::channel::<Record>();
+        std::thread::spawn(move || server::serve(mine, shell.as_raw_fd(), confined, table, rtx));
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for r in rrx {
+                if tx.send(Event::Record(r)).is_err() {
+                    return;
+                }
+            }
+        });
     }
     let relogin = Arc::new(Mutex::new(relogin));
     {
@@ -95,13 +142,15 @@ pub fn main() -> i32 {
     }
     {
         let user = user.clone();
-        std::thread::spawn(move || login_loop(&user, &relogin, tx));
+        std::thread::spawn(move || login_loop(&user, &relogin, &shell, &table, tx));
     }
     let mut grader = Grader {
         checks,
         out: sock,
         login_env: None,
     };
+    // Said once, first: without Landlock the lab works, but its result is not tamper-proof.
+    grader.send(&FromSupervisor::Confinement { enforced: confined });
     grader.report(None);
     while let Ok(ev) = rx.recv() {
         match ev {
@@ -193,11 +242,14 @@ impl Grader {
         {
             return Some(env.clone());
         }
-        let mut cmd = Command::new("/bin/bash");
+        // Confined as the learner: the login files it runs are the learner's to write.
         // env by absolute path: the login's own PATH may have lost /usr/bin (a lab teaches
         // exactly that).
-        cmd.args(["--login", "-i", "-c", "/usr/bin/env -0"])
-            .envs(login_vars())
+        let mut cmd = confined_command(
+            &Domain::User { home: home() },
+            &["/bin/bash", "--login", "-i", "-c", "/usr/bin/env -0"],
+        );
+        cmd.envs(login_vars())
             .current_dir(home())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -251,14 +303,23 @@ fn home() -> String {
 /// the sandbox's user namespace (not enforced for a host root, whose uid the kernel exempts).
 pub const MAX_PROCESSES: u64 = 512;
 
+/// Largest file a process in the lab may write: past it the kernel's own "File size limit
+/// exceeded" (SIGXFSZ), and the host's disk is not filled through the home folder.
+pub const MAX_FILE: u64 = 1 << 30;
+
 fn limit_processes() {
-    let lim = libc::rlimit {
-        rlim_cur: MAX_PROCESSES,
-        rlim_max: MAX_PROCESSES,
-    };
-    // SAFETY: setrlimit reads the struct we pass and changes only this process's limits.
-    unsafe {
-        libc::setrlimit(libc::RLIMIT_NPROC, &lim);
+    for (res, max) in [
+        (libc::RLIMIT_NPROC, MAX_PROCESSES),
+        (libc::RLIMIT_FSIZE, MAX_FILE),
+    ] {
+        let lim = libc::rlimit {
+            rlim_cur: max,
+            rlim_max: max,
+        };
+        // SAFETY: setrlimit reads the struct we pass and changes only this process's limits.
+        unsafe {
+            libc::setrlimit(res, &lim);
+        }
     }
 }
 
@@ -297,55 +358,57 @@ fn child_signals(cmd: &mut Command) {
     }
 }
 
-/// Creates the FIFO the prompt hook writes to and reads records from it on a thread.
-fn read_events(tx: mpsc::Sender<Event>) -> std::io::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let _ = std::fs::remove_file(EVENTS);
-    let c = std::ffi::CString::new(Path::new(EVENTS).as_os_str().as_bytes())
-        .map_err(std::io::Error::other)?;
-    // SAFETY: `c` is a valid NUL-terminated path for the duration of the call.
-    if unsafe { libc::mkfifo(c.as_ptr(), 0o622) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // Read and write: the FIFO never reports end-of-file between two writers.
-    let mut fifo = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(EVENTS)?;
-    std::thread::spawn(move || {
-        let mut split = Splitter::default();
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = fifo.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            for r in split.feed(&buf[..n]) {
-                if tx.send(Event::Record(r)).is_err() {
-                    return;
-                }
-            }
-        }
-    });
-    Ok(())
-}
-
 /// One login after another, like getty. Each opens a new simulated session (groups as
 /// /etc/group says *now*) and runs a real login shell with PATH as pam_env would set it.
-fn login_loop(user: &str, relogin: &Mutex<String>, tx: mpsc::Sender<Event>) {
+fn login_loop(
+    user: &str,
+    relogin: &Mutex<String>,
+    shell: &OwnedFd,
+    table: &Mutex<Table>,
+    tx: mpsc::Sender<Event>,
+) {
     let root = Path::new("/");
     let mut failed = 0;
+    let account = sim::accounts::user(root, user);
+    let uid = account
+        .as_ref()
+        .map_or(super::sandbox::LEARNER_UID, |u| u.uid);
+    let home_dir = account.map_or_else(|| format!("/home/{user}"), |u| u.home);
     loop {
         let session = open_session(root, user);
-        let mut cmd = Command::new("/bin/bash");
-        cmd.args(["--login", "-i"])
-            .envs(login_vars())
-            .env("ROCM_SIM_SESSION", &session);
+        let mut cmd = confined_command(
+            &Domain::for_uid(uid, &home_dir),
+            &["/bin/bash", "--login", "-i"],
+        );
+        cmd.envs(login_vars()).env("ROCM_SIM_SESSION", &session);
         if std::env::set_current_dir(home()).is_err() {
             let _ = std::env::set_current_dir("/");
         }
         child_signals(&mut cmd);
+        with_shell_fd(&mut cmd, shell.as_raw_fd());
         let started = Instant::now();
-        let status = cmd.status().map(|s| s.code().unwrap_or(1)).unwrap_or(127);
+        let status = match cmd.spawn() {
+            Ok(mut child) => {
+                let pid = child.id() as i32;
+                if let Ok(mut t) = table.lock() {
+                    t.register(
+                        pid,
+                        Identity {
+                            user: user.into(),
+                            uid,
+                            home: home_dir.clone(),
+                            session: session.clone(),
+                        },
+                    );
+                }
+                let s = child.wait().map(|s| s.code().unwrap_or(1)).unwrap_or(127);
+                if let Ok(mut t) = table.lock() {
+                    t.forget(pid);
+                }
+                s
+            }
+            Err(_) => 127,
+        };
         if started.elapsed() < FAST_EXIT {
             failed += 1;
         } else {
@@ -360,6 +423,46 @@ fn login_loop(user: &str, relogin: &Mutex<String>, tx: mpsc::Sender<Event>) {
         let _ = write!(out, "\n{text}\n\n");
         let _ = out.flush();
     }
+}
+
+/// Puts the login socket on SHELL_FD in the child, where the prompt hook and the tools find it.
+fn with_shell_fd(cmd: &mut Command, fd: i32) {
+    // SAFETY: dup2 is async-signal-safe; the new fd is not close-on-exec, so bash keeps it.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::dup2(fd, SHELL_FD) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// `__lab-exec DOMAIN -- PROG ARGS`: confines this (single-threaded) process and becomes PROG.
+/// A kernel without Landlock runs PROG unconfined (the lab has said so); a Landlock that
+/// refuses the rules runs nothing.
+pub fn exec_main(args: &[std::ffi::OsString]) -> i32 {
+    let mut it = args.iter();
+    let domain = it
+        .next()
+        .and_then(|d| d.to_str())
+        .and_then(Domain::from_arg);
+    let (Some(domain), Some(dash)) = (domain, it.next()) else {
+        eprintln!("usage: rocm-learn {EXEC} root|user:HOME -- PROGRAM [ARGS]");
+        return 2;
+    };
+    let rest: Vec<&std::ffi::OsString> = it.collect();
+    let Some((prog, prog_args)) = rest.split_first().filter(|_| dash == "--") else {
+        eprintln!("usage: rocm-learn {EXEC} root|user:HOME -- PROGRAM [ARGS]");
+        return 2;
+    };
+    if let Err(e) = confine::apply(&domain) {
+        eprintln!("rocm-learn: cannot confine the login: {e}");
+        return 126;
+    }
+    let e = Command::new(prog).args(prog_args).exec();
+    eprintln!("rocm-learn: {}: {e}", prog.to_string_lossy());
+    127
 }
 
 fn open_session(root: &Path, user: &str) -> String {
@@ -382,6 +485,9 @@ fn relock() {
     for top in ["/etc", "/opt", "/usr/local/bin", "/usr/local/sbin"] {
         let _ = super::stage::set_modes(Path::new(top), 0o444, 0o555);
     }
+    // Landlock keeps the learner from writing the simulator's state, not from chmod'ing it
+    // (the learner's uid owns the stage): what a chmod took away is given back.
+    let _ = super::stage::set_modes(Path::new("/var/lib/rocm-sim"), 0o644, 0o755);
 }
 
 /// Size and modification time of each file a login shell reads.

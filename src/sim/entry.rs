@@ -9,7 +9,44 @@ use std::path::{Path, PathBuf};
 
 use super::{BIN_ENV, ROOT_ENV, SESSION_ENV, UID_ENV, USER_ENV};
 use super::{Caller, Console, Exec, MachineSpec, Output, accounts};
-use crate::lab::userns;
+
+/// What the program around the simulator does when a tool changes who runs. The lab makes it
+/// real (a user namespace, a Landlock domain, the supervisor told: see `lab::broker`); run
+/// anywhere else, identities are only what the tools print.
+pub trait Host {
+    /// True when the tools run on a machine whose caller the host vouches for: the caller then
+    /// comes from the environment the host set, never from the process's own ids.
+    fn vouches(&self) -> bool {
+        false
+    }
+    /// Becomes `uid` for real before the tool acts (sudo, su). Called while single-threaded.
+    fn become_id(&self, _uid: u32, _gid: u32) -> io::Result<()> {
+        Ok(())
+    }
+    /// Right before a program the learner controls replaces this process, running as `who`.
+    fn handing_over(&self, _who: &HandOver) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Who runs the program a tool hands over to (sudo's command, su's and newgrp's shell).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandOver {
+    pub user: String,
+    pub uid: u32,
+    pub home: String,
+    pub session: String,
+}
+
+/// No host: the simulator on its own (tests, `rocm-learn sim` on a stage folder).
+pub struct Alone;
+
+impl Host for Alone {}
+
+fn geteuid() -> u32 {
+    // SAFETY: geteuid cannot fail and has no preconditions.
+    unsafe { libc::geteuid() }
+}
 
 /// The real terminal: prompts are shown before reading the answer.
 struct Terminal;
@@ -42,15 +79,15 @@ fn is_machine_root(root: &Path) -> bool {
     std::fs::canonicalize(root).is_ok_and(|p| p == Path::new("/"))
 }
 
-/// Builds the caller from `ROCM_SIM_*` and the working directory.
-pub fn caller_from_env(root: &Path) -> Caller {
+/// Builds the caller from `ROCM_SIM_*` and the working directory. On a machine whose caller
+/// the host vouches for (the lab), the variables are the host's; on this system's own `/`
+/// otherwise, the process's own uid is the truth and a variable counts for nothing.
+pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
     let user = env(USER_ENV)
         .or_else(|| env("USER"))
         .unwrap_or_else(|| "learner".into());
-    // On the machine itself (the lab sandbox) the process's own uid is the truth: root only
-    // after sudo became root for real. A variable the learner can set counts only elsewhere.
-    let uid = if is_machine_root(root) {
-        Some(userns::euid())
+    let uid = if !host.vouches() && is_machine_root(root) {
+        Some(geteuid())
     } else {
         env(UID_ENV).and_then(|v| v.parse().ok())
     }
@@ -74,31 +111,29 @@ pub fn caller_from_env(root: &Path) -> Caller {
     }
 }
 
-pub fn main(tool: &str, args: &[String]) -> i32 {
+pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
     let root = PathBuf::from(env(ROOT_ENV).unwrap_or_else(|| "/".into()));
     if tool == "stage" {
         return stage(&root, args);
     }
-    // In the lab sandbox, sudo becomes root for real (in a nested user namespace) before it
-    // runs anything: only that root may write the learner's read-only /etc. amdgpu-install
-    // too, which runs apt-get through sudo itself. Done first, while this process has one
-    // thread.
-    if (tool == "sudo" || tool == "amdgpu-install")
-        && userns::in_sandbox()
-        && let Err(e) = userns::become_id(0, 0)
+    let caller = caller_from_env(&root, host);
+    // sudo becomes root for real before it runs anything: only that root may write the
+    // machine's read-only /etc. amdgpu-install too, which runs apt-get through sudo itself.
+    // Done first, while this process has one thread.
+    if (tool == "sudo" || tool == "amdgpu-install" || caller.uid == 0)
+        && let Err(e) = host.become_id(0, 0)
     {
         eprintln!("sudo: unable to change to root: {e}");
     }
     // Sessions are opened by the lab's supervisor; a learner asking for one (to claim groups
     // a login does not have) gets what a normal user gets from login(1).
-    if tool == "login" && is_machine_root(&root) && userns::euid() != 0 {
+    if tool == "login" && is_machine_root(&root) && caller.uid != 0 {
         eprintln!("login: Cannot possibly work without effective root");
         return 1;
     }
-    let caller = caller_from_env(&root);
     let env: Vec<(String, String)> = std::env::vars().collect();
     let out = super::run_with_env(&root, tool, args, &caller, &mut Terminal, &env);
-    finish(&root, out)
+    finish(&root, out, &caller, host)
 }
 
 fn stage(root: &Path, args: &[String]) -> i32 {
@@ -140,7 +175,7 @@ fn stage(root: &Path, args: &[String]) -> i32 {
     }
 }
 
-fn finish(root: &Path, out: Output) -> i32 {
+fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
     {
         let mut so = io::stdout().lock();
         let _ = so.write_all(&out.stdout[out.shown.min(out.stdout.len())..]);
@@ -159,14 +194,20 @@ fn finish(root: &Path, out: Output) -> i32 {
                 .unwrap_or_else(|| "/bin/sh".into());
             let mut cmd = std::process::Command::new(&shell);
             cmd.env(SESSION_ENV, &session);
-            exec(cmd, &shell)
+            let who = HandOver {
+                user: caller.user.clone(),
+                uid: caller.uid,
+                home: home_of(root, &caller.user),
+                session,
+            };
+            hand_over(cmd, &shell, &who, host)
         }
         Some(Exec::Login {
             session,
             user,
             login,
             command,
-        }) => login_shell(root, &session, &user, login, command),
+        }) => login_shell(root, &session, &user, login, command, host),
         Some(Exec::Program { argv, as_root }) => {
             let Some(prog) = argv.first() else {
                 return out.code;
@@ -177,10 +218,23 @@ fn finish(root: &Path, out: Output) -> i32 {
             };
             let mut cmd = std::process::Command::new(path);
             cmd.args(&argv[1..]);
-            if as_root {
+            let who = if as_root {
                 cmd.env(UID_ENV, "0");
-            }
-            exec(cmd, prog)
+                HandOver {
+                    user: "root".into(),
+                    uid: 0,
+                    home: "/root".into(),
+                    session: caller.session.clone().unwrap_or_default(),
+                }
+            } else {
+                HandOver {
+                    user: caller.user.clone(),
+                    uid: caller.uid,
+                    home: home_of(root, &caller.user),
+                    session: caller.session.clone().unwrap_or_default(),
+                }
+            };
+            hand_over(cmd, prog, &who, host)
         }
     }
 }
@@ -192,14 +246,13 @@ fn login_shell(
     user: &str,
     login: bool,
     command: Option<String>,
+    host: &dyn Host,
 ) -> i32 {
     let Some(pw) = accounts::user(root, user) else {
         eprintln!("su: user {user} does not exist");
         return 1;
     };
-    if userns::in_sandbox()
-        && let Err(e) = userns::become_id(pw.uid, pw.gid)
-    {
+    if let Err(e) = host.become_id(pw.uid, pw.gid) {
         eprintln!("su: cannot set user id: {e}");
         return 1;
     }
@@ -238,7 +291,30 @@ fn login_shell(
         .env(USER_ENV, user)
         .env(SESSION_ENV, session)
         .env_remove(UID_ENV);
-    exec(cmd, &shell)
+    let who = HandOver {
+        user: user.into(),
+        uid: pw.uid,
+        home: pw.home.clone(),
+        session: session.into(),
+    };
+    hand_over(cmd, &shell, &who, host)
+}
+
+/// A user's home folder as /etc/passwd gives it.
+fn home_of(root: &Path, user: &str) -> String {
+    accounts::user(root, user)
+        .map(|u| u.home)
+        .unwrap_or_else(|| format!("/home/{user}"))
+}
+
+/// Tells the host who the program will run as, then becomes it. A host that cannot make the
+/// identity real refuses, and the program does not run.
+fn hand_over(cmd: std::process::Command, name: &str, who: &HandOver, host: &dyn Host) -> i32 {
+    if let Err(e) = host.handing_over(who) {
+        eprintln!("{name}: {e}");
+        return 126;
+    }
+    exec(cmd, name)
 }
 
 /// The PATH of a fresh Ubuntu login.

@@ -299,6 +299,22 @@ impl Ctx<'_> {
         fsx::host(self.root, path, &self.caller.cwd)
     }
 
+    /// Writes a file the caller named (`wget -O`, `curl -o`, `gpg -o`). The simulator's own
+    /// state stands in for the kernel and is nobody's to write, through a symlinked folder
+    /// neither: there the write is refused as a real one would be.
+    pub fn write_named(&self, path: &str, bytes: &[u8]) -> std::io::Result<()> {
+        let host = self.host(path);
+        let dir = host.parent().unwrap_or(self.root);
+        let kernel = self.root.join(state::STATE_PATH);
+        let kernel = kernel.parent().unwrap_or(self.root);
+        if let (Ok(d), Ok(k)) = (std::fs::canonicalize(dir), std::fs::canonicalize(kernel))
+            && d.starts_with(&k)
+        {
+            return Err(std::io::Error::from_raw_os_error(libc::EACCES));
+        }
+        fsx::write_atomic(&host, bytes)
+    }
+
     /// The caller's current groups (gids): root's, the session's, or a fresh login's.
     pub fn gids(&self) -> Vec<u32> {
         if self.caller.is_root() {

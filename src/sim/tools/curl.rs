@@ -110,7 +110,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     }
     match target.as_deref() {
         Some(t) if t != "-" => {
-            if let Err(e) = super::super::fsx::write_atomic(&cx.host(t), &body) {
+            if let Err(e) = cx.write_named(t, &body) {
                 cx.eprintln(&format!("curl: (23) {e}"));
                 return 23;
             }

@@ -64,7 +64,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 cx.eprintln(&format!("gpg: dearmoring failed: {e}"));
                 return 2;
             }
-            match super::super::fsx::write_atomic(&cx.host(f), &bin) {
+            match cx.write_named(f, &bin) {
                 Ok(()) => 0,
                 Err(e) => {
                     cx.eprintln(&format!("gpg: can't create '{f}': {e}"));

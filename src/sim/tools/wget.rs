@@ -232,7 +232,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         }
         if target == "-" {
             cx.out.stdout.extend_from_slice(&body);
-        } else if let Err(e) = super::super::fsx::write_atomic(&cx.host(&target), &body) {
+        } else if let Err(e) = cx.write_named(&target, &body) {
             cx.eprintln(&format!("{target}: {e}"));
             code = 3;
         }

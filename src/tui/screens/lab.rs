@@ -228,6 +228,7 @@ impl LabScreen {
                 run.started.elapsed().as_secs()
             },
             session_over: !complete_only,
+            confined: run.confined != Some(false),
         });
     }
 
@@ -363,7 +364,13 @@ impl LabScreen {
             why: run
                 .and_then(|r| r.halted.as_ref())
                 .or_else(|| run.zip(current).and_then(|(r, i)| r.feedback(i)))
-                .map(|m| cx.i18n.msg(m)),
+                .map(|m| cx.i18n.msg(m))
+                // Said until the first reason takes its place: on this kernel the result is
+                // not tamper-proof.
+                .or_else(|| {
+                    run.filter(|r| r.confined == Some(false))
+                        .map(|_| cx.t("lab-unconfined"))
+                }),
             complete: run.is_some_and(|r| r.complete),
             hints: self.hints_shown(),
             solution: self.solution,

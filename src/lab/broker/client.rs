@@ -1,0 +1,76 @@
+//! The learner's side of a simulated tool: one request to the supervisor carrying this
+//! process's terminal, then the tool's exit status as this process's own.
+
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::net::UnixStream;
+
+use crate::lab::fdpass;
+use crate::lab::protocol::{self, SHELL_FD, ToolReply, ToolRequest};
+
+/// Environment a request carries at most (the rest is dropped, newest variables last).
+const ENV_BUDGET: usize = 48 * 1024;
+
+pub fn forward(tool: &str, args: &[String]) -> i32 {
+    match ask(tool, args) {
+        Ok(ToolReply::Exit { code }) => code,
+        Ok(ToolReply::Signal { signal }) => die_by(signal),
+        Ok(ToolReply::Refused) => {
+            eprintln!("{tool}: this process belongs to no login of the lab machine");
+            126
+        }
+        Err(e) => {
+            eprintln!(
+                "{tool}: cannot reach the lab machine's supervisor ({e}); \
+                 log in again with `exit`"
+            );
+            126
+        }
+    }
+}
+
+fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {
+    // SAFETY: SHELL_FD is only borrowed for the calls below; an fd that is not open or not a
+    // socket makes sendmsg fail, which is reported.
+    let shell = unsafe { BorrowedFd::borrow_raw(SHELL_FD) };
+    let mut budget = ENV_BUDGET;
+    let env: Vec<(String, String)> = std::env::vars()
+        .filter(|(k, v)| {
+            let n = k.len() + v.len();
+            let fits = n <= budget;
+            if fits {
+                budget -= n;
+            }
+            fits
+        })
+        .collect();
+    let req = ToolRequest {
+        version: protocol::VERSION,
+        tool: tool.into(),
+        args: args.to_vec(),
+        cwd: std::env::current_dir()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_else(|_| "/".into()),
+        env,
+    };
+    let body = serde_json::to_vec(&req).map_err(io::Error::other)?;
+    if body.len() > protocol::MAX {
+        return Err(io::Error::other("argument list too long"));
+    }
+    let (mine, theirs) = fdpass::pair(libc::SOCK_STREAM)?;
+    use std::os::fd::AsRawFd;
+    fdpass::send(shell, &body, &[0, 1, 2, theirs.as_fd().as_raw_fd()])?;
+    drop(theirs);
+    let mut reply = UnixStream::from(mine);
+    protocol::recv(&mut reply)
+}
+
+/// Ends this process the way the tool ended, so the shell reports it alike.
+fn die_by(signal: i32) -> i32 {
+    // SAFETY: restoring the default action and raising a signal on ourselves.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+    128 + signal
+}

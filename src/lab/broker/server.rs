@@ -1,0 +1,212 @@
+//! The supervisor's side: reads the socket every login inherits. A message with the caller's
+//! terminal attached is a tool request, run as the identity of the process that sent it;
+//! anything else is the prompt hook's record, attributed the same way.
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use super::{REPORT_FD, TRUSTED_ENV, UNCONFINED_ENV};
+use crate::lab::fdpass;
+use crate::lab::identity::{Identity, Table};
+use crate::lab::protocol::{self, ToolReply, ToolRequest};
+use crate::lab::record::{Record, Splitter};
+use crate::lab::sandbox::SIM_BIN;
+
+/// A record the prompt hook sent, with the sender's identity put in by the supervisor.
+pub type Attributed = Record;
+
+/// Senders whose half-records are kept at once; past it the oldest are dropped.
+const MAX_SENDERS: usize = 64;
+
+/// Variables a request may not set for the tool: the loader's and the lab's own.
+fn allowed(key: &str) -> bool {
+    !(key.starts_with("LD_")
+        || key.starts_with("ROCM_SIM_")
+        || key.starts_with("ROCM_LAB_")
+        || matches!(
+            key,
+            "GCONV_PATH" | "GLIBC_TUNABLES" | "LOCPATH" | "NLSPATH" | "HOSTALIASES" | "RES_OPTIONS"
+        )
+        || key.starts_with("MALLOC_"))
+}
+
+/// Reads `sock` until every login has closed it; records go to `records`.
+/// `shell` is the logins' end, given to each tool too: a program it hands over to (a root
+/// shell) sends its records and requests the same way.
+pub fn serve(
+    sock: OwnedFd,
+    shell: i32,
+    confined: bool,
+    table: Arc<Mutex<Table>>,
+    records: mpsc::Sender<Attributed>,
+) {
+    let mut buf = vec![0u8; protocol::MAX + 1];
+    let mut partial: HashMap<i32, Splitter> = HashMap::new();
+    loop {
+        let got = match fdpass::recv(sock.as_fd(), &mut buf) {
+            Ok(Some(g)) => g,
+            Ok(None) => return,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return,
+        };
+        let Some(pid) = got.pid else { continue };
+        if got.truncated {
+            continue;
+        }
+        let data = &buf[..got.len];
+        if got.fds.len() == fdpass::MAX_FDS && data.first() == Some(&b'{') {
+            if let Ok(req) = serde_json::from_slice::<ToolRequest>(data) {
+                let table = table.clone();
+                let fds = got.fds;
+                std::thread::spawn(move || run(req, pid, fds, shell, confined, &table));
+            }
+            continue;
+        }
+        if partial.len() >= MAX_SENDERS && !partial.contains_key(&pid) {
+            partial.clear();
+        }
+        let done = partial.entry(pid).or_default().feed(data);
+        for mut r in done {
+            let Some(who) = who_is(&table, pid) else {
+                continue;
+            };
+            r.session = who.session;
+            r.uid = who.uid;
+            if records.send(r).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// The identity of `pid`. A login's first prompt can come a moment before the supervisor
+/// registered it (it registers right after the start): asked again briefly before giving up.
+fn who_is(table: &Mutex<Table>, pid: i32) -> Option<Identity> {
+    for _ in 0..10 {
+        if let Some(w) = table.lock().ok()?.of(pid) {
+            return Some(w);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+fn reply(out: &mut UnixStream, r: ToolReply) {
+    let _ = protocol::send(out, &r);
+}
+
+/// Runs one tool for `pid` and answers when it has ended.
+fn run(
+    req: ToolRequest,
+    pid: i32,
+    fds: Vec<OwnedFd>,
+    shell: i32,
+    confined: bool,
+    table: &Mutex<Table>,
+) {
+    let mut fds = fds.into_iter();
+    let (Some(stdin), Some(stdout), Some(stderr), Some(out)) =
+        (fds.next(), fds.next(), fds.next(), fds.next())
+    else {
+        return;
+    };
+    let mut out = UnixStream::from(out);
+    let Some(who) = who_is(table, pid) else {
+        reply(&mut out, ToolReply::Refused);
+        return;
+    };
+    if req.version != protocol::VERSION {
+        reply(&mut out, ToolReply::Refused);
+        return;
+    }
+    // SAFETY: getpgid only reads another process's group id.
+    let pgid = unsafe { libc::getpgid(pid) };
+    let Ok((report, report_child)) = fdpass::pair(libc::SOCK_SEQPACKET) else {
+        reply(&mut out, ToolReply::Exit { code: 126 });
+        return;
+    };
+    let cwd = if std::path::Path::new(&req.cwd).is_dir() {
+        req.cwd.as_str()
+    } else {
+        "/"
+    };
+    let mut cmd = Command::new(SIM_BIN);
+    cmd.arg("sim")
+        .arg(&req.tool)
+        .args(&req.args)
+        .env_clear()
+        .envs(req.env.iter().filter(|(k, _)| allowed(k)).cloned())
+        .env("ROCM_SIM_ROOT", "/")
+        .env("ROCM_SIM_BIN", SIM_BIN)
+        .env("ROCM_SIM_USER", &who.user)
+        .env("ROCM_SIM_UID", who.uid.to_string())
+        .env("ROCM_SIM_SESSION", &who.session)
+        .env(crate::lab::userns::SANDBOX_ENV, "1")
+        .env(TRUSTED_ENV, REPORT_FD.to_string())
+        .env(UNCONFINED_ENV, if confined { "0" } else { "1" })
+        .current_dir(cwd)
+        .stdin(Stdio::from(stdin))
+        .stdout(Stdio::from(stdout))
+        .stderr(Stdio::from(stderr));
+    if pgid > 0 {
+        // In the caller's process group: the terminal's Ctrl-C and Ctrl-Z reach the tool as
+        // they reach the wrapper that asked, and a foreground tool may read the terminal.
+        cmd.process_group(pgid);
+    }
+    let child_fd = report_child.as_raw_fd();
+    // SAFETY: dup2 is async-signal-safe; it puts the report socket and the logins' socket
+    // where the tool (and what it hands over to) look for them.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::dup2(child_fd, REPORT_FD) < 0 || libc::dup2(shell, protocol::SHELL_FD) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(_) => {
+            reply(&mut out, ToolReply::Exit { code: 126 });
+            return;
+        }
+    };
+    drop(report_child);
+    drop(cmd);
+    let child_pid = child.id() as i32;
+    // The tool reports each identity it hands over to; registered before it is answered.
+    let mut report = UnixStream::from(report);
+    let mut buf = vec![0u8; 4096];
+    while let Ok(n) = report.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        if let Ok(id) = serde_json::from_slice::<Identity>(&buf[..n])
+            && let Ok(mut t) = table.lock()
+        {
+            t.register(child_pid, id);
+        }
+        if report.write_all(&[1]).is_err() {
+            break;
+        }
+    }
+    let status = child.wait();
+    if let Ok(mut t) = table.lock() {
+        t.forget(child_pid);
+    }
+    let r = match status {
+        Ok(s) => match (s.code(), s.signal()) {
+            (Some(code), _) => ToolReply::Exit { code },
+            (None, Some(signal)) => ToolReply::Signal { signal },
+            _ => ToolReply::Exit { code: 1 },
+        },
+        Err(_) => ToolReply::Exit { code: 1 },
+    };
+    reply(&mut out, r);
+}

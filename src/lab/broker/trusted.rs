@@ -1,0 +1,68 @@
+//! A simulated tool run by the supervisor, outside the learner's domain. It may act as the
+//! identity the supervisor gave it; when it hands over to a program the learner controls, it
+//! reports who that program is and confines it first.
+
+use std::io::{self, Read, Write};
+use std::os::fd::FromRawFd;
+use std::os::unix::net::UnixStream;
+
+use super::REPORT_FD;
+use crate::lab::confine::{self, Domain};
+use crate::lab::identity::Identity;
+use crate::lab::userns;
+use crate::sim::entry::{self, HandOver, Host};
+
+struct Lab {
+    confine: bool,
+}
+
+impl Host for Lab {
+    fn vouches(&self) -> bool {
+        true
+    }
+
+    fn become_id(&self, uid: u32, gid: u32) -> io::Result<()> {
+        userns::become_id(uid, gid)
+    }
+
+    fn handing_over(&self, who: &HandOver) -> io::Result<()> {
+        // SAFETY: the supervisor put the report socket on REPORT_FD for this process alone
+        // (and it is close-on-exec: see `main`). ManuallyDrop: it stays open until the exec.
+        let mut report = std::mem::ManuallyDrop::new(unsafe { UnixStream::from_raw_fd(REPORT_FD) });
+        let id = Identity {
+            user: who.user.clone(),
+            uid: who.uid,
+            home: who.home.clone(),
+            session: who.session.clone(),
+        };
+        let body = serde_json::to_vec(&id).map_err(io::Error::other)?;
+        report.write_all(&body)?;
+        // The supervisor has registered this pid once it answers: whatever the program sends
+        // from its first instruction on is attributed to `who`.
+        let mut ack = [0u8; 1];
+        report.read_exact(&mut ack)?;
+        if !self.confine {
+            return Ok(());
+        }
+        match confine::apply(&Domain::for_uid(who.uid, &who.home)) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(io::Error::other(format!("cannot confine the program: {e}"))),
+        }
+    }
+}
+
+pub fn main(tool: &str, args: &[String]) -> i32 {
+    // SAFETY: marking an fd close-on-exec; harmless when REPORT_FD is not open. Removing the
+    // marker while this process has one thread: a program the tool hands over to is the
+    // learner's, and its own tools must ask the supervisor again.
+    unsafe {
+        libc::fcntl(REPORT_FD, libc::F_SETFD, libc::FD_CLOEXEC);
+        std::env::remove_var(super::TRUSTED_ENV);
+    }
+    let confine = std::env::var_os(super::UNCONFINED_ENV).is_none_or(|v| v != "1");
+    // SAFETY: as above, single-threaded.
+    unsafe {
+        std::env::remove_var(super::UNCONFINED_ENV);
+    }
+    entry::main(tool, args, &Lab { confine })
+}
