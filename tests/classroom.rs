@@ -982,3 +982,101 @@ fn crafted_counts_in_exports_saturate_and_a_quiz_never_taken_counts_nothing() {
     let row = out.stdout.lines().find(|l| l.starts_with("idle")).unwrap();
     assert_eq!(row.split_whitespace().nth(3), Some("-"), "not 0/N: {row}");
 }
+
+const DANA_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dana-pack");
+
+#[test]
+fn a_lab_for_another_user_is_that_user_in_the_shell_the_tools_and_the_reasons() {
+    if !common::needs::bwrap("a lab for another user") {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let script = data.path().join("dana.sh");
+    std::fs::write(
+        &script,
+        "id\necho home=$HOME\n/opt/rocm/bin/rocminfo | head -3\nsudo usermod -aG render,video dana\n",
+    )
+    .unwrap();
+    let script = script.to_str().unwrap();
+    let out = common::run(
+        &[
+            "--content",
+            DANA_PACK,
+            "lab",
+            "dana-gpu",
+            "--script",
+            script,
+        ],
+        "",
+        data.path(),
+        &[],
+    );
+    assert!(
+        out.stdout
+            .contains("uid=1000(dana) gid=1000(dana) groups=1000(dana),4(adm),27(sudo)"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("dana@"), "the prompt: {}", out.stdout);
+    assert!(out.stdout.contains("home=/home/dana"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("dana is not member of \"render\" group"),
+        "rocminfo knows the user: {}",
+        out.stdout
+    );
+    // The reason for the login step names dana, and nothing speaks of the default account.
+    assert!(
+        out.stdout
+            .contains("/etc/group lists dana in render, video, but this login"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("learner"), "{}", out.stdout);
+
+    // check proves the pack: its solution and its own ok/bad scripts, run as dana.
+    let proof = common::run(&["check", "--content", DANA_PACK], "", data.path(), &[]);
+    assert_eq!(proof.code, 0, "{}\n{}", proof.stdout, proof.stderr);
+}
+
+#[test]
+fn check_names_a_group_step_whose_user_the_machine_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    copy_tree(std::path::Path::new(DANA_PACK), &pack);
+    let lab = pack.join("lessons/01-dana/lab-dana-gpu.toml");
+    let text = std::fs::read_to_string(&lab).unwrap();
+    // The machine keeps its default account while the steps still speak of dana.
+    let text = text.replace("user = \"dana\"\n", "").replace(
+        "check = \"groups\"\n",
+        "check = \"groups\"\nuser = \"dana\"\n",
+    );
+    std::fs::write(&lab, text).unwrap();
+    let out = common::run(
+        &["check", "--content", pack.to_str().unwrap(), "--no-labs"],
+        "",
+        dir.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains(
+            "lab-dana-gpu.toml:12:8: error: step \"groups\" checks the user \"dana\", whom the lab's machine does not have"
+        ),
+        "{}",
+        out.stdout
+    );
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}

@@ -71,6 +71,12 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
             None
         }
     };
+    // Checks about "the user" mean the machine's own account (`[machine] user`).
+    let machine_user = machine
+        .as_deref()
+        .and_then(|m| m.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("user")?.as_str().map(str::to_string))
+        .unwrap_or_else(|| crate::sim::MachineSpec::default().user);
     let file_tables = f.tables(&mut cx, "files");
     let step_tables = f.tables(&mut cx, "steps");
     let solution = f.table(&mut cx, "solution");
@@ -124,7 +130,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
 
     let mut steps: Vec<Step> = Vec::new();
     for (at, t) in step_tables {
-        if let Some(step) = load_step(&mut cx, at, t) {
+        if let Some(step) = load_step(&mut cx, at, t, &machine_user) {
             if steps.iter().any(|s| s.id == step.id) {
                 cx.error(
                     at,
@@ -191,13 +197,13 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     })
 }
 
-fn load_step(cx: &mut Cx, at: usize, t: &DeTable) -> Option<Step> {
+fn load_step(cx: &mut Cx, at: usize, t: &DeTable, machine_user: &str) -> Option<Step> {
     let mut f = Fields::new(t, at, "step");
     let id = f.req_id(cx, "id");
     let title = f.localized(cx, "title", true);
     let hints = f.localized_list(cx, "hints");
     let kind = f.req_string(cx, "check");
-    let check = kind.and_then(|k| read_check(cx, &mut f, &k));
+    let check = kind.and_then(|k| read_check(cx, &mut f, &k, machine_user));
     f.finish(cx);
     Some(Step {
         id: id?.into_inner(),
@@ -208,7 +214,12 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable) -> Option<Step> {
 }
 
 /// Reads the parameters of a check; unknown kinds list the known ones.
-fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Option<Check> {
+fn read_check(
+    cx: &mut Cx,
+    f: &mut Fields,
+    kind: &toml::Spanned<String>,
+    machine_user: &str,
+) -> Option<Check> {
     let list = |cx: &mut Cx, f: &mut Fields, key: &'static str| -> Vec<String> {
         f.str_list(cx, key)
             .into_iter()
@@ -245,12 +256,14 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
         }
     };
     let at = f.at();
+    let user = |cx: &mut Cx, f: &mut Fields| -> String {
+        f.string(cx, "user")
+            .map(|s| s.into_inner())
+            .unwrap_or_else(|| machine_user.to_string())
+    };
     Some(match kind.get_ref().as_str() {
         "groups" => {
-            let user = f
-                .string(cx, "user")
-                .map(|s| s.into_inner())
-                .unwrap_or_else(|| "learner".into());
+            let user = user(cx, f);
             let groups = list(cx, f, "groups");
             let keep = list(cx, f, "keep");
             Check::Groups {
@@ -260,8 +273,10 @@ fn read_check(cx: &mut Cx, f: &mut Fields, kind: &toml::Spanned<String>) -> Opti
             }
         }
         "session-groups" => {
+            let user = user(cx, f);
             let groups = list(cx, f, "groups");
             Check::SessionGroups {
+                user,
                 groups: nonempty(cx, at, "groups", groups)?,
             }
         }

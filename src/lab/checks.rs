@@ -60,7 +60,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             }
             Ok(())
         }
-        Check::SessionGroups { groups } => {
+        Check::SessionGroups { user, groups } => {
             let st = state()?;
             let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             let have = st.session_groups(root, &rec.session).unwrap_or_default();
@@ -68,11 +68,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             if missing.is_empty() {
                 return Ok(());
             }
-            let user = st
-                .session(&rec.session)
-                .map(|s| s.user.clone())
-                .unwrap_or_else(|| "learner".into());
-            let db = accounts::db_groups(root, &user).unwrap_or_default();
+            let db = accounts::db_groups(root, user).unwrap_or_default();
             if missing.iter().all(|g| db.contains(g)) {
                 Err(Msg::new("lab-why-session-old")
                     .arg("user", user)

@@ -243,7 +243,7 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
         .map(|t| (t.path.to_string(), t.name.to_string()))
         .chain([("/usr/bin/ls".to_string(), "ls".to_string())])
         .collect();
-    stage.install("learner", &tools).map_err(io)?;
+    stage.install(&spec.user, &tools).map_err(io)?;
     for f in &lab.files {
         let host = host_path(stage.root(), &f.path);
         if !host.starts_with(stage.root()) {
@@ -321,8 +321,13 @@ fn spawn(
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?
         .machine
         .hostname;
+    // The machine's own account (`[machine] user`), as its /etc/passwd names uid 1000.
+    let user = sim::accounts::user_by_uid(stage.root(), 1000)
+        .map(|pw| pw.name)
+        .unwrap_or_else(|| "learner".into());
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
+    l.user = &user;
     let argv = sandbox::command(
         bwrap,
         &l,
@@ -330,7 +335,7 @@ fn spawn(
     );
     let hello = ToSupervisor::Hello {
         version: protocol::VERSION,
-        user: "learner".into(),
+        user: user.clone(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1"),
