@@ -10,9 +10,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use super::super::app::{self, Cx, Ev, Outcome, View};
 use super::super::doc;
 use super::super::keymap::{self, Binding};
+use super::super::view::{self, Cx, Ev, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{Seg, wrap};
 use crate::content::{Question, Quiz};
@@ -482,7 +482,7 @@ impl View for QuizScreen {
     }
 
     fn enter(&mut self, cx: &mut Cx) {
-        app::opened(cx, ItemKind::Quiz, &self.quiz);
+        view::opened(cx, ItemKind::Quiz, &self.quiz);
         if let Some(quiz) = self.quiz(cx) {
             self.run_mut(cx, quiz);
         }
