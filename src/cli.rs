@@ -1091,7 +1091,7 @@ fn cmd_lab_script(
         exe,
         rows: 40,
         cols: 120,
-        relogin: i18n.t("lab-relogin"),
+        relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript: true,
     };
     let mut run = match lab::run::LabRun::start(lab, opts, lab::run::no_notify()) {

@@ -117,7 +117,7 @@ fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, 
         exe,
         rows: 40,
         cols: 120,
-        relogin: i18n.t("lab-relogin"),
+        relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript: false,
     };
     let mut run =

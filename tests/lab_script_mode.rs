@@ -109,3 +109,36 @@ fn apts_question_gets_the_next_line_as_its_answer() {
     );
     assert!(took < Duration::from_secs(20), "took {took:?}");
 }
+
+#[test]
+fn sudo_in_the_lab_behaves_as_ubuntus_does() {
+    if !common::needs::bwrap("script mode tests") {
+        return;
+    }
+    let (_, out, _, _) = grade(
+        "amdgpu-not-loaded",
+        &[
+            "sudo -l",
+            "sudo env | grep -E '^(PATH|HOME|USER|SUDO_USER|MYVAR)=' | sort",
+            "MYVAR=1 sudo -E env | grep -c '^MYVAR='",
+            "sudo FOO=bar sh -c 'echo foo=$FOO'",
+            "sudo -iu learner id -un",
+            "sudo -u learner -i pwd",
+            "sudo false; echo st=$?",
+        ],
+        &[],
+    );
+    for want in [
+        "User learner may run the following commands on mi300x-node:\n    (ALL : ALL) ALL\n    (ALL) NOPASSWD: ALL",
+        // env_reset: the caller's variables are gone, secure_path and root's HOME are set.
+        "HOME=/root\nPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/snap/bin\nSUDO_USER=learner\nUSER=root\n",
+        // -E keeps them.
+        "grep -c '^MYVAR='\n1\n",
+        "foo=bar",
+        "sudo -iu learner id -un\nlearner\n",
+        "sudo -u learner -i pwd\n/home/learner\n",
+        "st=1",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in\n{out}");
+    }
+}

@@ -254,9 +254,31 @@ fn run_json_as(
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // Whoever ran it, the lab leaves nothing behind in its temporary folder.
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("rocm-lab-"))
+        .collect();
+    assert!(left.is_empty(), "stage left behind: {left:?}");
     let mut raw = out.stdout.clone();
     raw.extend_from_slice(&out.stderr);
     (json, String::from_utf8_lossy(&out.stderr).into_owned(), raw)
+}
+
+#[test]
+fn a_normal_user_completes_a_lab_by_script_and_leaves_nothing() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let (json, session, _) = run_json_as(
+        "hsa-init-failed",
+        "sudo usermod -aG render,video learner\nexit\nrocminfo | grep -m1 gfx\n",
+        true,
+        "20",
+    );
+    assert_eq!(json["complete"], true, "{session}");
 }
 
 fn step_done(json: &serde_json::Value, id: &str) -> bool {
@@ -519,11 +541,13 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
     if !common::needs::bwrap("lab sandbox tests") {
         return;
     }
-    // A file past the 1 GiB limit, and /tmp filled past its size: the kernel's own errors.
+    // A file past the 1 GiB limit, /tmp and the home filled past their 512 MiB: the kernel's
+    // own errors, and the host's disk never sees the home's bytes.
     let (_, session, _) = run_json(
         "hsa-init-failed",
         "truncate -s 2G ~/big; echo t=$?\n\
          head -c 600M /dev/zero > /tmp/big; echo h=$?\n\
+         head -c 600M /dev/zero > ~/big; echo home=$?\n\
          rm -f /tmp/big ~/big; echo after=$(id -un)\n",
     );
     // SIGXFSZ ends the program; bash names it and reports 128 + 25.
@@ -532,8 +556,71 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
         "{session}"
     );
     assert!(
-        session.contains("No space left on device") && session.contains("h=1"),
+        session.contains("No space left on device")
+            && session.contains("h=1")
+            && session.contains("home=1"),
         "{session}"
     );
     assert!(session.contains("after=learner"), "{session}");
+}
+
+#[test]
+fn a_rename_race_between_a_file_and_a_link_to_the_host_changes_nothing_there() {
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    if !Path::new("/usr/bin/python3").exists() {
+        eprintln!("skipped: the rename race needs python3 (for renameat2) on this machine");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    // A host file and folder with modes a relock would change, named by absolute links the
+    // learner (as root) swaps with real files as fast as it can while commands run.
+    let canary = tempfile::Builder::new()
+        .prefix("race-canary-")
+        .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
+        .unwrap();
+    let file = canary.path().join("secret");
+    let dir = canary.path().join("private");
+    std::fs::write(&file, "canary").unwrap();
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let racer = format!(
+        "import ctypes, os, time\n\
+         libc = ctypes.CDLL(None, use_errno=True)\n\
+         end = time.time() + 8\n\
+         n = 0\n\
+         pairs = [('/etc/race-a', '{f}'), ('/opt/race-b', '{d}')]\n\
+         for real, _ in pairs: open(real + '.x', 'w').close()\n\
+         for real, target in pairs:\n\
+         \u{20}   if os.path.lexists(real): os.remove(real)\n\
+         \u{20}   os.symlink(target, real)\n\
+         while time.time() < end:\n\
+         \u{20}   for real, _ in pairs:\n\
+         \u{20}       n += libc.renameat2(-100, real.encode(), -100, (real + '.x').encode(), 2) == 0\n\
+         print('swaps', n)\n",
+        f = file.display(),
+        d = dir.display()
+    );
+    let mut script =
+        format!("cat > /tmp/racer.py <<'EOF'\n{racer}EOF\nsudo python3 /tmp/racer.py &\n");
+    for _ in 0..12 {
+        script.push_str("sleep 0.5\n");
+    }
+    script.push_str("wait; echo raced\n");
+    let (_, session, _) = run_json_as("amdgpu-not-loaded", &script, false, "30");
+    assert!(session.contains("raced"), "{session}");
+    // The race ran: thousands of swaps while the supervisor relocked after each command.
+    let swaps: u64 = session
+        .split("swaps ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(swaps > 100, "{session}");
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&file), 0o600, "host file mode changed");
+    assert_eq!(mode(&dir), 0o700, "host folder mode changed");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "canary");
 }

@@ -416,12 +416,17 @@ fn newgrp_and_sudo() {
     check(&st, "sudo_rocminfo_not_on_secure_path", "sudo rocminfo");
     check(&st, "sudo_invalid_option", "sudo -Z ls");
     let out = st.run("sudo tee -a /etc/modules");
-    assert_eq!(
-        out.exec,
-        Some(Exec::Program {
-            argv: vec!["tee".into(), "-a".into(), "/etc/modules".into()],
-            as_root: true
-        })
+    let Some(Exec::Program { argv, as_root, env }) = &out.exec else {
+        panic!("{:?}", out.exec)
+    };
+    assert_eq!(argv, &["tee", "-a", "/etc/modules"]);
+    assert!(as_root);
+    // env_reset: the command gets sudo's environment, not the caller's.
+    let env = env.as_ref().expect("sudo sets the environment");
+    assert!(env.contains(&("USER".into(), "root".into())), "{env:?}");
+    assert!(
+        env.contains(&("SUDO_USER".into(), "learner".into())),
+        "{env:?}"
     );
     let out = st.run("sudo /opt/rocm/bin/rocminfo");
     assert!(
@@ -449,7 +454,8 @@ fn ls_of_device_nodes() {
         out.exec,
         Some(Exec::Program {
             argv: vec!["ls".into(), "-l".into(), "/etc/group".into()],
-            as_root: false
+            as_root: false,
+            env: None,
         })
     );
     let st = vega_with(|s| s.amdgpu_loaded = false);

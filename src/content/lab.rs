@@ -47,9 +47,16 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let id = f.req_id(&mut cx, "id");
     let title = f.localized(&mut cx, "title", true);
     let briefing = f.localized(&mut cx, "briefing", true);
+    // The machine's user (`[machine] user`, learner by default) is whom checks name by default.
+    let mut user = "learner".to_string();
     let machine = match f.raw("machine") {
         Some(v) => match v.get_ref().as_table() {
-            Some(t) => Some(table_to_toml(t)),
+            Some(t) => {
+                if let Some(u) = t.get("user").and_then(|u| u.get_ref().as_str()) {
+                    user = u.to_string();
+                }
+                Some(table_to_toml(t))
+            }
             None => {
                 cx.error(
                     v.span().start,
@@ -71,12 +78,6 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
             None
         }
     };
-    // Checks about "the user" mean the machine's own account (`[machine] user`).
-    let machine_user = machine
-        .as_deref()
-        .and_then(|m| m.parse::<toml::Table>().ok())
-        .and_then(|t| t.get("user")?.as_str().map(str::to_string))
-        .unwrap_or_else(|| crate::sim::MachineSpec::default().user);
     let file_tables = f.tables(&mut cx, "files");
     let step_tables = f.tables(&mut cx, "steps");
     let solution = f.table(&mut cx, "solution");
@@ -130,7 +131,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
 
     let mut steps: Vec<Step> = Vec::new();
     for (at, t) in step_tables {
-        if let Some(step) = load_step(&mut cx, at, t, &machine_user) {
+        if let Some(step) = load_step(&mut cx, at, t, &user) {
             if steps.iter().any(|s| s.id == step.id) {
                 cx.error(
                     at,
@@ -190,6 +191,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         title: title.into_inner(),
         briefing: briefing.into_inner(),
         machine,
+        user,
         files,
         steps,
         solution: solution_text,
@@ -197,13 +199,13 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     })
 }
 
-fn load_step(cx: &mut Cx, at: usize, t: &DeTable, machine_user: &str) -> Option<Step> {
+fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
     let mut f = Fields::new(t, at, "step");
     let id = f.req_id(cx, "id");
     let title = f.localized(cx, "title", true);
     let hints = f.localized_list(cx, "hints");
     let kind = f.req_string(cx, "check");
-    let check = kind.and_then(|k| read_check(cx, &mut f, &k, machine_user));
+    let check = kind.and_then(|k| read_check(cx, &mut f, &k, user));
     f.finish(cx);
     Some(Step {
         id: id?.into_inner(),

@@ -197,6 +197,8 @@ pub struct Lab {
     pub briefing: Localized,
     /// The simulated machine, as the TOML of its `[machine]` table (read by the simulator).
     pub machine: String,
+    /// Who logs in on it (`[machine] user`, learner by default).
+    pub user: String,
     /// Extra files written into the machine before the learner logs in.
     pub files: Vec<LabFile>,
     pub steps: Vec<Step>,

@@ -21,14 +21,6 @@ pub const NO_LANDLOCK_ENV: &str = "ROCM_LEARN_LAB_NO_LANDLOCK";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabError(pub Msg);
 
-impl std::fmt::Display for LabError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl std::error::Error for LabError {}
-
 impl From<SandboxError> for LabError {
     fn from(e: SandboxError) -> Self {
         LabError(e.0)
@@ -265,6 +257,7 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
         std::fs::set_permissions(&host, std::fs::Permissions::from_mode(f.mode)).map_err(io)?;
     }
     let mut stage = stage;
+    stage.user = spec.user.clone();
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
     stage.lock_down().map_err(io)?;
     Ok(stage)
@@ -287,7 +280,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         stage: stage.root(),
         exe: &opts.exe,
         hostname: "gpu-node",
-        user: "learner",
+        user: &stage.user,
         host_etc: &stage.host_etc,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
@@ -321,13 +314,8 @@ fn spawn(
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?
         .machine
         .hostname;
-    // The machine's own account (`[machine] user`), as its /etc/passwd names uid 1000.
-    let user = sim::accounts::user_by_uid(stage.root(), 1000)
-        .map(|pw| pw.name)
-        .unwrap_or_else(|| "learner".into());
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
-    l.user = &user;
     let argv = sandbox::command(
         bwrap,
         &l,
@@ -335,7 +323,7 @@ fn spawn(
     );
     let hello = ToSupervisor::Hello {
         version: protocol::VERSION,
-        user: user.clone(),
+        user: stage.user.clone(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1"),

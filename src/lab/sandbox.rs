@@ -42,6 +42,14 @@ pub const HOST_ETC: [&str; 9] = [
 /// The writable /tmp of a lab (a tmpfs, so a full one is the learner's and not the host's).
 pub const TMP_SIZE: u64 = 512 << 20;
 
+/// The learner's home is a tmpfs of this size too (1 GiB with /tmp): a full disk is the
+/// learner's "No space left on device", never the host's.
+pub const HOME_SIZE: u64 = 512 << 20;
+
+/// Where the stage's home folder is shown read-only, for the supervisor to copy into the
+/// home's tmpfs before the first login.
+pub const HOME_SEED: &str = "/run/rocm-lab/home-seed";
+
 /// Why the sandbox cannot start, as a message naming the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SandboxError(pub Msg);
@@ -56,6 +64,19 @@ fn bwrap_path() -> Option<PathBuf> {
 
 /// Checks once that bubblewrap exists and may create the namespaces the lab needs.
 pub fn probe() -> Result<PathBuf, SandboxError> {
+    // Not a missing package: bubblewrap is Linux's. Say so instead of naming apt or dnf.
+    let not_linux = if cfg!(target_os = "linux") {
+        None
+    } else if cfg!(target_os = "macos") {
+        Some("doctor-labs-macos")
+    } else if cfg!(target_os = "windows") {
+        Some("doctor-labs-windows")
+    } else {
+        Some("doctor-labs-other-os")
+    };
+    if let Some(id) = not_linux {
+        return Err(SandboxError(Msg::new(id)));
+    }
     let Some(bwrap) = bwrap_path() else {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
@@ -164,6 +185,13 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     for dir in ["etc", "home", "opt", "var"] {
         a.extend(["--bind".into(), s(dir), format!("/{dir}").into()]);
     }
+    let user_home = format!("home/{}", l.user);
+    a.extend(["--ro-bind".into(), s(&user_home), HOME_SEED.into()]);
+    let home_size = HOME_SIZE.to_string();
+    push(
+        &mut a,
+        &["--size", &home_size, "--tmpfs", &format!("/{user_home}")],
+    );
     for e in l.host_etc {
         let host = format!("/etc/{e}");
         a.extend(["--ro-bind".into(), host.clone().into(), host.into()]);

@@ -43,6 +43,8 @@ pub struct Stage {
     dir: tempfile::TempDir,
     /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
     pub host_etc: Vec<String>,
+    /// The machine's user (`[machine] user`), who logs in.
+    pub user: String,
 }
 
 impl Stage {
@@ -50,13 +52,22 @@ impl Stage {
     pub fn new() -> io::Result<Stage> {
         let dir = tempfile::Builder::new().prefix("rocm-lab-").tempdir()?;
         for d in [
-            "etc", "home", "opt", "var/tmp", "usr/bin", "usr/sbin", "run",
+            "etc",
+            "home",
+            "opt",
+            "var/tmp",
+            "usr/bin",
+            "usr/sbin",
+            "run",
+            // Mount point of the home folder's first contents (`sandbox::HOME_SEED`).
+            "run/home-seed",
         ] {
             fs::create_dir_all(dir.path().join(d))?;
         }
         Ok(Stage {
             dir,
             host_etc: Vec::new(),
+            user: "learner".into(),
         })
     }
 

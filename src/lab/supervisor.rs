@@ -93,6 +93,11 @@ pub fn main() -> i32 {
         return 2;
     }
     ignore_job_signals();
+    seed_home(
+        Path::new(super::sandbox::HOME_SEED),
+        Path::new(&home()),
+        &mut 0,
+    );
     limit_processes();
     let confined = confine && confine::available();
     CONFINED.store(confined, std::sync::atomic::Ordering::Relaxed);
@@ -528,4 +533,36 @@ fn login_fingerprint() -> Fingerprint {
             Some((p, m.len(), m.modified().ok()?))
         })
         .collect()
+}
+
+/// Copies the stage's home (shown read-only at `from`) into the home's tmpfs, keeping modes
+/// and symlinks as they are; devices and FIFOs are left out. Bounded: a stage is ours, but a
+/// content pack's home could be large.
+fn seed_home(from: &Path, to: &Path, budget: &mut u32) {
+    let Ok(rd) = std::fs::read_dir(from) else {
+        return;
+    };
+    for e in rd.flatten() {
+        *budget += 1;
+        if *budget > 10_000 {
+            return;
+        }
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        let Ok(meta) = std::fs::symlink_metadata(&src) else {
+            continue;
+        };
+        let ft = meta.file_type();
+        if ft.is_symlink() {
+            if let Ok(target) = std::fs::read_link(&src) {
+                let _ = std::os::unix::fs::symlink(target, &dst);
+            }
+        } else if ft.is_dir() {
+            if std::fs::create_dir(&dst).is_ok() {
+                seed_home(&src, &dst, budget);
+                let _ = std::fs::set_permissions(&dst, meta.permissions());
+            }
+        } else if ft.is_file() {
+            let _ = std::fs::copy(&src, &dst);
+        }
+    }
 }

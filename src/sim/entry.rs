@@ -208,7 +208,7 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
             login,
             command,
         }) => login_shell(root, &session, &user, login, command, host),
-        Some(Exec::Program { argv, as_root }) => {
+        Some(Exec::Program { argv, as_root, env }) => {
             let Some(prog) = argv.first() else {
                 return out.code;
             };
@@ -218,6 +218,9 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
             };
             let mut cmd = std::process::Command::new(path);
             cmd.args(&argv[1..]);
+            if let Some(env) = env {
+                cmd.env_clear().envs(env);
+            }
             let who = if as_root {
                 cmd.env(UID_ENV, "0");
                 HandOver {

@@ -181,8 +181,13 @@ impl Caller {
 pub enum Exec {
     /// Start the user's login shell in this (new) session (`newgrp`).
     Shell { session: String },
-    /// Run a real program (not simulated), as root when `as_root`.
-    Program { argv: Vec<String>, as_root: bool },
+    /// Run a real program (not simulated), as root when `as_root`, with exactly `env` as its
+    /// environment when given (sudo resets it), else with the caller's.
+    Program {
+        argv: Vec<String>,
+        as_root: bool,
+        env: Option<Vec<(String, String)>>,
+    },
     /// Start `user`'s shell in this new session (`su`): a login shell with a fresh environment
     /// when `login`, running `command` when given.
     Login {

@@ -264,6 +264,7 @@ fn real(cx: &mut Ctx, args: &[String]) -> i32 {
     cx.out.exec = Some(Exec::Program {
         argv,
         as_root: false,
+        env: None,
     });
     0
 }

@@ -67,9 +67,53 @@ enum Resolved {
     NotFound,
 }
 
+/// Splits clustered short options as getopt does (`-iu learner` is `-i -u learner`,
+/// `-ulearner` is `-u learner`), up to the command.
+fn unbundle(args: &[String]) -> Vec<String> {
+    const WITH_VALUE: &str = "ugpCDhrtTU";
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "--" || !a.starts_with('-') || a.starts_with("--") || a.len() <= 2 {
+            if a == "--" || !a.starts_with('-') || a == "-" {
+                out.extend(args[i..].iter().cloned());
+                return out;
+            }
+            out.push(a.clone());
+            if a.len() == 2 && WITH_VALUE.contains(&a[1..]) {
+                if let Some(v) = args.get(i + 1) {
+                    out.push(v.clone());
+                }
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        for (n, c) in a[1..].char_indices() {
+            out.push(format!("-{c}"));
+            if WITH_VALUE.contains(c) {
+                let rest = &a[1 + n + c.len_utf8()..];
+                if !rest.is_empty() {
+                    out.push(rest.to_string());
+                } else if let Some(v) = args.get(i + 1) {
+                    out.push(v.clone());
+                    i += 1;
+                }
+                break;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let args = &unbundle(args);
     let mut target_user: Option<String> = None;
     let mut shell: Option<&str> = None;
+    let mut list = false;
+    let mut keep_env = false;
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -81,8 +125,9 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             break;
         }
         match a {
-            "-E" | "-H" | "-n" | "-S" | "-k" | "-b" | "-P" | "-A" | "-N" | "--preserve-env"
-            | "--non-interactive" | "--set-home" => {}
+            "-E" | "--preserve-env" => keep_env = true,
+            "-H" | "-n" | "-S" | "-k" | "-b" | "-P" | "-A" | "-N" | "--non-interactive"
+            | "--set-home" => {}
             "-u" | "--user" => {
                 i += 1;
                 let Some(u) = args.get(i) else {
@@ -93,6 +138,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 target_user = Some(u.clone());
             }
             "-i" | "--login" => shell = Some("-i"),
+            "-l" | "--list" => list = true,
             "-s" | "--shell" => shell = Some("-s"),
             "-h" | "--help" => {
                 cx.println("sudo - execute a command as another user\n");
@@ -120,6 +166,9 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         i += 1;
     }
     let rest = &args[i..];
+    if list {
+        return list_rights(cx, rest);
+    }
     // Leading VAR=value words set the environment of the command.
     let env_len = rest
         .iter()
@@ -161,7 +210,12 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             argv.push("-c".into());
             argv.push(cmdline.join(" "));
         }
-        cx.out.exec = Some(Exec::Program { argv, as_root });
+        let env = sudo_env(cx, &runner, keep_env, &[], &argv);
+        cx.out.exec = Some(Exec::Program {
+            argv,
+            as_root,
+            env: Some(env),
+        });
         return 0;
     }
     let Some(cmd) = cmdline.first() else {
@@ -183,10 +237,133 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             code
         }
         Resolved::Real => {
-            let mut argv: Vec<String> = env.to_vec();
-            argv.extend(cmdline.iter().cloned());
-            cx.out.exec = Some(Exec::Program { argv, as_root });
+            let argv: Vec<String> = cmdline.to_vec();
+            let env = sudo_env(cx, &runner, keep_env, env, &argv);
+            cx.out.exec = Some(Exec::Program {
+                argv,
+                as_root,
+                env: Some(env),
+            });
             0
         }
     }
+}
+
+/// `sudo -l`: Ubuntu's defaults and the rules that let the caller run anything (the sudo
+/// group's, then cloud-init's NOPASSWD drop-in). With a command, its full path when allowed.
+fn list_rights(cx: &mut Ctx, cmd: &[String]) -> i32 {
+    let user = cx.caller.user.clone();
+    let host = cx.state.machine.hostname.clone();
+    if let Some(c) = cmd.first() {
+        let path = if c.contains('/') {
+            Some(c.clone())
+        } else {
+            SECURE_PATH
+                .iter()
+                .map(|d| format!("{d}/{c}"))
+                .find(|p| cx.host(p).is_file())
+        };
+        return match path {
+            Some(p) => {
+                let mut line = p;
+                for a in &cmd[1..] {
+                    line.push(' ');
+                    line.push_str(a);
+                }
+                cx.println(&line);
+                0
+            }
+            None => {
+                cx.eprintln(&format!("sudo: {c}: command not found"));
+                1
+            }
+        };
+    }
+    cx.println(&format!("Matching Defaults entries for {user} on {host}:"));
+    cx.println("    env_reset, mail_badpass, secure_path=/usr/local/sbin\\:/usr/local/bin\\:/usr/sbin\\:/usr/bin\\:/sbin\\:/bin\\:/snap/bin, use_pty");
+    cx.println("");
+    cx.println(&format!(
+        "User {user} may run the following commands on {host}:"
+    ));
+    cx.println("    (ALL : ALL) ALL");
+    cx.println("    (ALL) NOPASSWD: ALL");
+    0
+}
+
+/// Variables Ubuntu's sudo keeps through env_reset (sudo's built-in env_keep list).
+const ENV_KEEP: &[&str] = &[
+    "COLORS",
+    "DISPLAY",
+    "HOSTNAME",
+    "KRB5CCNAME",
+    "LS_COLORS",
+    "PS1",
+    "PS2",
+    "XAUTHORITY",
+    "XAUTHORIZATION",
+    "XDG_CURRENT_DESKTOP",
+    "TERM",
+    "TZ",
+];
+
+/// The environment of the command as sudo builds it: env_reset keeps only ENV_KEEP, the
+/// locale and TERM, sets the target's HOME, USER, LOGNAME, SHELL, MAIL and the SUDO_*
+/// variables; `-E` keeps everything. secure_path is PATH either way. `VAR=value` words come
+/// last. The machine's own variables (`ROCM_*`, the prompt hook) survive, as they must for the
+/// program's tools to reach the machine.
+fn sudo_env(
+    cx: &Ctx,
+    runner: &Caller,
+    keep_env: bool,
+    words: &[String],
+    argv: &[String],
+) -> Vec<(String, String)> {
+    let internal = |k: &str| k.starts_with("ROCM_") || k == "PROMPT_COMMAND";
+    let mut env: Vec<(String, String)> = cx
+        .env
+        .iter()
+        .filter(|(k, _)| {
+            keep_env
+                || internal(k)
+                || ENV_KEEP.contains(&k.as_str())
+                || k == "LANG"
+                || k == "LANGUAGE"
+                || k.starts_with("LC_")
+        })
+        .cloned()
+        .collect();
+    let pw = accounts::user(cx.root, &runner.user);
+    let home = pw
+        .as_ref()
+        .map_or_else(|| "/root".to_string(), |p| p.home.clone());
+    let shell = pw
+        .as_ref()
+        .map(|p| p.shell.clone())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "/bin/bash".into());
+    let me = &cx.caller;
+    let gid = accounts::user(cx.root, &me.user).map_or(me.uid, |p| p.gid);
+    let set = [
+        ("PATH", SECURE_PATH.join(":")),
+        ("HOME", home),
+        ("USER", runner.user.clone()),
+        ("LOGNAME", runner.user.clone()),
+        ("SHELL", shell),
+        ("MAIL", format!("/var/mail/{}", runner.user)),
+        ("SUDO_COMMAND", argv.join(" ")),
+        ("SUDO_USER", me.user.clone()),
+        ("SUDO_UID", me.uid.to_string()),
+        ("SUDO_GID", gid.to_string()),
+    ];
+    for (k, v) in set {
+        env.retain(|(key, _)| key != k);
+        env.push((k.into(), v));
+    }
+    for w in words {
+        if let Some((k, v)) = w.split_once('=') {
+            env.retain(|(key, _)| key != k);
+            env.push((k.into(), v.into()));
+        }
+    }
+    env
 }

@@ -152,7 +152,7 @@ impl LabScreen {
             exe,
             rows,
             cols,
-            relogin: cx.t("lab-relogin"),
+            relogin: relogin_banner(cx, lab),
             transcript: false,
         };
         self.lang = Some(cx.lang());
@@ -500,7 +500,7 @@ impl LabScreen {
         }
         self.lang = Some(cx.lang());
         if let Some(run) = &mut self.run {
-            run.set_relogin(&cx.t("lab-relogin"));
+            run.set_relogin(&relogin_banner(cx, &run.lab));
         }
     }
 }
@@ -662,4 +662,10 @@ impl View for LabScreen {
             run.shell.kill();
         }
     }
+}
+
+/// The banner between two logins, naming the machine's user.
+fn relogin_banner(cx: &Cx, lab: &crate::content::Lab) -> String {
+    cx.i18n
+        .ta("lab-relogin", &[("user", lab.user.as_str().into())])
 }
