@@ -79,23 +79,17 @@ pub fn machines(tree: &ContentTree, course: &Course, diags: &mut Diagnostics) {
                 Check::SessionGroups { user, groups } => (user, groups, &[]),
                 _ => continue,
             };
+            // Each error points at the quoted name in the file, where the author fixes it.
+            let mut missing = |name: &str, what: &'static str, id: &'static str| {
+                let at = text.find(&format!("\"{name}\"")).unwrap_or(0);
+                let msg = Msg::new(id).arg(what, name).arg("step", &step.id);
+                diags.error(&file, at, msg);
+            };
             if crate::sim::accounts::user(scratch.path(), user).is_none() {
-                diags.error(
-                    &file,
-                    text.find(&format!("\"{user}\"")).unwrap_or(0),
-                    Msg::new("classroom-check-no-user")
-                        .arg("user", user)
-                        .arg("step", &step.id),
-                );
+                missing(user, "user", "classroom-check-no-user");
             }
             for g in want.iter().chain(keep).filter(|g| !exists(g)) {
-                diags.error(
-                    &file,
-                    text.find(&format!("\"{g}\"")).unwrap_or(0),
-                    Msg::new("classroom-check-no-group")
-                        .arg("group", g)
-                        .arg("step", &step.id),
-                );
+                missing(g, "group", "classroom-check-no-group");
             }
         }
     }

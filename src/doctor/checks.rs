@@ -672,22 +672,24 @@ fn telling_line(text: &str) -> String {
         .unwrap_or_default()
 }
 
-fn tool_trouble(id: &'static str, tool: &str, run: &ToolRun) -> Option<Finding> {
-    match run {
-        ToolRun::TimedOut(secs) => Some(Finding::unknown(
-            id,
-            Msg::new("doctor-tool-timeout")
-                .arg("tool", tool)
-                .arg("secs", secs),
-        )),
-        ToolRun::Failed(e) => Some(Finding::unknown(
-            id,
-            Msg::new("doctor-tool-failed")
-                .arg("tool", tool)
-                .arg("error", e),
-        )),
-        ToolRun::Done { .. } => None,
-    }
+/// Runs a tool; `Err` says why it gave no answer (it hung or could not start), which makes
+/// its finding "cannot tell".
+fn run_tool(
+    h: &Host,
+    tool: &str,
+    path: &str,
+    args: &[&str],
+) -> Result<(Option<i32>, String, String), Msg> {
+    let msg = match h.tools.run(path, args) {
+        ToolRun::Done {
+            code,
+            stdout,
+            stderr,
+        } => return Ok((code, stdout, stderr)),
+        ToolRun::TimedOut(secs) => Msg::new("doctor-tool-timeout").arg("secs", secs),
+        ToolRun::Failed(e) => Msg::new("doctor-tool-failed").arg("error", e),
+    };
+    Err(msg.arg("tool", tool))
 }
 
 /// rocminfo's verdict, and the GPU agents' names (their ISA) when it lists any.
@@ -707,17 +709,9 @@ fn rocminfo_finding(h: &Host, rocm: Option<&Rocm>) -> (Finding, Vec<String>) {
             ),
         };
     };
-    let run = h.tools.run(&path, &[]);
-    if let Some(f) = tool_trouble(id, "rocminfo", &run) {
-        return (f, Vec::new());
-    }
-    let ToolRun::Done {
-        code,
-        stdout,
-        stderr,
-    } = run
-    else {
-        unreachable!("handled above")
+    let (code, stdout, stderr) = match run_tool(h, "rocminfo", &path, &[]) {
+        Ok(done) => done,
+        Err(why) => return (Finding::unknown(id, why), Vec::new()),
     };
     let text = strip_ansi(&format!("{stdout}\n{stderr}"));
     let line_with = |needle: &str| {
@@ -811,17 +805,9 @@ fn amd_smi_finding(h: &Host, rocm: Option<&Rocm>) -> Finding {
             }
         };
     };
-    let run = h.tools.run(&path, &["list"]);
-    if let Some(f) = tool_trouble(id, AMD_SMI, &run) {
-        return f;
-    }
-    let ToolRun::Done {
-        code,
-        stdout,
-        stderr,
-    } = run
-    else {
-        unreachable!("handled above")
+    let (code, stdout, stderr) = match run_tool(h, AMD_SMI, &path, &["list"]) {
+        Ok(done) => done,
+        Err(why) => return Finding::unknown(id, why),
     };
     let count = stdout
         .lines()
