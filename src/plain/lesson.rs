@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use unicode_width::UnicodeWidthStr;
+use crate::width::{pad_to, str_width};
 
 use crate::content::{Course, Lesson};
 use crate::i18n::I18n;
@@ -17,7 +17,7 @@ pub fn render(
     let lang = i18n.lang();
     let title = super::loc(i18n, &lesson.title);
     writeln!(out, "{title}")?;
-    writeln!(out, "{}", "=".repeat(title.width().max(3)))?;
+    writeln!(out, "{}", "=".repeat(str_width(&title).max(3)))?;
     let (body, used) = lesson.body.resolve(lang);
     if used != lang {
         writeln!(
@@ -109,7 +109,7 @@ pub(super) fn write_block(
             let t = inline_text(text, i18n, terms);
             writeln!(out, "{indent}{t}")?;
             let under = if *level <= 1 { "=" } else { "-" };
-            writeln!(out, "{indent}{}", under.repeat(t.width().max(3)))?;
+            writeln!(out, "{indent}{}", under.repeat(str_width(&t).max(3)))?;
             writeln!(out)?;
         }
         Block::Paragraph(p) => {
@@ -167,7 +167,7 @@ pub(super) fn write_block(
                 .map(|c| {
                     all.iter()
                         .filter_map(|r| r.get(c))
-                        .map(|s| s.width())
+                        .map(|s| str_width(s))
                         .max()
                         .unwrap_or(0)
                 })
@@ -176,7 +176,7 @@ pub(super) fn write_block(
                 let line: Vec<String> = (0..cols)
                     .map(|c| {
                         let s = row.get(c).map(String::as_str).unwrap_or("");
-                        format!("{s}{}", " ".repeat(widths[c] - s.width()))
+                        pad_to(s, widths[c])
                     })
                     .collect();
                 writeln!(out, "{indent}{}", line.join(" | ").trim_end())?;
