@@ -205,3 +205,38 @@ fn every_lab_in_the_real_app_at_80x24_and_200x60_in_english_and_japanese() {
     );
     eprintln!("slowest end after closing the terminal: {slowest:?}");
 }
+
+#[test]
+fn without_landlock_the_lab_screen_says_the_result_is_not_tamper_proof_at_80x24() {
+    if !common::needs::tmux("lab end-to-end tests") || !common::needs::bwrap("lab end-to-end tests")
+    {
+        return;
+    }
+    for (lang, words) in [("ja", "改ざん防止"), ("en", "not tamper-proof")] {
+        let data = tempfile::tempdir().unwrap();
+        let p = Pane::start(
+            &[
+                env!("CARGO_BIN_EXE_rocm-learn"),
+                "--lang",
+                lang,
+                "lab",
+                "hsa-init-failed",
+            ],
+            &[
+                ("ROCM_LEARN_DATA_DIR", data.path().to_str().unwrap()),
+                ("ROCM_LEARN_LAB_NO_LANDLOCK", "1"),
+                ("TERM", "xterm-256color"),
+                ("LANG", "C.UTF-8"),
+            ],
+            80,
+            24,
+        );
+        // The strip under the terminal carries the notice until a step's reason replaces it.
+        let s = p.wait_until(&format!("{lang}: the notice on the strip"), |s| {
+            s.contains(":~$")
+                && s.replace(['│', '\n', ' '], "")
+                    .contains(&words.replace(' ', ""))
+        });
+        assert!(s.contains(":~$"), "{s}");
+    }
+}

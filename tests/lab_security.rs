@@ -548,6 +548,8 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
         "truncate -s 2G ~/big; echo t=$?\n\
          head -c 600M /dev/zero > /tmp/big; echo h=$?\n\
          head -c 600M /dev/zero > ~/big; echo home=$?\n\
+         head -c 100M /dev/zero > /dev/shm/big; echo shm=$?\n\
+         sudo sh -c 'echo x > /dev/big'; echo dev=$?\n\
          rm -f /tmp/big ~/big; echo after=$(id -un)\n",
     );
     // SIGXFSZ ends the program; bash names it and reports 128 + 25.
@@ -558,9 +560,12 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
     assert!(
         session.contains("No space left on device")
             && session.contains("h=1")
-            && session.contains("home=1"),
+            && session.contains("home=1")
+            && session.contains("shm=1"),
         "{session}"
     );
+    // /dev is as large as half the host's memory: not even root creates files there.
+    assert!(session.contains("dev=2"), "{session}");
     assert!(session.contains("after=learner"), "{session}");
 }
 

@@ -2,7 +2,7 @@
 //! behind the simulator's back. Reads and execution stay open (the machine is the learner's to
 //! explore); writes are allowed only where the identity could write on Ubuntu:
 //!
-//! - a user: their home, /tmp, /var/tmp and /dev (terminals, /dev/null);
+//! - a user: their home, /tmp, /var/tmp, the terminals, /dev/null and its kin, /dev/shm;
 //! - root (after sudo): everything but what stands in for the kernel, the simulator's state
 //!   (/var/lib/rocm-sim) and the lab's channel (/run/rocm-lab), which only the simulated tools
 //!   change, run by the supervisor outside any domain.
@@ -21,6 +21,19 @@ use landlock::{
 
 /// What only the simulated tools may change (see module docs).
 pub const KERNEL_SIDE: [&str; 2] = ["/var/lib/rocm-sim", "/run/rocm-lab"];
+
+/// What of /dev anyone may write: the terminals, the usual character devices, /dev/shm.
+const DEVICES: [&str; 9] = [
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+    "/dev/console",
+    "/dev/pts",
+    "/dev/shm",
+];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Domain {
@@ -57,15 +70,22 @@ impl Domain {
         }
     }
 
-    /// The folders where this domain may write.
+    /// The folders and files where this domain may write.
     fn writable(&self) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = DEVICES.iter().map(PathBuf::from).collect();
         match self {
-            Domain::User { home } => [home.as_str(), "/tmp", "/var/tmp", "/dev"]
-                .iter()
-                .map(PathBuf::from)
-                .collect(),
-            Domain::Root => everything_but(Path::new("/"), &KERNEL_SIDE),
+            Domain::User { home } => {
+                out.extend([home.as_str(), "/tmp", "/var/tmp"].map(PathBuf::from));
+            }
+            Domain::Root => {
+                // /dev is a tmpfs as large as half the host's memory: nobody creates files
+                // there, root included; /dev/shm is a sized tmpfs of its own.
+                let mut hidden = KERNEL_SIDE.to_vec();
+                hidden.push("/dev");
+                out.extend(everything_but(Path::new("/"), &hidden));
+            }
         }
+        out
     }
 }
 

@@ -77,7 +77,7 @@ pub struct LabRun {
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
         let bwrap = sandbox::probe()?;
-        let stage = prepare(lab)?;
+        let stage = prepare(lab, confining())?;
         let shell = spawn(lab, &bwrap, &stage, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
@@ -170,7 +170,7 @@ impl LabRun {
     /// Starts over: a fresh machine and a fresh login.
     pub fn reset(&mut self) -> Result<(), LabError> {
         self.shell.kill();
-        self.stage = prepare(&self.lab)?;
+        self.stage = prepare(&self.lab, confining())?;
         self.shell = spawn(
             &self.lab,
             &self.bwrap,
@@ -223,7 +223,15 @@ impl Drop for LabRun {
 }
 
 /// A fresh stage: the simulated machine, the scenario's files, the lab's own files, locked down.
-fn prepare(lab: &Lab) -> Result<Stage, LabError> {
+/// Whether the learner's processes will run under Landlock (the kernel has it and no test
+/// turned it off).
+fn confining() -> bool {
+    std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1") && super::confine::available()
+}
+
+/// `confined`: the files keep Ubuntu's modes (Landlock guards them); otherwise the system
+/// folders are made read-only, the only guard there is then.
+fn prepare(lab: &Lab, confined: bool) -> Result<Stage, LabError> {
     let stage = Stage::new().map_err(io)?;
     let mut spec = sim::MachineSpec::from_toml(&lab.machine)
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
@@ -236,6 +244,10 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
         .chain([("/usr/bin/ls".to_string(), "ls".to_string())])
         .collect();
     stage.install(&spec.user, &tools).map_err(io)?;
+    if confined {
+        // Ubuntu's modes before the lab's own files, which bring theirs.
+        stage.ubuntu_modes().map_err(io)?;
+    }
     for f in &lab.files {
         let host = host_path(stage.root(), &f.path);
         if !host.starts_with(stage.root()) {
@@ -259,7 +271,9 @@ fn prepare(lab: &Lab) -> Result<Stage, LabError> {
     let mut stage = stage;
     stage.user = spec.user.clone();
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
-    stage.lock_down().map_err(io)?;
+    if !confined {
+        stage.lock_down().map_err(io)?;
+    }
     Ok(stage)
 }
 
@@ -326,7 +340,7 @@ fn spawn(
         user: stage.user.clone(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
-        confine: std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1"),
+        confine: confining(),
     };
     Shell::spawn(argv, opts.rows, opts.cols, &hello, opts.transcript, notify).map_err(io)
 }

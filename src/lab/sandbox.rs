@@ -42,6 +42,9 @@ pub const HOST_ETC: [&str; 9] = [
 /// The writable /tmp of a lab (a tmpfs, so a full one is the learner's and not the host's).
 pub const TMP_SIZE: u64 = 512 << 20;
 
+/// /dev/shm (PyTorch's data loaders use it).
+pub const SHM_SIZE: u64 = 64 << 20;
+
 /// The learner's home is a tmpfs of this size too (1 GiB with /tmp): a full disk is the
 /// learner's "No space left on device", never the host's.
 pub const HOME_SIZE: u64 = 512 << 20;
@@ -169,6 +172,9 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         }
     }
     push(&mut a, &["--dev", "/dev", "--proc", "/proc"]);
+    // Shared memory sized like /tmp's little sibling, not half the host's memory.
+    let shm_size = SHM_SIZE.to_string();
+    push(&mut a, &["--size", &shm_size, "--tmpfs", "/dev/shm"]);
     // The machine's kernel command line, not the host's.
     a.extend([
         "--ro-bind-try".into(),

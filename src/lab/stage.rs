@@ -129,6 +129,15 @@ impl Stage {
         Ok(())
     }
 
+    /// Files 0644 (executables 0755) and folders 0755 in the system folders, as a package
+    /// installs them.
+    pub fn ubuntu_modes(&self) -> io::Result<()> {
+        for top in ["etc", "opt", "usr"] {
+            set_modes(&self.host(top), 0o644, 0o755)?;
+        }
+        Ok(())
+    }
+
     /// Makes the system folders read-only to the learner, as root-owned files are on a real
     /// machine: only `sudo` (a nested user namespace with root's capabilities) can change them.
     /// The home folder, /var (the simulator's state) and the side channel stay writable.

@@ -116,6 +116,7 @@ pub fn main() -> i32 {
     }
     let shell = Arc::new(shell);
     let table = Arc::new(Mutex::new(Table::default()));
+    server::note_boots();
     let (tx, rx) = mpsc::channel();
     {
         let (table, shell) = (table.clone(), shell.clone());
@@ -484,11 +485,16 @@ fn open_session(root: &Path, user: &str) -> String {
 }
 
 /// Files sudo wrote or created come out owner-writable; on a real machine they belong to root.
-/// After each command the system folders are made read-only to the learner again. Done here,
-/// in the sandbox, where a symlink swapped in mid-walk can only point at the sandbox's view.
+/// Without Landlock, after each command the system folders are made read-only to the
+/// learner again (files sudo wrote come out owner-writable, and the learner owns the stage).
+/// With Landlock the modes stay as root set them, as on Ubuntu: `sudo chmod` lasts, and a
+/// root editor sees a writable 0644 file. Done here, in the sandbox, where a symlink swapped
+/// in mid-walk can only point at the sandbox's view.
 fn relock() {
-    for top in ["/etc", "/opt", "/usr/local/bin", "/usr/local/sbin"] {
-        let _ = super::stage::set_modes(Path::new(top), 0o444, 0o555);
+    if !CONFINED.load(std::sync::atomic::Ordering::Relaxed) {
+        for top in ["/etc", "/opt", "/usr/local/bin", "/usr/local/sbin"] {
+            let _ = super::stage::set_modes(Path::new(top), 0o444, 0o555);
+        }
     }
     // Landlock keeps the learner from writing the simulator's state, not from chmod'ing it
     // (the learner's uid owns the stage): what a chmod took away is given back.

@@ -58,12 +58,23 @@ pub fn system_bin(root: &Path, path: &str) -> PathBuf {
     host(root, &clean, "/")
 }
 
-/// Writes via a temporary file in the same directory and a rename.
+/// Writes via a temporary file in the same directory and a rename. The file keeps its mode
+/// (a tool rewriting /etc/group leaves it 0644); a new one gets 0644, as under umask 022.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
     tmp.write_all(bytes)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::symlink_metadata(path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        tmp.as_file()
+            .set_permissions(fs::Permissions::from_mode(mode))?;
+    }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())

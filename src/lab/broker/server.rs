@@ -200,6 +200,9 @@ fn run(
     if let Ok(mut t) = table.lock() {
         t.forget(child_pid);
     }
+    if rebooted() {
+        power_cycle();
+    }
     let r = match status {
         Ok(s) => match (s.code(), s.signal()) {
             (Some(code), _) => ToolReply::Exit { code },
@@ -209,4 +212,42 @@ fn run(
         Err(_) => ToolReply::Exit { code: 1 },
     };
     reply(&mut out, r);
+}
+
+/// Boots seen so far: a tool that raised the machine's boot count rebooted it.
+static BOOTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(u32::MAX);
+
+/// Whether the machine booted since the last look (the first look only remembers).
+fn rebooted() -> bool {
+    use std::sync::atomic::Ordering;
+    let Ok(state) = crate::sim::State::load(std::path::Path::new("/")) else {
+        return false;
+    };
+    let before = BOOTS.swap(state.boot.count, Ordering::SeqCst);
+    before != u32::MAX && state.boot.count > before
+}
+
+/// A reboot ends every program on the machine: all processes of the sandbox but the
+/// supervisor (and bubblewrap's init) are killed, and the login loop logs in again.
+fn power_cycle() {
+    let me = std::process::id() as i32;
+    let Ok(rd) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for e in rd.flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else {
+            continue;
+        };
+        if pid > 1 && pid != me {
+            // SAFETY: kill sends a signal; the pids are this sandbox's own (its PID namespace).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Remembers the boot count the machine starts with.
+pub fn note_boots() {
+    let _ = rebooted();
 }

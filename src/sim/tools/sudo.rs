@@ -35,6 +35,10 @@ fn resolve(cx: &Ctx, cmd: &str) -> Resolved {
         let after = line.split(" sim ").nth(1)?;
         after.split_whitespace().next().map(String::from)
     };
+    // login(1) is the machine's own: `sudo login -f USER` opens a simulated session.
+    if cmd == "login" || cmd == "/usr/bin/login" || cmd == "/bin/login" {
+        return Resolved::Sim("login".to_string());
+    }
     if cmd.contains('/') {
         let host = cx.host(cmd);
         if let Some(t) = wrapper_tool(&host) {
@@ -54,7 +58,7 @@ fn resolve(cx: &Ctx, cmd: &str) -> Resolved {
     if system_tools(cx.state).iter().any(|t| t.name == cmd) || cmd == "ls" {
         return Resolved::Sim(cmd.to_string());
     }
-    if TOOLS.contains(&cmd) && cmd != "login" && cmd != "reboot" {
+    if TOOLS.contains(&cmd) && cmd != "reboot" {
         // A simulated tool this machine does not have on sudo's PATH (rocminfo, hipcc...).
         return Resolved::NotFound;
     }
@@ -201,6 +205,40 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         }
     };
     let as_root = runner.is_root();
+    // Another user, as PAM does it for sudo: a session of their own, with the groups
+    // /etc/group gives them now (sudo -iu learner is a fresh login).
+    let real_cmd = cmdline
+        .first()
+        .is_some_and(|c| !matches!(resolve(cx, c), Resolved::Sim(_)));
+    if !as_root && (shell.is_some() || real_cmd) {
+        let root = cx.root;
+        return match cx.state.login(root, &runner.user) {
+            Ok(session) => {
+                let command = (!cmdline.is_empty()).then(|| {
+                    env.iter()
+                        .chain(cmdline)
+                        .map(|w| quote(w))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                });
+                let command = match (&command, env.is_empty()) {
+                    (Some(c), false) => Some(format!("env {c}")),
+                    _ => command,
+                };
+                cx.out.exec = Some(Exec::Login {
+                    session,
+                    user: runner.user.clone(),
+                    login: shell == Some("-i"),
+                    command,
+                });
+                0
+            }
+            Err(e) => {
+                cx.eprintln(&format!("sudo: {e}"));
+                1
+            }
+        };
+    }
     if let Some(flag) = shell {
         let mut argv = vec!["bash".to_string()];
         if flag == "-i" {
@@ -366,4 +404,15 @@ fn sudo_env(
         }
     }
     env
+}
+
+/// A word quoted for `sh -c` (single quotes, a quote inside written as '\'').
+fn quote(w: &str) -> String {
+    if !w.is_empty()
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,@%+".contains(&b))
+    {
+        return w.to_string();
+    }
+    format!("'{}'", w.replace('\'', "'\\''"))
 }
