@@ -22,5 +22,6 @@ pub mod quiz;
 pub mod report;
 pub mod sim;
 pub mod term_text;
+pub mod text;
 pub mod tui;
 pub mod width;

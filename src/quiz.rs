@@ -426,7 +426,7 @@ impl QuizRun {
 
     /// The `--json` document: every question with its options named by id, each explained.
     pub fn report(&self, quiz: &Quiz, i18n: &I18n) -> Report {
-        let text = |l: &crate::content::Localized| crate::plain::loc_md(i18n, l);
+        let text = |l: &crate::content::Localized| crate::text::loc_md(i18n, l);
         Report {
             quiz: quiz.id.clone(),
             lang: i18n.lang().code().to_string(),

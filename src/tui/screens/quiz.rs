@@ -382,7 +382,7 @@ fn explanations(
             Said::Right | Said::Other => lines.push(Vec::new()),
             Said::Chosen { .. } => {}
         }
-        let text = crate::plain::loc_md(cx.i18n, &o.text);
+        let text = crate::text::loc_md(cx.i18n, &o.text);
         lines.extend(wrap(
             &[Seg::new(heading(cx.i18n, &e, &text), st)],
             width,
