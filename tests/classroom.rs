@@ -1057,3 +1057,30 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
 fn has(text: &str, want: &str) {
     assert!(text.contains(want), "missing {want:?} in:\n{text}");
 }
+
+#[test]
+fn a_promised_language_that_is_missing_is_the_one_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    copy_tree(std::path::Path::new(CLASS_PACK), &pack);
+    // The pack promises en and ja; Korean is missing everywhere and never warned about.
+    std::fs::remove_file(pack.join("lessons/90-node-day/ja.md")).unwrap();
+    let out = common::run(
+        &["check", "--content", pack.to_str().unwrap(), "--no-labs"],
+        "",
+        dir.path(),
+        &[],
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let warnings: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(": warning: "))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", out.stdout);
+    has(
+        warnings[0],
+        "has no Japanese text yet (lessons/90-node-day/ja.md)",
+    );
+    has(&out.stdout, "No errors, 1 warning");
+}
