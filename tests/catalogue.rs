@@ -97,6 +97,7 @@ fn the_course_is_complete_in_three_languages() {
         ("container-gpu", "containers"),
         ("pytorch-on-rdna2", "choosing-gpu"),
         ("amdgpu-wont-load", "driver-wont-load"),
+        ("two-rocm-releases", "releases"),
     ];
     for (lab, lesson) in labs {
         let l = course

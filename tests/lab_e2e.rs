@@ -40,7 +40,11 @@ const REACT: &[(&str, &str)] = &[
     ),
     (
         "amdgpu-wont-load",
-        "sudo rm -f /etc/modprobe.d/blacklist-amdgpu.conf; sudo sed -i 's/ nomodeset//' /etc/default/grub; sudo update-grub",
+        "sudo rm -f /etc/modprobe.d/blacklist-amdgpu.conf; sudo sed -i 's/ nomodeset//' /etc/default/grub; sudo update-grub; sudo apt-get install -y linux-headers-$(uname -r)",
+    ),
+    (
+        "two-rocm-releases",
+        "sudo update-alternatives --set rocm /opt/rocm-6.2.2",
     ),
 ];
 

@@ -216,3 +216,11 @@ fn amdgpu_wont_load() {
     }
     check_lab("amdgpu-wont-load");
 }
+
+#[test]
+fn two_rocm_releases() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("two-rocm-releases");
+}

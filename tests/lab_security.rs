@@ -217,6 +217,11 @@ fn run_json_as(
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("s.sh");
     std::fs::write(&file, script).unwrap();
+    {
+        // Reachable by nobody, whom a lab started by root runs as.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
     // SAFETY: geteuid has no preconditions.
     let mut cmd = if nobody && unsafe { libc::geteuid() } == 0 {
         use std::os::unix::fs::PermissionsExt;
@@ -410,13 +415,13 @@ fn a_process_flood_meets_the_real_fork_error_and_the_lab_goes_on() {
     if !common::needs::bwrap("lab sandbox tests") {
         return;
     }
-    // The limit counts the learner's uid in the sandbox's namespace; the kernel exempts a host
-    // root, so the flood runs as a normal user.
+    // The limit counts the learner's uid in the sandbox's namespace. The kernel exempts a host
+    // root from it, so a lab started by root runs as nobody: run as whoever runs the tests.
     let (_, session, _) = run_json_as(
         "hsa-init-failed",
         "for i in $(seq 700); do sleep 60 >/dev/null 2>&1 & done 2>&1 | sort -u | head -2\n\
          echo after=$(id -un)\n",
-        true,
+        false,
         // bash retries a refused fork with growing pauses before it gives up.
         "50",
     );

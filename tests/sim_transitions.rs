@@ -354,10 +354,16 @@ fn apt_without_key_fails_and_with_key_succeeds() {
     let state = State::load(st.root()).expect("state");
     assert!(state.installed("rocm") && state.installed("hipcc"));
     assert_eq!(state.rocm_version(), Some("6.2.2"));
+    // rocm-core's postinst registers the release in the `rocm` alternative.
     let link = std::fs::read_link(st.root().join("opt/rocm")).expect("link");
-    assert_eq!(link.to_string_lossy(), "rocm-6.2.2");
+    assert_eq!(link.to_string_lossy(), "/etc/alternatives/rocm");
+    let link = std::fs::read_link(st.root().join("etc/alternatives/rocm")).expect("link");
+    assert_eq!(link.to_string_lossy(), "/opt/rocm-6.2.2");
     let wrapper = st.read("/opt/rocm-6.2.2/bin/hipcc");
-    assert_eq!(wrapper, "#!/bin/sh\nexec \"rocm-learn\" sim hipcc \"$@\"\n");
+    assert_eq!(
+        wrapper,
+        "#!/bin/sh\nexport ROCM_SIM_RELEASE=6.2.2\nexec \"rocm-learn\" sim hipcc \"$@\"\n"
+    );
     // Installing again changes nothing.
     let out = st.run("sudo apt install rocm");
     assert!(

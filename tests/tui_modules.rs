@@ -79,7 +79,7 @@ fn the_module_labs_are_solved_by_typing_at_80x24_in_every_language() {
     if !needs::bwrap("lab screen tests") {
         return;
     }
-    let labs: [(&str, &[&str]); 3] = [
+    let labs: [(&str, &[&str]); 4] = [
         (
             "container-gpu",
             &[
@@ -96,6 +96,14 @@ fn the_module_labs_are_solved_by_typing_at_80x24_in_every_language() {
                 "sudo rm -f /etc/modprobe.d/blacklist-amdgpu.conf",
                 "sudo sed -i 's/ nomodeset//' /etc/default/grub",
                 "sudo update-grub",
+                "sudo apt-get install -y linux-headers-$(uname -r)",
+            ],
+        ),
+        (
+            "two-rocm-releases",
+            &[
+                "sudo update-alternatives --set rocm /opt/rocm-6.2.2",
+                "sed -i '/rocm-6.3.2/d' ~/.bashrc",
             ],
         ),
     ];

@@ -60,7 +60,7 @@ doctor-labs-apparmor-profile = AppArmor restricts user namespaces, and { $file }
 doctor-labs-apparmor-restricted = AppArmor restricts unprivileged user namespaces (Ubuntu 24.04 does by default) and no profile allows them for bubblewrap, so a lab cannot start.
 doctor-labs-apparmor-fix = Install the profile rocm-learn ships, which allows this for bwrap alone: rocm-learn doctor --labs --apparmor-profile | sudo tee /etc/apparmor.d/bwrap && sudo apparmor_parser -r /etc/apparmor.d/bwrap
 doctor-labs-landlock-ok = Landlock is enabled in this kernel.
-doctor-labs-landlock-off = Landlock is not enabled in this kernel (see /sys/kernel/security/lsm); bubblewrap still isolates the labs, Landlock would only add a layer.
+doctor-labs-landlock-off = Landlock is not enabled in this kernel (see /sys/kernel/security/lsm). Labs still run inside bubblewrap, but nothing stops a learner from writing the lab machine's state, so their results are not tamper-proof and are marked so. Landlock needs Linux 5.13 or later with landlock in the kernel's lsm= list.
 doctor-labs-sandbox-ok = A test sandbox started and stopped: labs can run here.
 doctor-labs-sandbox-not-tried = No test sandbox was started: fix the problems above first.
 classroom-archive-unreadable = The content pack { $file } could not be read as a .tar.gz: { $error }

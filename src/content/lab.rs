@@ -341,6 +341,17 @@ fn read_check(
         "login-gpu-selected" => Check::LoginGpuSelected,
         "login-torch-works" => Check::LoginTorchWorks,
         "boots-with-amdgpu" => Check::BootsWithAmdgpu,
+        "rocm-default" => Check::RocmDefault {
+            release: text(cx, f, "release")?,
+        },
+        "login-release" => {
+            let command = text(cx, f, "command");
+            let release = text(cx, f, "release");
+            Check::LoginRelease {
+                command: command?,
+                release: release?,
+            }
+        }
         "file-contains" => {
             let path = f
                 .req_string(cx, "path")

@@ -284,11 +284,16 @@ pub enum Check {
     LoginTorchWorks,
     /// A boot from the machine's configuration now would bring amdgpu up.
     BootsWithAmdgpu,
+    /// /opt/rocm leads to this release through the alternatives system, and the next ROCm
+    /// package update keeps it there.
+    RocmDefault { release: String },
+    /// A new login's `command` is this release's.
+    LoginRelease { command: String, release: String },
 }
 
 impl Check {
     /// The names used in scenario files, for `check` to list.
-    pub const KINDS: [&'static str; 23] = [
+    pub const KINDS: [&'static str; 25] = [
         "groups",
         "session-groups",
         "kfd-access",
@@ -312,6 +317,8 @@ impl Check {
         "login-gpu-selected",
         "login-torch-works",
         "boots-with-amdgpu",
+        "rocm-default",
+        "login-release",
     ];
 }
 

@@ -29,7 +29,10 @@ pub struct Env<'a> {
 pub fn needs_login_path(check: &Check) -> bool {
     matches!(
         check,
-        Check::LoginCommand { .. } | Check::LoginGpuSelected | Check::LoginTorchWorks
+        Check::LoginCommand { .. }
+            | Check::LoginGpuSelected
+            | Check::LoginTorchWorks
+            | Check::LoginRelease { .. }
     )
 }
 
@@ -349,6 +352,13 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             super::modules_checks::container(check, root)
         }
         Check::BootsWithAmdgpu => super::modules_checks::next_boot(root, state()?),
+        Check::RocmDefault { release } => {
+            super::releases_checks::rocm_default(root, state()?, release)
+        }
+        Check::LoginRelease { command, release } => {
+            let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            super::releases_checks::login_release(root, path, command, release)
+        }
         Check::LoginGpuSelected | Check::LoginTorchWorks => {
             let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             super::modules_checks::login_gpu(check, root, state()?, login)
@@ -368,7 +378,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
 
 /// Whether PATH's `dirs` include `want`, however written: a trailing slash is the same
 /// folder, and on Ubuntu's merged /usr /bin is /usr/bin (and /sbin is /usr/sbin).
-fn on_path(dirs: &[&str], want: &str) -> bool {
+pub(super) fn on_path(dirs: &[&str], want: &str) -> bool {
     let canon = |d: &str| -> String {
         let d = d.trim_end_matches('/');
         match d {

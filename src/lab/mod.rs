@@ -10,6 +10,7 @@ pub mod modules_checks;
 pub mod protocol;
 pub mod reading;
 pub mod record;
+pub mod releases_checks;
 pub mod run;
 pub mod sandbox;
 pub mod sanitize;

@@ -130,6 +130,10 @@ pub fn next_boot(root: &Path, state: &State) -> Result<(), Msg> {
         } else {
             Err(Msg::new("lab-why-boot-update-grub"))
         }
+    } else if state.loadable_driver().is_none() {
+        // No amdgpu.ko for the running kernel: the DKMS build is for another kernel only.
+        let kernel = &state.machine.kernel;
+        Err(Msg::new("lab-why-boot-no-module").arg("kernel", kernel))
     } else {
         Err(Msg::new("lab-why-boot-other"))
     }

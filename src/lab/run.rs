@@ -342,7 +342,20 @@ fn spawn(
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: confining(),
     };
-    Shell::spawn(argv, opts.rows, opts.cols, &hello, opts.transcript, notify).map_err(io)
+    let run_as = sandbox::run_as(bwrap, &opts.exe);
+    if let Some((uid, gid)) = run_as {
+        stage.give_to(uid, gid).map_err(io)?;
+    }
+    Shell::spawn(
+        argv,
+        opts.rows,
+        opts.cols,
+        &hello,
+        opts.transcript,
+        notify,
+        run_as,
+    )
+    .map_err(io)
 }
 
 /// A notify hook that does nothing (scripted runs wait on records instead).

@@ -24,11 +24,11 @@ const USR_LINKS: [&str; 6] = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/lib
 /// Empty, private folders where Ubuntu has them; nothing of the host's shows through.
 const EMPTY: [&str; 5] = ["/root", "/mnt", "/media", "/srv", "/run"];
 
-/// Host /etc entries that Ubuntu's own programs read (which, awk, vi through alternatives, the
-/// dynamic linker, name lookup, terminal descriptions). Bound read-only where the simulated
+/// Host /etc entries that Ubuntu's own programs read (the dynamic linker, name lookup, terminal
+/// descriptions); /etc/alternatives is the machine's own, seeded with the host's links. Bound
+/// read-only where the simulated
 /// machine has none of its own.
-pub const HOST_ETC: [&str; 9] = [
-    "alternatives",
+pub const HOST_ETC: [&str; 8] = [
     "ld.so.cache",
     "nsswitch.conf",
     "terminfo",
@@ -124,6 +124,49 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
         "lab-bwrap-failed"
     };
     Err(SandboxError(Msg::new(id).arg("error", err)))
+}
+
+/// The host user a lab started by root runs as: nobody. The kernel exempts root from the
+/// sandbox's process limit, and an escape would land in an account that owns nothing.
+pub const UNPRIVILEGED: (u32, u32) = (65534, 65534);
+
+/// Who the sandbox should run as: None for the caller itself; nobody when the caller is root
+/// and nobody can run it here (user namespaces allowed, the binary and the temporary folder
+/// within reach). Tried once per process.
+pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
+    use std::os::unix::process::CommandExt;
+    use std::sync::OnceLock;
+    static VERDICT: OnceLock<bool> = OnceLock::new();
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return None;
+    }
+    let ok = *VERDICT.get_or_init(|| {
+        let tmp = std::env::temp_dir();
+        Command::new(bwrap)
+            .args([
+                "--unshare-all",
+                "--unshare-user",
+                "--uid",
+                "1000",
+                "--gid",
+                "1000",
+            ])
+            .args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"])
+            .args(["--tmpfs", "/tmp", "--ro-bind"])
+            .arg(exe)
+            .args(["/tmp/exe", "--ro-bind"])
+            .arg(&tmp)
+            .args(["/tmp/stages", "test", "-x", "/tmp/exe"])
+            .uid(UNPRIVILEGED.0)
+            .gid(UNPRIVILEGED.1)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    ok.then_some(UNPRIVILEGED)
 }
 
 /// The folders of a lab's stage that replace the host's inside the sandbox.

@@ -50,6 +50,7 @@ impl Shell {
         hello: &ToSupervisor,
         keep_transcript: bool,
         notify: Notify,
+        run_as: Option<(u32, u32)>,
     ) -> std::io::Result<Shell> {
         let rows = rows.max(2);
         let cols = cols.max(10);
@@ -91,6 +92,11 @@ impl Shell {
             .stdin(slave.try_clone()?)
             .stdout(slave.try_clone()?)
             .stderr(slave);
+        if let Some((uid, gid)) = run_as {
+            // Started by root: the sandbox runs as an unprivileged user instead (std drops the
+            // supplementary groups too), where the kernel's process limit applies.
+            cmd.uid(uid).gid(gid);
+        }
         // SAFETY: only async-signal-safe calls (setsid, ioctl, dup2, fcntl) between fork and
         // exec. A session of its own with the PTY as controlling terminal makes the learner's
         // shell the only job on it; the channel lands on the fd the supervisor expects.

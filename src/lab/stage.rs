@@ -13,6 +13,10 @@ use super::scripts;
 /// it, the host's own file (read-only in the sandbox) for everything else.
 pub fn host_path(root: &Path, inside: &str) -> PathBuf {
     let p = inside.trim_start_matches('/');
+    // Inside the sandbox (the supervisor's checks) the mounts are already in place.
+    if root == Path::new("/") {
+        return Path::new("/").join(p);
+    }
     let mounts: [(&str, &str); 7] = [
         ("usr/local/bin", "usr/bin"),
         ("usr/local/sbin", "usr/sbin"),
@@ -126,7 +130,61 @@ impl Stage {
                 w(rel, &scripts::wrapper(tool), 0o755)?;
             }
         }
+        self.adopt_alternatives(Path::new("/"))
+    }
+
+    /// Gives the machine its own /etc/alternatives (so `update-alternatives` can change it)
+    /// holding the host's choices as well as its own: `which`, `awk`, `vi`, `editor` and
+    /// `pager` of the host's /usr are reached through those links. The host's records in
+    /// /var/lib/dpkg/alternatives come along so `--display editor` works too. What the machine
+    /// already has (its `rocm` group) is kept.
+    pub fn adopt_alternatives(&self, host_root: &Path) -> io::Result<()> {
+        use std::os::unix::fs::MetadataExt;
+        let pairs = [
+            ("etc/alternatives", true),
+            ("var/lib/dpkg/alternatives", false),
+        ];
+        for (rel, links) in pairs {
+            let to = self.host(rel);
+            fs::create_dir_all(&to)?;
+            let Ok(rd) = fs::read_dir(host_root.join(rel)) else {
+                continue;
+            };
+            for e in rd.flatten() {
+                let name = e.file_name();
+                let dest = to.join(&name);
+                let Ok(meta) = fs::symlink_metadata(e.path()) else {
+                    continue;
+                };
+                if fs::symlink_metadata(&dest).is_ok() {
+                    continue;
+                }
+                if links && meta.file_type().is_symlink() {
+                    if let Ok(target) = fs::read_link(e.path()) {
+                        std::os::unix::fs::symlink(target, &dest)?;
+                    }
+                } else if meta.is_file() && meta.size() <= 64 * 1024 {
+                    fs::copy(e.path(), &dest)?;
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Gives the whole stage to `uid`:`gid` (a lab started by root runs as nobody), never
+    /// through a symlink. Before the sandbox starts: nothing in the stage is the learner's yet.
+    pub fn give_to(&self, uid: u32, gid: u32) -> io::Result<()> {
+        fn walk(p: &Path, uid: u32, gid: u32) -> io::Result<()> {
+            std::os::unix::fs::lchown(p, Some(uid), Some(gid))?;
+            let meta = fs::symlink_metadata(p)?;
+            if meta.is_dir() {
+                for e in fs::read_dir(p)? {
+                    walk(&e?.path(), uid, gid)?;
+                }
+            }
+            Ok(())
+        }
+        walk(self.root(), uid, gid)
     }
 
     /// Files 0644 (executables 0755) and folders 0755 in the system folders, as a package
@@ -238,5 +296,36 @@ mod tests {
             r.join("usr/bin/lspci")
         );
         assert_eq!(host_path(r, "/usr/bin/env"), Path::new("/usr/bin/env"));
+    }
+
+    #[test]
+    fn the_machine_keeps_its_own_alternatives_and_gains_the_hosts() {
+        let host = tempfile::tempdir().unwrap();
+        let h = host.path();
+        fs::create_dir_all(h.join("etc/alternatives")).unwrap();
+        fs::create_dir_all(h.join("var/lib/dpkg/alternatives")).unwrap();
+        std::os::unix::fs::symlink("/usr/bin/vim.basic", h.join("etc/alternatives/editor"))
+            .unwrap();
+        std::os::unix::fs::symlink("/usr/bin/host-thing", h.join("etc/alternatives/rocm")).unwrap();
+        fs::write(
+            h.join("var/lib/dpkg/alternatives/editor"),
+            "auto\n/usr/bin/editor\n\n/usr/bin/vim.basic\n30\n\n",
+        )
+        .unwrap();
+        let s = Stage::new().unwrap();
+        fs::create_dir_all(s.host("etc/alternatives")).unwrap();
+        std::os::unix::fs::symlink("/opt/rocm-6.2.2", s.host("etc/alternatives/rocm")).unwrap();
+        s.adopt_alternatives(h).unwrap();
+        let link = |n: &str| fs::read_link(s.host(&format!("etc/alternatives/{n}"))).unwrap();
+        assert_eq!(link("editor"), Path::new("/usr/bin/vim.basic"));
+        assert_eq!(link("rocm"), Path::new("/opt/rocm-6.2.2"));
+        assert!(s.host("var/lib/dpkg/alternatives/editor").is_file());
+        // A real folder of the stage, so the sandbox binds nothing of the host's over it.
+        assert!(
+            !fs::symlink_metadata(s.host("etc/alternatives"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
     }
 }

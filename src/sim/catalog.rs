@@ -17,6 +17,9 @@ pub struct Release {
     /// Version of the amdgpu DKMS driver shipped with this release (without the OS suffix).
     pub dkms: &'static str,
     pub installer_version: &'static str,
+    /// Priority rocm-core's postinst gives /opt/rocm-X.Y.Z in the `rocm` alternative. Only
+    /// 6.3.1's (633299994) is attested; these follow its shape and keep newer releases higher.
+    pub alt_priority: i32,
 }
 
 pub const RELEASES: &[Release] = &[
@@ -28,6 +31,7 @@ pub const RELEASES: &[Release] = &[
         clang: "AMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.2.0 24292 26466ce804ac523b398608f17388eb6d605a3f09)",
         dkms: "6.8.5-2009582",
         installer_version: "6.2.60200-1",
+        alt_priority: 620299994,
     },
     // HIP build id of 6.2.2 from public reports; the clang revision is of the same shape (UNVERIFIED).
     Release {
@@ -37,6 +41,7 @@ pub const RELEASES: &[Release] = &[
         clang: "AMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.2.2 24355 77cf9ad00e298ed06e06aec0f81009510f545714)",
         dkms: "6.8.5-2041575",
         installer_version: "6.2.60202-1",
+        alt_priority: 622299994,
     },
     // HIP version from the facts sheet; the DKMS version is the sheet's `dkms status` example.
     Release {
@@ -46,6 +51,7 @@ pub const RELEASES: &[Release] = &[
         clang: "AMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.3.2 25012 e5bf7e55c91490b07c49d8960fa7983d864936c4)",
         dkms: "6.10.5-2109964",
         installer_version: "6.3.60302-1",
+        alt_priority: 632299994,
     },
 ];
 
@@ -450,7 +456,32 @@ pub fn amd_packages(r: &'static Release, origin: Origin, os_version: &str) -> Ve
     for p in &mut list {
         p.release = Some(r.version);
     }
+    if origin == Origin::Rocm {
+        // The multi-version packages: the same set, each name (and dependency) carrying the
+        // release (`rocm6.2.2`, `rocm-core6.2.2`), so several releases install side by side.
+        let versioned: Vec<Package> = list
+            .iter()
+            .map(|p| {
+                let mut q = p.clone();
+                q.name = format!("{}{}", p.name, r.version);
+                q.depends = p
+                    .depends
+                    .iter()
+                    .map(|d| format!("{d}{}", r.version))
+                    .collect();
+                q
+            })
+            .collect();
+        list.extend(versioned);
+    }
     list
+}
+
+/// Whether a package is a release's `rocm-core`, single- or multi-version: its postinst
+/// registers /opt/rocm-X.Y.Z as a choice of the `rocm` alternative.
+pub fn is_rocm_core(p: &Package) -> bool {
+    p.release
+        .is_some_and(|v| p.name == "rocm-core" || p.name == format!("rocm-core{v}"))
 }
 
 /// The amdgpu-install package, as a local .deb built for Ubuntu `suite` (`None`: the machine's).

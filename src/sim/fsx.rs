@@ -27,14 +27,31 @@ pub fn normalize(path: &str, cwd: &str) -> String {
     format!("/{}", parts.join("/"))
 }
 
-/// The host path of a sim path under `root`.
+/// The host path of a sim path under `root`. Links on the way to the last component are
+/// followed as the machine follows them (an absolute target counts from `root`: /opt/rocm ->
+/// /etc/alternatives/rocm), so a stage kept in a folder reads like the sandbox; the last
+/// component itself is left alone, so a tool can still read or replace a link.
 pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
     let clean = normalize(path, cwd);
-    let rel = clean.trim_start_matches('/');
-    if rel.is_empty() {
-        root.to_path_buf()
-    } else {
-        root.join(rel)
+    let join = |p: &str| {
+        let rel = p.trim_start_matches('/');
+        if rel.is_empty() {
+            root.to_path_buf()
+        } else {
+            root.join(rel)
+        }
+    };
+    if root == Path::new("/") {
+        return join(&clean);
+    }
+    match clean.rsplit_once('/') {
+        Some((dir, name)) if !dir.is_empty() && !name.is_empty() => {
+            match crate::machine_path::resolve(dir, join) {
+                Some(d) => join(&d).join(name),
+                None => join(&clean),
+            }
+        }
+        _ => join(&clean),
     }
 }
 

@@ -20,6 +20,19 @@ pub struct Cluster {
     pub daemonsets: Vec<DaemonSet>,
     pub pods: Vec<Pod>,
     pub next_ip: u32,
+    /// Namespaces made with `kubectl create namespace`, besides the four every cluster has.
+    #[serde(default)]
+    pub namespaces: Vec<Namespace>,
+}
+
+/// The namespaces kubeadm creates.
+pub const BUILTIN_NAMESPACES: &[&str] =
+    &["default", "kube-node-lease", "kube-public", "kube-system"];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Namespace {
+    pub name: String,
+    pub created: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,6 +60,9 @@ pub struct DaemonSet {
     pub created: i64,
     /// The manifest as applied, to tell `apply` "unchanged" from "configured".
     pub spec: String,
+    /// The applied manifest as JSON, for `kubectl patch` (absent on the cluster's own sets).
+    #[serde(default)]
+    pub manifest: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,6 +127,24 @@ impl Pod {
 }
 
 impl Cluster {
+    pub fn has_namespace(&self, name: &str) -> bool {
+        BUILTIN_NAMESPACES.contains(&name) || self.namespaces.iter().any(|n| n.name == name)
+    }
+
+    /// Every namespace with when it was made (the built-in ones with the cluster's first node).
+    pub fn namespace_list(&self, cluster_created: i64) -> Vec<Namespace> {
+        let mut v: Vec<Namespace> = BUILTIN_NAMESPACES
+            .iter()
+            .map(|n| Namespace {
+                name: n.to_string(),
+                created: cluster_created,
+            })
+            .chain(self.namespaces.iter().cloned())
+            .collect();
+        v.sort_by(|a, b| a.name.cmp(&b.name));
+        v
+    }
+
     pub fn has_daemonset(&self, ns: &str, name: &str) -> bool {
         self.daemonsets
             .iter()
@@ -162,6 +196,7 @@ impl Cluster {
                 image: format!("registry.k8s.io/kube-proxy:{v}"),
                 created,
                 spec: String::new(),
+                manifest: None,
             });
         }
         let add = |c: &mut Cluster, name: String, image: String, owner: String, ip: String| {
@@ -470,6 +505,8 @@ pub fn human_age(secs: i64) -> String {
 pub enum Object {
     Pod(Pod),
     DaemonSet(DaemonSet),
+    /// A namespace, by name.
+    Namespace(String),
     /// A kind the simulated API server does not know.
     Unknown {
         kind: String,
@@ -483,6 +520,7 @@ impl Object {
         match self {
             Object::Pod(_) => "pods",
             Object::DaemonSet(_) => "daemonsets.apps",
+            Object::Namespace(_) => "namespaces",
             Object::Unknown { .. } => "",
         }
     }
@@ -491,6 +529,7 @@ impl Object {
         match self {
             Object::Pod(p) => &p.name,
             Object::DaemonSet(d) => &d.name,
+            Object::Namespace(n) => n,
             Object::Unknown { name, .. } => name,
         }
     }
@@ -500,6 +539,7 @@ impl Object {
         match self {
             Object::Pod(p) => format!("pod/{}", p.name),
             Object::DaemonSet(d) => format!("daemonset.apps/{}", d.name),
+            Object::Namespace(n) => format!("namespace/{n}"),
             Object::Unknown { kind, name, .. } => format!("{}/{name}", kind.to_lowercase()),
         }
     }
@@ -669,14 +709,66 @@ fn object(d: &Yaml, text: &str, now: i64) -> Result<Object, ManifestError> {
                 image,
                 created: now,
                 spec: doc_fingerprint(d, text),
+                manifest: Some(super::k8s_patch::yaml_to_json(d)),
             }))
         }
+        ("Namespace", "v1") if name.is_empty() => Err(ManifestError::Invalid(
+            "Namespace \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
+        )),
+        ("Namespace", "v1") => Ok(Object::Namespace(name)),
         _ => Ok(Object::Unknown {
             kind,
             api_version,
             name,
         }),
     }
+}
+
+/// A node as the API server returns it, as far as a patch may change it.
+pub fn node_json(n: &Node) -> serde_json::Value {
+    serde_json::json!({
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {"name": n.name, "labels": n.labels},
+        "spec": {},
+    })
+}
+
+/// A pod as the API server returns it, as far as the simulator keeps it.
+pub fn pod_json(p: &Pod) -> serde_json::Value {
+    let containers: Vec<serde_json::Value> = p
+        .containers
+        .iter()
+        .map(|c| {
+            let mut v = serde_json::json!({"name": c.name, "image": c.image});
+            if !c.limits.is_empty() || !c.requests.is_empty() {
+                v["resources"] = serde_json::json!({"limits": c.limits, "requests": c.requests});
+            }
+            v
+        })
+        .collect();
+    let mut spec = serde_json::json!({"containers": containers});
+    if !p.node_selector.is_empty() {
+        spec["nodeSelector"] = serde_json::json!(p.node_selector);
+    }
+    serde_json::json!({
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": p.name, "namespace": p.namespace, "labels": p.labels},
+        "spec": spec,
+    })
+}
+
+/// A DaemonSet's manifest as JSON: the one applied, or the outline of a set the cluster made.
+pub fn daemonset_json(d: &DaemonSet) -> serde_json::Value {
+    d.manifest.clone().unwrap_or_else(|| {
+        serde_json::json!({
+            "apiVersion": "apps/v1",
+            "kind": "DaemonSet",
+            "metadata": {"name": d.name, "namespace": d.namespace},
+            "spec": {"template": {"spec": {"containers": [{"name": d.name, "image": d.image}]}}},
+        })
+    })
 }
 
 /// A stable description of a document, to compare re-applied manifests.

@@ -23,9 +23,11 @@
 //! "vega64-workstation"` (RX Vega 64, gfx900, Ubuntu 24.04) or `preset = "mi300x-server"`
 //! (Instinct MI300X, gfx942, Ubuntu 22.04, `gpu_count` 1-8, a BMC's ASPEED display as the only
 //! "VGA" device), then e.g. `amdgpu_loaded = false`, `driver = "in-tree" | "dkms" | "none"`,
-//! `amdgpu_persisted`, `rocm_installed = "6.2.2"`, `repo_configured = "6.2.2"` + `repo_key =
-//! false`, `user_groups = ["adm", "sudo"]`, `kfd_mode = "0660"`, `kfd_group`, `render_mode`,
-//! `udev_rules = { "70-amdgpu.rules" = "..." }`, `k8s = true`, `node_labels`, `device_plugin`.
+//! `amdgpu_persisted`, `rocm_installed = "6.2.2"` (or several releases side by side:
+//! `rocm_releases = ["6.2.2", "6.3.2"]`; /opt/rocm is the `rocm` alternative, see
+//! [`alternatives`]), `repo_configured = "6.2.2"` + `repo_key = false`, `user_groups =
+//! ["adm", "sudo"]`, `kfd_mode = "0660"`, `kfd_group`, `render_mode`, `udev_rules = {
+//! "70-amdgpu.rules" = "..." }`, `k8s = true`, `node_labels`, `device_plugin`.
 //! Set `spec.sim_bin` to the binary's path inside the sandbox so wrappers can find it.
 //!
 //! **Calling a tool.** In-process: [`run`]`(root, tool, &args, &Caller, &mut dyn Console) ->
@@ -104,11 +106,13 @@
 //! packages of the labs, not the whole archive, and implements update/install/list.
 
 pub mod accounts;
+pub mod alternatives;
 pub mod catalog;
 pub mod entry;
 pub mod error;
 pub mod fsx;
 pub mod k8s;
+pub mod k8s_patch;
 pub mod kernel;
 pub mod keys;
 pub mod machine;

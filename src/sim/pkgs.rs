@@ -239,14 +239,37 @@ pub fn wrapper(bin: &str, tool: &str) -> String {
     format!("#!/bin/sh\nexec \"{}\" sim {tool} \"$@\"\n", dq(bin))
 }
 
-/// Installs one package: writes its files into the stage and records it.
-pub fn install(root: &Path, state: &mut State, p: &Package, bin: &str) -> std::io::Result<()> {
+/// The wrapper of a tool in /opt/rocm-X.Y.Z/bin: it names its release, so the tool answers
+/// for the tree it was started from (through /opt/rocm or a versioned PATH entry alike).
+pub fn release_wrapper(bin: &str, tool: &str, release: &str) -> String {
+    format!(
+        "#!/bin/sh\nexport {RELEASE_ENV}={}\nexec \"{}\" sim {tool} \"$@\"\n",
+        dq(release),
+        dq(bin)
+    )
+}
+
+/// The variable a release's wrapper sets for its tool.
+pub const RELEASE_ENV: &str = "ROCM_SIM_RELEASE";
+
+/// Installs one package: writes its files into the stage and records it. Returns what its
+/// maintainer scripts print (rocm-core's registration of /opt/rocm).
+pub fn install(
+    root: &Path,
+    state: &mut State,
+    p: &Package,
+    bin: &str,
+) -> std::io::Result<Vec<String>> {
     let rocm_dir = p.release.map(|v| format!("opt/rocm-{v}"));
     match &p.payload {
         Payload::RocmBins(tools) => {
             if let Some(dir) = &rocm_dir {
+                let release = p.release.unwrap_or_default();
                 for t in *tools {
-                    fsx::write_executable(&root.join(dir).join("bin").join(t), &wrapper(bin, t))?;
+                    fsx::write_executable(
+                        &root.join(dir).join("bin").join(t),
+                        &release_wrapper(bin, t, release),
+                    )?;
                 }
             }
         }
@@ -305,13 +328,14 @@ pub fn install(root: &Path, state: &mut State, p: &Package, bin: &str) -> std::i
         }
         Payload::None => {}
     }
+    let mut printed = Vec::new();
     if let Some(dir) = &rocm_dir {
         std::fs::create_dir_all(root.join(dir).join("bin"))?;
-        if p.name == "rocm-core" {
-            let link = root.join("opt/rocm");
-            let _ = std::fs::remove_file(&link);
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(dir.trim_start_matches("opt/"), &link)?;
+        if catalog::is_rocm_core(p)
+            && let Some(r) = p.release.and_then(catalog::release)
+        {
+            printed =
+                super::alternatives::register_rocm(root, state.now(), r.version, r.alt_priority);
         }
     }
     state.packages.insert(
@@ -322,7 +346,7 @@ pub fn install(root: &Path, state: &mut State, p: &Package, bin: &str) -> std::i
             arch: p.arch.to_string(),
         },
     );
-    Ok(())
+    Ok(printed)
 }
 
 /// Resolves `names` plus their dependencies against `avail`, in install order (dependencies

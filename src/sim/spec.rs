@@ -45,6 +45,11 @@ pub struct MachineSpec {
     /// ROCm release installed under /opt/rocm-X.Y.Z, with its repositories configured.
     #[serde(default)]
     pub rocm_installed: Option<String>,
+    /// ROCm releases installed side by side with the multi-version packages (`rocm6.2.2`),
+    /// each with its repository line; /opt/rocm follows the alternatives (the newest, in auto
+    /// mode). Not with `rocm_installed`: single- and multi-version packages do not mix.
+    #[serde(default)]
+    pub rocm_releases: Vec<String>,
     /// ROCm release whose repositories are configured (sources + pin) without installing it.
     #[serde(default)]
     pub repo_configured: Option<String>,
@@ -144,6 +149,7 @@ impl MachineSpec {
             amdgpu_loaded: true,
             amdgpu_persisted: false,
             rocm_installed: None,
+            rocm_releases: Vec::new(),
             repo_configured: None,
             repo_key: true,
             user: default_user(),

@@ -268,6 +268,12 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             .map_err(err)?;
         }
     }
+    if !spec.rocm_releases.is_empty() {
+        multi_version(root, &mut state, spec, &ubuntu_pkgs, &bin).map_err(|e| match e {
+            MultiError::Spec(m) => bad(m),
+            MultiError::Io(e) => err(e),
+        })?;
+    }
     if spec.driver == "dkms" && state.dkms.is_empty() {
         return Err(bad(
             "driver = \"dkms\" needs rocm_installed (the DKMS driver comes from AMD's repository)"
@@ -322,6 +328,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             daemonsets: Vec::new(),
             pods: Vec::new(),
             next_ip: 1,
+            namespaces: Vec::new(),
         };
         if spec.device_plugin {
             c.daemonsets.push(DaemonSet {
@@ -330,6 +337,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
                 image: "rocm/k8s-device-plugin".into(),
                 created,
                 spec: String::new(),
+                manifest: None,
             });
         }
         c.reconcile(state.now(), state.driver.is_some(), &[]);
@@ -349,10 +357,123 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     )
     .map_err(err)?;
     if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
-        super::wont_load::apply(root, &mut state, &cause).map_err(bad)?;
+        super::wont_load::apply(root, &mut state, &cause, &bin).map_err(bad)?;
     }
     state.save(root)?;
     Ok(state)
+}
+
+enum MultiError {
+    Spec(String),
+    Io(std::io::Error),
+}
+
+/// Several releases with the multi-version packages, as AMD's multi-version guide installs
+/// them: one repository line per release (no trailing .0 in its path), `rocmX.Y.Z` for each,
+/// and the newest release's DKMS driver when the machine uses one.
+fn multi_version(
+    root: &Path,
+    state: &mut State,
+    spec: &MachineSpec,
+    ubuntu_pkgs: &[catalog::Package],
+    bin: &str,
+) -> Result<(), MultiError> {
+    if spec.rocm_installed.is_some() || spec.repo_configured.is_some() {
+        return Err(MultiError::Spec(
+            "rocm_releases cannot be combined with rocm_installed or repo_configured (single- and multi-version packages do not mix)".into(),
+        ));
+    }
+    let mut releases = Vec::new();
+    for v in &spec.rocm_releases {
+        let r = catalog::release(v).ok_or_else(|| {
+            MultiError::Spec(format!(
+                "rocm_releases: unknown release {v} (known: {})",
+                catalog::mirrored()
+            ))
+        })?;
+        if !releases.contains(&r) {
+            releases.push(r);
+        }
+    }
+    releases.sort_by_key(|r| r.alt_priority);
+    let code = state.machine.os.codename.clone();
+    let key = "/etc/apt/keyrings/rocm.gpg";
+    let io = MultiError::Io;
+    fsx::write_atomic(
+        &root.join("etc/apt/keyrings/rocm.gpg"),
+        &keys::amd_key_binary(),
+    )
+    .map_err(io)?;
+    let url = |r: &catalog::Release| {
+        r.version
+            .strip_suffix(".0")
+            .unwrap_or(r.version)
+            .to_string()
+    };
+    let rocm_list: String = releases
+        .iter()
+        .map(|r| format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/rocm/apt/{} {code} main\n", url(r)))
+        .collect();
+    fsx::write_atomic(
+        &root.join("etc/apt/sources.list.d/rocm.list"),
+        rocm_list.as_bytes(),
+    )
+    .map_err(io)?;
+    let newest = releases
+        .last()
+        .copied()
+        .ok_or_else(|| MultiError::Spec("rocm_releases is empty".into()))?;
+    fsx::write_atomic(
+        &root.join("etc/apt/sources.list.d/amdgpu.list"),
+        format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{}/ubuntu {code} main\n", url(newest)).as_bytes(),
+    )
+    .map_err(io)?;
+    fsx::write_atomic(
+        &root.join("etc/apt/preferences.d/rocm-pin-600"),
+        b"Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n",
+    )
+    .map_err(io)?;
+    let mut avail = ubuntu_pkgs.to_vec();
+    for r in &releases {
+        state.apt_lists.insert(format!(
+            "https://repo.radeon.com/rocm/apt/{} {code}",
+            url(r)
+        ));
+        avail.extend(catalog::amd_packages(
+            r,
+            Origin::Rocm,
+            &state.machine.os.version_id,
+        ));
+    }
+    state.apt_lists.insert(format!(
+        "https://repo.radeon.com/amdgpu/{} {code}",
+        url(newest)
+    ));
+    avail.extend(catalog::amd_packages(
+        newest,
+        Origin::AmdGpu,
+        &state.machine.os.version_id,
+    ));
+    let mut names: Vec<String> = releases
+        .iter()
+        .map(|r| format!("rocm{}", r.version))
+        .collect();
+    if spec.driver == "dkms" {
+        names.push("amdgpu-dkms".into());
+    }
+    for n in names {
+        let list = pkgs::resolve(state, &avail, std::slice::from_ref(&n))
+            .map_err(|n| MultiError::Spec(format!("no package {n}")))?;
+        for p in list {
+            pkgs::install(root, state, &p, bin).map_err(io)?;
+        }
+    }
+    fsx::write_atomic(
+        &root.join("etc/ld.so.conf.d/rocm.conf"),
+        b"/opt/rocm/lib\n/opt/rocm/lib64\n",
+    )
+    .map_err(io)?;
+    Ok(())
 }
 
 fn override_nodes(state: &mut State, spec: &MachineSpec) -> Result<(), String> {

@@ -214,10 +214,17 @@ impl State {
         self.packages.contains_key(pkg)
     }
 
-    /// The ROCm release whose `rocm-core` is installed.
+    /// The ROCm release whose `rocm-core` is installed (the newest one of a multi-version
+    /// install, whose `rocm-coreX.Y.Z` names sort by release).
     pub fn rocm_version(&self) -> Option<&str> {
         self.packages
             .get("rocm-core")
+            .or_else(|| {
+                self.packages
+                    .range("rocm-core0".to_string()..="rocm-core9".to_string())
+                    .map(|(_, p)| p)
+                    .next_back()
+            })
             .and_then(|p| p.release.as_deref())
     }
 

@@ -578,13 +578,17 @@ pub fn install(cx: &mut Ctx, _prog: &str, operands: &[String], yes: bool) -> i32
             cx.println("depmod...");
         }
         let root = cx.root;
-        if let Err(e) = pkgs::install(root, cx.state, p, &bin) {
-            cx.eprintln(&format!(
-                "dpkg: error processing archive {} (--unpack):\n {e}",
-                p.name
-            ));
-            failed.push(p.name.clone());
+        match pkgs::install(root, cx.state, p, &bin) {
+            Ok(lines) => lines.iter().for_each(|l| cx.println(l)),
+            Err(e) => {
+                cx.eprintln(&format!(
+                    "dpkg: error processing archive {} (--unpack):\n {e}",
+                    p.name
+                ));
+                failed.push(p.name.clone());
+            }
         }
+        super::dkms::header_postinst(cx, &p.name);
     }
     if list
         .iter()

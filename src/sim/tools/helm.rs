@@ -152,6 +152,7 @@ fn install(cx: &mut Ctx, args: &[&str]) -> i32 {
         image: "rocm/k8s-device-plugin".into(),
         created: now,
         spec: String::new(),
+        manifest: None,
     });
     let (y, mo, d, h, mi, s) = super::civil(now);
     cx.println(&format!("NAME: {release}"));

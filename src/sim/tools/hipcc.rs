@@ -1,13 +1,23 @@
-//! `hipcc`: the version banner of the installed release (compiling is not simulated).
+//! `hipcc`: the version banner of its release (compiling is not simulated). With several
+//! releases installed, that is the release of the tree it was started from: its wrapper names
+//! it; started some other way, the release /opt/rocm leads to.
 
-use super::super::{Ctx, catalog};
+use super::super::{Ctx, alternatives, catalog, pkgs};
+
+/// The release a ROCm tool run now belongs to.
+pub fn release(cx: &Ctx) -> String {
+    cx.env
+        .iter()
+        .find(|(k, _)| k == pkgs::RELEASE_ENV)
+        .map(|(_, v)| v.clone())
+        .filter(|v| catalog::release(v).is_some())
+        .or_else(|| alternatives::rocm_release(cx.root).filter(|v| catalog::release(v).is_some()))
+        .or_else(|| cx.state.rocm_version().map(String::from))
+        .unwrap_or_else(|| catalog::DEFAULT_RELEASE.to_string())
+}
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let version = cx
-        .state
-        .rocm_version()
-        .unwrap_or(catalog::DEFAULT_RELEASE)
-        .to_string();
+    let version = release(cx);
     let r = catalog::release(&version).unwrap_or(&catalog::RELEASES[1]);
     if args.iter().any(|a| a == "--version" || a == "-v") {
         let dir = format!("{}/lib/llvm/bin", r.rocm_dir());

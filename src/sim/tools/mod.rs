@@ -34,6 +34,7 @@ pub mod sudo;
 pub mod systemctl;
 pub mod udevadm;
 pub mod uname;
+pub mod update_alternatives;
 pub mod update_grub;
 pub mod usermod;
 pub mod wget;
@@ -84,6 +85,7 @@ pub const TOOLS: &[&str] = &[
     "systemctl",
     "udevadm",
     "uname",
+    "update-alternatives",
     "update-grub",
     "usermod",
     "wget",
@@ -114,6 +116,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "reboot" | "poweroff" => power::reboot(cx, tool, args),
         "shutdown" => power::shutdown(cx, args),
         "systemctl" => systemctl::run(cx, args),
+        "update-alternatives" => update_alternatives::run(cx, args),
         "update-grub" => update_grub::run(cx, args),
         "kubectl" => kubectl::run(cx, args),
         "login" => login::run(cx, args),
@@ -234,6 +237,7 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
             ("mokutil", "/usr/bin/mokutil"),
             ("update-grub", "/usr/sbin/update-grub"),
             ("dpkg", "/usr/bin/dpkg"),
+            ("update-alternatives", "/usr/bin/update-alternatives"),
             ("curl", "/usr/bin/curl"),
             ("sg", "/usr/bin/sg"),
         ]

@@ -3,6 +3,9 @@
 //! real messages. The scheduler runs at every call (there is no background process), and each
 //! call advances the simulated clock a little so ages move.
 
+mod change;
+mod get;
+
 use std::collections::BTreeMap;
 
 use super::super::k8s::{
@@ -10,8 +13,6 @@ use super::super::k8s::{
 };
 use super::super::{Ctx, catalog};
 use super::{MONTHS, civil, table, weekday};
-
-const NAMESPACES: &[&str] = &["default", "kube-node-lease", "kube-public", "kube-system"];
 
 const HELP: &str = "kubectl controls the Kubernetes cluster manager.
 
@@ -35,6 +36,7 @@ Troubleshooting and Debugging Commands:
 
 Advanced Commands:
   apply           Apply a configuration to a resource by file name or stdin
+  patch           Update fields of a resource
 
 Settings Commands:
   label           Update the labels on a resource
@@ -57,7 +59,26 @@ struct Opts {
     files: Vec<String>,
     overwrite: bool,
     all: bool,
+    /// `patch -p` and `--type`.
+    patch: Option<String>,
+    patch_file: Option<String>,
+    patch_type: Option<String>,
+    /// `run`'s flags.
+    image: Option<String>,
+    restart: Option<String>,
+    overrides: Option<String>,
+    override_type: Option<String>,
+    command: bool,
+    /// `run -i`, `-t`, `--attach`; `--rm`.
+    attach: bool,
+    rm: bool,
+    /// `version --client`.
+    client: bool,
+    /// `logs -c`.
+    container: Option<String>,
     words: Vec<String>,
+    /// The words after `--` (`kubectl run NAME --image=I -- ARGS`).
+    after_dash: Vec<String>,
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
@@ -69,12 +90,32 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         files: Vec::new(),
         overwrite: false,
         all: false,
+        patch: None,
+        patch_file: None,
+        patch_type: None,
+        image: None,
+        restart: None,
+        overrides: None,
+        override_type: None,
+        command: false,
+        attach: false,
+        rm: false,
+        client: false,
+        container: None,
         words: Vec::new(),
+        after_dash: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if a == "--" {
+            o.after_dash = it.by_ref().cloned().collect();
+            break;
+        }
         let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with('-') => (f.to_string(), Some(v.to_string())),
+            // `--flag=v` and `-p=v`; in `-p{"a":"b=c"}` the `=` belongs to the value.
+            Some((f, v)) if f.starts_with("--") || (f.len() == 2 && f.starts_with('-')) => {
+                (f.to_string(), Some(v.to_string()))
+            }
             _ => (a.clone(), None),
         };
         let mut value = |name: &str| -> Result<String, String> {
@@ -91,6 +132,18 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--show-labels" => o.show_labels = true,
             "--overwrite" => o.overwrite = true,
             "--all" => o.all = true,
+            "-p" | "--patch" => o.patch = Some(value(&flag)?),
+            "--patch-file" => o.patch_file = Some(value(&flag)?),
+            "--type" => o.patch_type = Some(value(&flag)?),
+            "--image" => o.image = Some(value(&flag)?),
+            "--restart" => o.restart = Some(value(&flag)?),
+            "--overrides" => o.overrides = Some(value(&flag)?),
+            "--override-type" => o.override_type = Some(value(&flag)?),
+            "-c" | "--container" => o.container = Some(value(&flag)?),
+            "--command" => o.command = true,
+            "-i" | "--stdin" | "-t" | "--tty" | "--attach" | "-it" | "-ti" => o.attach = true,
+            "--rm" => o.rm = true,
+            "--client" => o.client = true,
             "--validate" | "--dry-run" | "--save-config" => {}
             f if f.starts_with("--") => {
                 return Err(format!("error: unknown flag: {f}"));
@@ -103,6 +156,10 @@ fn parse(args: &[String]) -> Result<Opts, String> {
                     o.output = Some(rest);
                 } else if c == "n" && !rest.is_empty() {
                     o.namespace = Some(rest);
+                } else if c == "p" && !rest.is_empty() {
+                    o.patch = Some(rest);
+                } else if c == "c" && !rest.is_empty() {
+                    o.container = Some(rest);
                 } else {
                     return Err(format!("error: unknown shorthand flag: '{c}' in {f}"));
                 }
@@ -187,15 +244,23 @@ fn verb(cx: &mut Ctx, c: &mut Cluster, o: &Opts) -> i32 {
     };
     let rest = &o.words[1..];
     match v.as_str() {
-        "get" => get(cx, c, o, rest),
+        "get" => get::get(cx, c, o, rest),
         "describe" => describe(cx, c, o, rest),
+        "create" if rest.first().is_some_and(|w| w == "namespace" || w == "ns") => {
+            change::create_namespace(cx, c, &rest[1..])
+        }
         "create" | "apply" => create(cx, c, o, v == "apply"),
         "delete" => delete(cx, c, o, rest),
         "label" => label(cx, c, o, rest),
+        "patch" => change::patch(cx, c, o, rest),
+        "run" => change::run(cx, c, o, rest),
+        "logs" => change::logs(cx, c, o, rest),
         "version" => {
             cx.println(&format!("Client Version: {}", c.version));
             cx.println("Kustomize Version: v5.0.4-0.20230601165947-6ce0bf390ce3");
-            cx.println(&format!("Server Version: {}", c.version));
+            if !o.client {
+                cx.println(&format!("Server Version: {}", c.version));
+            }
             0
         }
         "cluster-info" => {
@@ -306,254 +371,6 @@ fn check_output(cx: &mut Ctx, o: &Opts) -> Result<(), i32> {
     }
 }
 
-fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
-    let (k, names) = match target(cx, words) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    if let Err(code) = check_output(cx, o) {
-        return code;
-    }
-    let wide = o.output.as_deref() == Some("wide");
-    let name_only = o.output.as_deref() == Some("name");
-    let mut code = 0;
-    match k {
-        Kind::Node => {
-            let mut rows = vec![];
-            let mut header = vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"];
-            if wide {
-                header.extend([
-                    "INTERNAL-IP",
-                    "EXTERNAL-IP",
-                    "OS-IMAGE",
-                    "KERNEL-VERSION",
-                    "CONTAINER-RUNTIME",
-                ]);
-            }
-            if o.show_labels {
-                header.push("LABELS");
-            }
-            rows.push(header.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-            for n in &c.nodes {
-                if !names.is_empty() && !names.contains(&n.name) {
-                    continue;
-                }
-                if name_only {
-                    cx.println(&format!("node/{}", n.name));
-                    continue;
-                }
-                let mut r = vec![
-                    n.name.clone(),
-                    "Ready".into(),
-                    if n.roles.is_empty() {
-                        "<none>".into()
-                    } else {
-                        n.roles.join(",")
-                    },
-                    age(cx, n.created),
-                    c.version.clone(),
-                ];
-                if wide {
-                    r.extend([
-                        n.internal_ip.clone(),
-                        "<none>".into(),
-                        n.os_image.clone(),
-                        n.kernel.clone(),
-                        "containerd://1.7.22".into(),
-                    ]);
-                }
-                if o.show_labels {
-                    r.push(
-                        n.labels
-                            .iter()
-                            .map(|(k, v)| format!("{k}={v}"))
-                            .collect::<Vec<_>>()
-                            .join(","),
-                    );
-                }
-                rows.push(r);
-            }
-            for n in &names {
-                if !c.nodes.iter().any(|x| &x.name == n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): nodes \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            }
-        }
-        Kind::Pod => {
-            let all = o.all_ns;
-            let namespace = ns(o);
-            let mut header = vec![];
-            if all {
-                header.push("NAMESPACE");
-            }
-            header.extend(["NAME", "READY", "STATUS", "RESTARTS", "AGE"]);
-            if wide {
-                header.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
-            }
-            if o.show_labels {
-                header.push("LABELS");
-            }
-            let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
-            let mut pods: Vec<&Pod> = c
-                .pods
-                .iter()
-                .filter(|p| all || p.namespace == namespace)
-                .filter(|p| names.is_empty() || names.contains(&p.name))
-                .collect();
-            pods.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
-            for p in &pods {
-                if name_only {
-                    cx.println(&format!("pod/{}", p.name));
-                    continue;
-                }
-                let mut r = vec![];
-                if all {
-                    r.push(p.namespace.clone());
-                }
-                let ready = match p.phase {
-                    Phase::Running => format!("{0}/{0}", p.containers.len()),
-                    Phase::Pending => format!("0/{}", p.containers.len()),
-                };
-                r.extend([
-                    p.name.clone(),
-                    ready,
-                    p.phase.as_str().into(),
-                    "0".into(),
-                    age(cx, p.created),
-                ]);
-                if wide {
-                    r.extend([
-                        p.ip.clone().unwrap_or_else(|| "<none>".into()),
-                        p.node.clone().unwrap_or_else(|| "<none>".into()),
-                        "<none>".into(),
-                        "<none>".into(),
-                    ]);
-                }
-                if o.show_labels {
-                    r.push(if p.labels.is_empty() {
-                        "<none>".into()
-                    } else {
-                        p.labels
-                            .iter()
-                            .map(|(k, v)| format!("{k}={v}"))
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    });
-                }
-                rows.push(r);
-            }
-            for n in &names {
-                if !pods.iter().any(|p| &p.name == n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): pods \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            } else if names.is_empty() && !name_only {
-                if all {
-                    cx.eprintln("No resources found");
-                } else {
-                    cx.eprintln(&format!("No resources found in {namespace} namespace."));
-                }
-            }
-        }
-        Kind::DaemonSet => {
-            let all = o.all_ns;
-            let namespace = ns(o);
-            let mut header = vec![];
-            if all {
-                header.push("NAMESPACE");
-            }
-            header.extend([
-                "NAME",
-                "DESIRED",
-                "CURRENT",
-                "READY",
-                "UP-TO-DATE",
-                "AVAILABLE",
-                "NODE SELECTOR",
-                "AGE",
-            ]);
-            let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
-            let n = c.nodes.len().to_string();
-            for d in c.daemonsets.iter().filter(|d| {
-                (all || d.namespace == namespace) && (names.is_empty() || names.contains(&d.name))
-            }) {
-                if name_only {
-                    cx.println(&format!("daemonset.apps/{}", d.name));
-                    continue;
-                }
-                let mut r = vec![];
-                if all {
-                    r.push(d.namespace.clone());
-                }
-                r.extend([
-                    d.name.clone(),
-                    n.clone(),
-                    n.clone(),
-                    n.clone(),
-                    n.clone(),
-                    n.clone(),
-                    "<none>".into(),
-                    age(cx, d.created),
-                ]);
-                rows.push(r);
-            }
-            for name in &names {
-                if !c
-                    .daemonsets
-                    .iter()
-                    .any(|d| &d.name == name && d.namespace == namespace)
-                {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): daemonsets.apps \"{name}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            } else if names.is_empty() && !name_only {
-                cx.eprintln(&format!("No resources found in {namespace} namespace."));
-            }
-        }
-        Kind::Namespace => {
-            let created = c
-                .nodes
-                .first()
-                .map(|n| n.created)
-                .unwrap_or(cx.state.boot_time);
-            let mut rows = vec![vec!["NAME".to_string(), "STATUS".into(), "AGE".into()]];
-            for n in NAMESPACES {
-                if names.is_empty() || names.iter().any(|x| x == n) {
-                    rows.push(vec![n.to_string(), "Active".into(), age(cx, created)]);
-                }
-            }
-            for n in &names {
-                if !NAMESPACES.contains(&n.as_str()) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): namespaces \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-            if rows.len() > 1 {
-                cx.print(&table(&rows, 3, ""));
-            }
-        }
-    }
-    code
-}
-
 fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
     let (k, names) = match target(cx, words) {
         Ok(t) => t,
@@ -632,9 +449,26 @@ fn multi(label_w: usize, items: &[String]) -> String {
     items.join(&sep)
 }
 
+/// `describe node`: identity, resources, system info, its pods and what they hold.
 fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
+    let gpu = c.gpu_capacity(n, cx.state.driver.is_some());
+    let pods: Vec<&Pod> = c
+        .pods
+        .iter()
+        .filter(|p| p.node.as_deref() == Some(n.name.as_str()))
+        .collect();
+    let mut s = node_identity(n);
+    s.push_str(&node_resources(n, gpu));
+    s.push_str(&node_system_info(c, n));
+    s.push_str(&node_pods(cx, &pods));
+    s.push_str(&node_allocated(&pods, gpu));
+    s.push_str(&format!("{}<none>", super::pad("Events:", 21)));
+    s
+}
+
+/// Name, roles, labels, annotations, creation, taints and addresses.
+fn node_identity(n: &k8s::Node) -> String {
     const W: usize = 20;
-    let driver = cx.state.driver.is_some();
     let mut s = String::new();
     let labels: Vec<String> = n.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let line = |s: &mut String, k: &str, v: &str| {
@@ -673,7 +507,12 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         ],
         "  ",
     ));
-    let gpu = c.gpu_capacity(n, driver);
+    s
+}
+
+/// Capacity and Allocatable: amd.com/gpu only while the device plugin advertises it.
+fn node_resources(n: &k8s::Node, gpu: Option<u32>) -> String {
+    let mut s = String::new();
     let mut cap: BTreeMap<&str, String> = BTreeMap::new();
     cap.insert("cpu", n.cpu.to_string());
     cap.insert("ephemeral-storage", "959863856Ki".into());
@@ -698,6 +537,11 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
     s.push_str(&res_block(&cap));
     s.push_str("Allocatable:\n");
     s.push_str(&res_block(&alloc));
+    s
+}
+
+fn node_system_info(c: &Cluster, n: &k8s::Node) -> String {
+    let mut s = String::new();
     s.push_str("System Info:\n");
     s.push_str(&kv_block(
         &[
@@ -714,11 +558,12 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         ],
         "  ",
     ));
-    let pods: Vec<&Pod> = c
-        .pods
-        .iter()
-        .filter(|p| p.node.as_deref() == Some(n.name.as_str()))
-        .collect();
+    s
+}
+
+/// The Non-terminated Pods table.
+fn node_pods(cx: &Ctx, pods: &[&Pod]) -> String {
+    let mut s = String::new();
     s.push_str(&format!(
         "{}({} in total)\n",
         super::pad("Non-terminated Pods:", 30),
@@ -750,7 +595,7 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         .map(|x| x.to_string())
         .collect::<Vec<_>>(),
     ];
-    for p in &pods {
+    for p in pods {
         rows.push(vec![
             p.namespace.clone(),
             p.name.clone(),
@@ -764,6 +609,12 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
     if !pods.is_empty() {
         s.push_str(&table(&rows, 2, "  "));
     }
+    s
+}
+
+/// Allocated resources: what the node's pods request, GPUs included.
+fn node_allocated(pods: &[&Pod], gpu: Option<u32>) -> String {
+    let mut s = String::new();
     s.push_str(
         "Allocated resources:\n  (Total limits may be over 100 percent, i.e., overcommitted.)\n",
     );
@@ -797,26 +648,43 @@ fn describe_node(cx: &Ctx, c: &Cluster, n: &k8s::Node) -> String {
         ]);
     }
     s.push_str(&table(&rows, 2, "  "));
-    s.push_str(&format!("{}<none>", super::pad("Events:", 21)));
     s
 }
 
+/// `describe pod`: its identity, each container, conditions, volumes, scheduling, events.
 fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
-    const W: usize = 18;
-    let mut s = String::new();
-    let line = |s: &mut String, k: &str, v: &str| {
-        s.push_str(&format!("{}{v}\n", super::pad(&format!("{k}:"), W)))
-    };
     let token = format!("kube-api-access-{}", k8s::suffix(&p.name));
-    let running = p.phase == Phase::Running;
-    line(&mut s, "Name", &p.name);
-    line(&mut s, "Namespace", &p.namespace);
-    line(
+    let mut s = pod_identity(c, p);
+    s.push_str("Containers:\n");
+    for ct in &p.containers {
+        s.push_str(&pod_container(p, ct, &token));
+    }
+    s.push_str(&pod_conditions(p.phase == Phase::Running));
+    s.push_str(&pod_volumes(&token));
+    s.push_str(&pod_scheduling(p));
+    s.push_str(&pod_events(cx, p));
+    s
+}
+
+const POD_W: usize = 18;
+/// The width of the section after the volumes, where tabwriter starts anew.
+const POD_W2: usize = 29;
+
+fn pod_line(s: &mut String, k: &str, v: &str) {
+    s.push_str(&format!("{}{v}\n", super::pad(&format!("{k}:"), POD_W)))
+}
+
+/// Name, namespace, node, labels, status, IPs and owner.
+fn pod_identity(c: &Cluster, p: &Pod) -> String {
+    let mut s = String::new();
+    pod_line(&mut s, "Name", &p.name);
+    pod_line(&mut s, "Namespace", &p.namespace);
+    pod_line(
         &mut s,
         "Priority",
         if p.owner.is_some() { "2000001000" } else { "0" },
     );
-    line(&mut s, "Service Account", "default");
+    pod_line(&mut s, "Service Account", "default");
     let node = match &p.node {
         Some(n) => {
             let ip = c
@@ -829,84 +697,93 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
         }
         None => "<none>".into(),
     };
-    line(&mut s, "Node", &node);
+    pod_line(&mut s, "Node", &node);
     if let Some(t) = p.started {
-        line(&mut s, "Start Time", &timestamp(t));
+        pod_line(&mut s, "Start Time", &timestamp(t));
     }
     let labels: Vec<String> = p.labels.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    line(&mut s, "Labels", &multi(W, &labels));
-    line(&mut s, "Annotations", "<none>");
-    line(&mut s, "Status", p.phase.as_str());
-    line(&mut s, "IP", p.ip.as_deref().unwrap_or(""));
+    pod_line(&mut s, "Labels", &multi(POD_W, &labels));
+    pod_line(&mut s, "Annotations", "<none>");
+    pod_line(&mut s, "Status", p.phase.as_str());
+    pod_line(&mut s, "IP", p.ip.as_deref().unwrap_or(""));
     match &p.ip {
         Some(ip) => s.push_str(&format!("IPs:\n  IP:  {ip}\n")),
-        None => line(&mut s, "IPs", "<none>"),
+        None => pod_line(&mut s, "IPs", "<none>"),
     }
     if let Some(o) = &p.owner {
-        line(&mut s, "Controlled By", o);
+        pod_line(&mut s, "Controlled By", o);
     }
-    s.push_str("Containers:\n");
-    for ct in &p.containers {
-        s.push_str(&format!("  {}:\n", ct.name));
-        let mut pairs: Vec<(&str, String)> = Vec::new();
-        if running {
-            pairs.push((
-                "Container ID",
-                format!(
-                    "containerd://{}",
-                    hexish(&format!("{}{}", p.name, ct.name), 64)
-                ),
-            ));
-        }
-        pairs.push(("Image", ct.image.clone()));
-        if running {
-            pairs.push((
-                "Image ID",
-                format!(
-                    "docker.io/{}@sha256:{}",
-                    ct.image.split(':').next().unwrap_or(""),
-                    hexish(&ct.image, 64)
-                ),
-            ));
-        }
-        pairs.push(("Port", "<none>".into()));
-        pairs.push(("Host Port", "<none>".into()));
-        if running {
-            pairs.push(("State", "Running".into()));
-        } else if p.node.is_some() {
-            pairs.push(("State", "Waiting".into()));
-        }
-        let w = pairs.iter().map(|(k, _)| k.len() + 1).max().unwrap_or(0) + 2;
-        let w = w.max(if running { 16 } else { 12 });
-        for (k, v) in &pairs {
-            s.push_str(&format!("    {}{v}\n", super::pad(&format!("{k}:"), w)));
-            if *k == "State" && running {
-                s.push_str(&format!(
-                    "      {}{}\n",
-                    super::pad("Started:", w - 2),
-                    timestamp(p.started.unwrap_or(p.created))
-                ));
-            }
-        }
-        if running {
-            s.push_str(&format!("    {}True\n", super::pad("Ready:", w)));
-            s.push_str(&format!("    {}0\n", super::pad("Restart Count:", w)));
-        }
-        for (title, m) in [("Limits", &ct.limits), ("Requests", &ct.requests)] {
-            if m.is_empty() {
-                continue;
-            }
-            s.push_str(&format!("    {title}:\n"));
-            let pairs: Vec<(&str, String)> =
-                m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-            s.push_str(&kv_block(&pairs, "      "));
-        }
-        // A new tabwriter section: the label is padded on its own.
-        s.push_str("    Environment:  <none>\n");
-        s.push_str(&format!(
-            "    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from {token} (ro)\n"
+    s
+}
+
+/// One container: image, state, limits and requests, mounts.
+fn pod_container(p: &Pod, ct: &k8s::Container, token: &str) -> String {
+    let running = p.phase == Phase::Running;
+    let mut s = String::new();
+    s.push_str(&format!("  {}:\n", ct.name));
+    let mut pairs: Vec<(&str, String)> = Vec::new();
+    if running {
+        pairs.push((
+            "Container ID",
+            format!(
+                "containerd://{}",
+                hexish(&format!("{}{}", p.name, ct.name), 64)
+            ),
         ));
     }
+    pairs.push(("Image", ct.image.clone()));
+    if running {
+        pairs.push((
+            "Image ID",
+            format!(
+                "docker.io/{}@sha256:{}",
+                ct.image.split(':').next().unwrap_or(""),
+                hexish(&ct.image, 64)
+            ),
+        ));
+    }
+    pairs.push(("Port", "<none>".into()));
+    pairs.push(("Host Port", "<none>".into()));
+    if running {
+        pairs.push(("State", "Running".into()));
+    } else if p.node.is_some() {
+        pairs.push(("State", "Waiting".into()));
+    }
+    let w = pairs.iter().map(|(k, _)| k.len() + 1).max().unwrap_or(0) + 2;
+    let w = w.max(if running { 16 } else { 12 });
+    for (k, v) in &pairs {
+        s.push_str(&format!("    {}{v}\n", super::pad(&format!("{k}:"), w)));
+        if *k == "State" && running {
+            s.push_str(&format!(
+                "      {}{}\n",
+                super::pad("Started:", w - 2),
+                timestamp(p.started.unwrap_or(p.created))
+            ));
+        }
+    }
+    if running {
+        s.push_str(&format!("    {}True\n", super::pad("Ready:", w)));
+        s.push_str(&format!("    {}0\n", super::pad("Restart Count:", w)));
+    }
+    for (title, m) in [("Limits", &ct.limits), ("Requests", &ct.requests)] {
+        if m.is_empty() {
+            continue;
+        }
+        s.push_str(&format!("    {title}:\n"));
+        let pairs: Vec<(&str, String)> = m.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        s.push_str(&kv_block(&pairs, "      "));
+    }
+    // A new tabwriter section: the label is padded on its own.
+    s.push_str("    Environment:  <none>\n");
+    s.push_str(&format!(
+        "    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from {token} (ro)\n"
+    ));
+    s
+}
+
+/// The Conditions table: all True once running, PodScheduled False while pending.
+fn pod_conditions(running: bool) -> String {
+    let mut s = String::new();
     s.push_str("Conditions:\n");
     let conds: Vec<(&str, &str)> = if running {
         vec![
@@ -924,6 +801,12 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
         rows.push(vec![t.to_string(), format!("{v} ")]);
     }
     s.push_str(&table(&rows, 3, "  "));
+    s
+}
+
+/// The service-account token volume every pod gets.
+fn pod_volumes(token: &str) -> String {
+    let mut s = String::new();
     s.push_str("Volumes:\n");
     s.push_str(&format!("  {token}:\n"));
     s.push_str(&kv_block(
@@ -939,12 +822,18 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
         ],
         "    ",
     ));
+    s
+}
+
+/// QoS class, node selectors and the default tolerations.
+fn pod_scheduling(p: &Pod) -> String {
+    let mut s = String::new();
+    const W2: usize = POD_W2;
     let selectors: Vec<String> = p
         .node_selector
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    const W2: usize = 29;
     s.push_str(&format!("{}BestEffort\n", super::pad("QoS Class:", W2)));
     s.push_str(&format!(
         "{}{}\n",
@@ -962,6 +851,14 @@ fn describe_pod(cx: &Ctx, c: &Cluster, p: &Pod) -> String {
             ]
         )
     ));
+    s
+}
+
+/// The scheduler's and kubelet's events, or `<none>` for the cluster's own pods.
+fn pod_events(cx: &Ctx, p: &Pod) -> String {
+    let running = p.phase == Phase::Running;
+    let mut s = String::new();
+    const W2: usize = POD_W2;
     let mut events: Vec<Vec<String>> = Vec::new();
     if let Some(m) = &p.sched_message
         && p.owner.is_none()
@@ -1176,7 +1073,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                 {
                     p.namespace = n.clone();
                 }
-                if !NAMESPACES.contains(&p.namespace.as_str()) {
+                if !c.has_namespace(&p.namespace) {
                     cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", p.namespace));
                     code = 1;
                     continue;
@@ -1190,7 +1087,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                         if c.pods[i].spec == p.spec {
                             cx.println(&format!("pod/{} unchanged", p.name));
                         } else {
-                            cx.eprintln(&format!("The Pod \"{}\" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)", p.name));
+                            cx.eprintln(&change::forbidden_pod_update(&p.name));
                             code = 1;
                         }
                     }
@@ -1204,8 +1101,11 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                     }
                 }
             }
+            Object::Namespace(n) => {
+                code = code.max(change::create_namespace_from(cx, c, &file, &n, apply));
+            }
             Object::DaemonSet(d) => {
-                if !NAMESPACES.contains(&d.namespace.as_str()) {
+                if !c.has_namespace(&d.namespace) {
                     cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", d.namespace));
                     code = 1;
                     continue;
@@ -1246,21 +1146,29 @@ fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
             Ok(v) => v,
             Err(code) => return code,
         };
+        // A namespace deleted earlier in the file takes its pods along; they still count as
+        // deleted here, as they were there when the call began (the API server deletes a
+        // namespace's contents in the background).
+        let at_start = c.clone();
         for (file, ob) in objects {
+            if let Object::Namespace(n) = &ob {
+                code = code.max(change::delete_namespaces(cx, c, std::slice::from_ref(n)));
+                continue;
+            }
             let removed = match &ob {
                 Object::Pod(p) => {
-                    let before = c.pods.len();
-                    c.pods.retain(|x| {
-                        !(x.name == p.name && x.namespace == p.namespace && x.owner.is_none())
-                    });
-                    before != c.pods.len()
+                    let this = |x: &Pod| {
+                        x.name == p.name && x.namespace == p.namespace && x.owner.is_none()
+                    };
+                    c.pods.retain(|x| !this(x));
+                    at_start.pods.iter().any(this)
                 }
                 Object::DaemonSet(d) => {
-                    let before = c.daemonsets.len();
-                    c.daemonsets
-                        .retain(|x| !(x.name == d.name && x.namespace == d.namespace));
-                    before != c.daemonsets.len()
+                    let this = |x: &k8s::DaemonSet| x.name == d.name && x.namespace == d.namespace;
+                    c.daemonsets.retain(|x| !this(x));
+                    at_start.daemonsets.iter().any(this)
                 }
+                Object::Namespace(_) => false,
                 Object::Unknown {
                     kind,
                     api_version,
@@ -1335,7 +1243,8 @@ fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
                 }
             }
         }
-        Kind::Node | Kind::Namespace => {
+        Kind::Namespace => code = change::delete_namespaces(cx, c, &names),
+        Kind::Node => {
             cx.eprintln(&format!(
                 "Error from server (Forbidden): {} cannot be deleted in this lab",
                 plural(k)
@@ -1483,6 +1392,19 @@ mod tests {
         assert_eq!(o.namespace.as_deref(), Some("kube-system"));
         assert_eq!(o.output.as_deref(), Some("wide"));
         assert_eq!(o.words, ["get", "pods"]);
+        let p: Vec<String> = ["patch", "node", "n", r#"-p{"a":"b=c"}"#]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let o = parse(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.patch.as_deref(), Some(r#"{"a":"b=c"}"#));
+        let r: Vec<String> = ["run", "x", "--image=i", "--", "sh", "-c", "echo a=b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let o = parse(&r).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.after_dash, ["sh", "-c", "echo a=b"]);
+        assert_eq!(o.words, ["run", "x"]);
         let b: Vec<String> = ["get", "--bogus"].iter().map(|s| s.to_string()).collect();
         assert_eq!(
             parse(&b).err().as_deref(),

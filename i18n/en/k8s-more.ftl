@@ -1,0 +1,2 @@
+# Step reasons added with kubectl's editing forms and the no-DKMS-build start of amdgpu-wont-load.
+lab-why-boot-no-module = At the next boot the running kernel { $kernel } would still have no amdgpu module: DKMS built it only for another kernel (dkms status). Install the headers of this kernel, sudo apt install linux-headers-$(uname -r), and DKMS builds it (or run sudo dkms autoinstall once they are there); linux-modules-extra-$(uname -r) brings Ubuntu's own amdgpu instead.

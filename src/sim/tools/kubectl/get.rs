@@ -1,0 +1,275 @@
+//! `kubectl get`: one table per kind, laid out as kubectl's printers lay it out.
+
+use super::super::super::Ctx;
+use super::super::super::k8s::{Cluster, Phase, Pod};
+use super::super::table;
+use super::{Kind, Opts, age, check_output, ns, target};
+
+pub(super) fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
+    let (k, names) = match target(cx, words) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    if let Err(code) = check_output(cx, o) {
+        return code;
+    }
+    match k {
+        Kind::Node => get_nodes(cx, c, o, &names),
+        Kind::Pod => get_pods(cx, c, o, &names),
+        Kind::DaemonSet => get_daemonsets(cx, c, o, &names),
+        Kind::Namespace => get_namespaces(cx, c, &names),
+    }
+}
+
+/// `get nodes`: status, roles, age and version; `-o wide` adds addresses, OS and kernel.
+fn get_nodes(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
+    let wide = o.output.as_deref() == Some("wide");
+    let name_only = o.output.as_deref() == Some("name");
+    let mut code = 0;
+    let mut rows = vec![];
+    let mut header = vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"];
+    if wide {
+        header.extend([
+            "INTERNAL-IP",
+            "EXTERNAL-IP",
+            "OS-IMAGE",
+            "KERNEL-VERSION",
+            "CONTAINER-RUNTIME",
+        ]);
+    }
+    if o.show_labels {
+        header.push("LABELS");
+    }
+    rows.push(header.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    for n in &c.nodes {
+        if !names.is_empty() && !names.contains(&n.name) {
+            continue;
+        }
+        if name_only {
+            cx.println(&format!("node/{}", n.name));
+            continue;
+        }
+        let mut r = vec![
+            n.name.clone(),
+            "Ready".into(),
+            if n.roles.is_empty() {
+                "<none>".into()
+            } else {
+                n.roles.join(",")
+            },
+            age(cx, n.created),
+            c.version.clone(),
+        ];
+        if wide {
+            r.extend([
+                n.internal_ip.clone(),
+                "<none>".into(),
+                n.os_image.clone(),
+                n.kernel.clone(),
+                "containerd://1.7.22".into(),
+            ]);
+        }
+        if o.show_labels {
+            r.push(
+                n.labels
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            );
+        }
+        rows.push(r);
+    }
+    for n in names {
+        if !c.nodes.iter().any(|x| &x.name == n) {
+            cx.eprintln(&format!(
+                "Error from server (NotFound): nodes \"{n}\" not found"
+            ));
+            code = 1;
+        }
+    }
+    if rows.len() > 1 {
+        cx.print(&table(&rows, 3, ""));
+    }
+    code
+}
+
+/// `get pods`: readiness and phase per pod of one namespace, or of all with `-A`.
+fn get_pods(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
+    let wide = o.output.as_deref() == Some("wide");
+    let name_only = o.output.as_deref() == Some("name");
+    let mut code = 0;
+    let all = o.all_ns;
+    let namespace = ns(o);
+    let mut header = vec![];
+    if all {
+        header.push("NAMESPACE");
+    }
+    header.extend(["NAME", "READY", "STATUS", "RESTARTS", "AGE"]);
+    if wide {
+        header.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
+    }
+    if o.show_labels {
+        header.push("LABELS");
+    }
+    let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+    let mut pods: Vec<&Pod> = c
+        .pods
+        .iter()
+        .filter(|p| all || p.namespace == namespace)
+        .filter(|p| names.is_empty() || names.contains(&p.name))
+        .collect();
+    pods.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
+    for p in &pods {
+        if name_only {
+            cx.println(&format!("pod/{}", p.name));
+            continue;
+        }
+        let mut r = vec![];
+        if all {
+            r.push(p.namespace.clone());
+        }
+        let ready = match p.phase {
+            Phase::Running => format!("{0}/{0}", p.containers.len()),
+            Phase::Pending => format!("0/{}", p.containers.len()),
+        };
+        r.extend([
+            p.name.clone(),
+            ready,
+            p.phase.as_str().into(),
+            "0".into(),
+            age(cx, p.created),
+        ]);
+        if wide {
+            r.extend([
+                p.ip.clone().unwrap_or_else(|| "<none>".into()),
+                p.node.clone().unwrap_or_else(|| "<none>".into()),
+                "<none>".into(),
+                "<none>".into(),
+            ]);
+        }
+        if o.show_labels {
+            r.push(if p.labels.is_empty() {
+                "<none>".into()
+            } else {
+                p.labels
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
+        }
+        rows.push(r);
+    }
+    for n in names {
+        if !pods.iter().any(|p| &p.name == n) {
+            cx.eprintln(&format!(
+                "Error from server (NotFound): pods \"{n}\" not found"
+            ));
+            code = 1;
+        }
+    }
+    if rows.len() > 1 {
+        cx.print(&table(&rows, 3, ""));
+    } else if names.is_empty() && !name_only {
+        if all {
+            cx.eprintln("No resources found");
+        } else {
+            cx.eprintln(&format!("No resources found in {namespace} namespace."));
+        }
+    }
+    code
+}
+
+/// `get daemonsets`: one pod per node, so every count is the number of nodes.
+fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
+    let name_only = o.output.as_deref() == Some("name");
+    let mut code = 0;
+    let all = o.all_ns;
+    let namespace = ns(o);
+    let mut header = vec![];
+    if all {
+        header.push("NAMESPACE");
+    }
+    header.extend([
+        "NAME",
+        "DESIRED",
+        "CURRENT",
+        "READY",
+        "UP-TO-DATE",
+        "AVAILABLE",
+        "NODE SELECTOR",
+        "AGE",
+    ]);
+    let mut rows = vec![header.iter().map(|s| s.to_string()).collect::<Vec<_>>()];
+    let n = c.nodes.len().to_string();
+    for d in c.daemonsets.iter().filter(|d| {
+        (all || d.namespace == namespace) && (names.is_empty() || names.contains(&d.name))
+    }) {
+        if name_only {
+            cx.println(&format!("daemonset.apps/{}", d.name));
+            continue;
+        }
+        let mut r = vec![];
+        if all {
+            r.push(d.namespace.clone());
+        }
+        r.extend([
+            d.name.clone(),
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            "<none>".into(),
+            age(cx, d.created),
+        ]);
+        rows.push(r);
+    }
+    for name in names {
+        if !c
+            .daemonsets
+            .iter()
+            .any(|d| &d.name == name && d.namespace == namespace)
+        {
+            cx.eprintln(&format!(
+                "Error from server (NotFound): daemonsets.apps \"{name}\" not found"
+            ));
+            code = 1;
+        }
+    }
+    if rows.len() > 1 {
+        cx.print(&table(&rows, 3, ""));
+    } else if names.is_empty() && !name_only {
+        cx.eprintln(&format!("No resources found in {namespace} namespace."));
+    }
+    code
+}
+
+/// `get namespaces`: the built-in four and those made with `create namespace`.
+fn get_namespaces(cx: &mut Ctx, c: &Cluster, names: &[String]) -> i32 {
+    let mut code = 0;
+    let created = c
+        .nodes
+        .first()
+        .map(|n| n.created)
+        .unwrap_or(cx.state.boot_time);
+    let mut rows = vec![vec!["NAME".to_string(), "STATUS".into(), "AGE".into()]];
+    for n in c.namespace_list(created) {
+        if names.is_empty() || names.contains(&n.name) {
+            rows.push(vec![n.name.clone(), "Active".into(), age(cx, n.created)]);
+        }
+    }
+    for n in names {
+        if !c.has_namespace(n) {
+            cx.eprintln(&format!(
+                "Error from server (NotFound): namespaces \"{n}\" not found"
+            ));
+            code = 1;
+        }
+    }
+    if rows.len() > 1 {
+        cx.print(&table(&rows, 3, ""));
+    }
+    code
+}

@@ -1,0 +1,3 @@
+# variant: dkms
+sudo apt install -y linux-headers-$(uname -r)
+sudo reboot

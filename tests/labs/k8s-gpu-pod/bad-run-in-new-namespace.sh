@@ -1,0 +1,7 @@
+# expect: pod: No pod in the default namespace asks for amd.com/gpu yet
+# The lab's pod belongs in the default namespace; a namespace of one's own does not count.
+kubectl label node mi300x-node gpu=true
+kubectl create -f https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml
+kubectl create namespace gpu-tests
+kubectl apply -f gpu-pod.yaml -n gpu-tests
+kubectl get pods -n gpu-tests

@@ -1,0 +1,3 @@
+# expect: default: /opt/rocm leads to /opt/rocm-6.3.2, not to /opt/rocm-6.2.2
+update-alternatives --set rocm /opt/rocm-6.2.2
+sed -i '/rocm-6.3.2/d' ~/.bashrc

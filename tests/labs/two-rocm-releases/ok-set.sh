@@ -1,0 +1,5 @@
+update-alternatives --display rocm
+sudo update-alternatives --set rocm /opt/rocm-6.2.2
+sed -i '/rocm-6.3.2/d' ~/.bashrc
+exit
+hipcc --version

@@ -1,0 +1,88 @@
+//! The machine after a kernel upgrade that DKMS never built amdgpu for (the no-DKMS-build start
+//! of amdgpu-wont-load), and the dkms forms that repair it, with golden transcripts in
+//! tests/golden/sim (`UPDATE_GOLDEN=1 cargo test --test sim_dkms` rewrites them).
+
+mod sim_common;
+
+use rocm_learn::sim::{self, State, kernel};
+use sim_common::{Stage, golden};
+
+/// The amdgpu-wont-load machine with the no-DKMS-build cause.
+fn upgraded() -> Stage {
+    Stage::preset("vega64-workstation", |s| {
+        s.rocm_installed = Some("6.2.2".into());
+        s.driver = "in-tree".into();
+        s.wont_load = vec!["dkms".into()];
+    })
+}
+
+fn root_run(st: &Stage, cmd: &str) -> sim::Output {
+    st.run_as(&st.learner().as_root(), cmd)
+}
+
+fn check_root(st: &Stage, name: &str, cmd: &str) {
+    let out = root_run(st, cmd);
+    golden(name, &format!("(as root) {cmd}"), &out);
+}
+
+fn next_boot_loads(st: &Stage) -> bool {
+    let state = State::load(st.root()).expect("state");
+    kernel::next_boot_loads_amdgpu(&state, st.root())
+}
+
+#[test]
+fn the_upgraded_kernel_has_no_amdgpu_until_its_headers_let_dkms_build() {
+    let st = upgraded();
+    let state = State::load(st.root()).expect("state");
+    assert!(state.driver.is_none(), "amdgpu is absent after the boot");
+    assert!(!next_boot_loads(&st));
+    golden(
+        "dkms_status_previous_kernel",
+        "dkms status",
+        &st.run("dkms status"),
+    );
+    check_root(&st, "modprobe_amdgpu_no_build", "modprobe amdgpu");
+    check_root(&st, "dkms_autoinstall_no_headers", "dkms autoinstall");
+    check_root(
+        &st,
+        "dkms_install_no_headers",
+        "dkms install amdgpu/6.8.5-2041575.24.04",
+    );
+    assert!(!next_boot_loads(&st), "failed builds change nothing");
+    check_root(
+        &st,
+        "apt_install_headers_runs_dkms",
+        "apt install -y linux-headers-6.8.0-52-generic",
+    );
+    assert!(next_boot_loads(&st), "the headers' hook built amdgpu");
+    check_root(&st, "dkms_autoinstall_nothing_left", "dkms autoinstall");
+    check_root(
+        &st,
+        "dkms_install_already",
+        "dkms install amdgpu/6.8.5-2041575.24.04 -k 6.8.0-52-generic",
+    );
+}
+
+#[test]
+fn dkms_install_names_the_source_it_lacks_and_wants_root() {
+    let st = upgraded();
+    check_root(
+        &st,
+        "dkms_install_unknown_version",
+        "dkms install amdgpu/6.10.5 -k 6.8.0-52-generic",
+    );
+    check_root(&st, "dkms_install_no_version", "dkms install");
+    golden(
+        "dkms_autoinstall_not_root",
+        "dkms autoinstall",
+        &st.run("dkms autoinstall"),
+    );
+}
+
+#[test]
+fn modules_extra_for_the_running_kernel_also_brings_a_driver_back() {
+    let st = upgraded();
+    let out = root_run(&st, "apt install -y linux-modules-extra-6.8.0-52-generic");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(next_boot_loads(&st));
+}
