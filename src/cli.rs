@@ -44,13 +44,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
         .and_then(|s| s.peek())
         .map(|p| p.settings)
         .unwrap_or_default();
-    let saved = settings.lang.clone();
-    let (lang, _) = lang::choose(
-        flag,
-        env_lang.as_deref(),
-        saved.as_deref(),
-        locale.as_deref(),
-    );
+    let saved = settings.lang.map(Lang::code);
+    let (lang, _) = lang::choose(flag, env_lang.as_deref(), saved, locale.as_deref());
     let mut i18n = I18n::new(lang);
     if let Some(v) = env_lang.as_deref().filter(|v| !v.trim().is_empty())
         && Lang::parse(v).is_none()

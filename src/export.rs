@@ -243,7 +243,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
 /// `progress` for people: an aligned table of kind, id, status, score and title, a section per
 /// kind. Widths count terminal cells, so Japanese and Korean titles and statuses line up.
 pub fn render_table(e: &Export, course: &Course, i18n: &crate::i18n::I18n) -> String {
-    use crate::tui::wrap::{pad, str_width};
+    use crate::width::{pad, str_width};
     let kind_word = |k: ItemKind| i18n.t(&format!("classroom-kind-{}", k.name()));
     let status_word = |s: Status| {
         i18n.t(match s {
@@ -261,7 +261,7 @@ pub fn render_table(e: &Export, course: &Course, i18n: &crate::i18n::I18n) -> St
                 ItemKind::Quiz => course.quiz(&item.item).map(|q| &q.title),
                 ItemKind::Lab => course.lab(&item.item).map(|l| &l.title),
             }
-            .map(|t| crate::plain::loc(i18n, t))
+            .map(|t| crate::i18n::loc(i18n, t))
             .unwrap_or_default();
             let score = match (item.status, item.score, item.total) {
                 (Status::NotStarted, _, _) => String::new(),
@@ -366,7 +366,7 @@ pub fn csv_field(s: &str) -> String {
 
 /// Seconds since the epoch as `2026-11-22T03:20:00Z`.
 pub fn rfc3339(t: u64) -> String {
-    let (y, mo, d, h, mi, s) = crate::sim::tools::civil(t as i64);
+    let (y, mo, d, h, mi, s) = crate::clock::civil(t as i64);
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
 

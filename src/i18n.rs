@@ -3,8 +3,8 @@
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
-use crate::content::Msg;
 use crate::content::tree::embedded_i18n;
+use crate::content::{Localized, Msg};
 use crate::lang::Lang;
 
 pub struct I18n {
@@ -12,6 +12,26 @@ pub struct I18n {
     bundles: Vec<FluentBundle<FluentResource>>,
     /// The `--content` of this run: commands the messages suggest carry it.
     content: Option<String>,
+}
+
+/// A content text in the learner's language; an English fallback is marked so it is never a
+/// silent surprise.
+pub fn loc(i18n: &I18n, text: &Localized) -> String {
+    let (s, used) = text.resolve(i18n.lang());
+    if used == i18n.lang() {
+        s.to_string()
+    } else {
+        format!("[{used}] {s}")
+    }
+}
+
+/// A message shown outside any screen (a log, a `?` in code, an error chained by another
+/// crate) reads in English; screens and commands render it in the learner's language with
+/// [`I18n::msg`].
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&I18n::new(Lang::En).msg(self))
+    }
 }
 
 impl I18n {

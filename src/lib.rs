@@ -1,9 +1,13 @@
 //! rocm-learn: learn to run AMD's ROCm GPU stack in the terminal.
 //!
-//! The core (content, quiz, progress, i18n) is pure and testable without a terminal; the front
-//! ends (`plain`, later the full-screen app) sit on top of it.
+//! Dependencies point one way. The core (content, quiz, progress, export, report, i18n, the
+//! simulator `sim`, and the text helpers `width`, `clock`, `text`, `term_text`) is pure and
+//! testable without a terminal and imports no front end. The lab runner (`lab`) and `doctor`
+//! sit on the core; the front ends (`plain`, the full-screen `tui`) on all of them; `cli` picks
+//! one.
 
 pub mod cli;
+pub mod clock;
 pub mod content;
 pub mod doctor;
 pub mod export;
@@ -20,4 +24,7 @@ pub mod proof;
 pub mod quiz;
 pub mod report;
 pub mod sim;
+pub mod term_text;
+pub mod text;
 pub mod tui;
+pub mod width;

@@ -9,6 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::content::Msg;
+use crate::lang::Lang;
 
 /// Bumped when the format changes incompatibly; a file with a higher number is refused (never
 /// overwritten). Fields added since version 1 all have defaults, so version 1 files read as is.
@@ -47,14 +48,31 @@ pub struct Progress {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// Language picked with the in-app switch; `--lang` and `ROCM_LEARN_LANG` still win.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "lang_code")]
+    pub lang: Option<Lang>,
     /// Draw with ASCII instead of box-drawing characters.
     #[serde(default)]
     pub ascii: bool,
     /// The content pack the app was last opened with (`--content`); used when none is named.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
+}
+
+/// A language stored by its code (`"ja"`); a code this version does not know (a newer one's,
+/// or a hand edit) reads as no choice rather than making the whole file unreadable.
+mod lang_code {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::lang::Lang;
+
+    pub fn serialize<S: Serializer>(lang: &Option<Lang>, s: S) -> Result<S::Ok, S::Error> {
+        lang.map(Lang::code).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+        let code = Option::<String>::deserialize(d)?;
+        Ok(code.as_deref().and_then(Lang::parse))
+    }
 }
 
 /// One change to progress. The app applies it to its copy at once and the store replays it on
@@ -81,7 +99,7 @@ pub enum Change {
     },
     /// Forget one item, or everything when `None` (settings and the learner's name stay).
     Reset(Option<Place>),
-    Lang(String),
+    Lang(Lang),
     Ascii(bool),
     /// A lab session ended or changed: the steps done now, whether it was solved.
     Lab {
@@ -435,7 +453,7 @@ impl Progress {
             Change::SolutionViewed(id) => {
                 self.labs.entry(id.clone()).or_default().solution_viewed = true;
             }
-            Change::Lang(l) => self.settings.lang = Some(l.clone()),
+            Change::Lang(l) => self.settings.lang = Some(*l),
             Change::Ascii(a) => self.settings.ascii = *a,
         }
     }
@@ -529,6 +547,14 @@ pub fn now() -> u64 {
 /// A problem with the progress file, as a message for the learner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProgressError(pub Msg);
+
+impl std::fmt::Display for ProgressError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for ProgressError {}
 
 /// Something the learner should be told while loading (not an error: work goes on).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -701,9 +727,9 @@ impl Store {
         if progress.settings != settings_before
             && let Some(dir) = &self.settings_dir
         {
-            let (lang, ascii) = (progress.settings.lang.clone(), progress.settings.ascii);
+            let (lang, ascii) = (progress.settings.lang, progress.settings.ascii);
             Store::at(dir).locked(&mut |p| {
-                p.settings.lang = lang.clone();
+                p.settings.lang = lang;
                 p.settings.ascii = ascii;
             })?;
         }

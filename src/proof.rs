@@ -39,7 +39,7 @@ fn place(text: &str, message: &str) -> usize {
 }
 
 /// Builds every lab's machine in a scratch folder; what the simulator refuses becomes an error
-/// at its place in the lab's file, as do `groups` steps naming a group the machine lacks.
+/// at its place in the lab's file, as do group steps naming a group or user the machine lacks.
 pub fn machines(tree: &ContentTree, course: &Course, diags: &mut Diagnostics) {
     for lab in &course.labs {
         let Some(rel) = lab_file(tree, &lab.id) else {
@@ -74,19 +74,22 @@ pub fn machines(tree: &ContentTree, course: &Course, diags: &mut Diagnostics) {
         let groups = std::fs::read_to_string(scratch.path().join("etc/group")).unwrap_or_default();
         let exists = |g: &str| groups.lines().any(|l| l.split(':').next() == Some(g));
         for step in &lab.steps {
-            if let Check::Groups {
-                groups: want, keep, ..
-            } = &step.check
-            {
-                for g in want.iter().chain(keep).filter(|g| !exists(g)) {
-                    diags.error(
-                        &file,
-                        text.find(&format!("\"{g}\"")).unwrap_or(0),
-                        Msg::new("classroom-check-no-group")
-                            .arg("group", g)
-                            .arg("step", &step.id),
-                    );
-                }
+            let (user, want, keep): (&str, &[String], &[String]) = match &step.check {
+                Check::Groups { user, groups, keep } => (user, groups, keep),
+                Check::SessionGroups { user, groups } => (user, groups, &[]),
+                _ => continue,
+            };
+            // Each error points at the quoted name in the file, where the author fixes it.
+            let mut missing = |name: &str, what: &'static str, id: &'static str| {
+                let at = text.find(&format!("\"{name}\"")).unwrap_or(0);
+                let msg = Msg::new(id).arg(what, name).arg("step", &step.id);
+                diags.error(&file, at, msg);
+            };
+            if crate::sim::accounts::user(scratch.path(), user).is_none() {
+                missing(user, "user", "classroom-check-no-user");
+            }
+            for g in want.iter().chain(keep).filter(|g| !exists(g)) {
+                missing(g, "group", "classroom-check-no-group");
             }
         }
     }

@@ -16,6 +16,30 @@ pub enum AnswerError {
     Unreadable,
 }
 
+impl AnswerError {
+    /// The catalogue message that tells the learner what to type instead.
+    pub fn msg_id(self) -> &'static str {
+        match self {
+            AnswerError::Empty => "quiz-answer-empty",
+            AnswerError::OutOfRange => "quiz-answer-out-of-range",
+            AnswerError::Unreadable => "quiz-answer-unreadable",
+        }
+    }
+}
+
+impl std::fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The catalogue's messages need the typed text and the option count; this is the gist.
+        f.write_str(match self {
+            AnswerError::Empty => "no answer typed",
+            AnswerError::OutOfRange => "not one of the options",
+            AnswerError::Unreadable => "not an answer",
+        })
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
 /// Reads `2`, `b`, `B`, `b)`, `2.`, full-width `２`/`ｂ`, and the letter keys typed with a Korean
 /// (두벌식) or Japanese (romaji) input method still on: `ㅠ` is the B key, `あ` the A key.
 /// Returns the 0-based option index.
@@ -402,7 +426,7 @@ impl QuizRun {
 
     /// The `--json` document: every question with its options named by id, each explained.
     pub fn report(&self, quiz: &Quiz, i18n: &I18n) -> Report {
-        let text = |l: &crate::content::Localized| crate::plain::loc_md(i18n, l);
+        let text = |l: &crate::content::Localized| crate::text::loc_md(i18n, l);
         Report {
             quiz: quiz.id.clone(),
             lang: i18n.lang().code().to_string(),

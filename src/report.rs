@@ -11,7 +11,7 @@ use crate::content::{Course, Pack};
 use crate::export::{Export, Item, Status, csv_field};
 use crate::i18n::I18n;
 use crate::progress::ItemKind;
-use crate::tui::wrap::{pad, str_width, truncate};
+use crate::width::{pad, str_width, truncate};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LearnerRow {

@@ -31,11 +31,7 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
         data.path(),
         &[],
     );
-    assert!(
-        ko.stdout.contains("정답: 1) lspci -d 1002:"),
-        "{}",
-        ko.stdout
-    );
+    has(&ko.stdout, "정답: 1) lspci -d 1002:");
     assert!(
         !ko.stdout.contains("[ko]"),
         "nothing to mark in Korean: {}",
@@ -57,27 +53,15 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
         data.path(),
         &[],
     );
-    assert!(
-        en.stdout.contains("Correct: 1) [ko] lspci -d 1002:"),
-        "{}",
-        en.stdout
-    );
+    has(&en.stdout, "Correct: 1) [ko] lspci -d 1002:");
     let lesson = common::run(
         &["--content", PACK_KO, "--lang", "ja", "lesson", "gpu-check"],
         "",
         data.path(),
         &[],
     );
-    assert!(
-        lesson.stdout.contains("ko の原文を表示しています"),
-        "{}",
-        lesson.stdout
-    );
-    assert!(
-        lesson.stdout.contains("우리 연구실 GPU 서버 점검하기"),
-        "{}",
-        lesson.stdout
-    );
+    has(&lesson.stdout, "ko の原文を表示しています");
+    has(&lesson.stdout, "우리 연구실 GPU 서버 점검하기");
 }
 
 #[test]
@@ -141,11 +125,7 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     // The name given with --learner is remembered.
     common::run_pack(&["progress", "--learner", "Yuna Kim"], "", data.path(), &[]);
     let later = common::run_pack(&["progress", "--json"], "", data.path(), &[]);
-    assert!(
-        later.stdout.contains("\"learner\": \"Yuna Kim\""),
-        "{}",
-        later.stdout
-    );
+    has(&later.stdout, "\"learner\": \"Yuna Kim\"");
 }
 
 /// A learner's export: the quiz answers given and the labs tried, over the real course.
@@ -275,18 +255,8 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
         s.starts_with("Class report: 12 learners (2 skipped)"),
         "{s}"
     );
-    assert!(
-        out.stderr
-            .contains("broken.json: not a rocm-learn progress export"),
-        "{}",
-        out.stderr
-    );
-    assert!(
-        out.stderr
-            .contains("notes.json: not a rocm-learn progress export"),
-        "{}",
-        out.stderr
-    );
+    has(&out.stderr, "broken.json: not a rocm-learn progress export");
+    has(&out.stderr, "notes.json: not a rocm-learn progress export");
     // The table: student03 read a lesson, got 1 of the quiz's 8 right and solved the lab.
     let row = s.lines().find(|l| l.starts_with("student03")).unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
@@ -354,11 +324,7 @@ fn a_report_of_nothing_readable_says_what_to_do() {
     std::fs::write(&f, "[]").unwrap();
     let out = common::run(&["report", f.to_str().unwrap()], "", dir.path(), &[]);
     assert_eq!(out.code, 1);
-    assert!(
-        out.stderr.contains("rocm-learn progress --json"),
-        "{}",
-        out.stderr
-    );
+    has(&out.stderr, "rocm-learn progress --json");
 }
 
 #[test]
@@ -379,11 +345,8 @@ fn an_id_shared_by_a_lesson_and_a_quiz_must_be_qualified_to_reset() {
         &[],
     );
     assert_eq!(bare.code, 2, "{}", bare.stderr);
-    assert!(
-        bare.stderr.contains("lesson:history") && bare.stderr.contains("quiz:history"),
-        "{}",
-        bare.stderr
-    );
+    has(&bare.stderr, "lesson:history");
+    has(&bare.stderr, "quiz:history");
     let quiz = common::run(
         &["progress", "reset", "quiz:history", "--yes"],
         "",
@@ -458,17 +421,9 @@ fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
             report.stdout
         );
     }
-    assert!(
-        report.stdout.contains("Arguments:\n  <FILE>..."),
-        "{}",
-        report.stdout
-    );
+    has(&report.stdout, "Arguments:\n  <FILE>...");
     let progress = common::run(&["progress", "--help"], "", data.path(), &[]);
-    assert!(
-        progress.stdout.contains("\n  reset "),
-        "{}",
-        progress.stdout
-    );
+    has(&progress.stdout, "\n  reset ");
     assert!(
         progress.stdout.contains("last picked in the app"),
         "--lang names the remembered choice: {}",
@@ -481,11 +436,7 @@ fn an_unknown_lab_is_named_even_without_a_terminal() {
     let data = tempfile::tempdir().unwrap();
     let out = common::run(&["lab", "nope"], "", data.path(), &[]);
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.contains("There is no lab \"nope\""),
-        "{}",
-        out.stderr
-    );
+    has(&out.stderr, "There is no lab \"nope\"");
     assert!(!out.stderr.contains("terminal"), "{}", out.stderr);
 }
 
@@ -535,11 +486,7 @@ fn a_pack_extending_the_builtin_course_links_it_and_keeps_its_own_progress() {
     let check = common::run(&["check", "--content", CLASS_PACK], "", data.path(), &[]);
     // Links to built-in lessons and labs resolve; the missing Korean was never promised.
     assert_eq!(check.code, 0, "{}", check.stdout);
-    assert!(
-        check.stdout.contains("No errors, no warnings"),
-        "{}",
-        check.stdout
-    );
+    has(&check.stdout, "No errors, no warnings");
     // ROCM_LEARN_CONTENT selects the pack like --content; a built-in lesson opens from it.
     let env = [("ROCM_LEARN_CONTENT", CLASS_PACK)];
     let lesson = common::run(&["lesson", "permissions"], "", data.path(), &env);
@@ -692,11 +639,7 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
         "{}",
         piped.stdout
     );
-    assert!(
-        piped.stdout.contains("first 0/2, best 0/2"),
-        "{}",
-        piped.stdout
-    );
+    has(&piped.stdout, "first 0/2, best 0/2");
     // The gradebook has a column per quiz and per lab.
     let csv = common::run(
         &["--content", CLASS_PACK, "report", "--csv", dir],
@@ -917,12 +860,7 @@ fn a_pack_handed_out_as_a_tarball_runs_like_its_folder() {
         &[],
     );
     assert_eq!(bad.code, 2);
-    assert!(
-        bad.stderr
-            .contains("junk.tar.gz could not be read as a .tar.gz"),
-        "{}",
-        bad.stderr
-    );
+    has(&bad.stderr, "junk.tar.gz could not be read as a .tar.gz");
 }
 
 #[test]
@@ -974,11 +912,7 @@ fn crafted_counts_in_exports_saturate_and_a_quiz_never_taken_counts_nothing() {
     args.extend(files.iter().map(String::as_str));
     let out = common::run(&args, "", dir.path(), &[]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stdout.contains(&format!("({}×)", u32::MAX)),
-        "{}",
-        out.stdout
-    );
+    has(&out.stdout, &format!("({}×)", u32::MAX));
     let row = out.stdout.lines().find(|l| l.starts_with("idle")).unwrap();
     assert_eq!(row.split_whitespace().nth(3), Some("-"), "not 0/N: {row}");
 }
@@ -1026,4 +960,127 @@ fn a_lab_for_another_user_logs_in_as_that_user_everywhere() {
             out.stdout
         );
     }
+}
+
+const DANA_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dana-pack");
+
+#[test]
+fn a_lab_for_another_user_is_that_user_in_the_shell_the_tools_and_the_reasons() {
+    if !common::needs::bwrap("a lab for another user") {
+        return;
+    }
+    let data = tempfile::tempdir().unwrap();
+    let script = data.path().join("dana.sh");
+    std::fs::write(
+        &script,
+        "id\necho home=$HOME\n/opt/rocm/bin/rocminfo | head -3\nsudo usermod -aG render,video dana\n",
+    )
+    .unwrap();
+    let script = script.to_str().unwrap();
+    let out = common::run(
+        &[
+            "--content",
+            DANA_PACK,
+            "lab",
+            "dana-gpu",
+            "--script",
+            script,
+        ],
+        "",
+        data.path(),
+        &[],
+    );
+    has(
+        &out.stdout,
+        "uid=1000(dana) gid=1000(dana) groups=1000(dana),4(adm),27(sudo)",
+    );
+    assert!(out.stdout.contains("dana@"), "the prompt: {}", out.stdout);
+    assert!(out.stdout.contains("home=/home/dana"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("dana is not member of \"render\" group"),
+        "rocminfo knows the user: {}",
+        out.stdout
+    );
+    // The reason for the login step names dana, and nothing speaks of the default account.
+    has(
+        &out.stdout,
+        "/etc/group lists dana in render, video, but this login",
+    );
+    assert!(!out.stdout.contains("learner"), "{}", out.stdout);
+}
+
+#[test]
+fn check_names_a_group_step_whose_user_the_machine_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    copy_tree(std::path::Path::new(DANA_PACK), &pack);
+    let lab = pack.join("lessons/01-dana/lab-dana-gpu.toml");
+    let text = std::fs::read_to_string(&lab).unwrap();
+    // The machine keeps its default account while the steps still speak of dana.
+    let text = text.replace("user = \"dana\"\n", "").replace(
+        "check = \"groups\"\n",
+        "check = \"groups\"\nuser = \"dana\"\n",
+    );
+    std::fs::write(&lab, text).unwrap();
+    let out = common::run(
+        &["check", "--content", pack.to_str().unwrap(), "--no-labs"],
+        "",
+        dir.path(),
+        &[],
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert!(
+        out.stdout.contains(
+            "lab-dana-gpu.toml:12:8: error: step \"groups\" checks the user \"dana\", whom the lab's machine does not have"
+        ),
+        "{}",
+        out.stdout
+    );
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// Fails with the whole text when `want` is not in it.
+#[track_caller]
+fn has(text: &str, want: &str) {
+    assert!(text.contains(want), "missing {want:?} in:\n{text}");
+}
+
+#[test]
+fn a_promised_language_that_is_missing_is_the_one_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    copy_tree(std::path::Path::new(CLASS_PACK), &pack);
+    // The pack promises en and ja; Korean is missing everywhere and never warned about.
+    std::fs::remove_file(pack.join("lessons/90-node-day/ja.md")).unwrap();
+    let out = common::run(
+        &["check", "--content", pack.to_str().unwrap(), "--no-labs"],
+        "",
+        dir.path(),
+        &[],
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let warnings: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains(": warning: "))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", out.stdout);
+    has(
+        warnings[0],
+        "has no Japanese text yet (lessons/90-node-day/ja.md)",
+    );
+    has(&out.stdout, "No errors, 1 warning");
 }

@@ -669,7 +669,8 @@ fn the_real_runner_stops_a_program_at_its_time_limit() {
 }
 
 /// Every file's path, kind, mode, size and modification time.
-fn snapshot(root: &Path) -> Vec<(PathBuf, u32, u64, i64)> {
+fn snapshot(root: &Path) -> Vec<(PathBuf, u32, u64, i64, u64)> {
+    use std::hash::{DefaultHasher, Hash, Hasher};
     use std::os::unix::fs::MetadataExt;
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
@@ -677,11 +678,20 @@ fn snapshot(root: &Path) -> Vec<(PathBuf, u32, u64, i64)> {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
             let md = std::fs::symlink_metadata(&p).unwrap();
+            // What is in each file, not only its size and time: a rewrite with the same length
+            // within the filesystem's time resolution must still be seen.
+            let mut h = DefaultHasher::new();
+            if md.is_file() {
+                std::fs::read(&p).unwrap().hash(&mut h);
+            } else if md.is_symlink() {
+                std::fs::read_link(&p).unwrap().hash(&mut h);
+            }
             out.push((
                 p.clone(),
                 md.mode(),
                 md.size(),
                 md.mtime_nsec() + md.mtime() * 1_000_000_000,
+                h.finish(),
             ));
             if md.is_dir() {
                 stack.push(p);
@@ -759,13 +769,21 @@ fn the_report_speaks_the_learners_language_and_json_has_the_documented_shape() {
 
 /// Runs the real binary with a deadline, so a hang fails the test instead of stalling it.
 fn run_binary(args: &[&str]) -> common::Run {
-    let data = tempfile::tempdir().unwrap();
+    run_binary_in(args, &tempfile::tempdir().unwrap())
+}
+
+/// The same, with `home` as the program's home and data folder (kept by the caller, to look at
+/// afterwards).
+fn run_binary_in(args: &[&str], home: &tempfile::TempDir) -> common::Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
         .args(args)
         .env_remove("ROCM_LEARN_LANG")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env("HOME", home.path())
         .env("LANG", "C")
         .env("LC_ALL", "C")
-        .env("ROCM_LEARN_DATA_DIR", data.path())
+        .env("ROCM_LEARN_DATA_DIR", home.path().join("data"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -803,16 +821,48 @@ fn machine_has_amd_gpu() -> bool {
 
 #[test]
 fn the_real_binary_runs_read_only_on_this_machine_and_exits_0() {
-    let out = run_binary(&["doctor"]);
+    let home = tempfile::tempdir().unwrap();
+    let out = run_binary_in(&["doctor"], &home);
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("Nothing is changed"), "{}", out.stdout);
-    assert!(out.stdout.contains("ok") || out.stdout.contains("cannot tell"));
-    if !machine_has_amd_gpu() {
+    // Nothing written where the program keeps its own files either (no progress, no settings).
+    let written: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
+    assert!(written.is_empty(), "doctor wrote {written:?}");
+    // The summary counts exactly the findings printed above it.
+    let count = |tag: &str| {
+        out.stdout
+            .lines()
+            .filter(|l| l.starts_with(&format!("[{tag}] ")))
+            .count()
+    };
+    let (problems, ok, unknown) = (count("problem"), count("ok"), count("cannot tell"));
+    assert!(problems + ok + unknown >= 1, "{}", out.stdout);
+    let summary = out.stdout.lines().rfind(|l| !l.is_empty()).unwrap();
+    let first = match problems {
+        0 => "No problems".to_string(),
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
+    assert_eq!(
+        summary,
+        format!("{first}, {ok} ok, {unknown} cannot tell."),
+        "{}",
+        out.stdout
+    );
+    let gpu_line = out.stdout.lines().find(|l| l.starts_with('[')).unwrap();
+    if machine_has_amd_gpu() {
         assert!(
-            out.stdout.contains("[problem] No AMD GPU found"),
+            gpu_line.starts_with("[ok] AMD GPU on the PCI bus"),
             "{}",
             out.stdout
         );
+    } else {
+        assert!(
+            gpu_line.starts_with("[problem] No AMD GPU found"),
+            "{}",
+            out.stdout
+        );
+        assert_eq!((problems, ok, unknown), (1, 0, 0), "{}", out.stdout);
     }
 }
 
@@ -827,14 +877,14 @@ fn the_real_binary_prints_json_that_parses() {
         assert!(f["id"].is_string() && f["message"].is_string(), "{f}");
         assert!(["ok", "problem", "unknown"].contains(&f["level"].as_str().unwrap()));
     }
-    if !machine_has_amd_gpu() {
+    let message = list[0]["message"].as_str().unwrap();
+    if machine_has_amd_gpu() {
+        assert_eq!(list[0]["level"], "ok", "{message}");
+        assert!(message.starts_with("AMD GPU on the PCI bus"), "{message}");
+    } else {
         assert_eq!(list[0]["level"], "problem");
-        assert!(
-            list[0]["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("No AMD GPU found")
-        );
+        assert!(message.starts_with("No AMD GPU found"), "{message}");
+        assert_eq!(list.len(), 1, "one finding without a GPU: {list:?}");
     }
 }
 

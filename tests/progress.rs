@@ -244,3 +244,35 @@ fn counts_from_a_crafted_file_saturate_instead_of_wrapping() {
         (u32::MAX, u32::MAX, u64::MAX)
     );
 }
+
+#[test]
+fn a_language_this_version_does_not_know_is_no_choice_not_a_corrupt_file() {
+    use rocm_learn::lang::Lang;
+    use rocm_learn::progress::Change;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let text =
+        format!("{{\"version\": {VERSION}, \"settings\": {{\"lang\": \"fr\", \"ascii\": true}}}}");
+    std::fs::write(store.path(), text).unwrap();
+    let (p, notice) = store.load().unwrap();
+    assert!(notice.is_none(), "{notice:?}");
+    assert_eq!(p.settings.lang, None);
+    assert!(p.settings.ascii, "the rest of the settings is kept");
+    store.update(|p| p.apply(&Change::Lang(Lang::Ja))).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(store.path()).unwrap()).unwrap();
+    assert_eq!(v["settings"]["lang"], "ja");
+    assert_eq!(store.load().unwrap().0.settings.lang, Some(Lang::Ja));
+}
+
+#[test]
+fn progress_errors_chain_as_std_errors_and_read_in_english() {
+    use rocm_learn::content::Msg;
+    use rocm_learn::progress::ProgressError;
+    let e: Box<dyn std::error::Error> = Box::new(ProgressError(
+        Msg::new("progress-no-home").arg("env", "ROCM_LEARN_DATA_DIR"),
+    ));
+    let text = e.to_string();
+    assert!(text.contains("ROCM_LEARN_DATA_DIR"), "{text}");
+    assert!(!text.contains("progress-no-home"), "{text}");
+}

@@ -168,7 +168,7 @@ fn switching_language_redraws_every_screen_at_once() {
     send(&mut a, "L");
     assert!(screen(&mut a, 100, 30).contains("애플리케이션"));
     assert!(
-        a.outbox.contains(&Change::Lang("ko".into())),
+        a.outbox.contains(&Change::Lang(rocm_learn::lang::Lang::Ko)),
         "the choice is saved"
     );
     // Back on the home screen the menu is Korean too.

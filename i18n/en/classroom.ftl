@@ -34,6 +34,7 @@ classroom-report-who = who: { $names }
 classroom-cli-no-labs = Skip running the labs in the sandbox (a quick pass: files and machines only)
 classroom-check-machine = the lab's machine cannot be built: { $error }
 classroom-check-no-group = step "{ $step }" names the group "{ $group }", which the lab's machine does not have; learners would be told to join it.
+classroom-check-no-user = step "{ $step }" checks the user "{ $user }", whom the lab's machine does not have; set [machine] user = "{ $user }" or name the machine's user in the step.
 classroom-check-running = Proving lab { $lab } in the sandbox...
 classroom-check-lab-failed = lab { $lab }: { $what }: { $reason }
 classroom-check-step-not-done = step "{ $step }" is not done: { $why }

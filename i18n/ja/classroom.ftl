@@ -28,6 +28,7 @@ classroom-report-who = 該当者: { $names }
 classroom-cli-no-labs = サンドボックスで演習を実行しない(ファイルとマシンだけを確認する手早い検査)
 classroom-check-machine = 演習のマシンを構築できません: { $error }
 classroom-check-no-group = ステップ「{ $step }」が挙げるグループ「{ $group }」は演習のマシンにありません。受講者がそのグループに入るよう案内されてしまいます。
+classroom-check-no-user = ステップ「{ $step }」が確認するユーザー「{ $user }」は演習のマシンにいません。[machine] に user = "{ $user }" を書くか、ステップにマシンのユーザーを指定してください。
 classroom-check-running = 演習 { $lab } をサンドボックスで検証しています...
 classroom-check-lab-failed = 演習 { $lab }: { $what }: { $reason }
 classroom-check-step-not-done = ステップ「{ $step }」が完了していません: { $why }

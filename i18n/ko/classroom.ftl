@@ -28,6 +28,7 @@ classroom-report-who = 해당자: { $names }
 classroom-cli-no-labs = 샌드박스에서 실습을 실행하지 않음(파일과 머신만 확인하는 빠른 검사)
 classroom-check-machine = 실습 머신을 만들 수 없습니다: { $error }
 classroom-check-no-group = 단계 "{ $step }"가 가리키는 그룹 "{ $group }"이(가) 실습 머신에 없습니다. 학습자가 그 그룹에 가입하라는 안내를 받게 됩니다.
+classroom-check-no-user = 단계 "{ $step }"가 확인하는 사용자 "{ $user }"이(가) 실습 머신에 없습니다. [machine]에 user = "{ $user }"를 지정하거나 단계에 머신의 사용자를 적어 주세요.
 classroom-check-running = 실습 { $lab }을(를) 샌드박스에서 검증하는 중...
 classroom-check-lab-failed = 실습 { $lab }: { $what }: { $reason }
 classroom-check-step-not-done = 단계 "{ $step }"가 완료되지 않았습니다: { $why }

@@ -258,12 +258,14 @@ fn read_check(
         }
     };
     let at = f.at();
+    let user = |cx: &mut Cx, f: &mut Fields| -> String {
+        f.string(cx, "user")
+            .map(|s| s.into_inner())
+            .unwrap_or_else(|| machine_user.to_string())
+    };
     Some(match kind.get_ref().as_str() {
         "groups" => {
-            let user = f
-                .string(cx, "user")
-                .map(|s| s.into_inner())
-                .unwrap_or_else(|| machine_user.into());
+            let user = user(cx, f);
             let groups = list(cx, f, "groups");
             let keep = list(cx, f, "keep");
             Check::Groups {
@@ -273,8 +275,10 @@ fn read_check(
             }
         }
         "session-groups" => {
+            let user = user(cx, f);
             let groups = list(cx, f, "groups");
             Check::SessionGroups {
+                user,
                 groups: nonempty(cx, at, "groups", groups)?,
             }
         }
@@ -427,6 +431,18 @@ impl LabPathError {
     }
 }
 
+impl std::fmt::Display for LabPathError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LabPathError::NotAbsolute => "not an absolute path",
+            LabPathError::DotSegment => "a \".\" or \"..\" segment",
+            LabPathError::Nul => "a NUL character",
+        })
+    }
+}
+
+impl std::error::Error for LabPathError {}
+
 impl LabPath {
     pub fn parse(s: &str) -> Result<LabPath, LabPathError> {
         if s.contains('\0') {
@@ -470,7 +486,7 @@ impl std::fmt::Display for LabPath {
 impl TryFrom<String> for LabPath {
     type Error = String;
     fn try_from(s: String) -> Result<LabPath, String> {
-        LabPath::parse(&s).map_err(|e| format!("{e:?}: {s:?}"))
+        LabPath::parse(&s).map_err(|e| format!("{s:?}: {e}"))
     }
 }
 

@@ -227,14 +227,17 @@ pub struct Step {
 /// Serde: the app hands the checks to the lab's supervisor, which evaluates them in the sandbox.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Check {
-    /// /etc/group lists `user` in every one of `groups`, and still in every one of `keep`.
+    /// /etc/group lists `user` (the machine's user unless named) in every one of `groups`, and
+    /// still in every one of `keep`.
     Groups {
         user: String,
         groups: Vec<String>,
         keep: Vec<String>,
     },
-    /// The login session of the shell the learner types in has these groups.
-    SessionGroups { groups: Vec<String> },
+    /// The login session of the shell the learner types in has these groups. `user` (the
+    /// machine's user unless named) is the account whose /etc/group entry tells "log in
+    /// again" from "not in the group yet", and whom the reasons name.
+    SessionGroups { user: String, groups: Vec<String> },
     /// That login session can open /dev/kfd read-write (what rocminfo needs).
     KfdAccess,
     /// The live shell finds `command` on its PATH, and PATH still has each of `keep`.

@@ -4,7 +4,7 @@
 //! answer is the longest in most questions, a quiz measures guessing, not understanding.
 //! Length is the width on screen (a CJK character counts two), as the learner sees it.
 
-use unicode_width::UnicodeWidthStr;
+use crate::width::{pad_to, str_width};
 
 use super::model::{Question, Quiz};
 use crate::lang::Lang;
@@ -45,7 +45,7 @@ fn percent(n: usize, of: usize) -> usize {
 
 /// True when the right option, in `lang`, is wider than every other option.
 pub fn right_is_longest(q: &Question, lang: Lang) -> bool {
-    let width = |i: usize| q.options[i].text.get(lang).width();
+    let width = |i: usize| str_width(q.options[i].text.get(lang));
     let right = width(q.answer);
     (0..q.options.len())
         .filter(|&i| i != q.answer)
@@ -56,7 +56,7 @@ pub fn right_is_longest(q: &Question, lang: Lang) -> bool {
 /// tied). Lengthening one distractor per question would leave the right option second
 /// longest everywhere, a giveaway of its own; this lets tests watch the spread.
 pub fn longer_than_right(q: &Question, lang: Lang) -> usize {
-    let width = |i: usize| q.options[i].text.get(lang).width();
+    let width = |i: usize| str_width(q.options[i].text.get(lang));
     let right = width(q.answer);
     (0..q.options.len()).filter(|&i| width(i) > right).count()
 }
@@ -92,11 +92,11 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
     };
     let name_width = quizzes
         .iter()
-        .map(|q| q.id.width())
-        .chain([quiz_label.width(), course_label.width()])
+        .map(|q| str_width(&q.id))
+        .chain([str_width(quiz_label), str_width(course_label)])
         .max()
         .unwrap_or(0);
-    let pad = |s: &str| format!("{s}{}", " ".repeat(name_width.saturating_sub(s.width())));
+    let pad = |s: &str| pad_to(s, name_width);
     let mut out = String::new();
     let _ = write!(out, "{}", pad(quiz_label));
     for l in Lang::ALL {

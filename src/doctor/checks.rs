@@ -128,10 +128,10 @@ fn gpu_finding(gpus: &Result<Vec<PciGpu>, String>) -> Finding {
                 .arg("path", PCI)
                 .arg("error", e),
         )
-        .teaches("lesson:verify"),
+        .teaches_lesson("verify"),
         Ok(v) if v.is_empty() => Finding::problem("gpu", Msg::new("doctor-gpu-none"))
             .fix(Msg::new("doctor-gpu-none-fix"))
-            .teaches("lesson:verify"),
+            .teaches_lesson("verify"),
         Ok(v) => {
             let list: Vec<String> = v
                 .iter()
@@ -208,7 +208,7 @@ fn driver_finding(h: &Host, d: &Driver) -> Finding {
         Driver::State(s) => {
             Finding::problem("amdgpu", Msg::new("doctor-amdgpu-state").arg("state", s))
                 .fix(Msg::new("doctor-dmesg-fix"))
-                .teaches("lab:amdgpu-not-loaded")
+                .teaches_lab("amdgpu-not-loaded")
         }
         Driver::Absent => {
             if let Some((place, line)) = blocked(h) {
@@ -219,7 +219,7 @@ fn driver_finding(h: &Host, d: &Driver) -> Finding {
                         .arg("line", line),
                 )
                 .fix(Msg::new("doctor-amdgpu-blocked-fix"))
-                .teaches("lab:amdgpu-not-loaded");
+                .teaches_lab("amdgpu-not-loaded");
             }
             match module_available(h) {
                 Some(false) => Finding::problem(
@@ -227,10 +227,10 @@ fn driver_finding(h: &Host, d: &Driver) -> Finding {
                     Msg::new("doctor-amdgpu-not-built").arg("kernel", &k),
                 )
                 .fix(Msg::new("doctor-amdgpu-not-built-fix").arg("kernel", &k))
-                .teaches("lesson:verify"),
+                .teaches_lesson("verify"),
                 _ => Finding::problem("amdgpu", Msg::new("doctor-amdgpu-not-loaded"))
                     .fix(Msg::new("doctor-amdgpu-not-loaded-fix").arg("kernel", &k))
-                    .teaches("lab:amdgpu-not-loaded"),
+                    .teaches_lab("amdgpu-not-loaded"),
             }
         }
     }
@@ -311,7 +311,7 @@ fn kfd_finding(db: &Groups, kfd: Option<Node>) -> Finding {
         ),
         None => Finding::problem("kfd", Msg::new("doctor-kfd-missing"))
             .fix(Msg::new("doctor-dmesg-fix"))
-            .teaches("lesson:verify"),
+            .teaches_lesson("verify"),
     }
 }
 
@@ -328,7 +328,7 @@ fn access_finding(h: &Host, db: &Groups, id: &'static str, device: &str, n: Node
         Open::Denied => denied(h, db, id, device, n),
         Open::Missing => {
             Finding::problem(id, Msg::new("doctor-open-missing").arg("device", device))
-                .teaches("lesson:verify")
+                .teaches_lesson("verify")
         }
         Open::Error(e) => Finding::problem(
             id,
@@ -337,7 +337,7 @@ fn access_finding(h: &Host, db: &Groups, id: &'static str, device: &str, n: Node
                 .arg("error", e),
         )
         .fix(Msg::new("doctor-dmesg-fix"))
-        .teaches("lesson:verify"),
+        .teaches_lesson("verify"),
     }
 }
 
@@ -355,17 +355,17 @@ fn denied(h: &Host, db: &Groups, id: &'static str, device: &str, n: Node) -> Fin
         // No group could get in: the lock, not the key, is wrong.
         return Finding::problem(id, msg("doctor-denied-closed"))
             .fix(Msg::new("doctor-denied-closed-fix"))
-            .teaches("lab:kfd-udev-rules");
+            .teaches_lab("kfd-udev-rules");
     }
     if h.gids.contains(&n.gid) {
         return Finding::problem(id, msg("doctor-denied-other"))
             .fix(Msg::new("doctor-denied-other-fix").arg("device", device))
-            .teaches("lesson:permissions");
+            .teaches_lesson("permissions");
     }
     if accounts::is_member(&h.root, &h.user, &group) {
         return Finding::problem(id, msg("doctor-denied-relogin"))
             .fix(relogin_fix(h, &group))
-            .teaches("lab:hsa-init-failed");
+            .teaches_lab("hsa-init-failed");
     }
     // The usual pair: render for the compute and render nodes, video on older systems.
     let groups = if group == "render" || group == "video" {
@@ -379,7 +379,7 @@ fn denied(h: &Host, db: &Groups, id: &'static str, device: &str, n: Node) -> Fin
                 .arg("user", &h.user)
                 .arg("groups", groups),
         )
-        .teaches("lab:hsa-init-failed")
+        .teaches_lab("hsa-init-failed")
 }
 
 fn relogin_fix(h: &Host, group: &str) -> Msg {
@@ -410,7 +410,7 @@ fn render_finding(h: &Host, db: &Groups, nodes: &[(String, Option<Node>)]) -> Fi
     if nodes.is_empty() {
         return Finding::problem("render", Msg::new("doctor-render-none"))
             .fix(Msg::new("doctor-dmesg-fix"))
-            .teaches("lesson:verify");
+            .teaches_lesson("verify");
     }
     for (path, node) in nodes {
         let Some(n) = node else { continue };
@@ -476,7 +476,7 @@ fn groups_finding(
                 .arg("count", pending.len()),
         )
         .fix(relogin_fix(h, first))
-        .teaches("lab:hsa-init-failed");
+        .teaches_lab("hsa-init-failed");
     }
     let have: Vec<&str> = relevant
         .iter()
@@ -569,7 +569,7 @@ fn rocm_finding(rocm: &Option<Rocm>) -> Finding {
     let Some(r) = rocm else {
         return Finding::problem("rocm", Msg::new("doctor-rocm-none"))
             .fix(Msg::new("doctor-rocm-none-fix"))
-            .teaches("lab:fresh-node-install");
+            .teaches_lab("fresh-node-install");
     };
     let others = if r.others.is_empty() {
         "none".to_string()
@@ -630,7 +630,7 @@ fn path_finding(h: &Host, rocm: Option<&Rocm>) -> Finding {
             };
             Finding::problem("path", Msg::new("doctor-path-missing").arg("dir", &shown))
                 .fix(Msg::new("doctor-path-missing-fix").arg("dir", shown))
-                .teaches("lab:hipcc-not-found")
+                .teaches_lab("hipcc-not-found")
         }
     }
 }
@@ -649,25 +649,9 @@ fn find_tool(h: &Host, name: &str, rocm: Option<&Rocm>) -> Option<String> {
 
 // ---------------------------------------------------------------- 3F: rocminfo and amd-smi
 
-/// Removes the colour codes rocminfo puts around its start-up lines.
+/// The text of a tool's output without the colour codes rocminfo puts around its start-up lines.
 fn strip_ansi(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            if chars.peek() == Some(&'[') {
-                chars.next();
-                for d in chars.by_ref() {
-                    if d.is_ascii_alphabetic() {
-                        break;
-                    }
-                }
-            }
-            continue;
-        }
-        out.push(c);
-    }
-    out
+    crate::term_text::plain(s.as_bytes())
 }
 
 /// The line most worth quoting from a failed tool: one that names an error, else the last.
@@ -688,22 +672,24 @@ fn telling_line(text: &str) -> String {
         .unwrap_or_default()
 }
 
-fn tool_trouble(id: &'static str, tool: &str, run: &ToolRun) -> Option<Finding> {
-    match run {
-        ToolRun::TimedOut(secs) => Some(Finding::unknown(
-            id,
-            Msg::new("doctor-tool-timeout")
-                .arg("tool", tool)
-                .arg("secs", secs),
-        )),
-        ToolRun::Failed(e) => Some(Finding::unknown(
-            id,
-            Msg::new("doctor-tool-failed")
-                .arg("tool", tool)
-                .arg("error", e),
-        )),
-        ToolRun::Done { .. } => None,
-    }
+/// Runs a tool; `Err` says why it gave no answer (it hung or could not start), which makes
+/// its finding "cannot tell".
+fn run_tool(
+    h: &Host,
+    tool: &str,
+    path: &str,
+    args: &[&str],
+) -> Result<(Option<i32>, String, String), Msg> {
+    let msg = match h.tools.run(path, args) {
+        ToolRun::Done {
+            code,
+            stdout,
+            stderr,
+        } => return Ok((code, stdout, stderr)),
+        ToolRun::TimedOut(secs) => Msg::new("doctor-tool-timeout").arg("secs", secs),
+        ToolRun::Failed(e) => Msg::new("doctor-tool-failed").arg("error", e),
+    };
+    Err(msg.arg("tool", tool))
 }
 
 /// rocminfo's verdict, and the GPU agents' names (their ISA) when it lists any.
@@ -718,22 +704,14 @@ fn rocminfo_finding(h: &Host, rocm: Option<&Rocm>) -> (Finding, Vec<String>) {
             Some(_) => (
                 Finding::problem(id, Msg::new("doctor-rocminfo-missing"))
                     .fix(Msg::new("doctor-rocminfo-missing-fix"))
-                    .teaches("lesson:finding-tools"),
+                    .teaches_lesson("finding-tools"),
                 Vec::new(),
             ),
         };
     };
-    let run = h.tools.run(&path, &[]);
-    if let Some(f) = tool_trouble(id, "rocminfo", &run) {
-        return (f, Vec::new());
-    }
-    let ToolRun::Done {
-        code,
-        stdout,
-        stderr,
-    } = run
-    else {
-        unreachable!("handled above")
+    let (code, stdout, stderr) = match run_tool(h, "rocminfo", &path, &[]) {
+        Ok(done) => done,
+        Err(why) => return (Finding::unknown(id, why), Vec::new()),
     };
     let text = strip_ansi(&format!("{stdout}\n{stderr}"));
     let line_with = |needle: &str| {
@@ -746,7 +724,7 @@ fn rocminfo_finding(h: &Host, rocm: Option<&Rocm>) -> (Finding, Vec<String>) {
         return (
             Finding::problem(id, Msg::new("doctor-rocminfo-no-module").arg("line", l))
                 .fix(Msg::new("doctor-amdgpu-not-loaded-fix").arg("kernel", kernel(h)))
-                .teaches("lab:amdgpu-not-loaded"),
+                .teaches_lab("amdgpu-not-loaded"),
             Vec::new(),
         );
     }
@@ -766,7 +744,7 @@ fn rocminfo_finding(h: &Host, rocm: Option<&Rocm>) -> (Finding, Vec<String>) {
         };
         return (
             Finding::problem(id, Msg::new("doctor-rocminfo-kfd").arg("line", quoted))
-                .teaches("lab:hsa-init-failed"),
+                .teaches_lab("hsa-init-failed"),
             Vec::new(),
         );
     }
@@ -797,7 +775,7 @@ fn rocminfo_finding(h: &Host, rocm: Option<&Rocm>) -> (Finding, Vec<String>) {
     } else {
         Finding::problem(id, Msg::new("doctor-rocminfo-no-agent"))
     };
-    (f.teaches("lesson:verify"), Vec::new())
+    (f.teaches_lesson("verify"), Vec::new())
 }
 
 /// `Name:` of every agent whose `Device Type:` is GPU.
@@ -823,21 +801,13 @@ fn amd_smi_finding(h: &Host, rocm: Option<&Rocm>) -> Finding {
         return match rocm {
             None => Finding::unknown(id, Msg::new("doctor-tool-no-rocm").arg("tool", AMD_SMI)),
             Some(_) => {
-                Finding::unknown(id, Msg::new("doctor-amdsmi-missing")).teaches("lesson:verify")
+                Finding::unknown(id, Msg::new("doctor-amdsmi-missing")).teaches_lesson("verify")
             }
         };
     };
-    let run = h.tools.run(&path, &["list"]);
-    if let Some(f) = tool_trouble(id, AMD_SMI, &run) {
-        return f;
-    }
-    let ToolRun::Done {
-        code,
-        stdout,
-        stderr,
-    } = run
-    else {
-        unreachable!("handled above")
+    let (code, stdout, stderr) = match run_tool(h, AMD_SMI, &path, &["list"]) {
+        Ok(done) => done,
+        Err(why) => return Finding::unknown(id, why),
     };
     let count = stdout
         .lines()
@@ -861,7 +831,7 @@ fn amd_smi_finding(h: &Host, rocm: Option<&Rocm>) -> Finding {
     } else {
         line
     };
-    Finding::problem(id, Msg::new("doctor-amdsmi-none").arg("line", line)).teaches("lesson:verify")
+    Finding::problem(id, Msg::new("doctor-amdsmi-none").arg("line", line)).teaches_lesson("verify")
 }
 
 // ---------------------------------------------------------------- the OS and the support matrix
@@ -925,7 +895,7 @@ fn os_finding(h: &Host, matrix: &SupportMatrix, os: Option<&OsRelease>) -> Findi
                 .arg("releases", known.join(", ")),
         )
         .fix(Msg::new("doctor-os-unlisted-fix"))
-        .teaches("lesson:supported")
+        .teaches_lesson("supported")
     } else {
         Finding::ok(
             "os",
@@ -988,7 +958,7 @@ fn support_findings(
     }
     if isas.is_empty() {
         return vec![
-            Finding::unknown(id, Msg::new("doctor-support-no-isa")).teaches("lesson:verify"),
+            Finding::unknown(id, Msg::new("doctor-support-no-isa")).teaches_lesson("verify"),
         ];
     }
     let Some(os) = os else {
@@ -1012,7 +982,7 @@ fn support_findings(
                     .arg("release", &release)
                     .arg("known", known.join(", ")),
             )
-            .teaches("lesson:supported"),
+            .teaches_lesson("supported"),
         ];
     }
     let os_name = matrix
@@ -1053,7 +1023,7 @@ fn support_findings(
                         .fix(Msg::new("doctor-support-fix"))
                 }
             }
-            .teaches("lesson:supported");
+            .teaches_lesson("supported");
             f.note = v.note;
             f
         })

@@ -4,9 +4,7 @@
 //! node. Nothing here writes: files are read, device nodes are opened and closed at once.
 
 use std::collections::BTreeMap;
-use std::ffi::CString;
 use std::io::{self, Read};
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -108,8 +106,10 @@ impl Host {
     /// This process on this machine.
     pub fn real() -> Host {
         let root = PathBuf::from("/");
-        // SAFETY: getuid and getegid cannot fail and touch no memory of ours.
-        let (uid, egid) = unsafe { (libc::getuid(), libc::getegid()) };
+        let (uid, egid) = (
+            rustix::process::getuid().as_raw(),
+            rustix::process::getegid().as_raw(),
+        );
         let user = crate::sim::accounts::user_by_uid(&root, uid)
             .map(|u| u.name)
             .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
@@ -202,35 +202,25 @@ impl Host {
     }
 }
 
-/// The kernel's rule for the permission bits: root passes, then the owner's bits, then the
-/// group's if the process has the group, else everybody else's.
+/// The kernel's rule for the permission bits (the one the simulator and the labs use too).
 pub fn may_read_write(n: &Node, uid: u32, gids: &[u32]) -> bool {
-    let bits = if uid == 0 {
-        7
-    } else if n.uid == uid {
-        (n.mode >> 6) & 7
-    } else if gids.contains(&n.gid) {
-        (n.mode >> 3) & 7
-    } else {
-        n.mode & 7
-    };
-    bits & 6 == 6
+    crate::sim::accounts::may_read_write(n.mode, Some(n.uid), Some(n.gid), uid, gids)
 }
 
 /// `open(O_RDWR)` and `close`: the one thing doctor does to a device, and exactly what
 /// `rocminfo` does first. Nothing is read from or written to the device.
 fn open_and_close(path: &Path) -> Open {
-    let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
-        return Open::Missing;
+    use std::os::unix::fs::OpenOptionsExt;
+    // std adds O_CLOEXEC; the file is closed when it goes out of scope.
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(path);
+    let e = match opened {
+        Ok(_) => return Open::Ok,
+        Err(e) => e,
     };
-    // SAFETY: a valid NUL-terminated path; the descriptor is closed right away.
-    let fd = unsafe { libc::open(c.as_ptr(), libc::O_RDWR | libc::O_CLOEXEC | libc::O_NOCTTY) };
-    if fd >= 0 {
-        // SAFETY: fd was just opened by us and is not used again.
-        unsafe { libc::close(fd) };
-        return Open::Ok;
-    }
-    let e = io::Error::last_os_error();
     match e.raw_os_error() {
         Some(libc::EACCES) | Some(libc::EPERM) => Open::Denied,
         Some(libc::ENOENT) => Open::Missing,
@@ -240,36 +230,15 @@ fn open_and_close(path: &Path) -> Open {
 
 /// This process's supplementary groups (`getgroups`).
 fn process_groups() -> Vec<u32> {
-    // SAFETY: with size 0 getgroups only returns the count.
-    let n = unsafe { libc::getgroups(0, std::ptr::null_mut()) };
-    if n <= 0 {
-        return Vec::new();
-    }
-    let mut buf = vec![0 as libc::gid_t; n as usize];
-    // SAFETY: buf has room for n entries.
-    let got = unsafe { libc::getgroups(n, buf.as_mut_ptr()) };
-    if got < 0 {
-        return Vec::new();
-    }
-    buf.truncate(got as usize);
-    buf
+    rustix::process::getgroups()
+        .map(|gs| gs.into_iter().map(|g| g.as_raw()).collect())
+        .unwrap_or_default()
 }
 
 /// `uname -r`.
 fn kernel_release() -> Option<String> {
-    // SAFETY: utsname is plain old data; uname fills it.
-    let mut u: libc::utsname = unsafe { std::mem::zeroed() };
-    // SAFETY: u is a valid utsname to fill.
-    if unsafe { libc::uname(&mut u) } != 0 {
-        return None;
-    }
-    let bytes: Vec<u8> = u
-        .release
-        .iter()
-        .take_while(|c| **c != 0)
-        .map(|c| *c as u8)
-        .collect();
-    Some(String::from_utf8_lossy(&bytes).into_owned()).filter(|s| !s.is_empty())
+    let u = rustix::system::uname();
+    Some(u.release().to_string_lossy().into_owned()).filter(|s| !s.is_empty())
 }
 
 /// Runs a program with no input and a time limit; a program still running then is killed.

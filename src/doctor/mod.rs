@@ -80,13 +80,15 @@ impl Finding {
         self
     }
 
-    /// The lesson or lab, written as the lessons link them: `lesson:verify`, `lab:ID`.
-    fn teaches(mut self, link: &str) -> Self {
-        self.teaches = match link.split_once(':') {
-            Some(("lesson", id)) => Some(Target::Lesson(id.to_string())),
-            Some(("lab", id)) => Some(Target::Lab(id.to_string())),
-            _ => None,
-        };
+    /// The lesson that teaches the fix (typed, so that a misspelt kind cannot drop the link).
+    fn teaches_lesson(mut self, id: &str) -> Self {
+        self.teaches = Some(Target::Lesson(id.to_string()));
+        self
+    }
+
+    /// The lab that practises the fix.
+    fn teaches_lab(mut self, id: &str) -> Self {
+        self.teaches = Some(Target::Lab(id.to_string()));
         self
     }
 }

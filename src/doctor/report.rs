@@ -8,7 +8,6 @@ use serde_json::{Value, json};
 use super::{Finding, Level};
 use crate::i18n::I18n;
 use crate::markdown::Target;
-use crate::plain;
 
 fn level_word(i18n: &I18n, level: Level) -> String {
     i18n.t(match level {
@@ -33,7 +32,7 @@ fn message(i18n: &I18n, f: &Finding) -> String {
     let mut s = i18n.msg(&f.msg);
     if let Some(note) = &f.note {
         s.push(' ');
-        s.push_str(&plain::loc(i18n, note));
+        s.push_str(&crate::i18n::loc(i18n, note));
     }
     s
 }
@@ -57,7 +56,7 @@ pub fn text_titled(
     for f in findings {
         writeln!(out, "[{}] {}", level_word(i18n, f.level), i18n.msg(&f.msg))?;
         if let Some(note) = &f.note {
-            writeln!(out, "    {}", plain::loc(i18n, note))?;
+            writeln!(out, "    {}", crate::i18n::loc(i18n, note))?;
         }
         if let Some(fix) = &f.fix {
             let fix = i18n.msg(fix);

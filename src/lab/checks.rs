@@ -63,7 +63,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             }
             Ok(())
         }
-        Check::SessionGroups { groups } => {
+        Check::SessionGroups { user, groups } => {
             let st = state()?;
             let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             let have = st.session_groups(root, &rec.session).unwrap_or_default();
@@ -71,11 +71,7 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             if missing.is_empty() {
                 return Ok(());
             }
-            let user = st
-                .session(&rec.session)
-                .map(|s| s.user.clone())
-                .unwrap_or_else(|| "learner".into());
-            let db = accounts::db_groups(root, &user).unwrap_or_default();
+            let db = accounts::db_groups(root, user).unwrap_or_default();
             if missing.iter().all(|g| db.contains(g)) {
                 Err(Msg::new("lab-why-session-old")
                     .arg("user", user)
@@ -100,22 +96,8 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             let session = st.session(&rec.session);
             let uid = session.map(|s| s.uid).unwrap_or(rec.uid);
             let gids: Vec<u32> = session.map(|s| s.gids.clone()).unwrap_or_default();
-            let groups = accounts::Groups::load(root);
-            let group_gid = groups
-                .by_name(&kfd.group)
-                .map(|g| g.gid)
-                .or((kfd.group == "root").then_some(0));
-            let owner_uid = accounts::user(root, &kfd.owner).map(|u| u.uid);
-            let bits = if uid == 0 {
-                7
-            } else if owner_uid == Some(uid) {
-                (kfd.mode >> 6) & 7
-            } else if group_gid.is_some_and(|g| gids.contains(&g)) {
-                (kfd.mode >> 3) & 7
-            } else {
-                kfd.mode & 7
-            };
-            if bits & 6 == 6 {
+            let node = (kfd.owner.as_str(), kfd.group.as_str(), kfd.mode);
+            if accounts::may_read_write_named(root, node, uid, &gids) {
                 Ok(())
             } else {
                 Err(Msg::new("lab-why-kfd-denied")

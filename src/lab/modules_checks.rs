@@ -78,7 +78,13 @@ pub fn login_gpu(
             Ok(())
         };
     }
-    let torch = python3::find_torch(root, "learner").ok_or_else(|| Msg::new("lab-why-no-torch"))?;
+    // The login's own user: a lab may set `[machine] user`.
+    let user = env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "USER")
+        .map_or("learner", |(_, v)| v.as_str());
+    let torch = python3::find_torch(root, user).ok_or_else(|| Msg::new("lab-why-no-torch"))?;
     if let Some((_, v)) = env
         .iter()
         .rev()

@@ -83,49 +83,7 @@ pub fn run(lab: &mut LabRun, lines: &[String], limit: Duration) -> Vec<usize> {
 
 /// The session's text without terminal control sequences, carriage returns resolved.
 pub fn plain_transcript(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\u{1b}' => match chars.next() {
-                // CSI: parameters, then a final byte in @..~
-                Some('[') => {
-                    for d in chars.by_ref() {
-                        if ('@'..='~').contains(&d) {
-                            break;
-                        }
-                    }
-                }
-                // OSC: up to BEL or ST
-                Some(']') => {
-                    while let Some(d) = chars.next() {
-                        if d == '\u{7}' {
-                            break;
-                        }
-                        if d == '\u{1b}' {
-                            chars.next();
-                            break;
-                        }
-                    }
-                }
-                _ => {}
-            },
-            '\r' => {
-                if chars.peek() != Some(&'\n') {
-                    // A bare CR rewinds the line (progress bars): keep what follows.
-                    if let Some(nl) = out.rfind('\n') {
-                        out.truncate(nl + 1);
-                    } else {
-                        out.clear();
-                    }
-                }
-            }
-            '\u{7}' | '\u{8}' => {}
-            c => out.push(c),
-        }
-    }
-    out
+    crate::term_text::plain(bytes)
 }
 
 /// The `--json` result (documented in the README).
@@ -142,18 +100,4 @@ pub struct StepResult {
     pub done: bool,
     /// Why the step is not done, in the learner's language; null when done.
     pub why: Option<String>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn transcripts_lose_escapes_and_keep_text() {
-        let raw = b"\x1b[01;32mlearner@node\x1b[00m:~$ ls\r\nfile\r\n\x1b]0;title\x07done 10%\rdone 100%\r\n";
-        assert_eq!(
-            plain_transcript(raw),
-            "learner@node:~$ ls\nfile\ndone 100%\n"
-        );
-    }
 }

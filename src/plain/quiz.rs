@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::content::Quiz;
 use crate::i18n::I18n;
-use crate::quiz::{AnswerError, QuizRun, Said, explained, heading, letter, parse_answer};
+use crate::quiz::{QuizRun, Said, explained, heading, letter, parse_answer};
 
 /// Asks every question of `run` that is still open. Returns when all are answered or input ends
 /// (EOF): the run then holds the answers given so far.
@@ -85,11 +85,7 @@ pub fn ask(
                         .expect("parse_answer keeps the index in range");
                 }
                 Err(e) => {
-                    let id = match e {
-                        AnswerError::Empty => "quiz-answer-empty",
-                        AnswerError::OutOfRange => "quiz-answer-out-of-range",
-                        AnswerError::Unreadable => "quiz-answer-unreadable",
-                    };
+                    let id = e.msg_id();
                     writeln!(
                         out,
                         "{}",

@@ -16,11 +16,13 @@ use super::screens::{self, home::Home};
 use super::theme::Theme;
 use super::widgets;
 use super::wrap::{pad, str_width, truncate};
+// The screens' side of the app lives in `view`, so that screens never import the app.
+pub use super::view::{Cx, Ev, Outcome, Overlay, View, opened};
 use crate::content::Course;
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use crate::markdown::Target;
-use crate::progress::{Change, ItemKind, Place, Progress};
+use crate::progress::{Change, Progress};
 
 /// Input the app reacts to, already separated from the terminal library's event stream.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,68 +33,6 @@ pub enum Input {
     Paste(String),
     /// Something in the background changed (a lab's shell printed or finished a command).
     Wake,
-}
-
-/// What a screen sees of an input: a key, a click at a cell, or a wheel step (+1 = down).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ev {
-    Key(KeyEvent),
-    Click {
-        x: u16,
-        y: u16,
-    },
-    Scroll(i32),
-    Paste(String),
-    /// Go to a line (chosen in the table of contents).
-    Jump(usize),
-    /// Background work has news (see `Input::Wake`).
-    Tick,
-    /// The learner answered yes to an `Overlay::Ask` with this tag.
-    Confirmed(&'static str),
-}
-
-/// Shared, read-mostly context for screens. `changes` collects progress updates.
-pub struct Cx<'a> {
-    /// Wakes the event loop from another thread (a lab's shell output); `None` in tests.
-    pub waker: Option<&'a crate::lab::session::Notify>,
-    pub exe: Option<&'a std::path::Path>,
-    /// The body area (between title bar and key hints) at the last draw, so screens can lay
-    /// out while handling keys that arrive before their first draw.
-    pub area: Rect,
-    pub course: &'a Course,
-    pub i18n: &'a I18n,
-    pub theme: &'a Theme,
-    pub progress: &'a Progress,
-    pub changes: &'a mut Vec<Change>,
-    /// Seed for quiz option orders (`quiz ID --seed N`, tests); `None` draws a fresh one.
-    pub quiz_seed: Option<u64>,
-}
-
-impl Cx<'_> {
-    pub fn t(&self, id: &str) -> String {
-        self.i18n.t(id)
-    }
-
-    pub fn lang(&self) -> Lang {
-        self.i18n.lang()
-    }
-
-    /// A content text in the current language, with an `[en]` mark when it fell back.
-    pub fn loc(&self, text: &crate::content::Localized) -> String {
-        crate::plain::loc(self.i18n, text)
-    }
-}
-
-/// What a screen did with an input.
-pub enum Outcome {
-    /// Not for this screen: the app applies its default (back, help, language...).
-    Ignored,
-    Stay,
-    Push(Box<dyn View>),
-    Pop,
-    Replace(Box<dyn View>),
-    Overlay(Overlay),
-    Quit,
 }
 
 /// What the keys every screen shares do.
@@ -163,57 +103,6 @@ const TOC: &[Binding<TocAct>] = &[
 
 fn global_keys(text_mode: bool) -> &'static [Binding<Global>] {
     if text_mode { GLOBAL_TEXT } else { GLOBAL }
-}
-
-/// A screen of the app.
-pub trait View {
-    /// Stable name, for tests and snapshots.
-    fn id(&self) -> &'static str;
-    /// Shown in the title bar after "rocm-learn ›".
-    fn title(&self, cx: &Cx) -> String;
-    /// Key hints for the footer and the help overlay: (key, message id). Only the screen's own
-    /// keys, made from the table it dispatches with; the shared ones (back, help, language)
-    /// are added by the app.
-    fn keys(&self) -> Vec<(&'static str, &'static str)>;
-    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome;
-    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect);
-    /// Screens with a text field take every printable key (`q` types "q").
-    fn wants_text(&self) -> bool {
-        false
-    }
-    /// A screen that owns the keyboard (a focused terminal pane) gets every key, Ctrl-C too.
-    fn captures_input(&self) -> bool {
-        false
-    }
-    /// Called when the screen is shown for the first time (recording "opened").
-    fn enter(&mut self, _cx: &mut Cx) {}
-    /// Called when the screen is about to be left (saving a reading position).
-    fn leave(&mut self, _cx: &mut Cx) {}
-    /// The terminal changed size (`cx.area` is the new body): lay out again outside drawing.
-    fn resized(&mut self, _cx: &mut Cx) {}
-}
-
-pub enum Overlay {
-    Help,
-    /// A glossary term's definition.
-    Term(String),
-    Notice(String),
-    /// A question; `y` applies the change.
-    Confirm {
-        text: String,
-        change: Change,
-    },
-    /// A question; `y` sends `Ev::Confirmed(tag)` to the screen that asked.
-    Ask {
-        text: String,
-        tag: &'static str,
-    },
-    /// A list to pick from: (label, line) pairs, the selected index; Enter sends the line to the
-    /// screen below as a jump.
-    Toc {
-        items: Vec<(String, usize)>,
-        selected: usize,
-    },
 }
 
 /// What screens read: the course, the strings, the look, the learner's progress, the size.
@@ -443,7 +332,7 @@ impl App {
 
     pub fn switch_lang(&mut self, lang: Lang) {
         self.world.i18n.set_lang(lang);
-        self.commit(vec![Change::Lang(lang.code().to_string())]);
+        self.commit(vec![Change::Lang(lang)]);
     }
 
     fn handle_overlay(&mut self, ev: &Ev) {
@@ -712,12 +601,4 @@ fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &KeyHelp)
             widgets::popup(cx, f, body, &cx.t("toc-title"), text, &keys.join("   "));
         }
     }
-}
-
-/// Records that an item was opened (for "continue where you left off").
-pub fn opened(cx: &mut Cx, kind: ItemKind, id: &str) {
-    cx.changes.push(Change::Opened(Place {
-        kind,
-        id: id.to_string(),
-    }));
 }

@@ -6,6 +6,7 @@ pub mod keymap;
 pub mod run;
 pub mod screens;
 pub mod theme;
+pub mod view;
 pub mod widgets;
 pub mod wrap;
 

@@ -102,8 +102,7 @@ fn resume(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> i
 /// Whether a job-control shell started the app and can resume it. Run straight by a terminal
 /// (the app leads its own session) nobody could continue a stopped app, so it does not stop.
 fn job_control() -> bool {
-    // SAFETY: getpgrp and getsid(0) only read this process's own ids; no memory is involved.
-    unsafe { libc::getpgrp() != libc::getsid(0) }
+    rustix::process::getsid(None).is_ok_and(|sid| sid != rustix::process::getpgrp())
 }
 
 fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {

@@ -7,8 +7,8 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::app::{Cx, Ev};
 use super::theme::Theme;
+use super::view::{Cx, Ev};
 use super::wrap::{Seg, str_width, wrap};
 
 const ASCII_BORDER: border::Set = border::Set {

@@ -5,7 +5,10 @@
 //! (kinsoku shori). A word wider than the line is cut at a cell boundary.
 
 use ratatui::style::Style;
-use unicode_width::UnicodeWidthChar;
+
+// Widths live in a module of their own so that the command-line report and the simulator
+// measure text exactly as the app does, without depending on the app.
+pub use crate::width::{cell_width, pad, set_ascii, str_width, truncate};
 
 /// A run of text with one style, optionally part of a link (index into the document's links).
 #[derive(Debug, Clone, PartialEq)]
@@ -27,15 +30,6 @@ impl Seg {
     pub fn width(&self) -> usize {
         self.text.chars().map(cell_width).sum()
     }
-}
-
-/// Terminal cells of a character; control characters take none.
-pub fn cell_width(c: char) -> usize {
-    c.width().unwrap_or(0)
-}
-
-pub fn str_width(s: &str) -> usize {
-    s.chars().map(cell_width).sum()
 }
 
 /// Characters that must not start a line.
@@ -170,55 +164,6 @@ fn push_cells(line: &mut Vec<Seg>, cells: &[Cell]) {
             }),
         }
     }
-}
-
-thread_local! {
-    /// Cut text ends in `...` instead of `…` while the app draws in ASCII mode. Set per draw
-    /// (`set_ascii`) rather than passed to every `truncate`/`pad` caller; per thread, so tests
-    /// drawing in parallel do not see each other's mode.
-    static ASCII: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Draws cut text with ASCII dots from now on in this thread (the app calls it for each frame).
-pub fn set_ascii(ascii: bool) {
-    ASCII.with(|a| a.set(ascii));
-}
-
-/// Cuts `s` to at most `width` cells, adding `…` (`...` in ASCII mode) when something was cut.
-pub fn truncate(s: &str, width: usize) -> String {
-    if str_width(s) <= width {
-        return s.to_string();
-    }
-    if width == 0 {
-        return String::new();
-    }
-    let mark = if ASCII.with(|a| a.get()) && width >= 4 {
-        "..."
-    } else if ASCII.with(|a| a.get()) {
-        "."
-    } else {
-        "…"
-    };
-    let room = width - str_width(mark);
-    let mut out = String::new();
-    let mut used = 0;
-    for c in s.chars() {
-        let w = cell_width(c);
-        if used + w > room {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
-    out.push_str(mark);
-    out
-}
-
-/// Pads `s` with spaces to exactly `width` cells (truncating if longer).
-pub fn pad(s: &str, width: usize) -> String {
-    let t = truncate(s, width);
-    let w = str_width(&t);
-    format!("{t}{}", " ".repeat(width.saturating_sub(w)))
 }
 
 #[cfg(test)]

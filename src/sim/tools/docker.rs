@@ -263,19 +263,8 @@ fn expand_device(state: &State, path: &str) -> Vec<DevNode> {
 
 /// Can a process with `uid` and `gids` (host numbers) open this node read-write?
 fn may_open(root: &Path, node: &DevNode, uid: u32, gids: &[u32]) -> bool {
-    if uid == 0 {
-        return true;
-    }
-    let group = accounts::Groups::load(root)
-        .by_name(&node.group)
-        .map(|g| g.gid)
-        .or((node.group == "root").then_some(0));
-    let bits = if group.is_some_and(|g| gids.contains(&g)) {
-        (node.mode >> 3) & 7
-    } else {
-        node.mode & 7
-    };
-    bits & 6 == 6
+    let node_ids = (node.owner.as_str(), node.group.as_str(), node.mode);
+    accounts::may_read_write_named(root, node_ids, uid, gids)
 }
 
 pub fn run(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {

@@ -306,49 +306,10 @@ pub fn split_short(args: &[String], with_value: &str) -> Vec<String> {
     out
 }
 
-/// Right-pads to `w` columns, counting characters (for `°C`).
-pub fn pad(s: &str, w: usize) -> String {
-    let n = s.chars().count();
-    if n >= w {
-        s.to_string()
-    } else {
-        format!("{s}{}", " ".repeat(w - n))
-    }
-}
-
-/// Month abbreviation, day, hour, minute, second and year of a unix time (UTC).
-pub fn civil(t: i64) -> (i64, u32, u32, u32, u32, u32) {
-    let days = t.div_euclid(86400);
-    let secs = t.rem_euclid(86400);
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719468;
-    let era = z.div_euclid(146097);
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = if m <= 2 { y + 1 } else { y };
-    (
-        y,
-        m,
-        d,
-        (secs / 3600) as u32,
-        ((secs % 3600) / 60) as u32,
-        (secs % 60) as u32,
-    )
-}
-
-pub const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-pub const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-
-pub fn weekday(t: i64) -> &'static str {
-    WEEKDAYS[t.div_euclid(86400).rem_euclid(7) as usize]
-}
+// Widths and calendar dates are shared with the command line, which must not depend on the
+// simulator for them.
+pub use crate::clock::{MONTHS, civil, weekday};
+pub use crate::width::pad_to as pad;
 
 /// A column table as Go's tabwriter lays it out (kubectl): every cell but the last padded to
 /// the column's width plus `gap`.
@@ -378,24 +339,8 @@ pub fn table(rows: &[Vec<String>], gap: usize, indent: &str) -> String {
 /// Would `open(path, O_RDWR)` by the caller succeed on this device node? Root always can; else
 /// the owner, group or other bits decide, with the caller's *current* groups.
 pub fn can_read_write(cx: &Ctx, node: &super::state::DevNode) -> bool {
-    if cx.caller.is_root() {
-        return true;
-    }
-    let owner_uid = super::accounts::user(cx.root, &node.owner).map(|u| u.uid);
-    let bits = if owner_uid == Some(cx.caller.uid) {
-        (node.mode >> 6) & 7
-    } else {
-        let gid = super::accounts::Groups::load(cx.root)
-            .by_name(&node.group)
-            .map(|g| g.gid)
-            .or(if node.group == "root" { Some(0) } else { None });
-        if gid.is_some_and(|g| cx.gids().contains(&g)) {
-            (node.mode >> 3) & 7
-        } else {
-            node.mode & 7
-        }
-    };
-    bits & 6 == 6
+    let node_ids = (node.owner.as_str(), node.group.as_str(), node.mode);
+    super::accounts::may_read_write_named(cx.root, node_ids, cx.caller.uid, &cx.gids())
 }
 
 /// May the caller create or replace the file at this sim path? Root may anywhere whose parent
@@ -433,12 +378,5 @@ mod tests {
         assert_eq!(split_short(&a, "G"), ["-a", "-G", "render", "learner"]);
         let b: Vec<String> = ["-aGrender"].iter().map(|s| s.to_string()).collect();
         assert_eq!(split_short(&b, "G"), ["-a", "-G", "render"]);
-    }
-
-    #[test]
-    fn civil_dates() {
-        assert_eq!(civil(1_730_797_200), (2024, 11, 5, 9, 0, 0));
-        assert_eq!(weekday(1_730_797_200), "Tue");
-        assert_eq!(civil(0), (1970, 1, 1, 0, 0, 0));
     }
 }

@@ -12,9 +12,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::doc;
 use super::super::keymap::{self, Binding};
+use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use super::reader::Reader;

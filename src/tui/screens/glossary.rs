@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{Cx, Ev, Outcome, Overlay, View};
 use super::super::doc;
 use super::super::keymap::{self, Binding};
+use super::super::view::{Cx, Ev, Outcome, Overlay, View};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use crate::content::{Category, Term};

@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
+use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::{pad, str_width};
 use super::{building, glossary, labs, lessons, matrix, progress, quizzes};

@@ -17,7 +17,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use tui_term::widget::{Cursor, PseudoTerminal};
 
-use super::super::app::{Cx, Ev, Outcome, Overlay, View};
+use super::super::view::{Cx, Ev, Outcome, Overlay, Question, View};
 use super::super::widgets;
 use crate::content::Msg;
 use crate::lab::keys;
@@ -316,13 +316,13 @@ impl LabScreen {
             Act::Solution => {
                 return Outcome::Overlay(Overlay::Ask {
                     text: cx.t("labui-solution-ask"),
-                    tag: "solution",
+                    tag: Question::ShowSolution,
                 });
             }
             Act::Reset => {
                 return Outcome::Overlay(Overlay::Ask {
                     text: cx.t("lab-reset-ask"),
-                    tag: "reset",
+                    tag: Question::ResetLab,
                 });
             }
             Act::Up => self.scroll(-1),
@@ -530,7 +530,7 @@ impl View for LabScreen {
     }
 
     fn enter(&mut self, cx: &mut Cx) {
-        crate::tui::app::opened(cx, ItemKind::Lab, &self.id);
+        crate::tui::view::opened(cx, ItemKind::Lab, &self.id);
         self.start(cx);
     }
 
@@ -548,7 +548,7 @@ impl View for LabScreen {
                 self.record(cx, true);
                 Outcome::Stay
             }
-            Ev::Confirmed("reset") => {
+            Ev::Confirmed(Question::ResetLab) => {
                 if let Some(run) = &mut self.run
                     && let Err(e) = run.reset()
                 {
@@ -563,7 +563,7 @@ impl View for LabScreen {
                 self.panel = false;
                 Outcome::Stay
             }
-            Ev::Confirmed("solution") => {
+            Ev::Confirmed(Question::ShowSolution) => {
                 self.solution = true;
                 // The class report shows who looked at the solution.
                 cx.changes.push(Change::SolutionViewed(self.id.clone()));

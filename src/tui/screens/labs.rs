@@ -5,9 +5,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::doc;
 use super::super::keymap::{self, Binding, ListAct};
+use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::lab::LabScreen;

@@ -4,8 +4,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding, ListAct};
+use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::reader::Reader;

@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding};
+use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{Seg, pad, str_width, truncate, wrap};
 use crate::content::Status;

@@ -12,7 +12,7 @@ pub mod quiz;
 pub mod quizzes;
 pub mod reader;
 
-use super::app::{Cx, View};
+use super::view::{Cx, View};
 use crate::markdown::Target;
 
 /// The screen a course link opens (terms open as an overlay instead, web links nowhere).

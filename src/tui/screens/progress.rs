@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{Cx, Ev, Outcome, Overlay, View};
 use super::super::keymap::{self, Binding, LIST_MOVE};
+use super::super::view::{Cx, Ev, Outcome, Overlay, View};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::{pad, str_width};
 use crate::progress::{Change, ItemKind, Place};

@@ -10,9 +10,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use super::super::app::{self, Cx, Ev, Outcome, View};
 use super::super::doc;
 use super::super::keymap::{self, Binding};
+use super::super::view::{self, Cx, Ev, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{Seg, wrap};
 use crate::content::{Question, Quiz};
@@ -382,7 +382,7 @@ fn explanations(
             Said::Right | Said::Other => lines.push(Vec::new()),
             Said::Chosen { .. } => {}
         }
-        let text = crate::plain::loc_md(cx.i18n, &o.text);
+        let text = crate::text::loc_md(cx.i18n, &o.text);
         lines.extend(wrap(
             &[Seg::new(heading(cx.i18n, &e, &text), st)],
             width,
@@ -482,7 +482,7 @@ impl View for QuizScreen {
     }
 
     fn enter(&mut self, cx: &mut Cx) {
-        app::opened(cx, ItemKind::Quiz, &self.quiz);
+        view::opened(cx, ItemKind::Quiz, &self.quiz);
         if let Some(quiz) = self.quiz(cx) {
             self.run_mut(cx, quiz);
         }

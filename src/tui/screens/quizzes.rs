@@ -5,8 +5,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::super::app::{Cx, Ev, Outcome, View};
 use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
+use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::pad;
 use super::quiz::QuizScreen;

@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
-use super::super::app::{self, Cx, Ev, Outcome, Overlay, View};
 use super::super::doc::{self, Doc};
 use super::super::keymap::{self, Binding};
+use super::super::view::{self, Cx, Ev, Outcome, Overlay, View};
 use super::super::widgets;
 use crate::lang::Lang;
 use crate::markdown::{self, Block, Inline, Target};
@@ -417,7 +417,7 @@ impl View for Reader {
     }
 
     fn enter(&mut self, cx: &mut Cx) {
-        app::opened(cx, ItemKind::Lesson, &self.lesson);
+        view::opened(cx, ItemKind::Lesson, &self.lesson);
     }
 
     fn leave(&mut self, cx: &mut Cx) {

@@ -4,8 +4,8 @@
 
 use ratatui::text::{Line, Span};
 
-use super::super::super::app::Cx;
 use super::super::super::doc;
+use super::super::super::view::Cx;
 use super::super::super::widgets;
 use super::super::super::wrap::{str_width, truncate};
 use crate::content::Lab;
