@@ -65,6 +65,24 @@ fn bwrap_path() -> Option<PathBuf> {
     })
 }
 
+/// A throwaway sandbox like the lab's (its own namespaces, the learner's uid): what the
+/// probes try before a lab depends on it.
+const TRIAL: [&str; 13] = [
+    "--unshare-all",
+    "--unshare-user",
+    "--uid",
+    "1000",
+    "--gid",
+    "1000",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+];
+
 /// Checks once that bubblewrap exists and may create the namespaces the lab needs.
 pub fn probe() -> Result<PathBuf, SandboxError> {
     // Not a missing package: bubblewrap is Linux's. Say so instead of naming apt or dnf.
@@ -84,24 +102,8 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
     let out = Command::new(&bwrap)
-        .args([
-            "--unshare-all",
-            "--unshare-user",
-            "--uid",
-            "1000",
-            "--gid",
-            "1000",
-        ])
-        .args([
-            "--ro-bind",
-            "/",
-            "/",
-            "--dev",
-            "/dev",
-            "--proc",
-            "/proc",
-            "true",
-        ])
+        .args(TRIAL)
+        .arg("true")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -144,15 +146,7 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
     let ok = *VERDICT.get_or_init(|| {
         let tmp = std::env::temp_dir();
         Command::new(bwrap)
-            .args([
-                "--unshare-all",
-                "--unshare-user",
-                "--uid",
-                "1000",
-                "--gid",
-                "1000",
-            ])
-            .args(["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"])
+            .args(TRIAL)
             .args(["--tmpfs", "/tmp", "--ro-bind"])
             .arg(exe)
             .args(["/tmp/exe", "--ro-bind"])
