@@ -1,6 +1,7 @@
-//! The side channel: after every command the lab shell's prompt hook writes one record to a
-//! FIFO the app reads. It is the record of truth for exit status and the shell's environment;
-//! what is shown on screen can be faked with printf, this cannot (without editing the hook).
+//! The prompt record: after every command the lab shell's prompt hook sends one record on the
+//! login's socket to the supervisor. It is the shell's own report of its exit status, folder and
+//! PATH, which a learner could also send by hand (no more than setting that PATH would do); its
+//! session and uid are not trusted: the supervisor fills them in from the sending process.
 //!
 //! Format: fields separated by U+001F, the record ended by U+001E:
 //! `v1 ␟ seq ␟ histno ␟ status ␟ pipestatus ␟ session ␟ uid ␟ cwd ␟ PATH ␟ command ␞`
