@@ -224,9 +224,11 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     }
     let tmp_size = TMP_SIZE.to_string();
     push(&mut a, &["--size", &tmp_size, "--tmpfs", "/tmp"]);
-    a.extend(["--bind".into(), s("run"), "/run/rocm-lab".into()]);
-    for dir in ["etc", "home", "opt", "var"] {
-        a.extend(["--bind".into(), s(dir), format!("/{dir}").into()]);
+    let (usr_local, rest): (Vec<_>, Vec<_>) = super::stage::MOUNTS
+        .iter()
+        .partition(|(inside, _)| inside.starts_with("usr/local/"));
+    for (inside, dir) in rest {
+        a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
     }
     let user_home = format!("home/{}", l.user);
     a.extend(["--ro-bind".into(), s(&user_home), HOME_SEED.into()]);
@@ -241,8 +243,9 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     }
     // The machine's own tools come first on PATH from /usr/local.
     a.extend(["--tmpfs".into(), "/usr/local".into()]);
-    a.extend(["--bind".into(), s("usr/bin"), "/usr/local/bin".into()]);
-    a.extend(["--bind".into(), s("usr/sbin"), "/usr/local/sbin".into()]);
+    for (inside, dir) in usr_local {
+        a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
+    }
     a.extend([
         "--ro-bind".into(),
         l.exe.as_os_str().to_owned(),

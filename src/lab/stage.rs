@@ -9,6 +9,19 @@ use std::path::{Path, PathBuf};
 
 use super::scripts;
 
+/// The stage's folders as the sandbox mounts them, read-write: (path inside, without the
+/// leading slash; folder of the stage). The one table the sandbox's binds and `host_path` use.
+pub const MOUNTS: [(&str, &str); 7] = [
+    ("run/rocm-lab", "run"),
+    ("etc", "etc"),
+    ("home", "home"),
+    ("opt", "opt"),
+    ("var", "var"),
+    // Over a tmpfs at /usr/local: the machine's own programs, first on PATH.
+    ("usr/local/bin", "usr/bin"),
+    ("usr/local/sbin", "usr/sbin"),
+];
+
 /// Where a path of the sandbox lives on the host: the stage's folders for what is mounted from
 /// it, the host's own file (read-only in the sandbox) for everything else.
 pub fn host_path(root: &Path, inside: &str) -> PathBuf {
@@ -17,16 +30,7 @@ pub fn host_path(root: &Path, inside: &str) -> PathBuf {
     if root == Path::new("/") {
         return Path::new("/").join(p);
     }
-    let mounts: [(&str, &str); 7] = [
-        ("usr/local/bin", "usr/bin"),
-        ("usr/local/sbin", "usr/sbin"),
-        ("run/rocm-lab", "run"),
-        ("etc", "etc"),
-        ("home", "home"),
-        ("opt", "opt"),
-        ("var", "var"),
-    ];
-    for (mount, dir) in mounts {
+    for (mount, dir) in MOUNTS {
         if p == mount {
             return root.join(dir);
         }
