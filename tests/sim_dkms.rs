@@ -11,7 +11,7 @@ use sim_common::{Stage, golden};
 fn upgraded() -> Stage {
     Stage::preset("vega64-workstation", |s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = "in-tree".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::InTree;
         s.wont_load = vec!["dkms".into()];
     })
 }

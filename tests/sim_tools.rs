@@ -52,7 +52,7 @@ fn rocminfo_outputs() {
 
     let st = vega_with(|s| {
         s.rocm_installed = Some("6.3.2".into());
-        s.driver = "dkms".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
         s.kfd_mode = Some("0666".into());
     });
     let out = st.run("rocminfo");
@@ -163,13 +163,13 @@ fn module_tools() {
 
     let st = vega_with(|s| {
         s.amdgpu_loaded = false;
-        s.driver = "none".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::None;
     });
     check_root(&st, "modprobe_module_not_found", "modprobe amdgpu");
 
     let st = vega_with(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = "dkms".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
     });
     check(&st, "lsmod_dkms", "lsmod");
     check(&st, "dkms_status", "dkms status");
@@ -264,7 +264,7 @@ fn amdgpu_dkms_without_headers_fails_to_build() {
 fn dkms_build_names_the_module_file_modprobe_loads() {
     // Ubuntu 22.04 does not compress its modules; 24.04 uses zstd.
     let st = mi300x_with(|s| {
-        s.driver = "none".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::None;
         s.amdgpu_loaded = false;
         s.repo_configured = Some("6.2.2".into());
     });
@@ -627,6 +627,13 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
     assert!(!spec.amdgpu_loaded);
     let err = MachineSpec::from_toml("preset = \"x\"\namdgpu_lodaed = true\n").unwrap_err();
     assert_eq!(err.id, "sim-spec-invalid");
+    // The driver is one of three words, named when another is given.
+    let err = MachineSpec::from_toml("driver = \"nvidia\"\n").unwrap_err();
+    assert!(
+        err.message.contains("`in-tree`, `dkms`, `none`"),
+        "{}",
+        err.message
+    );
     let dir = tempfile::tempdir().expect("dir");
     let mut typo = MachineSpec::preset("vega64-workstation");
     typo.user_groups = vec!["rendr".into()];
@@ -697,7 +704,7 @@ fn rocm_smi_sections() {
 fn container_host() -> Stage {
     vega_with(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = "dkms".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
         s.user_groups = vec!["adm".into(), "sudo".into(), "render".into(), "video".into()];
         s.packages = vec!["docker.io".into(), "podman".into()];
     })

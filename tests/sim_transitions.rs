@@ -537,7 +537,7 @@ fn verdict(st: &Stage, check: &Check) -> Result<(), Msg> {
 #[test]
 fn every_amd_source_line_must_name_the_nodes_codename() {
     let st = Stage::preset("mi300x-server", |s| {
-        s.driver = "none".into();
+        s.driver = rocm_learn::sim::spec::DriverKind::None;
         s.amdgpu_loaded = false;
     });
     // apt ships the folder from 2.4 on, so Ubuntu 22.04 has it before any key is stored there.

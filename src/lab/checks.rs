@@ -343,7 +343,10 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             if gpu_pods.is_empty() {
                 return Err(Msg::new("lab-why-no-gpu-pod").arg("namespace", namespace));
             }
-            match gpu_pods.iter().find(|p| p.phase.as_str() == "Running") {
+            match gpu_pods
+                .iter()
+                .find(|p| p.phase == crate::sim::k8s::Phase::Running)
+            {
                 Some(_) => Ok(()),
                 None => Err(Msg::new("lab-why-pod-pending").arg("pod", &gpu_pods[0].name)),
             }

@@ -34,8 +34,8 @@ pub struct MachineSpec {
     pub kernel: Option<String>,
     /// Which amdgpu module the machine has: `"in-tree"` (linux-modules-extra installed),
     /// `"dkms"` (amdgpu-dkms of `rocm_installed` installed), `"none"`.
-    #[serde(default = "default_driver")]
-    pub driver: String,
+    #[serde(default)]
+    pub driver: DriverKind,
     /// Whether amdgpu is loaded right now.
     #[serde(default = "yes")]
     pub amdgpu_loaded: bool,
@@ -113,8 +113,18 @@ pub struct MachineSpec {
 fn default_preset() -> String {
     "vega64-workstation".into()
 }
-fn default_driver() -> String {
-    "in-tree".into()
+/// Which amdgpu module a machine starts with. An unknown word in a spec is a parse error that
+/// names the three (and the line it is on).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DriverKind {
+    /// Ubuntu's own amdgpu from linux-modules-extra.
+    #[default]
+    InTree,
+    /// amdgpu-dkms of the installed ROCm release.
+    Dkms,
+    /// No amdgpu module at all.
+    None,
 }
 fn yes() -> bool {
     true
@@ -145,7 +155,7 @@ impl MachineSpec {
             hostname: None,
             ubuntu: None,
             kernel: None,
-            driver: default_driver(),
+            driver: DriverKind::default(),
             amdgpu_loaded: true,
             amdgpu_persisted: false,
             rocm_installed: None,

@@ -10,7 +10,7 @@ use super::k8s::{Cluster, DaemonSet, Node};
 use super::keys;
 use super::machine;
 use super::pkgs;
-use super::spec::MachineSpec;
+use super::spec::{DriverKind, MachineSpec};
 use super::state::{Driver, State, VERSION};
 use super::udev;
 
@@ -64,12 +64,6 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
                     .join(", ")
             )));
         }
-    }
-    if !["in-tree", "dkms", "none"].contains(&spec.driver.as_str()) {
-        return Err(bad(format!(
-            "driver must be \"in-tree\", \"dkms\" or \"none\", not \"{}\"",
-            spec.driver
-        )));
     }
     if spec.user.is_empty() || spec.user.contains([':', ',', '\n', '/']) || spec.user == "root" {
         return Err(bad(format!("invalid user name \"{}\"", spec.user)));
@@ -167,7 +161,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         boot_time: spec.boot_time,
         uptime: 35,
         driver: None,
-        in_tree_module: spec.driver == "in-tree",
+        in_tree_module: spec.driver == DriverKind::InTree,
         kfd_major: if noble { 509 } else { 511 },
         devices: Vec::new(),
         udev_rules: udev::load_rules(root),
@@ -215,7 +209,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     install_named(&mut state, &ubuntu_pkgs, &["wget", "gnupg"])?;
     let extra: Vec<&str> = spec.packages.iter().map(String::as_str).collect();
     install_named(&mut state, &ubuntu_pkgs, &extra)?;
-    if spec.driver == "in-tree" {
+    if spec.driver == DriverKind::InTree {
         let name = format!("linux-modules-extra-{}", m.kernel);
         install_named(&mut state, &ubuntu_pkgs, &[name.as_str()])?;
     }
@@ -258,7 +252,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             avail.extend(catalog::amd_packages(r, Origin::Rocm, &m.os.version_id));
             avail.extend(catalog::amd_packages(r, Origin::AmdGpu, &m.os.version_id));
             install_named(&mut state, &avail, &["rocm"])?;
-            if spec.driver == "dkms" {
+            if spec.driver == DriverKind::Dkms {
                 install_named(&mut state, &avail, &["amdgpu-dkms"])?;
             }
             w(
@@ -274,7 +268,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             MultiError::Io(e) => err(e),
         })?;
     }
-    if spec.driver == "dkms" && state.dkms.is_empty() {
+    if spec.driver == DriverKind::Dkms && state.dkms.is_empty() {
         return Err(bad(
             "driver = \"dkms\" needs rocm_installed (the DKMS driver comes from AMD's repository)"
                 .into(),
@@ -458,7 +452,7 @@ fn multi_version(
         .iter()
         .map(|r| format!("rocm{}", r.version))
         .collect();
-    if spec.driver == "dkms" {
+    if spec.driver == DriverKind::Dkms {
         names.push("amdgpu-dkms".into());
     }
     for n in names {
