@@ -154,16 +154,18 @@ fn run(
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr));
-    if pgid > 0 {
-        // In the caller's process group: the terminal's Ctrl-C and Ctrl-Z reach the tool as
-        // they reach the wrapper that asked, and a foreground tool may read the terminal.
-        cmd.process_group(pgid);
-    }
     let child_fd = report_child.as_raw_fd();
-    // SAFETY: dup2 is async-signal-safe; it puts the report socket and the logins' socket
-    // where the tool (and what it hands over to) look for them.
+    // SAFETY: setpgid and dup2 are async-signal-safe. The tool joins the caller's process
+    // group, so the terminal's Ctrl-C and Ctrl-Z reach it as they reach the wrapper that asked
+    // and a foreground tool may read the terminal; a caller in another session (setsid) keeps
+    // the tool in the supervisor's group instead, which is why the result is not checked. The
+    // dup2s put the report socket and the logins' socket where the tool (and what it hands
+    // over to) look for them.
     unsafe {
         cmd.pre_exec(move || {
+            if pgid > 0 {
+                libc::setpgid(0, pgid);
+            }
             if libc::dup2(child_fd, REPORT_FD) < 0 || libc::dup2(shell, protocol::SHELL_FD) < 0 {
                 return Err(std::io::Error::last_os_error());
             }
