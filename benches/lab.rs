@@ -21,6 +21,7 @@ fn main() {
         cols: 120,
         relogin: String::new(),
         transcript: false,
+        lang: rocm_learn::lang::Lang::En,
     };
 
     // Bare bubblewrap, for scale: the lower bound of any sandboxed shell.

@@ -69,6 +69,7 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
         cols: 120,
         relogin: String::new(),
         transcript: false,
+        lang: rocm_learn::lang::Lang::En,
     };
     let mut run = LabRun::start(lab, opts, Arc::new(|| {})).unwrap();
     run.wait_record(Duration::from_secs(10)).unwrap();

@@ -1093,6 +1093,7 @@ fn cmd_lab_script(
         cols: 120,
         relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript: true,
+        lang: i18n.lang(),
     };
     let mut run = match lab::run::LabRun::start(lab, opts, lab::run::no_notify()) {
         Ok(r) => r,

@@ -113,6 +113,7 @@ fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, 
         cols: 120,
         relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript: false,
+        lang: i18n.lang(),
     };
     let mut run =
         lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| i18n.msg(&e.0))?;

@@ -507,38 +507,37 @@ fn without_landlock_the_lab_works_says_so_and_marks_the_result() {
         "sudo usermod -aG render,video learner\nexit\nrocminfo | grep -m1 gfx\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
-        .args(["lab", "hsa-init-failed", "--lang", "en", "--script"])
-        .arg(&file)
-        .env("ROCM_LEARN_DATA_DIR", dir.path())
-        .env("ROCM_LEARN_LAB_NO_LANDLOCK", "1")
-        .env_remove("ROCM_LEARN_LANG")
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{text}");
-    assert!(text.contains("not tamper-proof"), "{text}");
+    let no_landlock = [("ROCM_LEARN_LAB_NO_LANDLOCK", "1")];
+    let script = file.to_str().unwrap();
+    let lab = common::run(
+        &["lab", "hsa-init-failed", "--lang", "en", "--script", script],
+        "",
+        dir.path(),
+        &no_landlock,
+    );
+    assert_eq!(lab.code, 0, "{}{}", lab.stdout, lab.stderr);
+    assert!(lab.stderr.contains("not tamper-proof"), "{}", lab.stderr);
     // The export carries the mark, and so does the instructor's report.
-    let export = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
-        .args(["progress", "--json"])
-        .env("ROCM_LEARN_DATA_DIR", dir.path())
-        .output()
-        .unwrap();
-    let json = String::from_utf8_lossy(&export.stdout).into_owned();
+    let export = common::run(&["progress", "--json"], "", dir.path(), &[]);
     assert!(
-        json.contains("\"unconfined\": true") || json.contains("\"unconfined\":true"),
-        "{json}"
+        export.stdout.contains("\"unconfined\": true")
+            || export.stdout.contains("\"unconfined\":true"),
+        "{}",
+        export.stdout
     );
     let path = dir.path().join("dana.json");
     std::fs::write(&path, &export.stdout).unwrap();
-    let report = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
-        .args(["report", "--lang", "en"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&report.stdout).into_owned();
-    assert!(report.contains("not tamper-proof"), "{report}");
+    let report = common::run(
+        &["report", "--lang", "en", path.to_str().unwrap()],
+        "",
+        dir.path(),
+        &[],
+    );
+    assert!(
+        report.stdout.contains("not tamper-proof"),
+        "{}",
+        report.stdout
+    );
 }
 
 #[test]

@@ -5,3 +5,5 @@ check-path-nul = "{ $path }"에 NUL 문자가 들어 있습니다. 경로에는 
 check-mode-special = "{ $mode }"은(는) setuid, setgid 또는 스티키 비트를 설정합니다. 실습 파일에는 쓸 수 없으니 "0644"나 "0755"처럼 패키지가 보통 설치하는 모드를 쓰세요.
 lab-file-through-link = 실습 파일 { $path }이(가) 컴퓨터 안의 심볼릭 링크를 거쳐 쓰이게 됩니다. 링크가 아닌 실제 경로로 지정하세요.
 lab-unconfined = 참고: 이 커널에는 Landlock이 없어 머신 상태를 직접 고치는 것을 막을 수 없습니다. 랩은 동작하지만 결과는 변조 방지가 되지 않으며, 진행 기록에도 그렇게 표시됩니다.
+lab-tool-no-login = { $tool }: 이 프로세스는 실습 머신의 어느 로그인에도 속하지 않습니다(실행한 셸보다 오래 남아 있습니다). 셸에서 실행하세요.
+lab-tool-unreachable = { $tool }: 실습 머신에 연결할 수 없습니다({ $error }). exit로 로그아웃한 뒤 새 로그인에서 실행하세요.

@@ -14,6 +14,9 @@ use super::stage::{Stage, host_path};
 use crate::content::{Lab, Msg};
 use crate::sim;
 
+/// The app's language inside the sandbox (`Options::lang`).
+pub const LANG_ENV: &str = "ROCM_LEARN_LANG";
+
 /// Runs labs as on a kernel without Landlock (tests of that path; the result is marked).
 pub const NO_LANDLOCK_ENV: &str = "ROCM_LEARN_LAB_NO_LANDLOCK";
 
@@ -42,6 +45,8 @@ pub struct Options {
     pub relogin: String,
     /// Keep everything the shell prints (scripted runs print it as the transcript).
     pub transcript: bool,
+    /// The app's language, for the few lines the lab itself prints inside the terminal.
+    pub lang: crate::lang::Lang,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -302,6 +307,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
                 "PROMPT_COMMAND".into(),
                 super::scripts::PROMPT_COMMAND.into(),
             ),
+            (LANG_ENV.into(), opts.lang.code().into()),
         ],
     }
 }

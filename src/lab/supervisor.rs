@@ -116,19 +116,14 @@ pub fn main() -> i32 {
     }
     let shell = Arc::new(shell);
     let table = Arc::new(Mutex::new(Table::default()));
-    server::note_boots();
     let (tx, rx) = mpsc::channel();
     {
         let (table, shell) = (table.clone(), shell.clone());
-        let (rtx, rrx) = mpsc::channel::<Record>();
-        std::thread::spawn(move || server::serve(mine, shell.as_raw_fd(), confined, table, rtx));
         let tx = tx.clone();
         std::thread::spawn(move || {
-            for r in rrx {
-                if tx.send(Event::Record(r)).is_err() {
-                    return;
-                }
-            }
+            server::serve(mine, shell.as_raw_fd(), confined, table, |r| {
+                tx.send(Event::Record(r)).is_ok()
+            })
         });
     }
     let relogin = Arc::new(Mutex::new(relogin));

@@ -27,6 +27,8 @@ pub trait Host {
     fn handing_over(&self, _who: &HandOver) -> io::Result<()> {
         Ok(())
     }
+    /// The tool rebooted the machine: the host ends every program on it.
+    fn rebooted(&self) {}
 }
 
 /// Who runs the program a tool hands over to (sudo's command, su's and newgrp's shell).
@@ -183,6 +185,9 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
     }
     if !out.stderr.is_empty() {
         let _ = io::stderr().lock().write_all(out.stderr.as_bytes());
+    }
+    if out.rebooted {
+        host.rebooted();
     }
     match out.exec {
         None => out.code,

@@ -210,6 +210,8 @@ pub struct Output {
     pub exec: Option<Exec>,
     /// How many bytes of `stdout` the console already showed (before a prompt).
     pub shown: usize,
+    /// The tool booted the machine again: every program on it ends.
+    pub rebooted: bool,
 }
 
 impl Output {
@@ -386,6 +388,7 @@ pub fn run_with_env(
     let code = tools::dispatch(&mut cx, tool, args);
     let mut out = cx.out;
     out.code = code;
+    out.rebooted = state.boot.count > before.boot.count;
     if state != before
         && let Err(e) = state.save(root)
     {

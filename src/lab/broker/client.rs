@@ -5,8 +5,11 @@ use std::io;
 use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
 
+use crate::content::Msg;
+use crate::i18n::I18n;
 use crate::lab::fdpass;
 use crate::lab::protocol::{self, SHELL_FD, ToolReply, ToolRequest};
+use crate::lang::Lang;
 
 /// Environment a request carries at most (the rest is dropped, newest variables last).
 const ENV_BUDGET: usize = 48 * 1024;
@@ -15,18 +18,24 @@ pub fn forward(tool: &str, args: &[String]) -> i32 {
     match ask(tool, args) {
         Ok(ToolReply::Exit { code }) => code,
         Ok(ToolReply::Signal { signal }) => die_by(signal),
-        Ok(ToolReply::Refused) => {
-            eprintln!("{tool}: this process belongs to no login of the lab machine");
-            126
-        }
-        Err(e) => {
-            eprintln!(
-                "{tool}: cannot reach the lab machine's supervisor ({e}); \
-                 log in again with `exit`"
-            );
-            126
-        }
+        Ok(ToolReply::Refused) => fail(Msg::new("lab-tool-no-login").arg("tool", tool)),
+        Err(e) => fail(
+            Msg::new("lab-tool-unreachable")
+                .arg("tool", tool)
+                .arg("error", e),
+        ),
     }
+}
+
+/// Says why the tool did not run, in the app's language (Fluent is loaded only here, on the
+/// way out), and gives the status of a command that could not be executed.
+fn fail(why: Msg) -> i32 {
+    let lang = std::env::var(crate::lab::run::LANG_ENV)
+        .ok()
+        .and_then(|c| Lang::parse(&c))
+        .unwrap_or(Lang::En);
+    eprintln!("{}", I18n::new(lang).msg(&why));
+    126
 }
 
 fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {

@@ -19,6 +19,16 @@ pub const UNCONFINED_ENV: &str = "ROCM_LAB_UNCONFINED";
 /// The fd a trusted tool finds its report socket on.
 pub const REPORT_FD: i32 = 98;
 
+/// What a trusted tool tells the supervisor on its report socket.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Report {
+    /// The program it is about to become runs as this identity (answered with one byte once
+    /// registered).
+    HandOver(crate::lab::identity::Identity),
+    /// It booted the machine again: every program on it ends (not answered).
+    Rebooted,
+}
+
 /// `rocm-learn sim TOOL ARGS` inside the lab sandbox: run by the supervisor it is the tool
 /// itself; typed by the learner it is a request to the supervisor.
 pub fn sim_main(tool: &str, args: &[String]) -> i32 {

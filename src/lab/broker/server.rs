@@ -8,18 +8,15 @@ use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::{REPORT_FD, TRUSTED_ENV, UNCONFINED_ENV};
+use super::{REPORT_FD, Report, TRUSTED_ENV, UNCONFINED_ENV};
 use crate::lab::fdpass;
 use crate::lab::identity::{Identity, Table};
 use crate::lab::protocol::{self, ToolReply, ToolRequest};
 use crate::lab::record::{Record, Splitter};
 use crate::lab::sandbox::SIM_BIN;
-
-/// A record the prompt hook sent, with the sender's identity put in by the supervisor.
-pub type Attributed = Record;
 
 /// Senders whose half-records are kept at once; past it the oldest are dropped.
 const MAX_SENDERS: usize = 64;
@@ -36,7 +33,8 @@ fn allowed(key: &str) -> bool {
         || key.starts_with("MALLOC_"))
 }
 
-/// Reads `sock` until every login has closed it; records go to `records`.
+/// Reads `sock` until every login has closed it. Each prompt record, its session and uid those
+/// of the process that sent it, goes to `record`, which says whether to go on.
 /// `shell` is the logins' end, given to each tool too: a program it hands over to (a root
 /// shell) sends its records and requests the same way.
 pub fn serve(
@@ -44,7 +42,7 @@ pub fn serve(
     shell: i32,
     confined: bool,
     table: Arc<Mutex<Table>>,
-    records: mpsc::Sender<Attributed>,
+    mut record: impl FnMut(Record) -> bool,
 ) {
     let mut buf = vec![0u8; protocol::MAX + 1];
     let mut partial: HashMap<i32, Splitter> = HashMap::new();
@@ -78,7 +76,7 @@ pub fn serve(
             };
             r.session = who.session;
             r.uid = who.uid;
-            if records.send(r).is_err() {
+            if !record(r) {
                 return;
             }
         }
@@ -189,21 +187,22 @@ fn run(
         if n == 0 {
             break;
         }
-        if let Ok(id) = serde_json::from_slice::<Identity>(&buf[..n])
-            && let Ok(mut t) = table.lock()
-        {
-            t.register(child_pid, id);
-        }
-        if report.write_all(&[1]).is_err() {
-            break;
+        match serde_json::from_slice::<Report>(&buf[..n]) {
+            Ok(Report::HandOver(id)) => {
+                if let Ok(mut t) = table.lock() {
+                    t.register(child_pid, id);
+                }
+                if report.write_all(&[1]).is_err() {
+                    break;
+                }
+            }
+            Ok(Report::Rebooted) => power_cycle(),
+            Err(_) => break,
         }
     }
     let status = child.wait();
     if let Ok(mut t) = table.lock() {
         t.forget(child_pid);
-    }
-    if rebooted() {
-        power_cycle();
     }
     let r = match status {
         Ok(s) => match (s.code(), s.signal()) {
@@ -214,19 +213,6 @@ fn run(
         Err(_) => ToolReply::Exit { code: 1 },
     };
     reply(&mut out, r);
-}
-
-/// Boots seen so far: a tool that raised the machine's boot count rebooted it.
-static BOOTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(u32::MAX);
-
-/// Whether the machine booted since the last look (the first look only remembers).
-fn rebooted() -> bool {
-    use std::sync::atomic::Ordering;
-    let Ok(state) = crate::sim::State::load(std::path::Path::new("/")) else {
-        return false;
-    };
-    let before = BOOTS.swap(state.boot.count, Ordering::SeqCst);
-    before != u32::MAX && state.boot.count > before
 }
 
 /// A reboot ends every program on the machine: all processes of the sandbox but the
@@ -247,9 +233,4 @@ fn power_cycle() {
             }
         }
     }
-}
-
-/// Remembers the boot count the machine starts with.
-pub fn note_boots() {
-    let _ = rebooted();
 }

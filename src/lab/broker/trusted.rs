@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 use std::os::fd::FromRawFd;
 use std::os::unix::net::UnixStream;
 
-use super::REPORT_FD;
+use super::{REPORT_FD, Report};
 use crate::lab::confine::{self, Domain};
 use crate::lab::identity::Identity;
 use crate::lab::userns;
@@ -26,17 +26,13 @@ impl Host for Lab {
     }
 
     fn handing_over(&self, who: &HandOver) -> io::Result<()> {
-        // SAFETY: the supervisor put the report socket on REPORT_FD for this process alone
-        // (and it is close-on-exec: see `main`). ManuallyDrop: it stays open until the exec.
-        let mut report = std::mem::ManuallyDrop::new(unsafe { UnixStream::from_raw_fd(REPORT_FD) });
         let id = Identity {
             user: who.user.clone(),
             uid: who.uid,
             home: who.home.clone(),
             session: who.session.clone(),
         };
-        let body = serde_json::to_vec(&id).map_err(io::Error::other)?;
-        report.write_all(&body)?;
+        let mut report = report(&Report::HandOver(id))?;
         // The supervisor has registered this pid once it answers: whatever the program sends
         // from its first instruction on is attributed to `who`.
         let mut ack = [0u8; 1];
@@ -49,6 +45,20 @@ impl Host for Lab {
             Err(e) => Err(io::Error::other(format!("cannot confine the program: {e}"))),
         }
     }
+
+    fn rebooted(&self) {
+        let _ = report(&Report::Rebooted);
+    }
+}
+
+/// Sends one report to the supervisor; the socket is returned for its answer.
+fn report(r: &Report) -> io::Result<std::mem::ManuallyDrop<UnixStream>> {
+    // SAFETY: the supervisor put the report socket on REPORT_FD for this process alone (and
+    // it is close-on-exec: see `main`). ManuallyDrop: it stays open until the exec.
+    let mut sock = std::mem::ManuallyDrop::new(unsafe { UnixStream::from_raw_fd(REPORT_FD) });
+    let body = serde_json::to_vec(r).map_err(io::Error::other)?;
+    sock.write_all(&body)?;
+    Ok(sock)
 }
 
 pub fn main(tool: &str, args: &[String]) -> i32 {

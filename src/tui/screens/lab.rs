@@ -154,6 +154,7 @@ impl LabScreen {
             cols,
             relogin: relogin_banner(cx, lab),
             transcript: false,
+            lang: cx.lang(),
         };
         self.lang = Some(cx.lang());
         match LabRun::start(lab, opts, notify) {

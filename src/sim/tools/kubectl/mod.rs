@@ -1074,7 +1074,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
                     p.namespace = n.clone();
                 }
                 if !c.has_namespace(&p.namespace) {
-                    cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", p.namespace));
+                    no_namespace(cx, when, &file, &p.namespace);
                     code = 1;
                     continue;
                 }
@@ -1106,7 +1106,7 @@ fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
             }
             Object::DaemonSet(d) => {
                 if !c.has_namespace(&d.namespace) {
-                    cx.eprintln(&format!("Error from server (NotFound): error when {when} \"{file}\": namespaces \"{}\" not found", d.namespace));
+                    no_namespace(cx, when, &file, &d.namespace);
                     code = 1;
                     continue;
                 }
@@ -1376,6 +1376,13 @@ fn label(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
         }
     }
     code
+}
+
+/// An object of a manifest names a namespace the cluster does not have.
+fn no_namespace(cx: &mut Ctx, when: &str, file: &str, ns: &str) {
+    cx.eprintln(&format!(
+        "Error from server (NotFound): error when {when} \"{file}\": namespaces \"{ns}\" not found"
+    ));
 }
 
 #[cfg(test)]
