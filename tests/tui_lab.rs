@@ -133,8 +133,12 @@ fn ctrl_c_goes_to_the_shell_and_f10_gives_the_keys_back() {
     let (w, h) = (100, 30);
     let mut a = lab_app("hipcc-not-found", w, h);
     wait_for(&mut a, w, h, "learner@vega-ws:~$");
-    type_line(&mut a, "sleep 30");
-    wait_for(&mut a, w, h, "~$ sleep 30");
+    // The line is printed by the foreground program itself: Ctrl-C cannot arrive before the
+    // shell has handed it the terminal (a race the echo of the typed line alone left open).
+    type_line(&mut a, "sh -c 'echo sleep-started; exec sleep 30'");
+    wait_until(&mut a, w, h, "the program in the foreground", |s| {
+        s.lines().any(|l| l.contains("│sleep-started"))
+    });
     a.handle(Input::Key(KeyEvent::new(
         KeyCode::Char('c'),
         KeyModifiers::CONTROL,
