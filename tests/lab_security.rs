@@ -612,12 +612,13 @@ fn a_rename_race_between_a_file_and_a_link_to_the_host_changes_nothing_there() {
         f = file.display(),
         d = dir.display()
     );
-    let mut script =
-        format!("cat > /tmp/racer.py <<'EOF'\n{racer}EOF\nsudo python3 /tmp/racer.py &\n");
-    for _ in 0..12 {
-        script.push_str("sleep 0.5\n");
-    }
-    script.push_str("wait; echo raced\n");
+    // One line for the race and the commands beside it, so the grade waits for its prompt
+    // (lines typed while a background job runs could be taken as answered early); the stage
+    // is removed with the swapped links still in it.
+    let script = format!(
+        "cat > /tmp/racer.py <<'EOF'\n{racer}EOF\n\
+         sudo python3 /tmp/racer.py & for i in 1 2 3 4 5 6; do ls /etc /opt > /dev/null; sleep 1; done; wait; echo raced\n"
+    );
     let (_, session, _) = run_json_as("amdgpu-not-loaded", &script, false, "90");
     assert!(session.contains("raced"), "{session}");
     // The race ran (thousands of swaps on a quiet machine, fewer under load) while commands
