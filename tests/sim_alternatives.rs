@@ -274,7 +274,7 @@ fn a_single_release_install_is_an_alternative_too_and_sudo_reaches_the_tool() {
         "There is only one alternative in link group rocm (providing /opt/rocm): /opt/rocm-6.2.2\nNothing to configure.\n"
     );
     assert_eq!(out.code, 0);
-    let mut spec = MachineSpec::preset("vega64-workstation");
+    let mut spec = MachineSpec::preset(rocm_learn::sim::Preset::Vega64Workstation);
     spec.rocm_installed = Some("6.2.2".into());
     spec.rocm_releases = vec!["6.3.2".into()];
     let dir = tempfile::tempdir().unwrap();

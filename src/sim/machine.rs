@@ -190,15 +190,63 @@ pub struct SmiRow {
     pub gpu_pct: String,
 }
 
-/// The built-in machines a lab scenario can name with `preset = "..."`.
-pub const PRESETS: &[&str] = &["vega64-workstation", "mi300x-server", "rdna2-workstation"];
+/// The built-in machines a lab scenario can name with `preset = "..."`. An unknown word is a
+/// parse error at its line that names the known ones.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Preset {
+    /// RX Vega 64 (gfx900) on Ubuntu 24.04.
+    #[default]
+    Vega64Workstation,
+    /// One to eight MI300X (gfx942) on Ubuntu 22.04.
+    Mi300xServer,
+    /// A Ryzen APU (gfx90c) beside an RX 6700 XT (gfx1031): "choosing the GPU".
+    Rdna2Workstation,
+}
 
-pub fn preset(name: &str, gpu_count: Option<u32>) -> Option<Machine> {
-    match name {
-        "vega64-workstation" => Some(vega64_workstation()),
-        "mi300x-server" => Some(mi300x_server(gpu_count.unwrap_or(1).clamp(1, 8))),
-        "rdna2-workstation" => Some(rdna2_workstation()),
-        _ => None,
+impl Preset {
+    pub const ALL: [Preset; 3] = [
+        Preset::Vega64Workstation,
+        Preset::Mi300xServer,
+        Preset::Rdna2Workstation,
+    ];
+
+    /// The word a lab file uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Vega64Workstation => "vega64-workstation",
+            Preset::Mi300xServer => "mi300x-server",
+            Preset::Rdna2Workstation => "rdna2-workstation",
+        }
+    }
+
+    /// The machine itself; `gpu_count` applies to the MI300X server (1-8).
+    pub fn machine(self, gpu_count: Option<u32>) -> Machine {
+        match self {
+            Preset::Vega64Workstation => vega64_workstation(),
+            Preset::Mi300xServer => mi300x_server(gpu_count.unwrap_or(1).clamp(1, 8)),
+            Preset::Rdna2Workstation => rdna2_workstation(),
+        }
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<Self, String> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == word)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                format!("unknown preset \"{word}\" (known: {})", known.join(", "))
+            })
+    }
+}
+
+impl<'de> Deserialize<'de> for Preset {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let word = String::deserialize(d)?;
+        word.parse().map_err(serde::de::Error::custom)
     }
 }
 

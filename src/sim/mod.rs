@@ -128,7 +128,7 @@ use std::collections::VecDeque;
 use std::path::Path;
 
 pub use error::SimError;
-pub use machine::Machine;
+pub use machine::{Machine, Preset};
 pub use spec::MachineSpec;
 pub use state::State;
 

@@ -15,13 +15,13 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::error::SimError;
+pub use super::machine::Preset;
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MachineSpec {
-    /// One of `machine::PRESETS`.
-    #[serde(default = "default_preset")]
-    pub preset: String,
+    #[serde(default)]
+    pub preset: Preset,
     /// MI300X servers: how many OAM modules (1-8).
     #[serde(default)]
     pub gpu_count: Option<u32>,
@@ -110,9 +110,6 @@ pub struct MachineSpec {
     pub sim_bin: Option<String>,
 }
 
-fn default_preset() -> String {
-    "vega64-workstation".into()
-}
 /// Which amdgpu module a machine starts with. An unknown word in a spec is a parse error that
 /// names the three (and the line it is on).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
@@ -142,15 +139,15 @@ fn default_boot() -> i64 {
 
 impl Default for MachineSpec {
     fn default() -> Self {
-        MachineSpec::preset("vega64-workstation")
+        MachineSpec::preset(Preset::default())
     }
 }
 
 impl MachineSpec {
     /// The defaults for a preset: a healthy machine with the driver loaded and no ROCm.
-    pub fn preset(name: &str) -> Self {
+    pub fn preset(preset: Preset) -> Self {
         MachineSpec {
-            preset: name.into(),
+            preset,
             gpu_count: None,
             hostname: None,
             ubuntu: None,

@@ -25,13 +25,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     let err = |e: std::io::Error| SimError::new("sim-io", format!("creating the stage: {e}"));
     let bad = |m: String| SimError::new("sim-spec-invalid", format!("machine spec: {m}"));
 
-    let mut m = machine::preset(&spec.preset, spec.gpu_count).ok_or_else(|| {
-        bad(format!(
-            "unknown preset \"{}\" (known: {})",
-            spec.preset,
-            machine::PRESETS.join(", ")
-        ))
-    })?;
+    let mut m = spec.preset.machine(spec.gpu_count);
     match spec.ubuntu.as_deref() {
         None => {}
         Some("24.04") => {

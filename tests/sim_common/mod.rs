@@ -22,7 +22,7 @@ impl Stage {
     }
 
     pub fn preset(name: &str, edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-        let mut spec = MachineSpec::preset(name);
+        let mut spec = MachineSpec::preset(name.parse().expect("a known preset"));
         edit(&mut spec);
         Stage::new(&spec)
     }

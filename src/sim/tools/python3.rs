@@ -573,7 +573,7 @@ mod tests {
 
     #[test]
     fn same_generation_runs_gfx1030_code() {
-        let m = super::super::super::machine::preset("rdna2-workstation", None).unwrap();
+        let m = super::super::super::machine::Preset::Rdna2Workstation.machine(None);
         assert!(runs_on(&m.gpus[1], "gfx1030"));
         assert!(!runs_on(&m.gpus[0], "gfx1030"));
         assert!(!runs_on(&m.gpus[1], "gfx1100"));
@@ -581,7 +581,7 @@ mod tests {
 
     #[test]
     fn visibility_renumbers_and_stops_at_a_bad_index() {
-        let m = super::super::super::machine::preset("rdna2-workstation", None).unwrap();
+        let m = super::super::super::machine::Preset::Rdna2Workstation.machine(None);
         assert_eq!(visible_gpus(&m, &[]), [0, 1]);
         assert_eq!(visible_gpus(&m, &env(&[("HIP_VISIBLE_DEVICES", "1")])), [1]);
         assert_eq!(
