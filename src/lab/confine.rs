@@ -11,7 +11,7 @@
 //! confined process from tracing the supervisor. Applied by a single-threaded process right
 //! before it runs the learner's program (`__lab-exec`, or a brokered tool before its exec).
 
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
 use landlock::{
@@ -121,17 +121,13 @@ fn open_exact(p: &Path) -> Option<OwnedFd> {
     if std::fs::canonicalize(p).ok()? != p {
         return None;
     }
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(p.as_os_str().as_bytes()).ok()?;
-    // SAFETY: `c` is a valid C string; the returned fd, if any, is owned by the OwnedFd.
-    let fd = unsafe {
-        libc::open(
-            c.as_ptr(),
-            libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC,
-        )
-    };
-    // SAFETY: a non-negative fd from open() is ours alone.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+    use rustix::fs::{Mode, OFlags};
+    rustix::fs::open(
+        p,
+        OFlags::PATH | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .ok()
 }
 
 /// Confines this process and everything it starts to `domain`. True when the kernel enforces

@@ -139,8 +139,7 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
     use std::os::unix::process::CommandExt;
     use std::sync::OnceLock;
     static VERDICT: OnceLock<bool> = OnceLock::new();
-    // SAFETY: geteuid cannot fail.
-    if unsafe { libc::geteuid() } != 0 {
+    if !rustix::process::geteuid().is_root() {
         return None;
     }
     let ok = *VERDICT.get_or_init(|| {

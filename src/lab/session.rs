@@ -256,15 +256,9 @@ const ARGS_FD: i32 = 4;
 /// A memory file holding `args` NUL-terminated, positioned at its start.
 fn args_file(args: &[OsString]) -> std::io::Result<std::fs::File> {
     use std::io::Seek;
-    use std::os::fd::FromRawFd;
     use std::os::unix::ffi::OsStrExt;
-    // SAFETY: the name is a valid C string; the returned fd is new and owned by the File.
-    let fd = unsafe { libc::memfd_create(c"bwrap-args".as_ptr(), libc::MFD_CLOEXEC) };
-    if fd < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: `fd` was just created and nothing else owns it.
-    let mut f = unsafe { std::fs::File::from_raw_fd(fd) };
+    let fd = rustix::fs::memfd_create(c"bwrap-args", rustix::fs::MemfdFlags::CLOEXEC)?;
+    let mut f = std::fs::File::from(fd);
     for a in args {
         f.write_all(a.as_bytes())?;
         f.write_all(&[0])?;

@@ -22,6 +22,16 @@ pub const MOUNTS: [(&str, &str); 7] = [
     ("usr/local/sbin", "usr/sbin"),
 ];
 
+/// Where the machine's /usr/bin and /usr/sbin are mounted in the sandbox (the host's /usr stays
+/// there, read-only): the folder the simulator installs programs into at `/`.
+pub fn programs_dir() -> String {
+    let bin = MOUNTS
+        .iter()
+        .find(|(_, dir)| *dir == "usr/bin")
+        .map_or("usr/bin", |(inside, _)| inside);
+    format!("/{}", bin.strip_suffix("/bin").unwrap_or(bin))
+}
+
 /// Where a path of the sandbox lives on the host: the stage's folders for what is mounted from
 /// it, the host's own file (read-only in the sandbox) for everything else.
 pub fn host_path(root: &Path, inside: &str) -> PathBuf {
@@ -273,6 +283,15 @@ fn walk_modes(path: &Path, meta: &fs::Metadata, dev: u64, file: u32, dir: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_machines_programs_are_where_the_mount_table_puts_them() {
+        assert_eq!(programs_dir(), "/usr/local");
+        assert_eq!(
+            host_path(Path::new("/s"), "/usr/local/sbin/x"),
+            Path::new("/s/usr/sbin/x")
+        );
+    }
 
     #[test]
     fn symlinks_resolve_inside_the_sandbox_view() {

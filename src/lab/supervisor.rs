@@ -103,7 +103,7 @@ pub fn main() -> i32 {
     CONFINED.store(confined, std::sync::atomic::Ordering::Relaxed);
     // Every login inherits one end (on SHELL_FD): hook records and tool requests come in on
     // the other, each with the kernel's word on which process sent it.
-    let (mine, shell) = match fdpass::pair(libc::SOCK_SEQPACKET) {
+    let (mine, shell) = match fdpass::pair(fdpass::SocketType::SEQPACKET) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("rocm-learn: lab machine socket: {e}");
@@ -309,17 +309,17 @@ pub const MAX_PROCESSES: u64 = 512;
 pub const MAX_FILE: u64 = 1 << 30;
 
 fn limit_processes() {
+    use rustix::process::{Resource, Rlimit, setrlimit};
     for (res, max) in [
-        (libc::RLIMIT_NPROC, MAX_PROCESSES),
-        (libc::RLIMIT_FSIZE, MAX_FILE),
+        (Resource::Nproc, MAX_PROCESSES),
+        (Resource::Fsize, MAX_FILE),
     ] {
-        let lim = libc::rlimit {
-            rlim_cur: max,
-            rlim_max: max,
+        let lim = Rlimit {
+            current: Some(max),
+            maximum: Some(max),
         };
-        // SAFETY: setrlimit reads the struct we pass and changes only this process's limits.
-        unsafe {
-            libc::setrlimit(res, &lim);
+        if let Err(e) = setrlimit(res, lim) {
+            eprintln!("rocm-learn: lab limit {res:?}: {e}");
         }
     }
 }

@@ -16,18 +16,19 @@ pub fn in_sandbox() -> bool {
 }
 
 pub fn euid() -> u32 {
-    // SAFETY: geteuid cannot fail and has no preconditions.
-    unsafe { libc::geteuid() }
+    rustix::process::geteuid().as_raw()
 }
 
 /// Becomes `uid`/`gid` in a new user namespace (nothing to do when already `uid`).
 /// Must run while the process has a single thread.
 pub fn become_id(uid: u32, gid: u32) -> io::Result<()> {
-    let (cur_uid, cur_gid) = (euid(), unsafe { libc::getegid() });
+    let (cur_uid, cur_gid) = (euid(), rustix::process::getegid().as_raw());
     if cur_uid == uid {
         return Ok(());
     }
-    // SAFETY: unshare with CLONE_NEWUSER only changes this process's namespace membership.
+    // SAFETY: unshare with CLONE_NEWUSER only changes this process's namespace membership; the
+    // caller promises a single thread (the kernel refuses CLONE_NEWUSER otherwise, EINVAL).
+    // rustix offers it only as `unshare_unsafe` too.
     if unsafe { libc::unshare(libc::CLONE_NEWUSER) } != 0 {
         return Err(io::Error::last_os_error());
     }

@@ -46,8 +46,7 @@ pub struct Alone;
 impl Host for Alone {}
 
 fn geteuid() -> u32 {
-    // SAFETY: geteuid cannot fail and has no preconditions.
-    unsafe { libc::geteuid() }
+    rustix::process::geteuid().as_raw()
 }
 
 /// The real terminal: prompts are shown before reading the answer.

@@ -55,20 +55,25 @@ pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
     }
 }
 
+/// Names the folder where the machine's `/usr/bin` and `/usr/sbin` are seen when the root is `/`
+/// (`$ROCM_SIM_PROGRAMS/bin`, `$ROCM_SIM_PROGRAMS/sbin`). Whoever runs the machine there sets it
+/// when the real /usr must stay as it is; unset, they are where they belong.
+pub const PROGRAMS_ENV: &str = "ROCM_SIM_PROGRAMS";
+
 /// The host path of one of the machine's own programs (`/usr/bin/X`, `/usr/sbin/X`). Under a
-/// stage root that is `usr/bin/X`. In the lab sandbox the root is `/` and the host's /usr stays
-/// (bash and coreutils live there, read-only), so the stage's usr/bin and usr/sbin are mounted
-/// at /usr/local/bin and /usr/local/sbin: a package installed there must write its program
-/// into those, or nothing can run it.
+/// stage root that is `usr/bin/X`; at `/` it is under `$ROCM_SIM_PROGRAMS` when that is set,
+/// so that a package's program lands where something can run it.
 pub fn system_bin(root: &Path, path: &str) -> PathBuf {
+    let programs = std::env::var(PROGRAMS_ENV).ok();
+    system_bin_in(root, path, programs.as_deref())
+}
+
+fn system_bin_in(root: &Path, path: &str, programs: Option<&str>) -> PathBuf {
     let clean = normalize(path, "/");
-    if root == Path::new("/") {
-        for (machine, mounted) in [
-            ("/usr/bin/", "/usr/local/bin/"),
-            ("/usr/sbin/", "/usr/local/sbin/"),
-        ] {
-            if let Some(rest) = clean.strip_prefix(machine) {
-                return Path::new(mounted).join(rest);
+    if let (true, Some(programs)) = (root == Path::new("/"), programs) {
+        for dir in ["bin", "sbin"] {
+            if let Some(rest) = clean.strip_prefix(&format!("/usr/{dir}/")) {
+                return Path::new(programs).join(dir).join(rest);
             }
         }
     }
@@ -174,22 +179,30 @@ mod tests {
     }
 
     #[test]
-    fn system_programs_go_where_the_sandbox_mounts_the_stage() {
+    fn system_programs_go_where_the_machine_runner_says() {
         let stage = Path::new("/tmp/stage");
+        let at = |root, path, programs| system_bin_in(root, path, programs);
         assert_eq!(
-            system_bin(stage, "/usr/sbin/dkms"),
+            at(stage, "/usr/sbin/dkms", Some("/x")),
             stage.join("usr/sbin/dkms")
         );
         let sandbox = Path::new("/");
         assert_eq!(
-            system_bin(sandbox, "/usr/sbin/dkms"),
+            at(sandbox, "/usr/sbin/dkms", Some("/usr/local")),
             Path::new("/usr/local/sbin/dkms")
         );
         assert_eq!(
-            system_bin(sandbox, "/usr/bin/kubectl"),
+            at(sandbox, "/usr/bin/kubectl", Some("/usr/local")),
             Path::new("/usr/local/bin/kubectl")
         );
-        assert_eq!(system_bin(sandbox, "/etc/x"), Path::new("/etc/x"));
+        assert_eq!(
+            at(sandbox, "/usr/bin/kubectl", None),
+            Path::new("/usr/bin/kubectl")
+        );
+        assert_eq!(
+            at(sandbox, "/etc/x", Some("/usr/local")),
+            Path::new("/etc/x")
+        );
     }
 
     #[test]
@@ -200,9 +213,14 @@ mod tests {
         assert!(read_capped(&zero, READ_CAP).is_err());
         assert_eq!(read_opt(&zero), None);
         let fifo = dir.path().join("fifo.json");
-        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-        // SAFETY: a valid NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
         // No writer: a blocking open would never return.
         assert!(read_capped(&fifo, READ_CAP).is_err());
         let big = dir.path().join("big");

@@ -42,7 +42,9 @@
 //! - `ROCM_SIM_USER`: the login name (default `learner`);
 //! - `ROCM_SIM_UID`: the effective uid; `0` is root (default: the user's uid in /etc/passwd);
 //! - `ROCM_SIM_SESSION`: the login session id printed by `rocm-learn sim login USER`;
-//! - `ROCM_SIM_BIN`: the binary's absolute path, written into wrappers when packages install.
+//! - `ROCM_SIM_BIN`: the binary's absolute path, written into wrappers when packages install;
+//! - `ROCM_SIM_PROGRAMS`: where the machine's /usr/bin and /usr/sbin are seen at root `/`
+//!   ([`fsx::system_bin`]), when they cannot be at their own place.
 //!
 //! The working directory of the calling process is taken as the caller's directory inside the
 //! machine (with `root` stripped when it is a prefix).

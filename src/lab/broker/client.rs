@@ -66,9 +66,17 @@ fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {
     if body.len() > protocol::MAX {
         return Err(io::Error::other("argument list too long"));
     }
-    let (mine, theirs) = fdpass::pair(libc::SOCK_STREAM)?;
-    use std::os::fd::AsRawFd;
-    fdpass::send(shell, &body, &[0, 1, 2, theirs.as_fd().as_raw_fd()])?;
+    let (mine, theirs) = fdpass::pair(fdpass::SocketType::STREAM)?;
+    fdpass::send(
+        shell,
+        &body,
+        &[
+            io::stdin().as_fd(),
+            io::stdout().as_fd(),
+            io::stderr().as_fd(),
+            theirs.as_fd(),
+        ],
+    )?;
     drop(theirs);
     let mut reply = UnixStream::from(mine);
     protocol::recv(&mut reply)

@@ -123,9 +123,10 @@ fn run(
         reply(&mut out, ToolReply::Refused);
         return;
     }
-    // SAFETY: getpgid only reads another process's group id.
-    let pgid = unsafe { libc::getpgid(pid) };
-    let Ok((report, report_child)) = fdpass::pair(libc::SOCK_SEQPACKET) else {
+    let pgid = rustix::process::Pid::from_raw(pid)
+        .and_then(|p| rustix::process::getpgid(Some(p)).ok())
+        .map_or(0, |g| g.as_raw_nonzero().get());
+    let Ok((report, report_child)) = fdpass::pair(fdpass::SocketType::SEQPACKET) else {
         reply(&mut out, ToolReply::Exit { code: 126 });
         return;
     };
@@ -142,6 +143,10 @@ fn run(
         .envs(req.env.iter().filter(|(k, _)| allowed(k)).cloned())
         .env("ROCM_SIM_ROOT", "/")
         .env("ROCM_SIM_BIN", SIM_BIN)
+        .env(
+            crate::sim::fsx::PROGRAMS_ENV,
+            crate::lab::stage::programs_dir(),
+        )
         .env("ROCM_SIM_USER", &who.user)
         .env("ROCM_SIM_UID", who.uid.to_string())
         .env("ROCM_SIM_SESSION", &who.session)
@@ -226,11 +231,9 @@ fn power_cycle() {
         let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else {
             continue;
         };
-        if pid > 1 && pid != me {
-            // SAFETY: kill sends a signal; the pids are this sandbox's own (its PID namespace).
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
+        // The pids are this sandbox's own (its PID namespace); one already gone is no matter.
+        if let Some(p) = rustix::process::Pid::from_raw(pid).filter(|_| pid > 1 && pid != me) {
+            let _ = rustix::process::kill_process(p, rustix::process::Signal::KILL);
         }
     }
 }
