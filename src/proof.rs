@@ -109,8 +109,8 @@ fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, 
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let opts = lab::run::Options {
         exe,
-        rows: 40,
-        cols: 120,
+        rows: lab::script::ROWS,
+        cols: lab::script::COLS,
         relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript: false,
         lang: i18n.lang(),

@@ -142,3 +142,26 @@ fn sudo_in_the_lab_behaves_as_ubuntus_does() {
         assert!(out.contains(want), "missing {want:?} in\n{out}");
     }
 }
+
+#[test]
+fn a_command_as_wide_as_the_terminal_is_whole_in_the_transcript() {
+    if !common::needs::bwrap("script mode tests") {
+        return;
+    }
+    // With the prompt, exactly the script terminal's 120 columns: bash redraws it at the edge,
+    // and the transcript once showed only its last letter.
+    let line = format!(
+        "echo {}",
+        "x".repeat(120 - "learner@vega-ws:~$ ".len() - 6) + "s"
+    );
+    assert_eq!("learner@vega-ws:~$ ".len() + line.len(), 120);
+    let (_, out, err, _) = grade("kfd-udev-rules", &[&line, "echo after"], &[]);
+    assert!(
+        out.contains(&format!("learner@vega-ws:~$ {line}\n")),
+        "{out}\n{err}"
+    );
+    assert!(
+        out.contains("learner@vega-ws:~$ echo after\nafter\n"),
+        "{out}"
+    );
+}

@@ -81,9 +81,14 @@ pub fn run(lab: &mut LabRun, lines: &[String], limit: Duration) -> Vec<usize> {
     late
 }
 
-/// The session's text without terminal control sequences, carriage returns resolved.
+/// The columns of the terminal a script is typed into.
+pub const COLS: u16 = 120;
+/// Its rows.
+pub const ROWS: u16 = 40;
+
+/// The session's text as the script's terminal showed it, without control sequences.
 pub fn plain_transcript(bytes: &[u8]) -> String {
-    crate::term_text::plain(bytes)
+    crate::term_text::plain_at(bytes, usize::from(COLS))
 }
 
 /// The `--json` result (documented in the README).
