@@ -6,6 +6,7 @@
 //! sit on the core; the front ends (`plain`, the full-screen `tui`) on all of them; `cli` picks
 //! one.
 
+pub mod child;
 pub mod cli;
 pub mod clock;
 pub mod content;

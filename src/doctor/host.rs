@@ -4,12 +4,11 @@
 //! node. Nothing here writes: files are read, device nodes are opened and closed at once.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read};
+use std::io;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long `rocminfo` or `amd-smi` may take before doctor stops it and says so.
 pub const TOOL_TIMEOUT: Duration = Duration::from_secs(5);
@@ -243,72 +242,20 @@ fn kernel_release() -> Option<String> {
 
 /// Runs a program with no input and a time limit; a program still running then is killed.
 pub fn run_with_timeout(program: &Path, args: &[&str], limit: Duration) -> ToolRun {
-    let mut child = match Command::new(program)
-        .args(args)
+    let mut cmd = Command::new(program);
+    cmd.args(args)
         // The tools' English messages are what doctor looks for.
         .env("LC_ALL", "C")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(e) => return ToolRun::Failed(e.to_string()),
-    };
-    let (tx, rx) = mpsc::channel::<(bool, Vec<u8>)>();
-    for (is_out, pipe) in [
-        (
-            true,
-            child
-                .stdout
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        ),
-        (
-            false,
-            child
-                .stderr
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        ),
-    ] {
-        let Some(mut pipe) = pipe else { continue };
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = (&mut pipe).take(OUTPUT_CAP).read_to_end(&mut buf);
-            let _ = io::copy(&mut pipe, &mut io::sink());
-            let _ = tx.send((is_out, buf));
-        });
-    }
-    drop(tx);
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break s,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return ToolRun::TimedOut(limit.as_secs());
-            }
-            Err(e) => return ToolRun::Failed(e.to_string()),
-        }
-    };
-    // A child of the tool may still hold the pipes open; do not wait for it for long.
-    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let grace = Instant::now() + Duration::from_secs(1);
-    for _ in 0..2 {
-        let left = grace.saturating_duration_since(Instant::now());
-        match rx.recv_timeout(left) {
-            Ok((true, b)) => stdout = b,
-            Ok((false, b)) => stderr = b,
-            Err(_) => break,
-        }
-    }
-    ToolRun::Done {
-        code: status.code(),
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        .stderr(Stdio::piped());
+    match crate::child::run_capped(cmd, limit, OUTPUT_CAP) {
+        Ok(done) => ToolRun::Done {
+            code: done.status.code(),
+            stdout: String::from_utf8_lossy(&done.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&done.stderr).into_owned(),
+        },
+        Err(crate::child::Failure::TimedOut) => ToolRun::TimedOut(limit.as_secs()),
+        Err(crate::child::Failure::Spawn(e)) => ToolRun::Failed(e.to_string()),
     }
 }

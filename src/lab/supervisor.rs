@@ -263,7 +263,9 @@ impl Grader {
                 Ok(())
             });
         }
-        let out = super::run_with_timeout(cmd, Duration::from_secs(5), 64 * 1024)?;
+        let out = crate::child::run_capped(cmd, Duration::from_secs(5), 64 * 1024)
+            .ok()?
+            .stdout;
         let env: Vec<(String, String)> = String::from_utf8_lossy(&out)
             .split('\0')
             .filter_map(|kv| kv.split_once('='))
