@@ -65,23 +65,19 @@ fn bwrap_path() -> Option<PathBuf> {
     })
 }
 
-/// A throwaway sandbox like the lab's (its own namespaces, the learner's uid): what the
-/// probes try before a lab depends on it.
-const TRIAL: [&str; 13] = [
+/// The lab's namespaces: all of them, the user's too, with the learner's uid and gid inside.
+const NAMESPACES: [&str; 6] = [
     "--unshare-all",
     "--unshare-user",
     "--uid",
     "1000",
     "--gid",
     "1000",
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
 ];
+
+/// A throwaway sandbox like the lab's (`NAMESPACES`, the host seen read-only): what the
+/// probes try before a lab depends on it.
+const TRIAL_MOUNTS: [&str; 7] = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
 
 /// Checks once that bubblewrap exists and may create the namespaces the lab needs.
 pub fn probe() -> Result<PathBuf, SandboxError> {
@@ -102,7 +98,8 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
     let out = Command::new(&bwrap)
-        .args(TRIAL)
+        .args(NAMESPACES)
+        .args(TRIAL_MOUNTS)
         .arg("true")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -145,7 +142,8 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
     let ok = *VERDICT.get_or_init(|| {
         let tmp = std::env::temp_dir();
         Command::new(bwrap)
-            .args(TRIAL)
+            .args(NAMESPACES)
+            .args(TRIAL_MOUNTS)
             .args(["--tmpfs", "/tmp", "--ro-bind"])
             .arg(exe)
             .args(["/tmp/exe", "--ro-bind"])
@@ -182,17 +180,7 @@ fn push(a: &mut Vec<OsString>, items: &[&str]) {
 pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let s = |p: &str| l.stage.join(p).into_os_string();
     let mut a: Vec<OsString> = vec![bwrap.into()];
-    push(
-        &mut a,
-        &[
-            "--unshare-all",
-            "--unshare-user",
-            "--uid",
-            "1000",
-            "--gid",
-            "1000",
-        ],
-    );
+    push(&mut a, &NAMESPACES);
     push(&mut a, &["--hostname", l.hostname, "--die-with-parent"]);
     push(&mut a, &["--ro-bind", "/usr", "/usr"]);
     for link in USR_LINKS {

@@ -326,16 +326,19 @@ fn limit_processes() {
     }
 }
 
+/// The terminal's job-control signals.
+const JOB_SIGNALS: [libc::c_int; 5] = [
+    libc::SIGINT,
+    libc::SIGQUIT,
+    libc::SIGTSTP,
+    libc::SIGTTIN,
+    libc::SIGTTOU,
+];
+
 /// The supervisor stays out of the terminal's job control: Ctrl-C or Ctrl-Z between two
 /// logins must not stop the machine. Its children get the defaults back (`child_signals`).
 fn ignore_job_signals() {
-    for s in [
-        libc::SIGINT,
-        libc::SIGQUIT,
-        libc::SIGTSTP,
-        libc::SIGTTIN,
-        libc::SIGTTOU,
-    ] {
+    for s in JOB_SIGNALS {
         // SAFETY: setting a signal to SIG_IGN installs no handler code.
         unsafe {
             libc::signal(s, libc::SIG_IGN);
@@ -347,13 +350,7 @@ fn child_signals(cmd: &mut Command) {
     // SAFETY: signal() with SIG_DFL is async-signal-safe; runs between fork and exec.
     unsafe {
         cmd.pre_exec(|| {
-            for s in [
-                libc::SIGINT,
-                libc::SIGQUIT,
-                libc::SIGTSTP,
-                libc::SIGTTIN,
-                libc::SIGTTOU,
-            ] {
+            for s in JOB_SIGNALS {
                 libc::signal(s, libc::SIG_DFL);
             }
             Ok(())
