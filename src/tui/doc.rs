@@ -405,3 +405,136 @@ impl Layout<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TABLE: &str = "| Floor | Who works there |\n|---|---|\n\
+                         | 5F | Your [app](lesson:l1) and frameworks such as PyTorch |\n\
+                         | 1F | The GPU |\n";
+
+    /// The table laid out at `width`: each line as text, and each link with its line.
+    fn table_at(src: &str, width: usize, ascii: bool) -> (Vec<String>, Vec<(String, usize)>) {
+        let theme = Theme {
+            color: false,
+            ascii,
+        };
+        let doc = layout(
+            &crate::markdown::parse(src),
+            width,
+            &Course::default(),
+            &theme,
+        );
+        let lines = doc
+            .lines
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect::<String>())
+            .collect();
+        let links = doc.links.iter().map(|l| (l.text.clone(), l.line)).collect();
+        (lines, links)
+    }
+
+    /// Natural widths when they fit, the widest column shrunk when they do not, and one
+    /// "header: value" card per row when even that is too wide; inside a quote, behind its bar.
+    #[test]
+    fn a_table_takes_its_natural_widths_shrinks_or_becomes_cards() {
+        let quoted: String = TABLE.lines().map(|l| format!("> {l}\n")).collect();
+        let cases: [(&str, usize, bool, &[&str], usize); 6] = [
+            (
+                TABLE,
+                80,
+                false,
+                &[
+                    "Floor │ Who works there",
+                    "──────┼────────────────────────────────────────",
+                    "5F    │ Your app and frameworks such as PyTorch",
+                    "1F    │ The GPU",
+                ],
+                2,
+            ),
+            (
+                TABLE,
+                30,
+                true,
+                &[
+                    "Floor | Who works there",
+                    "------+-----------------------",
+                    "5F    | Your app and",
+                    "      | frameworks such as",
+                    "      | PyTorch",
+                    "1F    | The GPU",
+                ],
+                2,
+            ),
+            (
+                TABLE,
+                20,
+                false,
+                &[
+                    "Floor │ Who works",
+                    "      │ there",
+                    "──────┼─────────────",
+                    "5F    │ Your app and",
+                    "      │ frameworks",
+                    "      │ such as",
+                    "      │ PyTorch",
+                    "1F    │ The GPU",
+                ],
+                3,
+            ),
+            (
+                TABLE,
+                16,
+                false,
+                &[
+                    "Floor: 5F",
+                    "Who works there:",
+                    "  Your app and",
+                    "  frameworks",
+                    "  such as",
+                    "  PyTorch",
+                    "",
+                    "Floor: 1F",
+                    "Who works there:",
+                    "  The GPU",
+                ],
+                2,
+            ),
+            (
+                &quoted,
+                20,
+                false,
+                &[
+                    "│ Floor: 5F",
+                    "│ Who works there:",
+                    "│   Your app and",
+                    "│   frameworks such",
+                    "│   as PyTorch",
+                    "",
+                    "│ Floor: 1F",
+                    "│ Who works there:",
+                    "│   The GPU",
+                ],
+                2,
+            ),
+            (
+                &quoted,
+                60,
+                false,
+                &[
+                    "│ Floor │ Who works there",
+                    "│ ──────┼────────────────────────────────────────",
+                    "│ 5F    │ Your app and frameworks such as PyTorch",
+                    "│ 1F    │ The GPU",
+                ],
+                2,
+            ),
+        ];
+        for (src, width, ascii, want, link_line) in cases {
+            let (lines, links) = table_at(src, width, ascii);
+            assert_eq!(lines, want, "width {width}");
+            assert_eq!(links, [("app".to_string(), link_line)], "width {width}");
+        }
+    }
+}
