@@ -111,6 +111,16 @@ pub fn text_lines(
         .collect()
 }
 
+/// A course text (a briefing, a description, a definition) in the learner's language, as
+/// [`text_lines`] lays it out in the plain text style: what every pane and pop-up shows of one.
+pub fn course_text(
+    cx: &super::view::Cx,
+    text: &crate::content::Localized,
+    width: usize,
+) -> Vec<ratatui::text::Line<'static>> {
+    text_lines(&cx.loc(text), width, cx.course, cx.theme, cx.theme.text())
+}
+
 struct Layout<'a> {
     doc: Doc,
     course: &'a Course,

@@ -344,32 +344,40 @@ impl Menu {
 /// Splits an area into a left list and a right detail pane when wide enough, else top/bottom.
 pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
     if area.width >= min_side * 2 {
-        let left_w = (area.width * 2 / 5).max(min_side.min(area.width / 2));
-        (
-            Rect {
-                width: left_w,
-                ..area
-            },
-            Rect {
-                x: area.x + left_w,
-                width: area.width - left_w,
-                ..area
-            },
-        )
+        cut_cols(area, (area.width * 2 / 5).max(min_side.min(area.width / 2)))
     } else {
-        let top_h = area.height / 2;
-        (
-            Rect {
-                height: top_h,
-                ..area
-            },
-            Rect {
-                y: area.y + top_h,
-                height: area.height - top_h,
-                ..area
-            },
-        )
+        cut_rows(area, area.height / 2)
     }
+}
+
+/// The first `left` columns of an area, and the rest.
+pub fn cut_cols(area: Rect, left: u16) -> (Rect, Rect) {
+    (
+        Rect {
+            width: left,
+            ..area
+        },
+        Rect {
+            x: area.x + left,
+            width: area.width - left,
+            ..area
+        },
+    )
+}
+
+/// The first `top` rows of an area, and the rest.
+pub fn cut_rows(area: Rect, top: u16) -> (Rect, Rect) {
+    (
+        Rect {
+            height: top,
+            ..area
+        },
+        Rect {
+            y: area.y + top,
+            height: area.height - top,
+            ..area
+        },
+    )
 }
 
 /// Where a scrolled text was drawn: the first text line shown and the screen row it is on, so

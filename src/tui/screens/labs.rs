@@ -123,13 +123,7 @@ impl View for Labs {
         }
         let block = widgets::block(theme, "");
         let dinner = block.inner(detail);
-        text.extend(doc::text_lines(
-            &cx.loc(&lab.briefing),
-            dinner.width as usize,
-            cx.course,
-            theme,
-            theme.text(),
-        ));
+        text.extend(doc::course_text(cx, &lab.briefing, dinner.width as usize));
         text.push(Line::raw(""));
         let rec = cx.progress.labs.get(&lab.id);
         for step in &lab.steps {
