@@ -203,6 +203,34 @@ pub fn gauge(
     ])
 }
 
+/// One gauge a row from the top of `area` down, the labels padded alike, as long as rows are
+/// left: the row after the last gauge, or `None` when the area ran out first.
+pub fn gauges(
+    f: &mut Frame,
+    theme: &Theme,
+    area: Rect,
+    rows: &[(String, usize, usize)],
+) -> Option<u16> {
+    let label_w = rows.iter().map(|r| str_width(&r.0)).max().unwrap_or(0);
+    let mut y = area.y;
+    for (label, done, total) in rows {
+        if y >= area.y + area.height {
+            return None;
+        }
+        let line = gauge(theme, label, label_w, *done, *total, area.width as usize);
+        f.render_widget(
+            Paragraph::new(line),
+            Rect {
+                y,
+                height: 1,
+                ..area
+            },
+        );
+        y += 1;
+    }
+    Some(y)
+}
+
 /// What a list made of an event it understood.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pick {
@@ -339,6 +367,33 @@ impl Menu {
             .collect();
         f.render_widget(Paragraph::new(lines), area);
     }
+}
+
+/// A list screen (lessons, quizzes, labs): the list boxed under `title` on one side, and a box
+/// with the selected item's text on the other. `items` is given the list's inner width;
+/// `detail` the selected item and the text's width, and has nothing to show for an empty list
+/// (then the second box is not drawn).
+pub fn list_and_detail(
+    cx: &Cx,
+    f: &mut Frame,
+    area: Rect,
+    title: &str,
+    menu: &mut Menu,
+    items: impl FnOnce(usize) -> Vec<Line<'static>>,
+    detail: impl FnOnce(usize, usize) -> Option<Vec<Line<'static>>>,
+) {
+    let (list, detail_area) = split(area, 30);
+    let list_box = block(cx.theme, title);
+    let inner = list_box.inner(list);
+    f.render_widget(list_box, list);
+    menu.draw(f, inner, items(inner.width as usize), cx.theme.selected());
+    let detail_box = block(cx.theme, "");
+    let inner = detail_box.inner(detail_area);
+    let Some(text) = detail(menu.selected, inner.width as usize) else {
+        return;
+    };
+    f.render_widget(detail_box, detail_area);
+    text_box(cx, f, inner, &text);
 }
 
 /// Splits an area into a left list and a right detail pane when wide enough, else top/bottom.
