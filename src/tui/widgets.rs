@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::theme::Theme;
-use super::view::{Cx, Ev};
+use super::view::{Cx, Ev, Outcome};
 use super::wrap::{Seg, str_width, wrap};
 
 const ASCII_BORDER: border::Set = border::Set {
@@ -327,6 +327,22 @@ impl Menu {
             return None;
         }
         self.pick(ev, len)
+    }
+
+    /// [`Menu::pick_in`] as a list screen's outcome: a chosen item is `open`ed, a move stays,
+    /// and anything else is left to the app.
+    pub fn outcome_in<A: Copy>(
+        &mut self,
+        table: &[super::keymap::Binding<A>],
+        ev: &Ev,
+        len: usize,
+        open: impl FnOnce(usize) -> Outcome,
+    ) -> Outcome {
+        match self.pick_in(table, ev, len) {
+            Some(Pick::Chosen(i)) => open(i),
+            Some(Pick::Moved) => Outcome::Stay,
+            None => Outcome::Ignored,
+        }
     }
 
     /// The item at a clicked cell, if the click fell on the list.

@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 use super::super::doc;
 use super::super::keymap::{self, Binding, ListAct};
 use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu, Pick};
+use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::lab::LabScreen;
 use crate::content::Lab;
@@ -45,13 +45,9 @@ impl View for Labs {
         if n == 0 {
             return Outcome::Ignored;
         }
-        let open =
-            |i: usize, cx: &Cx| Outcome::Push(Box::new(LabScreen::new(&cx.course.labs[i].id)));
-        match self.menu.pick_in(KEYS, ev, n) {
-            Some(Pick::Chosen(i)) => open(i, cx),
-            Some(Pick::Moved) => Outcome::Stay,
-            None => Outcome::Ignored,
-        }
+        self.menu.outcome_in(KEYS, ev, n, |i| {
+            Outcome::Push(Box::new(LabScreen::new(&cx.course.labs[i].id)))
+        })
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 
 use super::super::keymap::{self, Binding, ListAct};
 use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu, Pick};
+use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::reader::Reader;
 use crate::content::Lesson;
@@ -40,13 +40,9 @@ impl View for Lessons {
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let n = cx.course.lessons.len();
-        let open =
-            |i: usize, cx: &Cx| Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)));
-        match self.menu.pick_in(KEYS, ev, n) {
-            Some(Pick::Chosen(i)) => open(i, cx),
-            Some(Pick::Moved) => Outcome::Stay,
-            None => Outcome::Ignored,
-        }
+        self.menu.outcome_in(KEYS, ev, n, |i| {
+            Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)))
+        })
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {

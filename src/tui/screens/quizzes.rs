@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 
 use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
 use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu, Pick};
+use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::quiz::QuizScreen;
 use crate::content::Quiz;
@@ -74,11 +74,7 @@ impl View for Quizzes {
             self.menu.clamp(n);
             return start(self.menu.selected, cx, true);
         }
-        match self.menu.pick_in(KEYS, ev, n) {
-            Some(Pick::Chosen(i)) => start(i, cx, false),
-            Some(Pick::Moved) => Outcome::Stay,
-            None => Outcome::Ignored,
-        }
+        self.menu.outcome_in(KEYS, ev, n, |i| start(i, cx, false))
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
