@@ -35,22 +35,15 @@ pub fn run(args: Vec<OsString>) -> i32 {
     {
         return crate::lab::supervisor::main();
     }
-    let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
-    let locale = sys_locale::get_locale();
-    let flag = prescan_lang(&args);
     // The language and pack picked last time; a broken progress file is dealt with later.
     let settings = Store::locate()
         .ok()
         .and_then(|s| s.peek())
         .map(|p| p.settings)
         .unwrap_or_default();
-    let saved = settings.lang.map(Lang::code);
-    let (lang, _) = lang::choose(flag, env_lang.as_deref(), saved, locale.as_deref());
+    let (lang, bad_env_lang) = choose_lang(&args, &settings);
     let mut i18n = I18n::new(lang);
-    if let Some(v) = env_lang.as_deref().filter(|v| !v.trim().is_empty())
-        && Lang::parse(v).is_none()
-        && flag.is_none()
-    {
+    if let Some(v) = bad_env_lang {
         eprintln!("{}", i18n.ta("cli-bad-env-lang", &[("value", v.into())]));
     }
 
@@ -69,14 +62,38 @@ pub fn run(args: Vec<OsString>) -> i32 {
     let flag = matches.get_one::<PathBuf>("content").cloned();
     // A pack named on the command line is named again in every command suggested.
     i18n.set_content(flag.as_ref().map(|p| p.display().to_string()));
-    // `--content`, else ROCM_LEARN_CONTENT, else the pack last opened in the app with
-    // `--content` (`--content builtin` goes back to the built-in course).
-    let remembered = settings.content.as_ref().map(PathBuf::from);
-    let content_dir = match &flag {
+    let content_dir = content_dir(&i18n, flag.as_ref(), &settings);
+    if flag.is_some() && matches.subcommand().is_none() && terminal_ok() {
+        remember_content(content_dir.as_deref());
+    }
+    dispatch(i18n, &matches, content_dir)
+}
+
+/// `--lang`, else ROCM_LEARN_LANG, else the language picked in the app, else the locale's; also
+/// a ROCM_LEARN_LANG that names no language (and was not overridden), to be said.
+fn choose_lang(args: &[OsString], settings: &progress::Settings) -> (Lang, Option<String>) {
+    let env_lang = std::env::var("ROCM_LEARN_LANG").ok();
+    let locale = sys_locale::get_locale();
+    let flag = prescan_lang(args);
+    let saved = settings.lang.map(Lang::code);
+    let (lang, _) = lang::choose(flag, env_lang.as_deref(), saved, locale.as_deref());
+    let bad =
+        env_lang.filter(|v| !v.trim().is_empty() && Lang::parse(v).is_none() && flag.is_none());
+    (lang, bad)
+}
+
+/// `--content`, else ROCM_LEARN_CONTENT, else the pack last opened in the app with `--content`
+/// (`--content builtin` goes back to the built-in course); `None` is the built-in course.
+fn content_dir(
+    i18n: &I18n,
+    flag: Option<&PathBuf>,
+    settings: &progress::Settings,
+) -> Option<PathBuf> {
+    match flag {
         Some(f) if f.as_os_str() == crate::content::pack::BUILTIN => None,
         Some(f) => Some(f.clone()),
         None => content_from_env().or_else(|| {
-            let r = remembered.clone()?;
+            let r = PathBuf::from(settings.content.as_ref()?);
             eprintln!(
                 "{}",
                 i18n.ta(
@@ -86,72 +103,74 @@ pub fn run(args: Vec<OsString>) -> i32 {
             );
             Some(r)
         }),
-    };
-    if flag.is_some() && matches.subcommand().is_none() && terminal_ok() {
-        remember_content(content_dir.as_deref());
     }
+}
 
-    match matches.subcommand() {
-        Some(("check", m)) => cmd_check(
+/// Runs the command asked for; all but `check` first load the course.
+fn dispatch(i18n: I18n, matches: &ArgMatches, content_dir: Option<PathBuf>) -> i32 {
+    if let Some(("check", m)) = matches.subcommand() {
+        return cmd_check(
             &i18n,
             content_dir,
             m.get_flag("stats"),
             !m.get_flag("no-labs"),
-        ),
-        Some((name, m)) => {
-            let (course, pack) = match load_course(&i18n, content_dir) {
-                Ok(c) => c,
-                Err(code) => return code,
-            };
-            let pack = &pack;
-            match name {
-                "list" => cmd_list(&i18n, &course, m.get_flag("json")),
-                "doctor" if m.get_flag("apparmor-profile") => {
-                    print_out(crate::doctor::labs::APPARMOR_PROFILE);
-                    EXIT_OK
-                }
-                "doctor" if m.get_flag("labs") => cmd_doctor_labs(&i18n, m.get_flag("json")),
-                "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
-                "lesson" if !plain_mode(m) => cmd_app(i18n, course, pack, lesson_target(m)),
-                "lesson" => cmd_lesson(&i18n, &course, pack, m),
-                "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
-                    let seed = m.get_one::<u64>("seed").copied();
-                    cmd_app_seeded(i18n, course, pack, quiz_target(m), seed)
-                }
-                "quiz" => cmd_quiz(&i18n, &course, pack, m),
-                "progress" => cmd_progress(&i18n, &course, pack, m),
-                "report" => cmd_report(&i18n, &course, pack, m),
-                "lab" => {
-                    // An unknown id is the first thing to fix, whatever the terminal.
-                    let id = item_id(m, ItemKind::Lab);
-                    if course.lab(&id).is_none() {
-                        return unknown_id(&i18n, "lab", &id, ids(&course, ItemKind::Lab));
-                    }
-                    match m.get_one::<PathBuf>("script") {
-                        Some(file) => cmd_lab_script(&i18n, &course, pack, m, file),
-                        None if terminal_ok() => cmd_app(i18n, course, pack, Some(Target::Lab(id))),
-                        None => {
-                            eprintln!("{}", i18n.t("lab-needs-terminal"));
-                            EXIT_USAGE
-                        }
-                    }
-                }
-                _ => not_yet(&i18n, name),
-            }
+        );
+    }
+    let (course, pack) = match load_course(&i18n, content_dir) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let Some((name, m)) = matches.subcommand() else {
+        return cmd_home(i18n, course, &pack);
+    };
+    let pack = &pack;
+    match name {
+        "list" => cmd_list(&i18n, &course, m.get_flag("json")),
+        "doctor" if m.get_flag("apparmor-profile") => {
+            print_out(crate::doctor::labs::APPARMOR_PROFILE);
+            EXIT_OK
         }
+        "doctor" if m.get_flag("labs") => cmd_doctor_labs(&i18n, m.get_flag("json")),
+        "doctor" => cmd_doctor(&i18n, &course, m.get_flag("json")),
+        "lesson" if !plain_mode(m) => cmd_app(i18n, course, pack, lesson_target(m)),
+        "lesson" => cmd_lesson(&i18n, &course, pack, m),
+        "quiz" if !plain_mode(m) && !m.get_flag("retry-wrong") => {
+            let seed = m.get_one::<u64>("seed").copied();
+            cmd_app_seeded(i18n, course, pack, quiz_target(m), seed)
+        }
+        "quiz" => cmd_quiz(&i18n, &course, pack, m),
+        "progress" => cmd_progress(&i18n, &course, pack, m),
+        "report" => cmd_report(&i18n, &course, pack, m),
+        "lab" => cmd_lab(i18n, course, pack, m),
+        _ => not_yet(&i18n, name),
+    }
+}
+
+/// No command: the app, or without a terminal to draw on, the catalogue and how to use it line
+/// by line.
+fn cmd_home(i18n: I18n, course: Course, pack: &Pack) -> i32 {
+    if terminal_ok() {
+        cmd_app(i18n, course, pack, None)
+    } else {
+        let code = cmd_list(&i18n, &course, false);
+        eprintln!("\n{}", i18n.t("cli-plain-hint"));
+        code
+    }
+}
+
+/// `lab ID [--script FILE]`: in the app, or graded headlessly from a script.
+fn cmd_lab(i18n: I18n, course: Course, pack: &Pack, m: &ArgMatches) -> i32 {
+    // An unknown id is the first thing to fix, whatever the terminal.
+    let id = item_id(m, ItemKind::Lab);
+    if course.lab(&id).is_none() {
+        return unknown_id(&i18n, "lab", &id, ids(&course, ItemKind::Lab));
+    }
+    match m.get_one::<PathBuf>("script") {
+        Some(file) => cmd_lab_script(&i18n, &course, pack, m, file),
+        None if terminal_ok() => cmd_app(i18n, course, pack, Some(Target::Lab(id))),
         None => {
-            let (course, pack) = match load_course(&i18n, content_dir) {
-                Ok(c) => c,
-                Err(code) => return code,
-            };
-            if terminal_ok() {
-                cmd_app(i18n, course, &pack, None)
-            } else {
-                // No terminal to draw on: show the catalogue and how to use it line by line.
-                let code = cmd_list(&i18n, &course, false);
-                eprintln!("\n{}", i18n.t("cli-plain-hint"));
-                code
-            }
+            eprintln!("{}", i18n.t("lab-needs-terminal"));
+            EXIT_USAGE
         }
     }
 }
@@ -266,190 +285,215 @@ fn prescan_lang(args: &[OsString]) -> Option<Lang> {
 }
 
 fn command(i18n: &I18n) -> Command {
-    let t = |id: &str| i18n.t(id);
-    // clap lays out the sections; only the headings are ours, in the learner's language.
-    let template = format!(
-        "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
-        t("cli-usage")
-    );
-    let options = t("cli-options");
-    let help_arg = || {
-        Arg::new("help")
-            .short('h')
-            .long("help")
-            .action(ArgAction::Help)
-            .help(t("cli-help"))
-            .help_heading(options.clone())
-    };
-    let flag = |name: &'static str, help: &str| {
-        Arg::new(name)
-            .long(name)
-            .action(ArgAction::SetTrue)
-            .help(t(help))
-            .help_heading(options.clone())
-    };
-    let json = || flag("json", "cli-json");
-    let plain = || flag("plain", "cli-plain");
-    let arguments = t("cli-arguments");
-    let id = |help: &str| {
-        Arg::new("id")
-            .required(true)
-            .value_name("ID")
-            .help(t(help))
-            .help_heading(arguments.clone())
-    };
-    // The help flag goes last so that the arguments' section comes before the options'.
-    let sub = |name: &'static str, about: &str, args: Vec<Arg>| {
-        Command::new(name)
-            .about(t(about))
-            .help_template(template.clone())
-            .subcommand_help_heading(t("cli-commands"))
-            .disable_help_flag(true)
-            .args(args)
-            .arg(help_arg())
-    };
-
+    let a = ArgKit::new(i18n);
     Command::new("rocm-learn")
-        .about(t("cli-about"))
+        .about(a.t("cli-about"))
         .version(env!("CARGO_PKG_VERSION"))
-        .help_template(template.clone())
-        .subcommand_help_heading(t("cli-commands"))
+        .help_template(a.template.clone())
+        .subcommand_help_heading(a.t("cli-commands"))
         .disable_help_flag(true)
         .disable_version_flag(true)
         .disable_help_subcommand(true)
-        .arg(help_arg())
+        .arg(a.help())
         .arg(
             Arg::new("version")
                 .short('V')
                 .long("version")
                 .action(ArgAction::Version)
-                .help(t("cli-version"))
-                .help_heading(options.clone()),
+                .help(a.t("cli-version"))
+                .help_heading(a.options.clone()),
         )
         .arg(
-            Arg::new("lang")
-                .long("lang")
+            a.option("lang", "en|ja|ko", "cli-lang")
                 .global(true)
-                .value_name("en|ja|ko")
                 .value_parser(["en", "ja", "ko"])
-                .hide_possible_values(true)
-                .help(t("cli-lang"))
-                .help_heading(options.clone()),
+                .hide_possible_values(true),
         )
         .arg(
-            Arg::new("content")
-                .long("content")
+            a.option("content", "DIR", "cli-content")
                 .global(true)
-                .value_name("DIR")
-                .value_parser(clap::value_parser!(PathBuf))
-                .help(t("cli-content"))
-                .help_heading(options.clone()),
+                .value_parser(clap::value_parser!(PathBuf)),
         )
-        .subcommand(sub("list", "cli-list", vec![json()]))
-        .subcommand(sub(
+        .subcommand(a.sub("list", "cli-list", vec![a.json()]))
+        .subcommand(a.sub(
             "check",
             "cli-check",
             vec![
-                flag("stats", "cli-check-stats"),
-                flag("no-labs", "classroom-cli-no-labs"),
+                a.flag("stats", "cli-check-stats"),
+                a.flag("no-labs", "classroom-cli-no-labs"),
             ],
         ))
-        .subcommand(sub(
+        .subcommand(a.sub(
             "lesson",
             "cli-lesson",
-            vec![id("cli-lesson-id"), plain()],
+            vec![a.id("cli-lesson-id"), a.plain()],
         ))
-        .subcommand(sub(
-            "quiz",
-            "cli-quiz",
-            vec![
-                id("cli-quiz-id"),
-                plain(),
-                json(),
-                flag("retry-wrong", "cli-retry-wrong"),
-                Arg::new("seed")
-                    .long("seed")
-                    .value_name("N")
-                    .value_parser(clap::value_parser!(u64))
-                    .help(t("cli-seed"))
-                    .help_heading(options.clone()),
-            ],
-        ))
-        .subcommand(sub(
-            "lab",
-            "cli-lab",
-            vec![
-                id("cli-lab-id"),
-                Arg::new("script")
-                    .long("script")
-                    .value_name("FILE")
-                    .value_parser(clap::value_parser!(PathBuf))
-                    .help(t("cli-script"))
-                    .help_heading(options.clone()),
-                Arg::new("line-timeout")
-                    .long("line-timeout")
-                    .value_name("SECONDS")
-                    .requires("script")
-                    .value_parser(clap::value_parser!(u64).range(1..=86_400))
-                    .help(t("cli-line-timeout"))
-                    .help_heading(options.clone()),
-                json(),
-            ],
-        ))
-        .subcommand(
-            sub(
-                "progress",
-                "cli-progress",
-                vec![
-                    json().conflicts_with("csv"),
-                    flag("csv", "cli-csv"),
-                    Arg::new("learner")
-                        .long("learner")
-                        .value_name("NAME")
-                        .help(t("cli-learner"))
-                        .help_heading(options.clone()),
-                ],
-            )
-            .subcommand(sub(
-                "reset",
-                "cli-progress-reset",
-                vec![
-                    Arg::new("id")
-                        .value_name("ID")
-                        .help(t("cli-reset-id"))
-                        .help_heading(arguments.clone()),
-                    Arg::new("yes")
-                        .long("yes")
-                        .short('y')
-                        .action(ArgAction::SetTrue)
-                        .help(t("cli-yes"))
-                        .help_heading(options.clone()),
-                ],
-            )),
-        )
-        .subcommand(sub(
-            "report",
-            "cli-report",
-            vec![
-                Arg::new("files")
-                    .num_args(1..)
-                    .required(true)
-                    .value_name("FILE")
-                    .value_parser(clap::value_parser!(PathBuf))
-                    .help(t("cli-report-files"))
-                    .help_heading(arguments.clone()),
-                flag("csv", "cli-csv"),
-            ],
-        ))
-        .subcommand(sub(
+        .subcommand(quiz_command(&a))
+        .subcommand(lab_command(&a))
+        .subcommand(progress_command(&a))
+        .subcommand(report_command(&a))
+        .subcommand(a.sub(
             "doctor",
             "cli-doctor",
             vec![
-                json(),
-                flag("labs", "classroom-cli-doctor-labs"),
-                flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
+                a.json(),
+                a.flag("labs", "classroom-cli-doctor-labs"),
+                a.flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
             ],
         ))
+}
+
+fn quiz_command(a: &ArgKit) -> Command {
+    a.sub(
+        "quiz",
+        "cli-quiz",
+        vec![
+            a.id("cli-quiz-id"),
+            a.plain(),
+            a.json(),
+            a.flag("retry-wrong", "cli-retry-wrong"),
+            a.option("seed", "N", "cli-seed")
+                .value_parser(clap::value_parser!(u64)),
+        ],
+    )
+}
+
+fn lab_command(a: &ArgKit) -> Command {
+    a.sub(
+        "lab",
+        "cli-lab",
+        vec![
+            a.id("cli-lab-id"),
+            a.option("script", "FILE", "cli-script")
+                .value_parser(clap::value_parser!(PathBuf)),
+            a.option("line-timeout", "SECONDS", "cli-line-timeout")
+                .requires("script")
+                .value_parser(clap::value_parser!(u64).range(1..=86_400)),
+            a.json(),
+        ],
+    )
+}
+
+fn progress_command(a: &ArgKit) -> Command {
+    let reset = a.sub(
+        "reset",
+        "cli-progress-reset",
+        vec![
+            Arg::new("id")
+                .value_name("ID")
+                .help(a.t("cli-reset-id"))
+                .help_heading(a.arguments.clone()),
+            a.flag("yes", "cli-yes").short('y'),
+        ],
+    );
+    a.sub(
+        "progress",
+        "cli-progress",
+        vec![
+            a.json().conflicts_with("csv"),
+            a.flag("csv", "cli-csv"),
+            a.option("learner", "NAME", "cli-learner"),
+        ],
+    )
+    .subcommand(reset)
+}
+
+fn report_command(a: &ArgKit) -> Command {
+    a.sub(
+        "report",
+        "cli-report",
+        vec![
+            Arg::new("files")
+                .num_args(1..)
+                .required(true)
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help(a.t("cli-report-files"))
+                .help_heading(a.arguments.clone()),
+            a.flag("csv", "cli-csv"),
+        ],
+    )
+}
+
+/// What the commands' arguments are made of, with help texts and headings in the learner's
+/// language: clap lays out the sections, only the words are ours.
+struct ArgKit<'a> {
+    i18n: &'a I18n,
+    template: String,
+    options: String,
+    arguments: String,
+}
+
+impl<'a> ArgKit<'a> {
+    fn new(i18n: &'a I18n) -> Self {
+        ArgKit {
+            i18n,
+            template: format!(
+                "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
+                i18n.t("cli-usage")
+            ),
+            options: i18n.t("cli-options"),
+            arguments: i18n.t("cli-arguments"),
+        }
+    }
+
+    fn t(&self, id: &str) -> String {
+        self.i18n.t(id)
+    }
+
+    fn help(&self) -> Arg {
+        Arg::new("help")
+            .short('h')
+            .long("help")
+            .action(ArgAction::Help)
+            .help(self.t("cli-help"))
+            .help_heading(self.options.clone())
+    }
+
+    fn flag(&self, name: &'static str, help: &str) -> Arg {
+        Arg::new(name)
+            .long(name)
+            .action(ArgAction::SetTrue)
+            .help(self.t(help))
+            .help_heading(self.options.clone())
+    }
+
+    /// `--name VALUE`.
+    fn option(&self, name: &'static str, value: &'static str, help: &str) -> Arg {
+        Arg::new(name)
+            .long(name)
+            .value_name(value)
+            .help(self.t(help))
+            .help_heading(self.options.clone())
+    }
+
+    fn json(&self) -> Arg {
+        self.flag("json", "cli-json")
+    }
+
+    fn plain(&self) -> Arg {
+        self.flag("plain", "cli-plain")
+    }
+
+    fn id(&self, help: &str) -> Arg {
+        Arg::new("id")
+            .required(true)
+            .value_name("ID")
+            .help(self.t(help))
+            .help_heading(self.arguments.clone())
+    }
+
+    /// A subcommand; the help flag goes last so that the arguments' section comes before the
+    /// options'.
+    fn sub(&self, name: &'static str, about: &str, args: Vec<Arg>) -> Command {
+        Command::new(name)
+            .about(self.t(about))
+            .help_template(self.template.clone())
+            .subcommand_help_heading(self.t("cli-commands"))
+            .disable_help_flag(true)
+            .args(args)
+            .arg(self.help())
+    }
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -1064,43 +1108,13 @@ fn cmd_lab_script(
     let Some(lab) = course.lab(&id) else {
         return unknown_id(i18n, "lab", &id, ids(course, ItemKind::Lab));
     };
-    let lines: Vec<String> = match std::fs::read_to_string(file) {
-        Ok(t) => t.lines().map(String::from).collect(),
-        Err(e) => {
-            eprintln!(
-                "{}",
-                i18n.ta(
-                    "lab-script-unreadable",
-                    &[
-                        ("file", file.display().to_string().into()),
-                        ("error", e.to_string().into())
-                    ]
-                )
-            );
-            return EXIT_USAGE;
-        }
+    let lines = match read_script(i18n, file) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
-    let exe = match std::env::current_exe() {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("{e}");
-            return EXIT_FAIL;
-        }
-    };
-    let opts = lab::run::Options {
-        exe,
-        rows: 40,
-        cols: 120,
-        relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
-        transcript: true,
-        lang: i18n.lang(),
-    };
-    let mut run = match lab::run::LabRun::start(lab, opts, lab::run::no_notify()) {
+    let mut run = match start_script_run(i18n, lab) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{}", lab::sanitize::text(&i18n.msg(&e.0)));
-            return EXIT_FAIL;
-        }
+        Err(code) => return code,
     };
     let limit = m
         .get_one::<u64>("line-timeout")
@@ -1127,17 +1141,7 @@ fn cmd_lab_script(
     let transcript = lab::sanitize::text(&lab::script::plain_transcript(&run.shell.transcript()));
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
-    let steps: Vec<lab::script::StepResult> = run
-        .lab
-        .steps
-        .iter()
-        .zip(&run.status)
-        .map(|(st, s)| lab::script::StepResult {
-            id: st.id.clone(),
-            done: s.done,
-            why: s.why.as_ref().map(|w| lab::sanitize::text(&i18n.msg(w))),
-        })
-        .collect();
+    let steps = step_results(i18n, &run);
     // With --json, stdout carries only the result; the session goes to stderr.
     let mut human: Box<dyn Write> = if json {
         Box::new(io::stderr())
@@ -1145,29 +1149,7 @@ fn cmd_lab_script(
         Box::new(io::stdout())
     };
     let _ = writeln!(human, "{}", transcript.trim_end());
-    let _ = writeln!(human, "\n{}", i18n.t("lab-script-checklist"));
-    for (st, s) in lab.steps.iter().zip(&steps) {
-        let _ = writeln!(
-            human,
-            "  [{}] {}",
-            if s.done { "x" } else { " " },
-            plain::loc(i18n, &st.title)
-        );
-        if let Some(why) = &s.why {
-            let _ = writeln!(human, "      {why}");
-        }
-    }
-    let done = steps.iter().filter(|s| s.done).count();
-    let key = if complete {
-        "lab-script-complete"
-    } else {
-        "lab-script-incomplete"
-    };
-    let _ = writeln!(
-        human,
-        "{}",
-        i18n.ta(key, &[("done", done.into()), ("total", steps.len().into())])
-    );
+    print_checklist(i18n, lab, &steps, complete, &mut human);
     if json {
         let result = lab::script::Result {
             lab: lab.id.clone(),
@@ -1179,6 +1161,108 @@ fn cmd_lab_script(
             serde_json::to_string(&result).expect("json")
         ));
     }
+    save_lab_script(i18n, course, pack, lab, &run, complete);
+    if complete { EXIT_OK } else { EXIT_FAIL }
+}
+
+/// The script's lines; an unreadable file is a usage error, said with the reason.
+fn read_script(i18n: &I18n, file: &std::path::Path) -> Result<Vec<String>, i32> {
+    match std::fs::read_to_string(file) {
+        Ok(t) => Ok(t.lines().map(String::from).collect()),
+        Err(e) => {
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "lab-script-unreadable",
+                    &[
+                        ("file", file.display().to_string().into()),
+                        ("error", e.to_string().into())
+                    ]
+                )
+            );
+            Err(EXIT_USAGE)
+        }
+    }
+}
+
+/// The lab's sandbox and shell, in a fixed 120x40 terminal that keeps a transcript.
+fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::run::LabRun, i32> {
+    let exe = std::env::current_exe().map_err(|e| {
+        eprintln!("{e}");
+        EXIT_FAIL
+    })?;
+    let opts = lab::run::Options {
+        exe,
+        rows: 40,
+        cols: 120,
+        relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
+        transcript: true,
+        lang: i18n.lang(),
+    };
+    lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| {
+        eprintln!("{}", lab::sanitize::text(&i18n.msg(&e.0)));
+        EXIT_FAIL
+    })
+}
+
+/// Each step's result, its reason (from the lab) cleaned of terminal controls.
+fn step_results(i18n: &I18n, run: &lab::run::LabRun) -> Vec<lab::script::StepResult> {
+    run.lab
+        .steps
+        .iter()
+        .zip(&run.status)
+        .map(|(st, s)| lab::script::StepResult {
+            id: st.id.clone(),
+            done: s.done,
+            why: s.why.as_ref().map(|w| lab::sanitize::text(&i18n.msg(w))),
+        })
+        .collect()
+}
+
+/// The checklist under the transcript: each step ticked or not, with why, then the count. A
+/// reader that went away stops nothing: every write is tried.
+fn print_checklist(
+    i18n: &I18n,
+    lab: &content::Lab,
+    steps: &[lab::script::StepResult],
+    complete: bool,
+    out: &mut dyn Write,
+) {
+    let _ = writeln!(out, "\n{}", i18n.t("lab-script-checklist"));
+    for (st, s) in lab.steps.iter().zip(steps) {
+        let _ = writeln!(
+            out,
+            "  [{}] {}",
+            if s.done { "x" } else { " " },
+            plain::loc(i18n, &st.title)
+        );
+        if let Some(why) = &s.why {
+            let _ = writeln!(out, "      {why}");
+        }
+    }
+    let done = steps.iter().filter(|s| s.done).count();
+    let key = if complete {
+        "lab-script-complete"
+    } else {
+        "lab-script-incomplete"
+    };
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(key, &[("done", done.into()), ("total", steps.len().into())])
+    );
+}
+
+/// Records the scripted session like one in the app: a lab it completes anew is marked as
+/// completed by a script.
+fn save_lab_script(
+    i18n: &I18n,
+    course: &Course,
+    pack: &Pack,
+    lab: &content::Lab,
+    run: &lab::run::LabRun,
+    complete: bool,
+) {
     let store = open_store(i18n, course, pack);
     let done_ids = run.steps_done();
     let secs = run.started.elapsed().as_secs();
@@ -1200,5 +1284,4 @@ fn cmd_lab_script(
             l.completed_by = Some(progress::LabHow::Script);
         }
     });
-    if complete { EXIT_OK } else { EXIT_FAIL }
 }

@@ -106,10 +106,30 @@ pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
     let (exports, replaced) = newest_per_learner(&ours);
     r.replaced = replaced;
 
-    let mut hard: BTreeMap<(String, String), Hard> = BTreeMap::new();
-    let mut votes: BTreeMap<(String, String), BTreeMap<usize, u32>> = BTreeMap::new();
-    let mut stuck: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    let mut class = Class::default();
     for e in &exports {
+        r.learners.push(class.learner(e, course));
+    }
+    r.hardest = rank_hardest(class.hard, &class.votes);
+    r.stuck = rank_stuck(class.stuck);
+    r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
+    r
+}
+
+/// What the whole class's answers and labs add up to, gathered learner by learner.
+#[derive(Default)]
+struct Class {
+    /// (quiz, question) -> who answered it and who got it wrong.
+    hard: BTreeMap<(String, String), Hard>,
+    /// (quiz, question) -> wrong option -> times chosen.
+    votes: BTreeMap<(String, String), BTreeMap<usize, u32>>,
+    /// (lab, step) -> the learners stuck there.
+    stuck: BTreeMap<(String, String), Vec<String>>,
+}
+
+impl Class {
+    /// One learner's row; their answers and labs are added to the class's.
+    fn learner(&mut self, e: &Export, course: &Course) -> LearnerRow {
         let mut row = LearnerRow {
             learner: e.learner.clone(),
             machine: e.machine.clone(),
@@ -131,56 +151,72 @@ pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
                 ItemKind::Lesson => row.lessons_done = row.lessons_done.saturating_add(done),
                 ItemKind::Quiz => {
                     row.quizzes_done = row.quizzes_done.saturating_add(done);
-                    if i.status == Status::NotStarted {
-                        continue;
-                    }
-                    let total = i.total.unwrap_or(0);
-                    let score = i.score.unwrap_or(0).min(total);
-                    row.right = row.right.saturating_add(score);
-                    row.asked = row.asked.saturating_add(total);
-                    row.quizzes.insert(i.item.clone(), (score, total));
-                    for a in &i.answers {
-                        let key = (i.item.clone(), a.question.clone());
-                        let h = hard.entry(key.clone()).or_insert_with(|| Hard {
-                            quiz: i.item.clone(),
-                            question: a.question.clone(),
-                            wrong: 0,
-                            answered: 0,
-                            top_wrong: None,
-                        });
-                        h.answered = h.answered.saturating_add(1);
-                        if a.wrong_count > 0 || !a.right {
-                            h.wrong = h.wrong.saturating_add(1);
-                        }
-                        let v = votes.entry(key).or_default();
-                        for (opt, n) in &a.wrong_choices {
-                            let c = v.entry(*opt).or_default();
-                            *c = c.saturating_add(*n);
-                        }
+                    if i.status != Status::NotStarted {
+                        self.quiz(&mut row, i);
                     }
                 }
                 ItemKind::Lab => {
                     row.labs_done = row.labs_done.saturating_add(done);
-                    if i.status != Status::NotStarted {
-                        let total = i.total.unwrap_or(0);
-                        row.labs
-                            .insert(i.item.clone(), (i.score.unwrap_or(0).min(total), total));
-                    }
-                    // Stuck: started, not solved; the first step (in course order) not done.
-                    if i.status == Status::Started
-                        && let Some(lab) = course.lab(&i.item)
-                        && let Some(step) = lab.steps.iter().find(|s| !i.steps_done.contains(&s.id))
-                    {
-                        stuck
-                            .entry((lab.id.clone(), step.id.clone()))
-                            .or_default()
-                            .push(e.learner.clone());
-                    }
+                    self.lab(&mut row, i, &e.learner, course);
                 }
             }
         }
-        r.learners.push(row);
+        row
     }
+
+    /// A quiz taken: its score on the row, each answer in the class's tally.
+    fn quiz(&mut self, row: &mut LearnerRow, i: &Item) {
+        let total = i.total.unwrap_or(0);
+        let score = i.score.unwrap_or(0).min(total);
+        row.right = row.right.saturating_add(score);
+        row.asked = row.asked.saturating_add(total);
+        row.quizzes.insert(i.item.clone(), (score, total));
+        for a in &i.answers {
+            let key = (i.item.clone(), a.question.clone());
+            let h = self.hard.entry(key.clone()).or_insert_with(|| Hard {
+                quiz: i.item.clone(),
+                question: a.question.clone(),
+                wrong: 0,
+                answered: 0,
+                top_wrong: None,
+            });
+            h.answered = h.answered.saturating_add(1);
+            if a.wrong_count > 0 || !a.right {
+                h.wrong = h.wrong.saturating_add(1);
+            }
+            let v = self.votes.entry(key).or_default();
+            for (opt, n) in &a.wrong_choices {
+                let c = v.entry(*opt).or_default();
+                *c = c.saturating_add(*n);
+            }
+        }
+    }
+
+    /// A lab: its steps on the row once started, and where the learner is stuck.
+    fn lab(&mut self, row: &mut LearnerRow, i: &Item, learner: &str, course: &Course) {
+        if i.status != Status::NotStarted {
+            let total = i.total.unwrap_or(0);
+            row.labs
+                .insert(i.item.clone(), (i.score.unwrap_or(0).min(total), total));
+        }
+        // Stuck: started, not solved; the first step (in course order) not done.
+        if i.status == Status::Started
+            && let Some(lab) = course.lab(&i.item)
+            && let Some(step) = lab.steps.iter().find(|s| !i.steps_done.contains(&s.id))
+        {
+            self.stuck
+                .entry((lab.id.clone(), step.id.clone()))
+                .or_default()
+                .push(learner.to_string());
+        }
+    }
+}
+
+/// The questions someone got wrong, most wrong first, each with its most chosen wrong option.
+fn rank_hardest(
+    mut hard: BTreeMap<(String, String), Hard>,
+    votes: &BTreeMap<(String, String), BTreeMap<usize, u32>>,
+) -> Vec<Hard> {
     for (key, h) in hard.iter_mut() {
         h.top_wrong = votes
             .get(key)
@@ -190,14 +226,19 @@ pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
             })
             .map(|(o, n)| (*o, *n));
     }
-    r.hardest = hard.into_values().filter(|h| h.wrong > 0).collect();
+    let mut hardest: Vec<Hard> = hard.into_values().filter(|h| h.wrong > 0).collect();
     let rate = |h: &Hard| h.wrong.saturating_mul(1000) / h.answered.max(1);
-    r.hardest.sort_by(|a, b| {
+    hardest.sort_by(|a, b| {
         (b.wrong, rate(b))
             .cmp(&(a.wrong, rate(a)))
             .then_with(|| (&a.quiz, &a.question).cmp(&(&b.quiz, &b.question)))
     });
-    r.stuck = stuck
+    hardest
+}
+
+/// The lab steps learners are stuck at, the most crowded first.
+fn rank_stuck(by_step: BTreeMap<(String, String), Vec<String>>) -> Vec<Stuck> {
+    let mut stuck: Vec<Stuck> = by_step
         .into_iter()
         .map(|((lab, step), learners)| Stuck {
             lab,
@@ -205,14 +246,13 @@ pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
             learners,
         })
         .collect();
-    r.stuck.sort_by(|a, b| {
+    stuck.sort_by(|a, b| {
         b.learners
             .len()
             .cmp(&a.learners.len())
             .then_with(|| a.lab.cmp(&b.lab))
     });
-    r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
-    r
+    stuck
 }
 
 /// Minutes, rounded up, as a report shows time spent.

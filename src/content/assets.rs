@@ -10,6 +10,8 @@ use super::model::{
 use super::refs::{Kind, Refs};
 use super::toml_read::{self, Cx, Fields};
 use super::tree::ContentTree;
+use toml::Spanned;
+use toml::de::DeTable;
 
 pub const GLOSSARY: &str = "assets/glossary.toml";
 
@@ -88,85 +90,12 @@ pub fn load_building(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs
     f.finish(&mut cx);
 
     let mut floors: Vec<Floor> = Vec::new();
+    // Component ids are unique in the whole building, not only on their floor.
     let mut component_ids = HashSet::new();
     for (at, t) in floor_tables {
-        let mut ff = Fields::new(t, at, "floor");
-        let level = ff.int(&mut cx, "level");
-        let name = ff.localized(&mut cx, "name", true);
-        let role = ff.localized(&mut cx, "role", true);
-        let description = ff.localized(&mut cx, "description", true);
-        let lessons = ff.str_list(&mut cx, "lessons");
-        let comp_tables = ff.tables(&mut cx, "component");
-        ff.finish(&mut cx);
-
-        let mut components = Vec::new();
-        for (cat, ct) in comp_tables {
-            let mut cf = Fields::new(ct, cat, "component");
-            let id = cf.req_id(&mut cx, "id");
-            let name = cf.localized(&mut cx, "name", true);
-            let description = cf.localized(&mut cx, "description", true);
-            cf.finish(&mut cx);
-            let (Some(id), Some(name), Some(description)) = (id, name, description) else {
-                continue;
-            };
-            if !component_ids.insert(id.get_ref().clone()) {
-                cx.error(
-                    id.span().start,
-                    Msg::new("check-duplicate-id")
-                        .arg("kind", "component")
-                        .arg("id", id.get_ref())
-                        .arg("first", file.path.as_str()),
-                );
-                continue;
-            }
-            components.push(Component {
-                id: id.into_inner(),
-                name: name.into_inner(),
-                description: description.into_inner(),
-            });
+        if let Some(floor) = read_floor(&mut cx, at, t, &floors, &mut component_ids, refs) {
+            floors.push(floor);
         }
-        for l in &lessons {
-            refs.want(Kind::Lesson, l.get_ref(), file, l.span().start);
-        }
-
-        let Some(level) = level else {
-            cx.error(
-                at,
-                Msg::new("check-missing-key")
-                    .arg("key", "level")
-                    .arg("what", "floor"),
-            );
-            continue;
-        };
-        if !(1..=5).contains(level.get_ref()) {
-            cx.error(
-                level.span().start,
-                Msg::new("check-bad-floor").arg("floor", level.get_ref()),
-            );
-            continue;
-        }
-        let lv = *level.get_ref() as u8;
-        if floors.iter().any(|f| f.level == lv) {
-            cx.error(
-                level.span().start,
-                Msg::new("check-duplicate-id")
-                    .arg("kind", "floor")
-                    .arg("id", lv)
-                    .arg("first", file.path.as_str()),
-            );
-            continue;
-        }
-        let (Some(name), Some(role), Some(description)) = (name, role, description) else {
-            continue;
-        };
-        floors.push(Floor {
-            level: lv,
-            name: name.into_inner(),
-            role: role.into_inner(),
-            description: description.into_inner(),
-            lessons: lessons.into_iter().map(|l| l.into_inner()).collect(),
-            components,
-        });
     }
     for lv in 1..=5u8 {
         if !floors.iter().any(|f| f.level == lv) {
@@ -174,39 +103,152 @@ pub fn load_building(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs
         }
     }
     floors.sort_by_key(|f| std::cmp::Reverse(f.level));
-
-    let mut lift = Elevator::default();
-    if let Some((at, t)) = elevator {
-        let mut ef = Fields::new(t, at, "elevator");
-        let title = ef.localized(&mut cx, "title", true);
-        let steps = ef.tables(&mut cx, "step");
-        ef.finish(&mut cx);
-        lift.title = title.map(|t| t.into_inner()).unwrap_or_default();
-        for (sat, st) in steps {
-            let mut sf = Fields::new(st, sat, "elevator-step");
-            let floor = sf.int(&mut cx, "floor");
-            let text = sf.localized(&mut cx, "text", true);
-            sf.finish(&mut cx);
-            let (Some(floor), Some(text)) = (floor, text) else {
-                continue;
-            };
-            if !(1..=5).contains(floor.get_ref()) {
-                cx.error(
-                    floor.span().start,
-                    Msg::new("check-bad-floor").arg("floor", floor.get_ref()),
-                );
-                continue;
-            }
-            lift.steps.push(ElevatorStep {
-                floor: *floor.get_ref() as u8,
-                text: text.into_inner(),
-            });
-        }
-    }
     Building {
         floors,
-        elevator: lift,
+        elevator: elevator
+            .map(|(at, t)| read_elevator(&mut cx, at, t))
+            .unwrap_or_default(),
     }
+}
+
+/// One `[[floor]]`: its components and lesson references are read (and checked) even when
+/// the floor itself is then left out for a bad or taken level.
+fn read_floor(
+    cx: &mut Cx,
+    at: usize,
+    t: &DeTable,
+    floors: &[Floor],
+    component_ids: &mut HashSet<String>,
+    refs: &mut Refs,
+) -> Option<Floor> {
+    let mut ff = Fields::new(t, at, "floor");
+    let level = ff.int(cx, "level");
+    let name = ff.localized(cx, "name", true);
+    let role = ff.localized(cx, "role", true);
+    let description = ff.localized(cx, "description", true);
+    let lessons = ff.str_list(cx, "lessons");
+    let comp_tables = ff.tables(cx, "component");
+    ff.finish(cx);
+
+    let components = comp_tables
+        .into_iter()
+        .filter_map(|(cat, ct)| read_component(cx, cat, ct, component_ids))
+        .collect();
+    for l in &lessons {
+        refs.want(Kind::Lesson, l.get_ref(), cx.file, l.span().start);
+    }
+    let level = floor_level(cx, at, level, floors)?;
+    let (name, role, description) = (name?, role?, description?);
+    Some(Floor {
+        level,
+        name: name.into_inner(),
+        role: role.into_inner(),
+        description: description.into_inner(),
+        lessons: lessons.into_iter().map(|l| l.into_inner()).collect(),
+        components,
+    })
+}
+
+/// A floor's level: given, 1 to 5, and not taken by a floor read before.
+fn floor_level(
+    cx: &mut Cx,
+    at: usize,
+    level: Option<Spanned<i64>>,
+    floors: &[Floor],
+) -> Option<u8> {
+    let Some(level) = level else {
+        cx.error(
+            at,
+            Msg::new("check-missing-key")
+                .arg("key", "level")
+                .arg("what", "floor"),
+        );
+        return None;
+    };
+    if !(1..=5).contains(level.get_ref()) {
+        cx.error(
+            level.span().start,
+            Msg::new("check-bad-floor").arg("floor", level.get_ref()),
+        );
+        return None;
+    }
+    let lv = *level.get_ref() as u8;
+    if floors.iter().any(|f| f.level == lv) {
+        let file = cx.file;
+        cx.error(
+            level.span().start,
+            Msg::new("check-duplicate-id")
+                .arg("kind", "floor")
+                .arg("id", lv)
+                .arg("first", file.path.as_str()),
+        );
+        return None;
+    }
+    Some(lv)
+}
+
+/// One `[[floor.component]]`, its id not used by another component.
+fn read_component(
+    cx: &mut Cx,
+    at: usize,
+    t: &DeTable,
+    ids: &mut HashSet<String>,
+) -> Option<Component> {
+    let mut cf = Fields::new(t, at, "component");
+    let id = cf.req_id(cx, "id");
+    let name = cf.localized(cx, "name", true);
+    let description = cf.localized(cx, "description", true);
+    cf.finish(cx);
+    let (id, name, description) = (id?, name?, description?);
+    if !ids.insert(id.get_ref().clone()) {
+        let file = cx.file;
+        cx.error(
+            id.span().start,
+            Msg::new("check-duplicate-id")
+                .arg("kind", "component")
+                .arg("id", id.get_ref())
+                .arg("first", file.path.as_str()),
+        );
+        return None;
+    }
+    Some(Component {
+        id: id.into_inner(),
+        name: name.into_inner(),
+        description: description.into_inner(),
+    })
+}
+
+/// `[elevator]`: the ride's title and its stops; a stop on no floor is left out.
+fn read_elevator(cx: &mut Cx, at: usize, t: &DeTable) -> Elevator {
+    let mut ef = Fields::new(t, at, "elevator");
+    let title = ef.localized(cx, "title", true);
+    let steps = ef.tables(cx, "step");
+    ef.finish(cx);
+    let mut lift = Elevator {
+        title: title.map(|t| t.into_inner()).unwrap_or_default(),
+        ..Elevator::default()
+    };
+    for (sat, st) in steps {
+        let mut sf = Fields::new(st, sat, "elevator-step");
+        let floor = sf.int(cx, "floor");
+        let text = sf.localized(cx, "text", true);
+        sf.finish(cx);
+        let (Some(floor), Some(text)) = (floor, text) else {
+            continue;
+        };
+        if !(1..=5).contains(floor.get_ref()) {
+            cx.error(
+                floor.span().start,
+                Msg::new("check-bad-floor").arg("floor", floor.get_ref()),
+            );
+            continue;
+        }
+        lift.steps.push(ElevatorStep {
+            floor: *floor.get_ref() as u8,
+            text: text.into_inner(),
+        });
+    }
+    lift
 }
 
 pub const MATRIX: &str = "assets/support-matrix.toml";
@@ -228,109 +270,14 @@ pub fn load_matrix(file: &SourceFile, diags: &mut Diagnostics) -> SupportMatrix 
     f.finish(&mut cx);
     let mut m = SupportMatrix::default();
     for (at, t) in gpu_tables {
-        let mut g = Fields::new(t, at, "gpu");
-        let (id, name, family) = (
-            g.req_string(&mut cx, "id"),
-            g.req_string(&mut cx, "name"),
-            g.string(&mut cx, "family"),
-        );
-        g.finish(&mut cx);
-        if let (Some(id), Some(name)) = (id, name) {
-            m.gpus.push(MatrixGpu {
-                id: id.into_inner(),
-                name: name.into_inner(),
-                family: family.map(|f| f.into_inner()).unwrap_or_default(),
-            });
-        }
+        m.gpus.extend(read_gpu(&mut cx, at, t));
     }
     for (at, t) in os_tables {
-        let mut o = Fields::new(t, at, "os");
-        let (id, name) = (o.req_string(&mut cx, "id"), o.req_string(&mut cx, "name"));
-        o.finish(&mut cx);
-        if let (Some(id), Some(name)) = (id, name) {
-            m.oses.push(MatrixOs {
-                id: id.into_inner(),
-                name: name.into_inner(),
-            });
-        }
+        m.oses.extend(read_os(&mut cx, at, t));
     }
-    let known_os = |cx: &mut Cx, list: &[toml::Spanned<String>], m: &SupportMatrix| {
-        for o in list {
-            if !m.oses.iter().any(|x| &x.id == o.get_ref()) {
-                cx.error(
-                    o.span().start,
-                    Msg::new("check-dangling-ref")
-                        .arg("kind", "os")
-                        .arg("id", o.get_ref())
-                        .arg(
-                            "known",
-                            m.oses
-                                .iter()
-                                .map(|x| x.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        ),
-                );
-            }
-        }
-    };
     for (at, t) in rel_tables {
-        let mut r = Fields::new(t, at, "release");
-        let version = r.req_string(&mut cx, "version");
-        let os = r.str_list(&mut cx, "os");
-        let gpu_tables = r.tables(&mut cx, "gpu");
-        r.finish(&mut cx);
-        known_os(&mut cx, &os, &m);
-        let mut gpus = Vec::new();
-        for (gat, gt) in gpu_tables {
-            let mut g = Fields::new(gt, gat, "gpu");
-            let id = g.req_string(&mut cx, "id");
-            let status = g.req_string(&mut cx, "status");
-            let gos = g.str_list(&mut cx, "os");
-            let note = g.localized(&mut cx, "note", false);
-            g.finish(&mut cx);
-            known_os(&mut cx, &gos, &m);
-            let (Some(id), Some(status)) = (id, status) else {
-                continue;
-            };
-            if !m.gpus.iter().any(|x| &x.id == id.get_ref()) {
-                cx.error(
-                    id.span().start,
-                    Msg::new("check-dangling-ref")
-                        .arg("kind", "gpu")
-                        .arg("id", id.get_ref())
-                        .arg(
-                            "known",
-                            m.gpus
-                                .iter()
-                                .map(|x| x.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        ),
-                );
-                continue;
-            }
-            let Some(st) = Status::parse(status.get_ref()) else {
-                cx.error(
-                    status.span().start,
-                    Msg::new("check-bad-status").arg("status", status.get_ref()),
-                );
-                continue;
-            };
-            gpus.push(GpuSupport {
-                id: id.into_inner(),
-                status: st,
-                os: gos.into_iter().map(|o| o.into_inner()).collect(),
-                note: note.map(|n| n.into_inner()),
-            });
-        }
-        if let Some(v) = version {
-            m.releases.push(Release {
-                version: v.into_inner(),
-                os: os.into_iter().map(|o| o.into_inner()).collect(),
-                gpus,
-            });
-        }
+        let release = read_release(&mut cx, at, t, &m);
+        m.releases.extend(release);
     }
     // Oldest first, comparing versions as numbers (6.10 after 6.9).
     m.releases.sort_by_key(|r| {
@@ -340,4 +287,238 @@ pub fn load_matrix(file: &SourceFile, diags: &mut Diagnostics) -> SupportMatrix 
             .collect::<Vec<_>>()
     });
     m
+}
+
+fn read_gpu(cx: &mut Cx, at: usize, t: &DeTable) -> Option<MatrixGpu> {
+    let mut g = Fields::new(t, at, "gpu");
+    let (id, name, family) = (
+        g.req_string(cx, "id"),
+        g.req_string(cx, "name"),
+        g.string(cx, "family"),
+    );
+    g.finish(cx);
+    Some(MatrixGpu {
+        id: id?.into_inner(),
+        name: name?.into_inner(),
+        family: family.map(|f| f.into_inner()).unwrap_or_default(),
+    })
+}
+
+fn read_os(cx: &mut Cx, at: usize, t: &DeTable) -> Option<MatrixOs> {
+    let mut o = Fields::new(t, at, "os");
+    let (id, name) = (o.req_string(cx, "id"), o.req_string(cx, "name"));
+    o.finish(cx);
+    Some(MatrixOs {
+        id: id?.into_inner(),
+        name: name?.into_inner(),
+    })
+}
+
+/// One `[[release]]`, checked against the GPUs and operating systems declared; the release is
+/// kept (with the GPUs that read cleanly) whenever it has a version.
+fn read_release(cx: &mut Cx, at: usize, t: &DeTable, m: &SupportMatrix) -> Option<Release> {
+    let mut r = Fields::new(t, at, "release");
+    let version = r.req_string(cx, "version");
+    let os = r.str_list(cx, "os");
+    let gpu_tables = r.tables(cx, "gpu");
+    r.finish(cx);
+    known_os(cx, &os, m);
+    let gpus = gpu_tables
+        .into_iter()
+        .filter_map(|(gat, gt)| read_release_gpu(cx, gat, gt, m))
+        .collect();
+    Some(Release {
+        version: version?.into_inner(),
+        os: os.into_iter().map(|o| o.into_inner()).collect(),
+        gpus,
+    })
+}
+
+/// One `[[release.gpu]]`: a declared GPU with a known status.
+fn read_release_gpu(cx: &mut Cx, at: usize, t: &DeTable, m: &SupportMatrix) -> Option<GpuSupport> {
+    let mut g = Fields::new(t, at, "gpu");
+    let id = g.req_string(cx, "id");
+    let status = g.req_string(cx, "status");
+    let gos = g.str_list(cx, "os");
+    let note = g.localized(cx, "note", false);
+    g.finish(cx);
+    known_os(cx, &gos, m);
+    let (id, status) = (id?, status?);
+    if !m.gpus.iter().any(|x| &x.id == id.get_ref()) {
+        let known: Vec<&str> = m.gpus.iter().map(|x| x.id.as_str()).collect();
+        dangling(cx, &id, "gpu", &known);
+        return None;
+    }
+    let Some(st) = Status::parse(status.get_ref()) else {
+        cx.error(
+            status.span().start,
+            Msg::new("check-bad-status").arg("status", status.get_ref()),
+        );
+        return None;
+    };
+    Some(GpuSupport {
+        id: id.into_inner(),
+        status: st,
+        os: gos.into_iter().map(|o| o.into_inner()).collect(),
+        note: note.map(|n| n.into_inner()),
+    })
+}
+
+/// Reports each operating system in `list` that the matrix does not declare.
+fn known_os(cx: &mut Cx, list: &[Spanned<String>], m: &SupportMatrix) {
+    let known: Vec<&str> = m.oses.iter().map(|x| x.id.as_str()).collect();
+    for o in list {
+        if !known.contains(&o.get_ref().as_str()) {
+            dangling(cx, o, "os", &known);
+        }
+    }
+}
+
+/// An id of `kind` that names nothing declared, with the ones that are.
+fn dangling(cx: &mut Cx, id: &Spanned<String>, kind: &str, known: &[&str]) {
+    cx.error(
+        id.span().start,
+        Msg::new("check-dangling-ref")
+            .arg("kind", kind)
+            .arg("id", id.get_ref())
+            .arg("known", known.join(", ")),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(diags: &Diagnostics) -> Vec<(&'static str, usize)> {
+        diags.items.iter().map(|d| (d.msg.id, d.line)).collect()
+    }
+
+    const FLOORS: &str = r#"[[floor]]
+level = 5
+name = "A"
+role = "r"
+description = "d"
+lessons = ["l1"]
+  [[floor.component]]
+  id = "c1"
+  name = "C"
+  description = "d"
+[[floor]]
+level = 4
+name = "B"
+role = "r"
+description = "d"
+  [[floor.component]]
+  id = "c1"
+  name = "C again"
+  description = "d"
+[[floor]]
+level = 4
+name = "Taken"
+role = "r"
+description = "d"
+[[floor]]
+level = 9
+name = "Nine"
+role = "r"
+description = "d"
+[[floor]]
+name = "No level"
+role = "r"
+description = "d"
+[[floor]]
+level = 1
+name = "GPU"
+role = "r"
+[elevator]
+title = "Ride"
+  [[elevator.step]]
+  floor = 4
+  text = "down"
+  [[elevator.step]]
+  floor = 0
+  text = "nowhere"
+"#;
+
+    #[test]
+    fn a_building_keeps_the_floors_that_read_cleanly_and_names_the_rest() {
+        let file = SourceFile::new("assets/building.toml", FLOORS);
+        let mut diags = Diagnostics::default();
+        let mut refs = Refs::default();
+        let b = load_building(&file, &mut diags, &mut refs);
+        assert_eq!(
+            ids(&diags),
+            vec![
+                ("check-duplicate-id", 17),
+                ("check-duplicate-id", 21),
+                ("check-bad-floor", 26),
+                ("check-missing-key", 30),
+                ("check-missing-key", 34),
+                ("check-floor-missing", 1),
+                ("check-floor-missing", 1),
+                ("check-floor-missing", 1),
+                ("check-bad-floor", 44),
+            ]
+        );
+        let levels: Vec<u8> = b.floors.iter().map(|f| f.level).collect();
+        assert_eq!(levels, [5, 4]);
+        assert_eq!(b.floors[0].components.len(), 1);
+        assert!(b.floors[1].components.is_empty());
+        assert_eq!(b.floors[0].lessons, ["l1"]);
+        let stops: Vec<u8> = b.elevator.steps.iter().map(|s| s.floor).collect();
+        assert_eq!(stops, [4]);
+    }
+
+    const MATRIX_TOML: &str = r#"[[gpu]]
+id = "g1"
+name = "G one"
+[[gpu]]
+id = "g2"
+[[os]]
+id = "u1"
+name = "Ubuntu"
+[[release]]
+version = "6.10"
+os = ["u1", "zz"]
+  [[release.gpu]]
+  id = "g1"
+  status = "supported"
+  os = ["qq"]
+  [[release.gpu]]
+  id = "gX"
+  status = "supported"
+  [[release.gpu]]
+  id = "g1"
+  status = "weird"
+[[release]]
+version = "6.9"
+  [[release.gpu]]
+  id = "g1"
+  status = "deprecated"
+[[release]]
+os = ["u1"]
+"#;
+
+    #[test]
+    fn a_matrix_names_what_releases_refer_to_and_sorts_them_as_numbers() {
+        let file = SourceFile::new("assets/support-matrix.toml", MATRIX_TOML);
+        let mut diags = Diagnostics::default();
+        let m = load_matrix(&file, &mut diags);
+        assert_eq!(
+            ids(&diags),
+            vec![
+                ("check-missing-key", 4),
+                ("check-dangling-ref", 11),
+                ("check-dangling-ref", 15),
+                ("check-dangling-ref", 17),
+                ("check-bad-status", 21),
+                ("check-missing-key", 27),
+            ]
+        );
+        assert_eq!(m.gpus.len(), 1);
+        let versions: Vec<&str> = m.releases.iter().map(|r| r.version.as_str()).collect();
+        assert_eq!(versions, ["6.9", "6.10"]);
+        assert_eq!(m.releases[1].gpus.len(), 1);
+        assert_eq!(m.releases[1].os, ["u1", "zz"]);
+    }
 }

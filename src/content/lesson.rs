@@ -10,6 +10,7 @@ use super::refs::{Kind, Refs};
 use super::toml_read::{self, Cx, Fields, nfc};
 use super::tree::ContentTree;
 use crate::lang::Lang;
+use toml::Spanned;
 
 /// The files of one lesson folder.
 #[derive(Default)]
@@ -70,12 +71,62 @@ fn load_one(
         return None;
     };
     let meta_file = SourceFile::new(tree.display(meta_path), meta_text);
+    let meta = read_meta(&meta_file, diags)?;
+    let id = meta.id?;
+    if !refs.define(
+        diags,
+        Kind::Lesson,
+        id.get_ref(),
+        &meta_file,
+        id.span().start,
+    ) {
+        return None;
+    }
+    if let Some(q) = &meta.quiz {
+        refs.want(Kind::Quiz, q.get_ref(), &meta_file, q.span().start);
+    }
+    for lab in &meta.labs {
+        refs.want(Kind::Lab, lab.get_ref(), &meta_file, lab.span().start);
+    }
+
+    let (title, summary, body) = read_pages(tree, folder.texts, diags, refs);
+    if body.is_empty() {
+        diags.error(
+            &meta_file,
+            0,
+            Msg::new("check-lesson-no-text").arg("id", id.get_ref()),
+        );
+        return None;
+    }
+    warn_missing_langs(dir, &body, &meta_file, &id, diags);
+    Some(Lesson {
+        id: id.into_inner(),
+        dir: dir.to_string(),
+        title,
+        summary: (!summary.is_empty()).then_some(summary),
+        body,
+        floors: meta.floors,
+        quiz: meta.quiz.map(|q| q.into_inner()),
+        labs: meta.labs.into_iter().map(|l| l.into_inner()).collect(),
+    })
+}
+
+/// What `lesson.toml` says.
+struct Meta {
+    id: Option<Spanned<String>>,
+    floors: Vec<u8>,
+    quiz: Option<Spanned<String>>,
+    labs: Vec<Spanned<String>>,
+}
+
+/// Reads `lesson.toml`; `None` when it is not TOML at all.
+fn read_meta(file: &SourceFile, diags: &mut Diagnostics) -> Option<Meta> {
     let mut cx = Cx {
-        file: &meta_file,
+        file,
         diags,
         base: 0,
     };
-    let doc = toml_read::parse(&mut cx, meta_text)?;
+    let doc = toml_read::parse(&mut cx, &file.text)?;
     let mut f = Fields::new(doc.get_ref(), 0, "lesson");
     let id = f.req_id(&mut cx, "id");
     let floors: Vec<u8> = f
@@ -96,28 +147,25 @@ fn load_one(
     let quiz = f.string(&mut cx, "quiz");
     let labs = f.str_list(&mut cx, "labs");
     f.finish(&mut cx);
+    Some(Meta {
+        id,
+        floors,
+        quiz,
+        labs,
+    })
+}
 
-    let id = id?;
-    if !refs.define(
-        diags,
-        Kind::Lesson,
-        id.get_ref(),
-        &meta_file,
-        id.span().start,
-    ) {
-        return None;
-    }
-    if let Some(q) = &quiz {
-        refs.want(Kind::Quiz, q.get_ref(), &meta_file, q.span().start);
-    }
-    for lab in &labs {
-        refs.want(Kind::Lab, lab.get_ref(), &meta_file, lab.span().start);
-    }
-
+/// The title, summary and body of every language's page that reads cleanly.
+fn read_pages(
+    tree: &ContentTree,
+    texts: Vec<(Lang, &str, &str)>,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> (Localized, Localized, Localized) {
     let mut title = Localized::default();
     let mut summary = Localized::default();
     let mut body = Localized::default();
-    for (lang, path, text) in folder.texts {
+    for (lang, path, text) in texts {
         let file = SourceFile::new(tree.display(path), text);
         if let Some(page) = read_page(&file, diags, refs) {
             title = title.with(lang, &page.title);
@@ -127,18 +175,21 @@ fn load_one(
             body = body.with(lang, &page.body);
         }
     }
-    if body.is_empty() {
-        diags.error(
-            &meta_file,
-            0,
-            Msg::new("check-lesson-no-text").arg("id", id.get_ref()),
-        );
-        return None;
-    }
+    (title, summary, body)
+}
+
+/// A lesson without a page in some language still loads (it falls back to English): a warning.
+fn warn_missing_langs(
+    dir: &str,
+    body: &Localized,
+    meta_file: &SourceFile,
+    id: &Spanned<String>,
+    diags: &mut Diagnostics,
+) {
     for lang in Lang::ALL {
         if !body.has(lang) {
             diags.warning(
-                &meta_file,
+                meta_file,
                 id.span().start,
                 Msg::new("check-lesson-missing-lang")
                     .arg("id", id.get_ref())
@@ -147,16 +198,6 @@ fn load_one(
             );
         }
     }
-    Some(Lesson {
-        id: id.into_inner(),
-        dir: dir.to_string(),
-        title,
-        summary: (!summary.is_empty()).then_some(summary),
-        body,
-        floors,
-        quiz: quiz.map(|q| q.into_inner()),
-        labs: labs.into_iter().map(|l| l.into_inner()).collect(),
-    })
 }
 
 struct Page {

@@ -92,85 +92,17 @@ fn load_course(tree: &ContentTree) -> (Course, Diagnostics) {
             || tree.get(assets::BUILDING).is_none()
             || tree.get(assets::MATRIX).is_none());
     let builtin = needs_builtin.then(ContentTree::embedded);
-    // (display path, text, borrowed from the built-in course?)
-    let pick = |rel: &str| -> Option<(String, String, bool)> {
-        match tree.get(rel) {
-            Some(text) => Some((tree.display(rel), text.to_string(), false)),
-            None => builtin
-                .as_ref()?
-                .get(rel)
-                .map(|text| (rel.to_string(), text.to_string(), true)),
-        }
-    };
+    let builtin = builtin.as_ref();
 
-    let glossary = if own_glossary.is_empty() {
-        builtin
-            .as_ref()
-            .map(|b| {
-                assets::glossary_files(b)
-                    .map(|(r, t)| (r.to_string(), t.to_string()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    } else {
-        own_glossary
-    };
-    if glossary.is_empty() {
-        diags.file_error(
-            &tree.display(assets::GLOSSARY),
-            Msg::new("check-file-missing"),
-        );
-    }
-    for (path, text) in glossary {
-        let file = SourceFile::new(path, text);
-        course
-            .glossary
-            .extend(assets::load_glossary(&file, &mut diags, &mut refs));
-    }
-    let mut borrowed_building = false;
-    match pick(assets::BUILDING) {
-        Some((path, text, borrowed)) => {
-            let file = SourceFile::new(path, text);
-            borrowed_building = borrowed;
-            // The built-in building links to built-in lessons a pack may not have: that is not
-            // the pack's problem, so its references are not checked (and are trimmed below).
-            let mut building_refs = Refs::default();
-            let r = if borrowed {
-                &mut building_refs
-            } else {
-                &mut refs
-            };
-            course.building = assets::load_building(&file, &mut diags, r);
-        }
-        None => diags.file_error(
-            &tree.display(assets::BUILDING),
-            Msg::new("check-file-missing"),
-        ),
-    }
-    // The support matrix is optional in a pack: without one the built-in matrix is used.
-    let matrix = match tree.get(assets::MATRIX) {
-        Some(text) => Some((tree.display(assets::MATRIX), text.to_string())),
-        None => builtin.as_ref().and_then(|b| {
-            b.get(assets::MATRIX)
-                .map(|t| (assets::MATRIX.to_string(), t.to_string()))
-        }),
-    };
-    if let Some((path, text)) = matrix {
+    course.glossary = load_glossary(tree, own_glossary, builtin, &mut diags, &mut refs);
+    let (building, borrowed_building) = load_building(tree, builtin, &mut diags, &mut refs);
+    course.building = building;
+    if let Some((path, text)) = matrix_file(tree, builtin) {
         course.matrix = assets::load_matrix(&SourceFile::new(path, text), &mut diags);
     }
     course.quizzes = quiz::load_all(tree, &mut diags, &mut refs);
     course.lessons = lesson::load_all(tree, &mut diags, &mut refs);
-    let dirs: Vec<(String, String)> = course
-        .lessons
-        .iter()
-        .map(|l| (l.dir.clone(), l.id.clone()))
-        .collect();
-    let lesson_of = |dir: &str| {
-        dirs.iter()
-            .find(|(d, _)| d == dir)
-            .map(|(_, id)| id.clone())
-    };
-    course.labs = lab::load_all(tree, &lesson_of, &mut diags, &mut refs);
+    course.labs = load_labs(tree, &course.lessons, &mut diags, &mut refs);
     if tree.has_dir("i18n") {
         ftl::check(tree, &mut diags);
     }
@@ -183,4 +115,83 @@ fn load_course(tree: &ContentTree) -> (Course, Diagnostics) {
     refs.resolve(&mut diags);
     diags.sort();
     (course, diags)
+}
+
+/// The pack's glossary files, else the built-in ones; none at all is an error.
+fn load_glossary(
+    tree: &ContentTree,
+    own: Vec<(String, String)>,
+    builtin: Option<&ContentTree>,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Vec<Term> {
+    let files = if own.is_empty() {
+        builtin
+            .map(|b| {
+                assets::glossary_files(b)
+                    .map(|(r, t)| (r.to_string(), t.to_string()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        own
+    };
+    if files.is_empty() {
+        diags.file_error(
+            &tree.display(assets::GLOSSARY),
+            Msg::new("check-file-missing"),
+        );
+    }
+    let mut terms = Vec::new();
+    for (path, text) in files {
+        let file = SourceFile::new(path, text);
+        terms.extend(assets::load_glossary(&file, diags, refs));
+    }
+    terms
+}
+
+/// The pack's building, else the built-in one; also whether it was borrowed.
+fn load_building(
+    tree: &ContentTree,
+    builtin: Option<&ContentTree>,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> (Building, bool) {
+    let rel = assets::BUILDING;
+    let (path, text, borrowed) = match (tree.get(rel), builtin.and_then(|b| b.get(rel))) {
+        (Some(text), _) => (tree.display(rel), text, false),
+        (None, Some(text)) => (rel.to_string(), text, true),
+        (None, None) => {
+            diags.file_error(&tree.display(rel), Msg::new("check-file-missing"));
+            return (Building::default(), false);
+        }
+    };
+    let file = SourceFile::new(path, text);
+    // The built-in building links to built-in lessons a pack may not have: that is not the
+    // pack's problem, so its references are not checked (and are trimmed by the caller).
+    let mut building_refs = Refs::default();
+    let r = if borrowed { &mut building_refs } else { refs };
+    (assets::load_building(&file, diags, r), borrowed)
+}
+
+/// The support matrix is optional in a pack: without one the built-in matrix is used.
+fn matrix_file(tree: &ContentTree, builtin: Option<&ContentTree>) -> Option<(String, String)> {
+    match tree.get(assets::MATRIX) {
+        Some(text) => Some((tree.display(assets::MATRIX), text.to_string())),
+        None => builtin.and_then(|b| {
+            b.get(assets::MATRIX)
+                .map(|t| (assets::MATRIX.to_string(), t.to_string()))
+        }),
+    }
+}
+
+/// Every lab, each given the lesson whose folder it sits in.
+fn load_labs(
+    tree: &ContentTree,
+    lessons: &[Lesson],
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Vec<Lab> {
+    let lesson_of = |dir: &str| lessons.iter().find(|l| l.dir == dir).map(|l| l.id.clone());
+    lab::load_all(tree, &lesson_of, diags, refs)
 }

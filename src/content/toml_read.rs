@@ -192,11 +192,7 @@ impl<'t, 'i> Fields<'t, 'i> {
 
     pub fn int(&mut self, cx: &mut Cx, key: &'static str) -> Option<Spanned<i64>> {
         let v = self.get(key)?;
-        let n = v
-            .get_ref()
-            .as_integer()
-            .and_then(|i| i64::from_str_radix(i.as_str(), i.radix()).ok());
-        match n {
+        match integer(v.get_ref()) {
             Some(n) => Some(Spanned::new(v.span(), n)),
             None => {
                 Self::wrong_type(cx, key, v, "integer");
@@ -205,17 +201,29 @@ impl<'t, 'i> Fields<'t, 'i> {
         }
     }
 
+    /// The entries of an array; an absent key is an empty list, another type an error.
+    fn array(
+        &mut self,
+        cx: &mut Cx,
+        key: &'static str,
+        expected: &'static str,
+    ) -> &'t [Spanned<DeValue<'i>>] {
+        let Some(v) = self.get(key) else {
+            return &[];
+        };
+        match v.get_ref().as_array() {
+            Some(items) => items,
+            None => {
+                Self::wrong_type(cx, key, v, expected);
+                &[]
+            }
+        }
+    }
+
     /// A list of strings (references to ids, mostly).
     pub fn str_list(&mut self, cx: &mut Cx, key: &'static str) -> Vec<Spanned<String>> {
-        let Some(v) = self.get(key) else {
-            return Vec::new();
-        };
-        let Some(items) = v.get_ref().as_array() else {
-            Self::wrong_type(cx, key, v, "array");
-            return Vec::new();
-        };
         let mut out = Vec::new();
-        for item in items.iter() {
+        for item in self.array(cx, key, "array") {
             match item.get_ref().as_str() {
                 Some(s) => out.push(Spanned::new(item.span(), nfc(s))),
                 None => Self::wrong_type(cx, key, item, "string"),
@@ -226,20 +234,9 @@ impl<'t, 'i> Fields<'t, 'i> {
 
     /// A list of integers.
     pub fn int_list(&mut self, cx: &mut Cx, key: &'static str) -> Vec<Spanned<i64>> {
-        let Some(v) = self.get(key) else {
-            return Vec::new();
-        };
-        let Some(items) = v.get_ref().as_array() else {
-            Self::wrong_type(cx, key, v, "array");
-            return Vec::new();
-        };
         let mut out = Vec::new();
-        for item in items.iter() {
-            let n = item
-                .get_ref()
-                .as_integer()
-                .and_then(|i| i64::from_str_radix(i.as_str(), i.radix()).ok());
-            match n {
+        for item in self.array(cx, key, "array") {
+            match integer(item.get_ref()) {
                 Some(n) => out.push(Spanned::new(item.span(), n)),
                 None => Self::wrong_type(cx, key, item, "integer"),
             }
@@ -313,15 +310,8 @@ impl<'t, 'i> Fields<'t, 'i> {
 
     /// A list of texts, each a table of languages or a plain string (hints).
     pub fn localized_list(&mut self, cx: &mut Cx, key: &'static str) -> Vec<Localized> {
-        let Some(v) = self.get(key) else {
-            return Vec::new();
-        };
-        let Some(items) = v.get_ref().as_array() else {
-            Self::wrong_type(cx, key, v, "array");
-            return Vec::new();
-        };
         let mut out = Vec::new();
-        for item in items.iter() {
+        for item in self.array(cx, key, "array") {
             // Read each entry as if it were the value of `key` in a table of its own.
             let mut one = DeTable::new();
             one.insert(Spanned::new(item.span(), key.into()), item.clone());
@@ -335,15 +325,8 @@ impl<'t, 'i> Fields<'t, 'i> {
 
     /// An array of tables (`[[questions]]`); each comes with the offset where it starts.
     pub fn tables(&mut self, cx: &mut Cx, key: &'static str) -> Vec<(usize, &'t DeTable<'i>)> {
-        let Some(v) = self.get(key) else {
-            return Vec::new();
-        };
-        let Some(items) = v.get_ref().as_array() else {
-            Self::wrong_type(cx, key, v, "array-of-tables");
-            return Vec::new();
-        };
         let mut out = Vec::new();
-        for item in items.iter() {
+        for item in self.array(cx, key, "array-of-tables") {
             match item.get_ref().as_table() {
                 Some(t) => out.push((item.span().start, t)),
                 None => Self::wrong_type(cx, key, item, "table"),
@@ -378,6 +361,12 @@ impl<'t, 'i> Fields<'t, 'i> {
             }
         }
     }
+}
+
+/// An integer value as a number (`0x1F` and `0o17` too); `None` for another type or one too big.
+fn integer(v: &DeValue) -> Option<i64> {
+    v.as_integer()
+        .and_then(|i| i64::from_str_radix(i.as_str(), i.radix()).ok())
 }
 
 pub fn is_valid_id(s: &str) -> bool {

@@ -551,13 +551,11 @@ fn draw_overlay(cx: &Cx, f: &mut Frame, body: Rect, o: &Overlay, keys: &KeyHelp)
                 ),
             ])];
             text.push(Line::raw(""));
-            text.extend(super::doc::text_lines(
-                &cx.loc(&term.definition),
+            text.extend(super::doc::course_text(
+                cx,
+                &term.definition,
                 // The widest a pop-up's text can be (`widgets::popup`), so it is not wrapped twice.
                 body.width.saturating_sub(8) as usize,
-                cx.course,
-                cx.theme,
-                cx.theme.text(),
             ));
             widgets::popup(cx, f, body, &cx.t("term-title"), text, &cx.t("popup-close"));
         }

@@ -111,6 +111,16 @@ pub fn text_lines(
         .collect()
 }
 
+/// A course text (a briefing, a description, a definition) in the learner's language, as
+/// [`text_lines`] lays it out in the plain text style: what every pane and pop-up shows of one.
+pub fn course_text(
+    cx: &super::view::Cx,
+    text: &crate::content::Localized,
+    width: usize,
+) -> Vec<ratatui::text::Line<'static>> {
+    text_lines(&cx.loc(text), width, cx.course, cx.theme, cx.theme.text())
+}
+
 struct Layout<'a> {
     doc: Doc,
     course: &'a Course,
@@ -287,107 +297,92 @@ impl Layout<'_> {
             return;
         }
         let head_style = self.theme.text().add_modifier(Modifier::BOLD);
-        let head_segs: Vec<Vec<Seg>> = (0..cols)
-            .map(|c| {
-                head.get(c)
-                    .map(|h| self.segs(h, head_style))
-                    .unwrap_or_default()
-            })
-            .collect();
+        // The head's cells first: links are numbered in reading order.
+        let head_segs = self.cells(head, cols, head_style);
         let body: Vec<Vec<Vec<Seg>>> = rows
             .iter()
-            .map(|r| {
-                (0..cols)
-                    .map(|c| {
-                        r.get(c)
-                            .map(|x| self.segs(x, self.base))
-                            .unwrap_or_default()
-                    })
-                    .collect()
-            })
+            .map(|r| self.cells(r, cols, self.base))
             .collect();
         let avail = width.saturating_sub(indent.iter().map(Seg::width).sum());
-        let sep = 3; // " │ "
-        let natural: Vec<usize> = (0..cols)
-            .map(|c| {
-                std::iter::once(&head_segs[c])
-                    .chain(body.iter().map(|r| &r[c]))
-                    .map(|cell| cell.iter().map(Seg::width).sum::<usize>())
-                    .max()
-                    .unwrap_or(0)
-                    .max(1)
-            })
-            .collect();
-        let min_col = 8;
-        let total_sep = sep * (cols - 1);
-        let widths: Option<Vec<usize>> = if natural.iter().sum::<usize>() + total_sep <= avail {
-            Some(natural.clone())
-        } else if cols * min_col + total_sep <= avail {
-            // Shrink the widest columns first until the table fits.
-            let mut w = natural.clone();
-            while w.iter().sum::<usize>() + total_sep > avail {
-                let (i, _) = w
-                    .iter()
-                    .enumerate()
-                    .max_by_key(|(_, x)| **x)
-                    .expect("cols > 0");
-                if w[i] <= min_col {
-                    break;
-                }
-                w[i] -= 1;
-            }
-            Some(w)
-        } else {
-            None
-        };
-        let g = self.theme.glyphs();
-        let Some(widths) = widths else {
-            // Too narrow for columns: one "header: value" line per cell, rows separated.
-            for (ri, r) in body.iter().enumerate() {
-                if ri > 0 {
-                    self.doc.lines.push(Vec::new());
-                }
-                for c in 0..cols {
-                    let mut segs = head_segs[c].clone();
-                    segs.push(Seg::new(": ", head_style));
-                    segs.extend(r[c].iter().cloned());
-                    let mut cont = indent.to_vec();
-                    cont.push(Seg::new("  ", Style::new()));
-                    let lines = wrap(&segs, width, indent, &cont);
-                    self.emit(lines);
-                }
-            }
+        let natural = natural_widths(&head_segs, &body);
+        let Some(widths) = column_widths(natural, avail) else {
+            self.table_cards(&head_segs, &body, head_style, width, indent);
             return;
         };
-        let row_lines = |cells: &[Vec<Seg>], this: &mut Self| {
-            let wrapped: Vec<Vec<Vec<Seg>>> = cells
-                .iter()
-                .zip(&widths)
-                .map(|(cell, w)| wrap(cell, *w, &[], &[]))
-                .collect();
-            let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
-            let mut out = Vec::new();
-            for y in 0..height {
-                let mut line = indent.to_vec();
-                for (c, cell) in wrapped.iter().enumerate() {
-                    if c > 0 {
-                        line.push(Seg::new(format!(" {} ", g.v), this.theme.dim()));
-                    }
-                    let part = cell.get(y).cloned().unwrap_or_default();
-                    let used: usize = part.iter().map(Seg::width).sum();
-                    line.extend(part);
-                    if c + 1 < cols {
-                        line.push(Seg::new(
-                            " ".repeat(widths[c].saturating_sub(used)),
-                            Style::new(),
-                        ));
-                    }
-                }
-                out.push(line);
+        self.table_row(&head_segs, &widths, indent);
+        self.table_rule(&widths, indent);
+        for r in &body {
+            self.table_row(r, &widths, indent);
+        }
+    }
+
+    /// A row's `cols` cells as segments; a row short of cells gets empty ones.
+    fn cells(&mut self, row: &[Vec<Inline>], cols: usize, style: Style) -> Vec<Vec<Seg>> {
+        (0..cols)
+            .map(|c| row.get(c).map(|x| self.segs(x, style)).unwrap_or_default())
+            .collect()
+    }
+
+    /// Too narrow for columns: one "header: value" line per cell, rows separated.
+    fn table_cards(
+        &mut self,
+        head: &[Vec<Seg>],
+        body: &[Vec<Vec<Seg>>],
+        head_style: Style,
+        width: usize,
+        indent: &[Seg],
+    ) {
+        for (ri, r) in body.iter().enumerate() {
+            if ri > 0 {
+                self.doc.lines.push(Vec::new());
             }
-            this.emit(out);
-        };
-        row_lines(&head_segs, self);
+            for (h, cell) in head.iter().zip(r) {
+                let mut segs = h.clone();
+                segs.push(Seg::new(": ", head_style));
+                segs.extend(cell.iter().cloned());
+                let mut cont = indent.to_vec();
+                cont.push(Seg::new("  ", Style::new()));
+                let lines = wrap(&segs, width, indent, &cont);
+                self.emit(lines);
+            }
+        }
+    }
+
+    /// One table row: each cell wrapped to its column, as many lines as the tallest cell.
+    fn table_row(&mut self, cells: &[Vec<Seg>], widths: &[usize], indent: &[Seg]) {
+        let g = self.theme.glyphs();
+        let wrapped: Vec<Vec<Vec<Seg>>> = cells
+            .iter()
+            .zip(widths)
+            .map(|(cell, w)| wrap(cell, *w, &[], &[]))
+            .collect();
+        let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+        let mut out = Vec::new();
+        for y in 0..height {
+            let mut line = indent.to_vec();
+            for (c, cell) in wrapped.iter().enumerate() {
+                if c > 0 {
+                    line.push(Seg::new(format!(" {} ", g.v), self.theme.dim()));
+                }
+                let part = cell.get(y).cloned().unwrap_or_default();
+                let used: usize = part.iter().map(Seg::width).sum();
+                line.extend(part);
+                // The last column is not padded: nothing follows it.
+                if c + 1 < cells.len() {
+                    line.push(Seg::new(
+                        " ".repeat(widths[c].saturating_sub(used)),
+                        Style::new(),
+                    ));
+                }
+            }
+            out.push(line);
+        }
+        self.emit(out);
+    }
+
+    /// The rule under the head, crossed where the columns meet.
+    fn table_rule(&mut self, widths: &[usize], indent: &[Seg]) {
+        let g = self.theme.glyphs();
         let mut rule = indent.to_vec();
         let parts: Vec<String> = widths.iter().map(|w| g.h.repeat(*w)).collect();
         rule.push(Seg::new(
@@ -400,8 +395,180 @@ impl Layout<'_> {
             self.theme.dim(),
         ));
         self.emit(vec![rule]);
-        for r in &body {
-            row_lines(r, self);
+    }
+}
+
+/// Each column's width with nothing wrapped (at least 1).
+fn natural_widths(head: &[Vec<Seg>], body: &[Vec<Vec<Seg>>]) -> Vec<usize> {
+    (0..head.len())
+        .map(|c| {
+            std::iter::once(&head[c])
+                .chain(body.iter().map(|r| &r[c]))
+                .map(|cell| cell.iter().map(Seg::width).sum::<usize>())
+                .max()
+                .unwrap_or(0)
+                .max(1)
+        })
+        .collect()
+}
+
+/// The columns' widths in `avail` cells with " │ " between them: the natural ones when they fit,
+/// else the widest shrunk first down to 8 cells; `None` when even that does not fit.
+fn column_widths(natural: Vec<usize>, avail: usize) -> Option<Vec<usize>> {
+    const SEP: usize = 3;
+    const MIN_COL: usize = 8;
+    let cols = natural.len();
+    let total_sep = SEP * (cols - 1);
+    if natural.iter().sum::<usize>() + total_sep <= avail {
+        return Some(natural);
+    }
+    if cols * MIN_COL + total_sep > avail {
+        return None;
+    }
+    let mut w = natural;
+    while w.iter().sum::<usize>() + total_sep > avail {
+        let (i, _) = w
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, x)| **x)
+            .expect("cols > 0");
+        if w[i] <= MIN_COL {
+            break;
+        }
+        w[i] -= 1;
+    }
+    Some(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TABLE: &str = "| Floor | Who works there |\n|---|---|\n\
+                         | 5F | Your [app](lesson:l1) and frameworks such as PyTorch |\n\
+                         | 1F | The GPU |\n";
+
+    /// The table laid out at `width`: each line as text, and each link with its line.
+    fn table_at(src: &str, width: usize, ascii: bool) -> (Vec<String>, Vec<(String, usize)>) {
+        let theme = Theme {
+            color: false,
+            ascii,
+        };
+        let doc = layout(
+            &crate::markdown::parse(src),
+            width,
+            &Course::default(),
+            &theme,
+        );
+        let lines = doc
+            .lines
+            .iter()
+            .map(|l| l.iter().map(|s| s.text.as_str()).collect::<String>())
+            .collect();
+        let links = doc.links.iter().map(|l| (l.text.clone(), l.line)).collect();
+        (lines, links)
+    }
+
+    /// Natural widths when they fit, the widest column shrunk when they do not, and one
+    /// "header: value" card per row when even that is too wide; inside a quote, behind its bar.
+    #[test]
+    fn a_table_takes_its_natural_widths_shrinks_or_becomes_cards() {
+        let quoted: String = TABLE.lines().map(|l| format!("> {l}\n")).collect();
+        let cases: [(&str, usize, bool, &[&str], usize); 6] = [
+            (
+                TABLE,
+                80,
+                false,
+                &[
+                    "Floor │ Who works there",
+                    "──────┼────────────────────────────────────────",
+                    "5F    │ Your app and frameworks such as PyTorch",
+                    "1F    │ The GPU",
+                ],
+                2,
+            ),
+            (
+                TABLE,
+                30,
+                true,
+                &[
+                    "Floor | Who works there",
+                    "------+-----------------------",
+                    "5F    | Your app and",
+                    "      | frameworks such as",
+                    "      | PyTorch",
+                    "1F    | The GPU",
+                ],
+                2,
+            ),
+            (
+                TABLE,
+                20,
+                false,
+                &[
+                    "Floor │ Who works",
+                    "      │ there",
+                    "──────┼─────────────",
+                    "5F    │ Your app and",
+                    "      │ frameworks",
+                    "      │ such as",
+                    "      │ PyTorch",
+                    "1F    │ The GPU",
+                ],
+                3,
+            ),
+            (
+                TABLE,
+                16,
+                false,
+                &[
+                    "Floor: 5F",
+                    "Who works there:",
+                    "  Your app and",
+                    "  frameworks",
+                    "  such as",
+                    "  PyTorch",
+                    "",
+                    "Floor: 1F",
+                    "Who works there:",
+                    "  The GPU",
+                ],
+                2,
+            ),
+            (
+                &quoted,
+                20,
+                false,
+                &[
+                    "│ Floor: 5F",
+                    "│ Who works there:",
+                    "│   Your app and",
+                    "│   frameworks such",
+                    "│   as PyTorch",
+                    "",
+                    "│ Floor: 1F",
+                    "│ Who works there:",
+                    "│   The GPU",
+                ],
+                2,
+            ),
+            (
+                &quoted,
+                60,
+                false,
+                &[
+                    "│ Floor │ Who works there",
+                    "│ ──────┼────────────────────────────────────────",
+                    "│ 5F    │ Your app and frameworks such as PyTorch",
+                    "│ 1F    │ The GPU",
+                ],
+                2,
+            ),
+        ];
+        for (src, width, ascii, want, link_line) in cases {
+            let (lines, links) = table_at(src, width, ascii);
+            assert_eq!(lines, want, "width {width}");
+            assert_eq!(links, [("app".to_string(), link_line)], "width {width}");
         }
     }
 }

@@ -149,19 +149,7 @@ pub fn run(
 ) -> io::Result<()> {
     let mut terminal = setup()?;
     let (tx, rx) = mpsc::channel();
-
-    // Shell output can arrive thousands of times a second: queue one wake at most, and let the
-    // loop take everything that happened since in one redraw.
-    let pending = Arc::new(AtomicBool::new(false));
-    {
-        let tx = tx.clone();
-        let pending = pending.clone();
-        app.world.waker = Some(Arc::new(move || {
-            if !pending.swap(true, Ordering::SeqCst) {
-                let _ = tx.send(Msg::Wake);
-            }
-        }));
-    }
+    let pending = install_waker(&mut app, tx.clone());
     // Screens opened now (a lab sizes its shell's terminal) lay out for the real size.
     if let Ok(size) = terminal.size() {
         app.handle(Input::Resize(size.width, size.height));
@@ -169,79 +157,10 @@ pub fn run(
     if let Some(t) = &open {
         app.open(t);
     }
-    let input_tx = tx.clone();
-    std::thread::spawn(move || {
-        // Blocks in read(): no polling, so an idle app uses no CPU.
-        while let Ok(ev) = event::read() {
-            if input_tx.send(Msg::Input(ev)).is_err() {
-                return;
-            }
-        }
-        // The terminal cannot be read any more (it was closed): nobody can use the app now,
-        // and its lab sandbox must not outlive it.
-        let _ = input_tx.send(Msg::Stop);
-    });
-    {
-        use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
-        let mut signals =
-            signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
-        std::thread::spawn(move || {
-            for sig in signals.forever() {
-                if tx.send(signal_msg(sig)).is_err() {
-                    return;
-                }
-            }
-        });
-    }
+    spawn_input(tx.clone());
+    spawn_signals(tx)?;
 
-    let result = (|| -> io::Result<()> {
-        terminal.draw(|f| app.draw(f))?;
-        let mut last_draw = Instant::now();
-        while let Ok(msg) = rx.recv() {
-            let mut stop = false;
-            // Output-only bursts redraw at most about 60 times a second; keys are never delayed.
-            if matches!(msg, Msg::Wake) {
-                let since = last_draw.elapsed();
-                if since < FRAME {
-                    std::thread::sleep(FRAME - since);
-                }
-            }
-            // Take everything already queued before drawing again (a burst of mouse wheel
-            // events or a paste is one redraw, not fifty).
-            for msg in std::iter::once(msg).chain(rx.try_iter()) {
-                match msg {
-                    Msg::Stop => stop = true,
-                    Msg::Suspend => suspend(&mut terminal, &mut app)?,
-                    Msg::Resume => resume(&mut terminal, &mut app)?,
-                    Msg::Wake => {
-                        pending.store(false, Ordering::SeqCst);
-                        app.handle(Input::Wake);
-                    }
-                    // Ctrl-Z is a key in raw mode; it stops the app unless a lab's shell has
-                    // the keys (there it suspends the learner's job, as in any terminal).
-                    Msg::Input(Event::Key(k)) if is_ctrl_z(&k) && !app.captures_input() => {
-                        suspend(&mut terminal, &mut app)?
-                    }
-                    Msg::Input(ev) => {
-                        if let Some(input) = to_input(ev) {
-                            app.handle(input);
-                        }
-                    }
-                }
-            }
-            if stop {
-                // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
-                app.quit_all();
-            }
-            persist(&mut app, store.as_ref());
-            if app.quit {
-                break;
-            }
-            terminal.draw(|f| app.draw(f))?;
-            last_draw = Instant::now();
-        }
-        Ok(())
-    })();
+    let result = event_loop(&mut terminal, &mut app, &rx, &pending, store.as_ref());
     // Also when drawing failed (the terminal is gone): screens leave, labs end their sandbox.
     if !app.quit {
         app.quit_all();
@@ -249,6 +168,117 @@ pub fn run(
     persist(&mut app, store.as_ref());
     restore();
     result
+}
+
+/// Gives the app a waker for background threads. Shell output can arrive thousands of times a
+/// second: one wake at most is queued (the returned flag says so), and the loop takes everything
+/// that happened since in one redraw.
+fn install_waker(app: &mut App, tx: mpsc::Sender<Msg>) -> Arc<AtomicBool> {
+    let pending = Arc::new(AtomicBool::new(false));
+    let flag = pending.clone();
+    app.world.waker = Some(Arc::new(move || {
+        if !flag.swap(true, Ordering::SeqCst) {
+            let _ = tx.send(Msg::Wake);
+        }
+    }));
+    pending
+}
+
+/// Reads the terminal's input on its own thread.
+fn spawn_input(tx: mpsc::Sender<Msg>) {
+    std::thread::spawn(move || {
+        // Blocks in read(): no polling, so an idle app uses no CPU.
+        while let Ok(ev) = event::read() {
+            if tx.send(Msg::Input(ev)).is_err() {
+                return;
+            }
+        }
+        // The terminal cannot be read any more (it was closed): nobody can use the app now,
+        // and its lab sandbox must not outlive it.
+        let _ = tx.send(Msg::Stop);
+    });
+}
+
+/// Turns the signals the app handles into messages, on their own thread.
+fn spawn_signals(tx: mpsc::Sender<Msg>) -> io::Result<()> {
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+    let mut signals =
+        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
+    std::thread::spawn(move || {
+        for sig in signals.forever() {
+            if tx.send(signal_msg(sig)).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Draws, then waits for messages and redraws after each batch until the app quits.
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    app: &mut App,
+    rx: &mpsc::Receiver<Msg>,
+    pending: &AtomicBool,
+    store: Option<&Store>,
+) -> io::Result<()> {
+    terminal.draw(|f| app.draw(f))?;
+    let mut last_draw = Instant::now();
+    while let Ok(msg) = rx.recv() {
+        let mut stop = false;
+        // Output-only bursts redraw at most about 60 times a second; keys are never delayed.
+        if matches!(msg, Msg::Wake) {
+            let since = last_draw.elapsed();
+            if since < FRAME {
+                std::thread::sleep(FRAME - since);
+            }
+        }
+        // Take everything already queued before drawing again (a burst of mouse wheel
+        // events or a paste is one redraw, not fifty).
+        for msg in std::iter::once(msg).chain(rx.try_iter()) {
+            stop |= handle_msg(terminal, app, pending, msg)?;
+        }
+        if stop {
+            // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
+            app.quit_all();
+        }
+        persist(app, store);
+        if app.quit {
+            break;
+        }
+        terminal.draw(|f| app.draw(f))?;
+        last_draw = Instant::now();
+    }
+    Ok(())
+}
+
+/// Handles one message; true when it asks the app to stop.
+fn handle_msg(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    app: &mut App,
+    pending: &AtomicBool,
+    msg: Msg,
+) -> io::Result<bool> {
+    match msg {
+        Msg::Stop => return Ok(true),
+        Msg::Suspend => suspend(terminal, app)?,
+        Msg::Resume => resume(terminal, app)?,
+        Msg::Wake => {
+            pending.store(false, Ordering::SeqCst);
+            app.handle(Input::Wake);
+        }
+        // Ctrl-Z is a key in raw mode; it stops the app unless a lab's shell has the keys
+        // (there it suspends the learner's job, as in any terminal).
+        Msg::Input(Event::Key(k)) if is_ctrl_z(&k) && !app.captures_input() => {
+            suspend(terminal, app)?
+        }
+        Msg::Input(ev) => {
+            if let Some(input) = to_input(ev) {
+                app.handle(input);
+            }
+        }
+    }
+    Ok(false)
 }
 
 fn is_ctrl_z(k: &crossterm::event::KeyEvent) -> bool {

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::theme::Theme;
-use super::view::{Cx, Ev};
+use super::view::{Cx, Ev, Outcome};
 use super::wrap::{Seg, str_width, wrap};
 
 const ASCII_BORDER: border::Set = border::Set {
@@ -203,6 +203,34 @@ pub fn gauge(
     ])
 }
 
+/// One gauge a row from the top of `area` down, the labels padded alike, as long as rows are
+/// left: the row after the last gauge, or `None` when the area ran out first.
+pub fn gauges(
+    f: &mut Frame,
+    theme: &Theme,
+    area: Rect,
+    rows: &[(String, usize, usize)],
+) -> Option<u16> {
+    let label_w = rows.iter().map(|r| str_width(&r.0)).max().unwrap_or(0);
+    let mut y = area.y;
+    for (label, done, total) in rows {
+        if y >= area.y + area.height {
+            return None;
+        }
+        let line = gauge(theme, label, label_w, *done, *total, area.width as usize);
+        f.render_widget(
+            Paragraph::new(line),
+            Rect {
+                y,
+                height: 1,
+                ..area
+            },
+        );
+        y += 1;
+    }
+    Some(y)
+}
+
 /// What a list made of an event it understood.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pick {
@@ -301,6 +329,22 @@ impl Menu {
         self.pick(ev, len)
     }
 
+    /// [`Menu::pick_in`] as a list screen's outcome: a chosen item is `open`ed, a move stays,
+    /// and anything else is left to the app.
+    pub fn outcome_in<A: Copy>(
+        &mut self,
+        table: &[super::keymap::Binding<A>],
+        ev: &Ev,
+        len: usize,
+        open: impl FnOnce(usize) -> Outcome,
+    ) -> Outcome {
+        match self.pick_in(table, ev, len) {
+            Some(Pick::Chosen(i)) => open(i),
+            Some(Pick::Moved) => Outcome::Stay,
+            None => Outcome::Ignored,
+        }
+    }
+
     /// The item at a clicked cell, if the click fell on the list.
     pub fn hit(&self, x: u16, y: u16, len: usize) -> Option<usize> {
         let a = self.area;
@@ -341,35 +385,70 @@ impl Menu {
     }
 }
 
+/// A list screen (lessons, quizzes, labs): the list boxed under `title` on one side, and a box
+/// with the selected item's text on the other. `items` is given the list's inner width;
+/// `detail` the selected item and the text's width, and has nothing to show for an empty list
+/// (then the second box is not drawn).
+pub fn list_and_detail(
+    cx: &Cx,
+    f: &mut Frame,
+    area: Rect,
+    title: &str,
+    menu: &mut Menu,
+    items: impl FnOnce(usize) -> Vec<Line<'static>>,
+    detail: impl FnOnce(usize, usize) -> Option<Vec<Line<'static>>>,
+) {
+    let (list, detail_area) = split(area, 30);
+    let list_box = block(cx.theme, title);
+    let inner = list_box.inner(list);
+    f.render_widget(list_box, list);
+    menu.draw(f, inner, items(inner.width as usize), cx.theme.selected());
+    let detail_box = block(cx.theme, "");
+    let inner = detail_box.inner(detail_area);
+    let Some(text) = detail(menu.selected, inner.width as usize) else {
+        return;
+    };
+    f.render_widget(detail_box, detail_area);
+    text_box(cx, f, inner, &text);
+}
+
 /// Splits an area into a left list and a right detail pane when wide enough, else top/bottom.
 pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
     if area.width >= min_side * 2 {
-        let left_w = (area.width * 2 / 5).max(min_side.min(area.width / 2));
-        (
-            Rect {
-                width: left_w,
-                ..area
-            },
-            Rect {
-                x: area.x + left_w,
-                width: area.width - left_w,
-                ..area
-            },
-        )
+        cut_cols(area, (area.width * 2 / 5).max(min_side.min(area.width / 2)))
     } else {
-        let top_h = area.height / 2;
-        (
-            Rect {
-                height: top_h,
-                ..area
-            },
-            Rect {
-                y: area.y + top_h,
-                height: area.height - top_h,
-                ..area
-            },
-        )
+        cut_rows(area, area.height / 2)
     }
+}
+
+/// The first `left` columns of an area, and the rest.
+pub fn cut_cols(area: Rect, left: u16) -> (Rect, Rect) {
+    (
+        Rect {
+            width: left,
+            ..area
+        },
+        Rect {
+            x: area.x + left,
+            width: area.width - left,
+            ..area
+        },
+    )
+}
+
+/// The first `top` rows of an area, and the rest.
+pub fn cut_rows(area: Rect, top: u16) -> (Rect, Rect) {
+    (
+        Rect {
+            height: top,
+            ..area
+        },
+        Rect {
+            y: area.y + top,
+            height: area.height - top,
+            ..area
+        },
+    )
 }
 
 /// Where a scrolled text was drawn: the first text line shown and the screen row it is on, so

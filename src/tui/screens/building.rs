@@ -7,6 +7,7 @@
 
 use crossterm::event::KeyCode;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -14,6 +15,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::doc;
 use super::super::keymap::{self, Binding};
+use super::super::theme::Glyphs;
 use super::super::view::{Cx, Ev, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
@@ -153,67 +155,57 @@ fn going_down(steps: &[crate::content::ElevatorStep], i: usize) -> bool {
     }
 }
 
-impl View for Building {
-    fn id(&self) -> &'static str {
-        "building"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-stack")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(if self.ride.is_some() { RIDE } else { FLOORS })
-    }
-
-    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+impl Building {
+    /// Riding the elevator: keys and the wheel move between its stops.
+    fn handle_ride(&mut self, cx: &Cx, ev: &Ev, step: usize) -> Outcome {
         let floors = &cx.course.building.floors;
         let steps = &cx.course.building.elevator.steps;
-        if floors.is_empty() {
-            return Outcome::Ignored;
-        }
-        if let Some(step) = self.ride {
-            let follow = |s: usize, this: &mut Self| {
-                this.ride = Some(s);
-                if let Some(i) = floors.iter().position(|f| f.level == steps[s].floor) {
-                    this.selected = i;
+        let follow = |s: usize, this: &mut Self| {
+            this.ride = Some(s);
+            if let Some(i) = floors.iter().position(|f| f.level == steps[s].floor) {
+                this.selected = i;
+            }
+        };
+        match ev {
+            Ev::Key(k) => match Binding::find(RIDE, k) {
+                Some(Act::Next) => {
+                    if step + 1 < steps.len() {
+                        follow(step + 1, self);
+                    }
+                    Outcome::Stay
                 }
-            };
-            return match ev {
-                Ev::Key(k) => match Binding::find(RIDE, k) {
-                    Some(Act::Next) => {
-                        if step + 1 < steps.len() {
-                            follow(step + 1, self);
-                        }
-                        Outcome::Stay
-                    }
-                    Some(Act::Prev) => {
-                        follow(step.saturating_sub(1), self);
-                        Outcome::Stay
-                    }
-                    Some(Act::First) => {
-                        follow(0, self);
-                        Outcome::Stay
-                    }
-                    Some(Act::Elevator) => {
-                        self.ride = None;
-                        Outcome::Stay
-                    }
-                    _ => Outcome::Ignored,
-                },
-                Ev::Click { .. } | Ev::Scroll(_) => {
-                    let d = matches!(ev, Ev::Scroll(d) if *d < 0);
-                    let next = if d {
-                        step.saturating_sub(1)
-                    } else {
-                        (step + 1).min(steps.len().saturating_sub(1))
-                    };
-                    follow(next, self);
+                Some(Act::Prev) => {
+                    follow(step.saturating_sub(1), self);
+                    Outcome::Stay
+                }
+                Some(Act::First) => {
+                    follow(0, self);
+                    Outcome::Stay
+                }
+                Some(Act::Elevator) => {
+                    self.ride = None;
                     Outcome::Stay
                 }
                 _ => Outcome::Ignored,
-            };
+            },
+            Ev::Click { .. } | Ev::Scroll(_) => {
+                let d = matches!(ev, Ev::Scroll(d) if *d < 0);
+                let next = if d {
+                    step.saturating_sub(1)
+                } else {
+                    (step + 1).min(steps.len().saturating_sub(1))
+                };
+                follow(next, self);
+                Outcome::Stay
+            }
+            _ => Outcome::Ignored,
         }
+    }
+
+    /// Choosing a floor: move, jump by number, open it, or start the ride.
+    fn handle_floors(&mut self, cx: &Cx, ev: &Ev) -> Outcome {
+        let floors = &cx.course.building.floors;
+        let steps = &cx.course.building.elevator.steps;
         match ev {
             Ev::Key(k) => match (Binding::find(FLOORS, k), k.code) {
                 (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
@@ -264,6 +256,30 @@ impl View for Building {
             _ => Outcome::Ignored,
         }
     }
+}
+
+impl View for Building {
+    fn id(&self) -> &'static str {
+        "building"
+    }
+
+    fn title(&self, cx: &Cx) -> String {
+        cx.t("home-stack")
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        keymap::hints(if self.ride.is_some() { RIDE } else { FLOORS })
+    }
+
+    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
+        if cx.course.building.floors.is_empty() {
+            return Outcome::Ignored;
+        }
+        match self.ride {
+            Some(step) => self.handle_ride(cx, ev, step),
+            None => self.handle_floors(cx, ev),
+        }
+    }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
         let floors = &cx.course.building.floors;
@@ -273,100 +289,16 @@ impl View for Building {
         self.selected = self.selected.min(floors.len() - 1);
         let wide = area.width >= 70;
         let steps = &cx.course.building.elevator.steps;
-        // Side by side when wide; stacked (building over text) when narrow.
-        let (bld, text_area) = if wide {
-            let bw = (area.width / 2).clamp(34, 56);
-            (
-                Rect { width: bw, ..area },
-                Rect {
-                    x: area.x + bw + 1,
-                    width: area.width - bw - 1,
-                    ..area
-                },
-            )
-        } else {
-            // Riding on a narrow screen: a compact building (one row per floor) and the
-            // step's text in every row left.
-            let text_rows = if self.ride.is_some() {
-                area.height.saturating_sub(6)
-            } else {
-                0
-            };
-            let bh = area.height - text_rows;
-            (
-                Rect { height: bh, ..area },
-                Rect {
-                    y: area.y + bh,
-                    height: text_rows,
-                    ..area
-                },
-            )
-        };
+        let (bld, text_area) = self.layout(area, wide);
         let car = self.ride.map(|s| (steps[s].floor, going_down(steps, s)));
         self.draw_building(cx, f, bld, car);
 
-        let theme = cx.theme;
-        let mut text: Vec<Line> = Vec::new();
-        if let Some(s) = self.ride {
-            let step = &steps[s];
-            text.push(Line::styled(
-                cx.loc(&cx.course.building.elevator.title),
-                theme.heading(2),
-            ));
-            text.push(Line::styled(
-                theme
-                    .chrome(&cx.i18n.ta(
-                        "elevator-step",
-                        &[
-                            ("n", (s + 1).into()),
-                            ("total", steps.len().into()),
-                            ("floor", step.floor.into()),
-                        ],
-                    ))
-                    .into_owned(),
-                theme.dim(),
-            ));
-            text.push(Line::raw(""));
-            text.extend(doc::text_lines(
-                &cx.loc(&step.text),
-                usize::from(area.width),
-                cx.course,
-                theme,
-                theme.text(),
-            ));
-            text.push(Line::raw(""));
-            let hint = if s + 1 == steps.len() {
-                cx.t("elevator-done")
-            } else {
-                cx.t("elevator-keys")
-            };
-            text.push(Line::styled(theme.chrome(&hint).into_owned(), theme.key()));
-        } else if wide {
-            let floor = &floors[self.selected];
-            text.push(Line::from(vec![
-                Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
-                Span::styled(cx.loc(&floor.name), theme.heading(2)),
-            ]));
-            text.push(Line::styled(cx.loc(&floor.role), theme.dim()));
-            text.push(Line::raw(""));
-            text.extend(doc::text_lines(
-                &cx.loc(&floor.description),
-                usize::from(area.width),
-                cx.course,
-                theme,
-                theme.text(),
-            ));
-            text.push(Line::raw(""));
-            let g = theme.glyphs();
-            for c in &floor.components {
-                text.push(Line::from(vec![
-                    Span::raw(format!("{} ", g.bullet)),
-                    Span::styled(cx.loc(&c.name), theme.key()),
-                ]));
-            }
-            text.push(Line::raw(""));
-            text.push(Line::styled(cx.t("building-keys"), theme.dim()));
-        }
+        let width = usize::from(area.width);
+        let mut text: Vec<Line> = match self.ride {
+            Some(s) => ride_text(cx, s, width),
+            None if wide => floor_text(cx, &floors[self.selected], width),
+            None => Vec::new(),
+        };
         if !wide {
             text.retain(|l| l.width() > 0);
         }
@@ -376,80 +308,199 @@ impl View for Building {
     }
 }
 
+/// The elevator's stop `s`: where the car is, what happens on that floor, and the keys.
+fn ride_text(cx: &Cx, s: usize, width: usize) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let elevator = &cx.course.building.elevator;
+    let steps = &elevator.steps;
+    let step = &steps[s];
+    let mut text = vec![
+        Line::styled(cx.loc(&elevator.title), theme.heading(2)),
+        Line::styled(
+            theme
+                .chrome(&cx.i18n.ta(
+                    "elevator-step",
+                    &[
+                        ("n", (s + 1).into()),
+                        ("total", steps.len().into()),
+                        ("floor", step.floor.into()),
+                    ],
+                ))
+                .into_owned(),
+            theme.dim(),
+        ),
+        Line::raw(""),
+    ];
+    text.extend(doc::course_text(cx, &step.text, width));
+    text.push(Line::raw(""));
+    let hint = if s + 1 == steps.len() {
+        cx.t("elevator-done")
+    } else {
+        cx.t("elevator-keys")
+    };
+    text.push(Line::styled(theme.chrome(&hint).into_owned(), theme.key()));
+    text
+}
+
+/// The selected floor beside the building: who works there, its components, and the keys.
+fn floor_text(cx: &Cx, floor: &Floor, width: usize) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let mut text = vec![
+        Line::from(vec![
+            Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
+            Span::styled(cx.loc(&floor.name), theme.heading(2)),
+        ]),
+        Line::styled(cx.loc(&floor.role), theme.dim()),
+        Line::raw(""),
+    ];
+    text.extend(doc::course_text(cx, &floor.description, width));
+    text.push(Line::raw(""));
+    let g = theme.glyphs();
+    for c in &floor.components {
+        text.push(Line::from(vec![
+            Span::raw(format!("{} ", g.bullet)),
+            Span::styled(cx.loc(&c.name), theme.key()),
+        ]));
+    }
+    text.push(Line::raw(""));
+    text.push(Line::styled(cx.t("building-keys"), theme.dim()));
+    text
+}
+
+/// Writes strings into the frame's buffer, never below `bottom` (the footer is there).
+struct Pen<'b> {
+    buf: &'b mut Buffer,
+    bottom: u16,
+}
+
+impl Pen<'_> {
+    fn put(&mut self, x: u16, y: u16, s: &str, st: Style) {
+        if y < self.bottom {
+            self.buf.set_string(x, y, s, st);
+        }
+    }
+}
+
+/// Where the walled building's parts go.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    /// The "5F" labels' column; the shaft is 3 columns right of it.
+    x: u16,
+    /// The box's left wall, and the width between its walls.
+    box_x: u16,
+    inner_w: usize,
+    /// Text lines per floor.
+    per: u16,
+}
+
+/// Where a car going down (or up) points.
+fn car_arrow(g: &Glyphs, down: bool) -> &'static str {
+    if down { g.down } else { g.up }
+}
+
 impl Building {
+    /// The building's area and the text's: side by side when wide; stacked (building over
+    /// text) when narrow.
+    fn layout(&self, area: Rect, wide: bool) -> (Rect, Rect) {
+        if wide {
+            let bw = (area.width / 2).clamp(34, 56);
+            let (bld, rest) = widgets::cut_cols(area, bw);
+            // One column between the building and the text.
+            let text = Rect {
+                x: rest.x + 1,
+                width: rest.width - 1,
+                ..rest
+            };
+            (bld, text)
+        } else {
+            // Riding on a narrow screen: a compact building (one row per floor) and the
+            // step's text in every row left.
+            let text_rows = if self.ride.is_some() {
+                area.height.saturating_sub(6)
+            } else {
+                0
+            };
+            widgets::cut_rows(area, area.height - text_rows)
+        }
+    }
+
     fn draw_building(&mut self, cx: &Cx, f: &mut Frame, area: Rect, car: Option<(u8, bool)>) {
-        let theme = cx.theme;
-        let g = theme.glyphs();
-        let floors = &cx.course.building.floors;
         self.building_area = area;
         self.floor_rows.clear();
         // Columns: "5F" label, a space, the shaft, a space, then the box.
-        let box_x = area.x + 5;
-        let box_w = area.width.saturating_sub(5) as usize;
-        if box_w < 6 {
+        if area.width.saturating_sub(5) < 6 {
             return;
         }
-        let inner_w = box_w - 2;
-        let buf = f.buffer_mut();
-        let mut y = area.y;
-        let bottom = area.y + area.height;
-        let per = lines_per_floor(area.height);
-        let put = |buf: &mut ratatui::buffer::Buffer, x: u16, y: u16, s: &str, st: Style| {
-            if y < bottom {
-                buf.set_string(x, y, s, st);
-            }
+        let mut pen = Pen {
+            buf: f.buffer_mut(),
+            bottom: area.y + area.height,
         };
-        let car_glyph = |down: bool| if down { g.down } else { g.up };
-
-        if per.is_none() {
-            // Compact: one row per floor, the selected one highlighted.
-            for (i, floor) in floors.iter().enumerate() {
-                if y >= bottom {
-                    break;
-                }
-                let label = format!("{}F", floor.level);
-                put(buf, area.x, y, &label, theme.floor(floor.level));
-                if let Some((lv, down)) = car
-                    && lv == floor.level
-                {
-                    put(buf, area.x + 3, y, g.car, theme.key());
-                    put(buf, area.x + 4, y, car_glyph(down), theme.key());
-                }
-                let text = pad(
-                    &format!(
-                        " {} {} {}",
-                        cx.loc(&floor.name),
-                        cx.theme.glyphs().dot,
-                        cx.loc(&floor.role)
-                    ),
-                    box_w,
-                );
-                let st = if i == self.selected {
-                    theme.selected()
-                } else {
-                    theme.text()
-                };
-                put(buf, box_x, y, &text, st);
-                self.floor_rows.push((y, y + 1));
-                y += 1;
-            }
-            return;
+        match lines_per_floor(area.height) {
+            None => self.draw_compact(cx, &mut pen, area, car),
+            Some(per) => self.draw_floors(cx, &mut pen, area, car, per),
         }
-        let per = per.unwrap_or(1);
-        // A roof when there is a spare row.
+    }
+
+    /// Compact: one row per floor, no walls, the selected one highlighted.
+    fn draw_compact(&mut self, cx: &Cx, pen: &mut Pen, area: Rect, car: Option<(u8, bool)>) {
+        let theme = cx.theme;
+        let g = theme.glyphs();
+        let box_w = area.width.saturating_sub(5) as usize;
+        let floors = cx.course.building.floors.iter().enumerate();
+        for (y, (i, floor)) in (area.y..pen.bottom).zip(floors) {
+            let label = format!("{}F", floor.level);
+            pen.put(area.x, y, &label, theme.floor(floor.level));
+            if let Some((lv, down)) = car
+                && lv == floor.level
+            {
+                pen.put(area.x + 3, y, g.car, theme.key());
+                pen.put(area.x + 4, y, car_arrow(g, down), theme.key());
+            }
+            let text = pad(
+                &format!(" {} {} {}", cx.loc(&floor.name), g.dot, cx.loc(&floor.role)),
+                box_w,
+            );
+            let st = if i == self.selected {
+                theme.selected()
+            } else {
+                theme.text()
+            };
+            pen.put(area.x + 5, y, &text, st);
+            self.floor_rows.push((y, y + 1));
+        }
+    }
+
+    /// Walls and floors, `per` text lines each, under a roof when there is a spare row.
+    fn draw_floors(
+        &mut self,
+        cx: &Cx,
+        pen: &mut Pen,
+        area: Rect,
+        car: Option<(u8, bool)>,
+        per: u16,
+    ) {
+        let theme = cx.theme;
+        let g = theme.glyphs();
+        let shape = Shape {
+            x: area.x,
+            box_x: area.x + 5,
+            inner_w: area.width.saturating_sub(5) as usize - 2,
+            per,
+        };
+        let (box_x, inner_w) = (shape.box_x, shape.inner_w);
+        let mut y = area.y;
         let needed = 5 * (per + 1) + 1;
         if area.height > needed {
-            put(buf, box_x + 1, y, &g.roof.repeat(inner_w), theme.dim());
+            pen.put(box_x + 1, y, &g.roof.repeat(inner_w), theme.dim());
             y += 1;
         }
-        for (i, floor) in floors.iter().enumerate() {
+        for (i, floor) in cx.course.building.floors.iter().enumerate() {
             let (l, r) = if i == 0 {
                 (g.tl, g.tr)
             } else {
                 (g.tee_l, g.tee_r)
             };
-            put(
-                buf,
+            pen.put(
                 box_x,
                 y,
                 &format!("{l}{}{r}", g.h.repeat(inner_w)),
@@ -457,66 +508,100 @@ impl Building {
             );
             y += 1;
             let start = y;
-            let selected = i == self.selected;
-            let body_style = if selected {
-                theme.selected()
-            } else {
-                theme.text()
-            };
-            for line in 0..per {
-                let text = if line == 0 {
-                    floor_title(cx, floor, inner_w)
-                } else {
-                    floor_components(cx, floor, inner_w)
-                };
-                put(buf, box_x, y, g.v, theme.border());
-                let st = if line == 0 {
-                    body_style.patch(theme.floor(floor.level))
-                } else {
-                    body_style
-                };
-                let st = if selected {
-                    st.patch(theme.selected())
-                } else {
-                    st
-                };
-                put(buf, box_x + 1, y, &pad(&text, inner_w), st);
-                put(buf, box_x + 1 + inner_w as u16, y, g.v, theme.border());
-                if line == 0 {
-                    put(
-                        buf,
-                        area.x,
-                        y,
-                        &format!("{}F", floor.level),
-                        theme.floor(floor.level),
-                    );
-                }
-                y += 1;
-            }
-            if let Some((lv, down)) = car
-                && lv == floor.level
-            {
-                put(buf, area.x + 3, start, g.car, theme.key());
-                if per > 1 {
-                    put(buf, area.x + 3, start + 1, car_glyph(down), theme.key());
-                } else {
-                    put(buf, area.x + 2, start, car_glyph(down), theme.key());
-                }
-            } else if car.is_some() {
-                // The empty shaft, only while riding.
-                for yy in start..y {
-                    put(buf, area.x + 3, yy, g.v, theme.dim());
-                }
-            }
+            y = self.draw_floor(cx, pen, shape, i, floor, start);
+            draw_car(cx, pen, shape, floor.level, car, start, y);
             self.floor_rows.push((start.saturating_sub(1), y));
         }
-        put(
-            buf,
+        pen.put(
             box_x,
             y,
             &format!("{}{}{}", g.bl, g.h.repeat(inner_w), g.br),
             theme.border(),
         );
+    }
+
+    /// Floor `i`'s rows from `y` between the walls: its name and role, then (given a second
+    /// row) its components. Returns the row after it.
+    fn draw_floor(
+        &self,
+        cx: &Cx,
+        pen: &mut Pen,
+        shape: Shape,
+        i: usize,
+        floor: &Floor,
+        mut y: u16,
+    ) -> u16 {
+        let theme = cx.theme;
+        let g = theme.glyphs();
+        let (box_x, inner_w) = (shape.box_x, shape.inner_w);
+        let selected = i == self.selected;
+        let body_style = if selected {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        for line in 0..shape.per {
+            let text = if line == 0 {
+                floor_title(cx, floor, inner_w)
+            } else {
+                floor_components(cx, floor, inner_w)
+            };
+            pen.put(box_x, y, g.v, theme.border());
+            let st = if line == 0 {
+                body_style.patch(theme.floor(floor.level))
+            } else {
+                body_style
+            };
+            let st = if selected {
+                st.patch(theme.selected())
+            } else {
+                st
+            };
+            pen.put(box_x + 1, y, &pad(&text, inner_w), st);
+            pen.put(box_x + 1 + inner_w as u16, y, g.v, theme.border());
+            if line == 0 {
+                pen.put(
+                    shape.x,
+                    y,
+                    &format!("{}F", floor.level),
+                    theme.floor(floor.level),
+                );
+            }
+            y += 1;
+        }
+        y
+    }
+}
+
+/// The shaft beside a floor's rows `start..end`: the car and its arrow on the car's floor, an
+/// empty shaft elsewhere, and nothing when nobody rides.
+fn draw_car(
+    cx: &Cx,
+    pen: &mut Pen,
+    shape: Shape,
+    level: u8,
+    car: Option<(u8, bool)>,
+    start: u16,
+    end: u16,
+) {
+    let theme = cx.theme;
+    let g = theme.glyphs();
+    let shaft = shape.x + 3;
+    match car {
+        Some((lv, down)) if lv == level => {
+            pen.put(shaft, start, g.car, theme.key());
+            if shape.per > 1 {
+                pen.put(shaft, start + 1, car_arrow(g, down), theme.key());
+            } else {
+                pen.put(shaft - 1, start, car_arrow(g, down), theme.key());
+            }
+        }
+        Some(_) => {
+            for yy in start..end {
+                pen.put(shaft, yy, g.v, theme.dim());
+            }
+        }
+        None => {}
     }
 }
 
@@ -647,13 +732,7 @@ impl View for FloorView {
             Line::styled(cx.loc(&floor.role), theme.dim()),
             Line::raw(""),
         ];
-        text.extend(doc::text_lines(
-            &cx.loc(&floor.description),
-            w,
-            cx.course,
-            theme,
-            theme.text(),
-        ));
+        text.extend(doc::course_text(cx, &floor.description, w));
         text.push(Line::raw(""));
         let mut lines = widgets::wrap_lines(&text, w);
         for c in &floor.components {

@@ -300,12 +300,10 @@ impl View for Glossary {
             ]),
             Line::raw(""),
         ];
-        text.extend(doc::text_lines(
-            &cx.loc(&term.definition),
+        text.extend(doc::course_text(
+            cx,
+            &term.definition,
             dinner.width as usize,
-            cx.course,
-            theme,
-            theme.text(),
         ));
         let used = lessons_using(cx, &term.id);
         if !used.is_empty() {

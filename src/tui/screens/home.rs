@@ -295,21 +295,11 @@ impl View for Home {
             (cx.t("home-quizzes"), tally.quizzes_done, c.quizzes.len()),
             (cx.t("home-labs"), tally.labs_done, c.labs.len()),
         ];
-        let label_w = rows.iter().map(|r| str_width(&r.0)).max().unwrap_or(0);
-        for (name, done, total) in rows {
-            if y >= bottom {
-                break;
-            }
-            let line = widgets::gauge(theme, &name, label_w, done, total, w);
-            f.render_widget(
-                Paragraph::new(line),
-                Rect {
-                    y,
-                    height: 1,
-                    ..inner
-                },
-            );
-            y += 1;
-        }
+        let below = Rect {
+            y,
+            height: bottom.saturating_sub(y),
+            ..inner
+        };
+        widgets::gauges(f, theme, below, &rows);
     }
 }

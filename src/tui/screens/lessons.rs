@@ -6,28 +6,22 @@ use ratatui::text::{Line, Span};
 
 use super::super::keymap::{self, Binding, ListAct};
 use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu, Pick};
+use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::reader::Reader;
+use crate::content::Lesson;
 
 /// The keys of the list, for dispatch and for the footer.
 const KEYS: &[Binding<ListAct>] = &keymap::list("key-read");
 
+#[derive(Default)]
 pub struct Lessons {
     menu: Menu,
 }
 
 impl Lessons {
     pub fn new() -> Self {
-        Lessons {
-            menu: Menu::default(),
-        }
-    }
-}
-
-impl Default for Lessons {
-    fn default() -> Self {
-        Self::new()
+        Self::default()
     }
 }
 
@@ -46,68 +40,74 @@ impl View for Lessons {
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
         let n = cx.course.lessons.len();
-        let open =
-            |i: usize, cx: &Cx| Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)));
-        match self.menu.pick_in(KEYS, ev, n) {
-            Some(Pick::Chosen(i)) => open(i, cx),
-            Some(Pick::Moved) => Outcome::Stay,
-            None => Outcome::Ignored,
-        }
+        self.menu.outcome_in(KEYS, ev, n, |i| {
+            Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)))
+        })
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
-        let theme = cx.theme;
-        let g = theme.glyphs();
-        let (list, detail) = widgets::split(area, 30);
-        let list_inner = widgets::block(theme, &cx.t("home-lessons")).inner(list);
-        f.render_widget(widgets::block(theme, &cx.t("home-lessons")), list);
-        let w = list_inner.width as usize;
-        let items: Vec<Line<'static>> = cx
-            .course
-            .lessons
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let rec = cx.progress.lessons.get(&l.id);
-                let mark = match rec {
-                    Some(r) if r.finished_at.is_some() => Span::styled(g.right, theme.good()),
-                    Some(_) => Span::styled(g.bullet, theme.key()),
-                    None => Span::raw(" "),
-                };
-                Line::from(vec![
-                    mark,
-                    Span::raw(format!(" {:>2}. ", i + 1)),
-                    Span::raw(pad(&cx.loc(&l.title), w.saturating_sub(6))),
-                ])
-            })
-            .collect();
-        self.menu.draw(f, list_inner, items, theme.selected());
+        widgets::list_and_detail(
+            cx,
+            f,
+            area,
+            &cx.t("home-lessons"),
+            &mut self.menu,
+            |w| items(cx, w),
+            |i, _| cx.course.lessons.get(i).map(|l| detail(cx, l)),
+        );
+    }
+}
 
-        let Some(lesson) = cx.course.lessons.get(self.menu.selected) else {
-            return;
-        };
-        let mut text = vec![
-            Line::styled(cx.loc(&lesson.title), theme.heading(2)),
-            Line::raw(""),
-        ];
-        if let Some(s) = &lesson.summary {
-            text.push(Line::raw(cx.loc(s)));
-            text.push(Line::raw(""));
-        }
-        let status = match cx.progress.lessons.get(&lesson.id) {
-            Some(r) if r.finished_at.is_some() => cx.t("lesson-status-read"),
-            Some(_) => cx.t("lesson-status-started"),
-            None => cx.t("lesson-status-new"),
-        };
-        text.push(Line::styled(status, theme.dim()));
-        if !lesson.has_lang(cx.lang()) {
-            text.push(Line::styled(
-                cx.i18n.ta("lesson-fallback", &[("lang", "en".into())]),
-                theme.dim(),
-            ));
-        }
-        let inner = widgets::block(theme, "").inner(detail);
-        f.render_widget(widgets::block(theme, ""), detail);
-        widgets::text_box(cx, f, inner, &text);
+/// Each lesson, numbered, marked read or started.
+fn items(cx: &Cx, w: usize) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let g = theme.glyphs();
+    cx.course
+        .lessons
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let rec = cx.progress.lessons.get(&l.id);
+            let mark = match rec {
+                Some(r) if r.finished_at.is_some() => Span::styled(g.right, theme.good()),
+                Some(_) => Span::styled(g.bullet, theme.key()),
+                None => Span::raw(" "),
+            };
+            Line::from(vec![
+                mark,
+                Span::raw(format!(" {:>2}. ", i + 1)),
+                Span::raw(pad(&cx.loc(&l.title), w.saturating_sub(6))),
+            ])
+        })
+        .collect()
+}
+
+/// The selected lesson: its summary, whether it was read, and whether it is in this language.
+fn detail(cx: &Cx, lesson: &Lesson) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let mut text = vec![
+        Line::styled(cx.loc(&lesson.title), theme.heading(2)),
+        Line::raw(""),
+    ];
+    if let Some(s) = &lesson.summary {
+        text.push(Line::raw(cx.loc(s)));
+        text.push(Line::raw(""));
+    }
+    text.push(Line::styled(lesson_status(cx, &lesson.id), theme.dim()));
+    if !lesson.has_lang(cx.lang()) {
+        text.push(Line::styled(
+            cx.i18n.ta("lesson-fallback", &[("lang", "en".into())]),
+            theme.dim(),
+        ));
+    }
+    text
+}
+
+/// How far the learner got in a lesson, in words.
+pub fn lesson_status(cx: &Cx, id: &str) -> String {
+    match cx.progress.lessons.get(id) {
+        Some(r) if r.finished_at.is_some() => cx.t("lesson-status-read"),
+        Some(_) => cx.t("lesson-status-started"),
+        None => cx.t("lesson-status-new"),
     }
 }

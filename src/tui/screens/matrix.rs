@@ -128,7 +128,6 @@ impl View for Matrix {
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
         let m = &cx.course.matrix;
-        let theme = cx.theme;
         let inner = Rect {
             x: area.x + 1,
             width: area.width.saturating_sub(2),
@@ -141,107 +140,112 @@ impl View for Matrix {
         if inner.height == 0 {
             return;
         }
-        // Nothing is drawn below the body: on a short screen the footer is there.
-        let bottom = inner.y + inner.height;
         self.gpu = self.gpu.min(m.gpus.len() - 1);
         self.os = self.os.min(m.oses.len() - 1);
         self.release = self.release.min(m.releases.len() - 1);
-        let g = theme.glyphs();
-        let gpu = &m.gpus[self.gpu];
-        let w = inner.width as usize;
+        // Nothing is drawn below the body: on a short screen the footer is there.
+        let bottom = inner.y + inner.height;
         let mut y = inner.y;
-        let gpu_line = Line::from(vec![
-            Span::styled(format!("{} ", g.pointer), theme.key()),
+        row(f, inner, y, self.gpu_line(cx, inner.width as usize));
+        y += 1;
+        y += legend(cx, f, inner, y, bottom) + 1;
+        if y >= bottom {
+            return;
+        }
+        let y = self.draw_grid(cx, f, inner, y, bottom);
+        self.draw_verdict(cx, f, inner, y, bottom);
+    }
+}
+
+/// Draws `line` on row `y` of `area`.
+fn row(f: &mut Frame, area: Rect, y: u16, line: Line) {
+    f.render_widget(
+        Paragraph::new(line),
+        Rect {
+            y,
+            height: 1,
+            ..area
+        },
+    );
+}
+
+/// What the marks mean, in the same marks and colours as the grid: at most two rows from `y`;
+/// returns the rows used.
+fn legend(cx: &Cx, f: &mut Frame, area: Rect, y: u16, bottom: u16) -> u16 {
+    let theme = cx.theme;
+    let g = theme.glyphs();
+    let mut legend = Vec::new();
+    for (sym, st, id) in [
+        (g.right, theme.good(), "matrix-supported"),
+        ("~", theme.key(), "matrix-deprecated"),
+        (g.wrong, theme.bad(), "matrix-unsupported"),
+        (g.todo, theme.dim(), "matrix-legend-unlisted"),
+    ] {
+        legend.push(Seg::new(format!("{sym} "), st));
+        legend.push(Seg::new(format!("{}   ", cx.t(id)), theme.dim()));
+    }
+    let legend = wrap(&legend, area.width as usize, &[], &[]);
+    let h = (legend.len() as u16).min(2).min(bottom.saturating_sub(y));
+    f.render_widget(
+        Paragraph::new(
+            legend
+                .iter()
+                .take(h as usize)
+                .map(|l| widgets::to_line(l, None))
+                .collect::<Vec<_>>(),
+        ),
+        Rect {
+            y,
+            height: h,
+            ..area
+        },
+    );
+    h
+}
+
+/// The grid's columns: how wide the row labels are, which release comes first, and how many fit.
+struct Columns {
+    label_w: u16,
+    first: usize,
+    visible: usize,
+}
+
+/// Each release column is this wide.
+const COL_W: u16 = 6;
+
+impl Matrix {
+    /// The selected GPU: its id and name.
+    fn gpu_line(&self, cx: &Cx, w: usize) -> Line<'static> {
+        let theme = cx.theme;
+        let gpu = &cx.course.matrix.gpus[self.gpu];
+        Line::from(vec![
+            Span::styled(format!("{} ", theme.glyphs().pointer), theme.key()),
             Span::styled(format!("{}  ", gpu.id), theme.heading(2)),
             Span::raw(truncate(
                 &gpu.name,
                 w.saturating_sub(str_width(&gpu.id) + 4),
             )),
-        ]);
-        f.render_widget(
-            Paragraph::new(gpu_line),
-            Rect {
-                y,
-                height: 1,
-                ..inner
-            },
-        );
-        y += 1;
-        // What the marks mean, in the same marks and colours as the grid.
-        let mut legend = Vec::new();
-        for (sym, st, id) in [
-            (g.right, theme.good(), "matrix-supported"),
-            ("~", theme.key(), "matrix-deprecated"),
-            (g.wrong, theme.bad(), "matrix-unsupported"),
-            (g.todo, theme.dim(), "matrix-legend-unlisted"),
-        ] {
-            legend.push(Seg::new(format!("{sym} "), st));
-            legend.push(Seg::new(format!("{}   ", cx.t(id)), theme.dim()));
-        }
-        let legend = wrap(&legend, w, &[], &[]);
-        let legend_h = (legend.len() as u16).min(2).min(bottom.saturating_sub(y));
-        f.render_widget(
-            Paragraph::new(
-                legend
-                    .iter()
-                    .take(legend_h as usize)
-                    .map(|l| widgets::to_line(l, None))
-                    .collect::<Vec<_>>(),
-            ),
-            Rect {
-                y,
-                height: legend_h,
-                ..inner
-            },
-        );
-        y += legend_h + 1;
-        if y >= bottom {
-            return;
-        }
+        ])
+    }
 
-        // The grid: OS rows, release columns.
+    /// The grid from row `y`: the release heading, OS rows (scrolled to keep the selected one in
+    /// view) and a sign when rows are hidden below. Returns the row after it.
+    fn draw_grid(&mut self, cx: &Cx, f: &mut Frame, inner: Rect, mut y: u16, bottom: u16) -> u16 {
+        let m = &cx.course.matrix;
         let label_w = m
             .oses
             .iter()
             .map(|o| str_width(&o.name))
             .max()
             .unwrap_or(0)
-            .min(w / 2) as u16;
-        let col_w = 6u16;
-        let visible_cols = ((inner.width.saturating_sub(label_w + 1)) / col_w).max(1) as usize;
-        let first_col = self.release.saturating_sub(visible_cols - 1);
-        // Rows scrolled out above are announced where the row labels start.
-        let above = if self.os_offset > 0 {
-            truncate(
-                &format!("{} {}", g.up, cx.t("more-above")),
-                label_w as usize,
-            )
-        } else {
-            String::new()
+            .min(inner.width as usize / 2) as u16;
+        let visible = ((inner.width.saturating_sub(label_w + 1)) / COL_W).max(1) as usize;
+        let cols = Columns {
+            label_w,
+            first: self.release.saturating_sub(visible - 1),
+            visible,
         };
-        let mut head = vec![Span::styled(pad(&above, label_w as usize + 1), theme.dim())];
-        for (i, r) in m
-            .releases
-            .iter()
-            .enumerate()
-            .skip(first_col)
-            .take(visible_cols)
-        {
-            let st = if i == self.release {
-                theme.key()
-            } else {
-                theme.dim()
-            };
-            head.push(Span::styled(pad(&r.version, col_w as usize), st));
-        }
-        f.render_widget(
-            Paragraph::new(Line::from(head)),
-            Rect {
-                y,
-                height: 1,
-                ..inner
-            },
-        );
+        row(f, inner, y, self.grid_head(cx, &cols));
         y += 1;
         // Leave room for the verdict below: at least 6 rows.
         let grid_rows = bottom.saturating_sub(y).saturating_sub(7).max(1);
@@ -250,55 +254,12 @@ impl View for Matrix {
         } else if self.os >= self.os_offset + grid_rows as usize {
             self.os_offset = self.os + 1 - grid_rows as usize;
         }
-        self.grid = (y, inner.x + label_w + 1, col_w, grid_rows);
-        for (oi, os) in m
-            .oses
-            .iter()
-            .enumerate()
-            .skip(self.os_offset)
-            .take(grid_rows as usize)
-        {
+        self.grid = (y, inner.x + label_w + 1, COL_W, grid_rows);
+        for oi in (self.os_offset..m.oses.len()).take(grid_rows as usize) {
             if y >= bottom {
                 break;
             }
-            let mut spans = vec![Span::styled(
-                format!("{} ", pad(&os.name, label_w as usize)),
-                if oi == self.os {
-                    theme.key()
-                } else {
-                    theme.text()
-                },
-            )];
-            for (ri, r) in m
-                .releases
-                .iter()
-                .enumerate()
-                .skip(first_col)
-                .take(visible_cols)
-            {
-                let v = m.verdict(&gpu.id, &os.id, &r.version);
-                let (sym, st) = match (v.status, v.unlisted) {
-                    (Status::Supported, _) => (g.right, theme.good()),
-                    (Status::Deprecated, _) => ("~", theme.key()),
-                    (Status::Unsupported, true) => (g.todo, theme.dim()),
-                    (Status::Unsupported, false) => (g.wrong, theme.bad()),
-                };
-                let cell = pad(&format!("  {sym}"), col_w as usize);
-                let st = if oi == self.os && ri == self.release {
-                    st.patch(theme.selected())
-                } else {
-                    st
-                };
-                spans.push(Span::styled(cell, st));
-            }
-            f.render_widget(
-                Paragraph::new(Line::from(spans)),
-                Rect {
-                    y,
-                    height: 1,
-                    ..inner
-                },
-            );
+            row(f, inner, y, self.grid_row(cx, &cols, oi));
             y += 1;
         }
         let hidden_below = m
@@ -306,21 +267,91 @@ impl View for Matrix {
             .len()
             .saturating_sub(self.os_offset + grid_rows as usize);
         if hidden_below > 0 && y < bottom {
-            f.render_widget(
-                Paragraph::new(Line::styled(
-                    format!("{} {}", g.down, cx.t("more-below")),
-                    theme.dim(),
-                )),
-                Rect {
-                    y,
-                    height: 1,
-                    ..inner
-                },
-            );
+            let g = cx.theme.glyphs();
+            let more = format!("{} {}", g.down, cx.t("more-below"));
+            row(f, inner, y, Line::styled(more, cx.theme.dim()));
         }
-        y += 1;
+        y + 1
+    }
 
-        // The verdict of the selected cell.
+    /// The release versions over their columns, the selected one lit; rows scrolled out above
+    /// are announced where the row labels start.
+    fn grid_head(&self, cx: &Cx, cols: &Columns) -> Line<'static> {
+        let theme = cx.theme;
+        let label_w = cols.label_w as usize;
+        let above = if self.os_offset > 0 {
+            truncate(
+                &format!("{} {}", theme.glyphs().up, cx.t("more-above")),
+                label_w,
+            )
+        } else {
+            String::new()
+        };
+        let mut head = vec![Span::styled(pad(&above, label_w + 1), theme.dim())];
+        for (i, r) in cx
+            .course
+            .matrix
+            .releases
+            .iter()
+            .enumerate()
+            .skip(cols.first)
+            .take(cols.visible)
+        {
+            let st = if i == self.release {
+                theme.key()
+            } else {
+                theme.dim()
+            };
+            head.push(Span::styled(pad(&r.version, COL_W as usize), st));
+        }
+        Line::from(head)
+    }
+
+    /// OS `oi`'s row: its name, then one mark per visible release; the selected cell lit.
+    fn grid_row(&self, cx: &Cx, cols: &Columns, oi: usize) -> Line<'static> {
+        let theme = cx.theme;
+        let g = theme.glyphs();
+        let m = &cx.course.matrix;
+        let gpu = &m.gpus[self.gpu];
+        let os = &m.oses[oi];
+        let mut spans = vec![Span::styled(
+            format!("{} ", pad(&os.name, cols.label_w as usize)),
+            if oi == self.os {
+                theme.key()
+            } else {
+                theme.text()
+            },
+        )];
+        for (ri, r) in m
+            .releases
+            .iter()
+            .enumerate()
+            .skip(cols.first)
+            .take(cols.visible)
+        {
+            let v = m.verdict(&gpu.id, &os.id, &r.version);
+            let (sym, st) = match (v.status, v.unlisted) {
+                (Status::Supported, _) => (g.right, theme.good()),
+                (Status::Deprecated, _) => ("~", theme.key()),
+                (Status::Unsupported, true) => (g.todo, theme.dim()),
+                (Status::Unsupported, false) => (g.wrong, theme.bad()),
+            };
+            let cell = pad(&format!("  {sym}"), COL_W as usize);
+            let st = if oi == self.os && ri == self.release {
+                st.patch(theme.selected())
+            } else {
+                st
+            };
+            spans.push(Span::styled(cell, st));
+        }
+        Line::from(spans)
+    }
+
+    /// What the status of the selected cell means, in the rows left from `y`.
+    fn draw_verdict(&self, cx: &Cx, f: &mut Frame, inner: Rect, y: u16, bottom: u16) {
+        let theme = cx.theme;
+        let m = &cx.course.matrix;
+        let gpu = &m.gpus[self.gpu];
         let os = &m.oses[self.os];
         let rel = &m.releases[self.release];
         let v = m.verdict(&gpu.id, &os.id, &rel.version);

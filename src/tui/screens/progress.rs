@@ -4,7 +4,6 @@ use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::super::keymap::{self, Binding, LIST_MOVE};
 use super::super::view::{Cx, Ev, Outcome, Overlay, View};
@@ -26,64 +25,39 @@ const KEYS: &[Binding<Act>] = &[
     Binding::new(&[KeyCode::Char('X')], "X", "key-reset-all", Act::ResetAll),
 ];
 
+#[derive(Default)]
 pub struct ProgressScreen {
     menu: Menu,
 }
 
 impl ProgressScreen {
     pub fn new() -> Self {
-        ProgressScreen {
-            menu: Menu::default(),
-        }
+        Self::default()
     }
 }
 
-impl Default for ProgressScreen {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// Every item of the course with its status line.
+/// Every item of the course with its title and status line.
 fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
-    let mut out = Vec::new();
-    for l in &cx.course.lessons {
-        let status = match cx.progress.lessons.get(&l.id) {
-            Some(r) if r.finished_at.is_some() => cx.t("lesson-status-read"),
-            Some(_) => cx.t("lesson-status-started"),
-            None => cx.t("lesson-status-new"),
+    let c = cx.course;
+    let row = |kind, id: &str, title, status| {
+        let place = Place {
+            kind,
+            id: id.to_string(),
         };
-        out.push((
-            Place {
-                kind: ItemKind::Lesson,
-                id: l.id.clone(),
-            },
-            cx.loc(&l.title),
-            status,
-        ));
-    }
-    for q in &cx.course.quizzes {
+        (place, cx.loc(title), status)
+    };
+    let lessons = c.lessons.iter().map(|l| {
+        let status = super::lessons::lesson_status(cx, &l.id);
+        row(ItemKind::Lesson, &l.id, &l.title, status)
+    });
+    let quizzes = c.quizzes.iter().map(|q| {
         let status = match cx.progress.quizzes.get(&q.id) {
-            Some(r) => cx.i18n.ta(
-                "quiz-best",
-                &[
-                    ("best", r.best_score.into()),
-                    ("total", q.questions.len().into()),
-                    ("attempts", r.attempts.into()),
-                ],
-            ),
+            Some(r) => super::quizzes::best_score(cx, r, q),
             None => cx.t("quiz-status-new"),
         };
-        out.push((
-            Place {
-                kind: ItemKind::Quiz,
-                id: q.id.clone(),
-            },
-            cx.loc(&q.title),
-            status,
-        ));
-    }
-    for lab in &cx.course.labs {
+        row(ItemKind::Quiz, &q.id, &q.title, status)
+    });
+    let labs = c.labs.iter().map(|lab| {
         let status = match cx.progress.labs.get(&lab.id) {
             Some(r) if r.completed_at.is_some() => cx.t("lab-status-solved"),
             Some(r) => cx.i18n.ta(
@@ -95,16 +69,9 @@ fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
             ),
             None => cx.t("lab-status-new"),
         };
-        out.push((
-            Place {
-                kind: ItemKind::Lab,
-                id: lab.id.clone(),
-            },
-            cx.loc(&lab.title),
-            status,
-        ));
-    }
-    out
+        row(ItemKind::Lab, &lab.id, &lab.title, status)
+    });
+    lessons.chain(quizzes).chain(labs).collect()
 }
 
 impl View for ProgressScreen {
@@ -186,23 +153,10 @@ impl View for ProgressScreen {
             (cx.t("progress-questions-right"), right, asked),
             (cx.t("home-labs"), tally.labs_done, c.labs.len()),
         ];
-        let lw = gauges.iter().map(|g| str_width(&g.0)).max().unwrap_or(0);
-        let mut y = inner.y;
-        for (label, d, t) in gauges {
-            if y >= inner.y + inner.height {
-                return;
-            }
-            f.render_widget(
-                Paragraph::new(widgets::gauge(theme, &label, lw, d, t, w)),
-                Rect {
-                    y,
-                    height: 1,
-                    ..inner
-                },
-            );
-            y += 1;
-        }
-        y += 1;
+        let Some(y) = widgets::gauges(f, theme, inner, &gauges) else {
+            return;
+        };
+        let y = y + 1;
         let rows = rows(cx);
         let title_w = rows
             .iter()

@@ -326,15 +326,7 @@ impl QuizScreen {
 /// The prompt in bold, and the excerpt to read under a bar.
 fn prompt(cx: &Cx, q: &Question, width: usize, lines: &mut Vec<Vec<Seg>>) {
     let theme = cx.theme;
-    lines.extend(doc::text(
-        &cx.loc(&q.prompt),
-        width,
-        cx.course,
-        theme,
-        theme.text().add_modifier(Modifier::BOLD),
-        &[],
-        &[],
-    ));
+    lines.extend(prompt_text(cx, q, width, &[], &[]));
     if let Some(ex) = &q.excerpt {
         lines.push(Vec::new());
         let bar = Seg::new(format!("{} ", theme.glyphs().v), theme.dim());
@@ -347,6 +339,21 @@ fn prompt(cx: &Cx, q: &Question, width: usize, lines: &mut Vec<Vec<Seg>>) {
             ));
         }
     }
+}
+
+/// A question's prompt in bold, its first line after `first` and the others after `rest`.
+fn prompt_text(cx: &Cx, q: &Question, width: usize, first: &[Seg], rest: &[Seg]) -> Vec<Vec<Seg>> {
+    let theme = cx.theme;
+    let bold = theme.text().add_modifier(Modifier::BOLD);
+    doc::text(
+        &cx.loc(&q.prompt),
+        width,
+        cx.course,
+        theme,
+        bold,
+        first,
+        rest,
+    )
 }
 
 /// Every option explained after an answer: the chosen one, the right one, then the others.
@@ -448,12 +455,10 @@ fn results(cx: &Cx, quiz: &Quiz, run: &QuizRun, width: usize) -> Vec<Vec<Seg>> {
             Some(_) => Seg::new(format!("{} ", g.wrong), theme.bad()),
             None => Seg::new(format!("{} ", g.todo), theme.dim()),
         };
-        lines.extend(doc::text(
-            &cx.loc(&q.prompt),
+        lines.extend(prompt_text(
+            cx,
+            q,
             width,
-            cx.course,
-            theme,
-            theme.text().add_modifier(Modifier::BOLD),
             &[mark],
             &[Seg::new("  ", Style::new())],
         ));

@@ -7,9 +7,11 @@ use ratatui::text::{Line, Span};
 
 use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
 use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu, Pick};
+use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::quiz::QuizScreen;
+use crate::content::Quiz;
+use crate::progress::QuizProgress;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Act {
@@ -29,21 +31,14 @@ const KEYS: &[Binding<Act>] = &[
     ),
 ];
 
+#[derive(Default)]
 pub struct Quizzes {
     menu: Menu,
 }
 
 impl Quizzes {
     pub fn new() -> Self {
-        Quizzes {
-            menu: Menu::default(),
-        }
-    }
-}
-
-impl Default for Quizzes {
-    fn default() -> Self {
-        Self::new()
+        Self::default()
     }
 }
 
@@ -79,83 +74,88 @@ impl View for Quizzes {
             self.menu.clamp(n);
             return start(self.menu.selected, cx, true);
         }
-        match self.menu.pick_in(KEYS, ev, n) {
-            Some(Pick::Chosen(i)) => start(i, cx, false),
-            Some(Pick::Moved) => Outcome::Stay,
-            None => Outcome::Ignored,
-        }
+        self.menu.outcome_in(KEYS, ev, n, |i| start(i, cx, false))
     }
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
-        let theme = cx.theme;
-        let g = theme.glyphs();
-        let (list, detail) = widgets::split(area, 30);
-        let block = widgets::block(theme, &cx.t("home-quizzes"));
-        let inner = block.inner(list);
-        f.render_widget(block, list);
-        let w = inner.width as usize;
-        let items: Vec<Line<'static>> = cx
-            .course
-            .quizzes
-            .iter()
-            .map(|q| {
-                let rec = cx.progress.quizzes.get(&q.id);
-                let (mark, score) = match rec {
-                    Some(r) if r.finished_at.is_some() && r.best_score == q.questions.len() => (
-                        Span::styled(g.right, theme.good()),
-                        format!("{}/{}", r.best_score, q.questions.len()),
-                    ),
-                    Some(r) => (
-                        Span::styled(g.bullet, theme.key()),
-                        format!("{}/{}", r.last_score, q.questions.len()),
-                    ),
-                    None => (Span::raw(" "), format!("-/{}", q.questions.len())),
-                };
-                let title_w = w.saturating_sub(2 + 1 + score.len());
-                Line::from(vec![
-                    mark,
-                    Span::raw(" "),
-                    Span::raw(pad(&cx.loc(&q.title), title_w)),
-                    Span::raw(" "),
-                    Span::styled(score, theme.dim()),
-                ])
-            })
-            .collect();
-        self.menu.draw(f, inner, items, theme.selected());
-
-        let Some(quiz) = cx.course.quizzes.get(self.menu.selected) else {
-            return;
-        };
-        let mut text = vec![
-            Line::styled(cx.loc(&quiz.title), theme.heading(2)),
-            Line::raw(""),
-            Line::raw(
-                cx.i18n
-                    .ta("quiz-count", &[("count", quiz.questions.len().into())]),
-            ),
-        ];
-        if let Some(rec) = cx.progress.quizzes.get(&quiz.id) {
-            text.push(Line::raw(cx.i18n.ta(
-                "quiz-best",
-                &[
-                    ("best", rec.best_score.into()),
-                    ("total", quiz.questions.len().into()),
-                    ("attempts", rec.attempts.into()),
-                ],
-            )));
-            let wrong = rec.wrong_ids().len();
-            if wrong > 0 {
-                text.push(Line::raw(""));
-                text.push(Line::styled(
-                    cx.i18n
-                        .ta("quiz-wrong-to-retry", &[("count", wrong.into())]),
-                    theme.key(),
-                ));
-            }
-        }
-        let block = widgets::block(theme, "");
-        let inner = block.inner(detail);
-        f.render_widget(block, detail);
-        widgets::text_box(cx, f, inner, &text);
+        widgets::list_and_detail(
+            cx,
+            f,
+            area,
+            &cx.t("home-quizzes"),
+            &mut self.menu,
+            |w| items(cx, w),
+            |i, _| cx.course.quizzes.get(i).map(|q| detail(cx, q)),
+        );
     }
+}
+
+/// Each quiz with its score: the best when all were right, else the last.
+fn items(cx: &Cx, w: usize) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let g = theme.glyphs();
+    cx.course
+        .quizzes
+        .iter()
+        .map(|q| {
+            let rec = cx.progress.quizzes.get(&q.id);
+            let (mark, score) = match rec {
+                Some(r) if r.finished_at.is_some() && r.best_score == q.questions.len() => (
+                    Span::styled(g.right, theme.good()),
+                    format!("{}/{}", r.best_score, q.questions.len()),
+                ),
+                Some(r) => (
+                    Span::styled(g.bullet, theme.key()),
+                    format!("{}/{}", r.last_score, q.questions.len()),
+                ),
+                None => (Span::raw(" "), format!("-/{}", q.questions.len())),
+            };
+            let title_w = w.saturating_sub(2 + 1 + score.len());
+            Line::from(vec![
+                mark,
+                Span::raw(" "),
+                Span::raw(pad(&cx.loc(&q.title), title_w)),
+                Span::raw(" "),
+                Span::styled(score, theme.dim()),
+            ])
+        })
+        .collect()
+}
+
+/// The selected quiz: how many questions, the best score, and how many to retry.
+fn detail(cx: &Cx, quiz: &Quiz) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let mut text = vec![
+        Line::styled(cx.loc(&quiz.title), theme.heading(2)),
+        Line::raw(""),
+        Line::raw(
+            cx.i18n
+                .ta("quiz-count", &[("count", quiz.questions.len().into())]),
+        ),
+    ];
+    if let Some(rec) = cx.progress.quizzes.get(&quiz.id) {
+        text.push(Line::raw(best_score(cx, rec, quiz)));
+        let wrong = rec.wrong_ids().len();
+        if wrong > 0 {
+            text.push(Line::raw(""));
+            text.push(Line::styled(
+                cx.i18n
+                    .ta("quiz-wrong-to-retry", &[("count", wrong.into())]),
+                theme.key(),
+            ));
+        }
+    }
+    text
+}
+
+/// "Best: 5/8 (3 attempts)".
+pub fn best_score(cx: &Cx, rec: &QuizProgress, quiz: &Quiz) -> String {
+    cx.i18n.ta(
+        "quiz-best",
+        &[
+            ("best", rec.best_score.into()),
+            ("total", quiz.questions.len().into()),
+            ("attempts", rec.attempts.into()),
+        ],
+    )
 }
