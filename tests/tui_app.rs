@@ -511,12 +511,12 @@ fn the_results_page_reviews_every_question_and_a_perfect_run_offers_no_retry() {
         "3<Enter>2<Enter><Enter>2<Enter><Enter>3<Enter><Enter>2<Enter><Enter>2<Enter><Enter>",
     );
     let s = screen(&mut a, 100, 40);
-    assert!(s.contains("Score: 5 of 5"), "{s}");
+    has(&s, "Score: 5 of 5");
     assert!(
         !s.contains("retry"),
         "nothing to retry after a perfect run: {s}"
     );
-    assert!(s.contains("Review"), "{s}");
+    has(&s, "Review");
     let review = screen(&mut a, 100, 200);
     for prompt in [
         "before anything is installed",

@@ -58,6 +58,16 @@ pub fn run_pack(args: &[&str], stdin: &str, data_dir: &Path, env: &[(&str, &str)
     run(&all, stdin, data_dir, env)
 }
 
+/// `run` with nothing on stdin and nothing added to the environment.
+pub fn call(args: &[&str], data_dir: &Path) -> Run {
+    run(args, "", data_dir, &[])
+}
+
+/// A folder or file under tests/fixtures.
+pub fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// Runs `rocm-learn ARGS` with `stdin` fed in, progress kept in `data_dir`, and no language
 /// hints from the machine running the tests (so English unless the test says otherwise).
 pub fn run(args: &[&str], stdin: &str, data_dir: &Path, env: &[(&str, &str)]) -> Run {
