@@ -5,7 +5,7 @@
 mod sim_common;
 
 use rocm_learn::sim;
-use sim_common::{Stage, golden, mi300x, vega};
+use sim_common::{Stage, check, golden, mi300x, vega};
 
 fn kfd_mode(st: &Stage) -> Option<u32> {
     mode(st, "/dev/kfd")
@@ -123,10 +123,10 @@ fn only_amds_image_is_the_device_plugin() {
 #[test]
 fn form_goldens() {
     let st = vega(|_| {});
-    golden(
+    check(
+        &st,
         "wget_quiet_unknown_host",
         "wget -q https://example.com/x",
-        &st.run("wget -q https://example.com/x"),
     );
     let url = "https://repo.radeon.com/amdgpu-install/6.1.3/ubuntu/noble/amdgpu-install_6.1.60103-1_all.deb";
     golden(
@@ -134,26 +134,18 @@ fn form_goldens() {
         &format!("wget {url}"),
         &st.run(&format!("wget {url}")),
     );
-    golden(
-        "dpkg_install_not_root",
-        "dpkg -i x.deb",
-        &st.run("dpkg -i x.deb"),
-    );
-    golden(
-        "dpkg_install_missing_file",
-        "sudo dpkg -i ./nope.deb",
-        &st.run("sudo dpkg -i ./nope.deb"),
-    );
+    check(&st, "dpkg_install_not_root", "dpkg -i x.deb");
+    check(&st, "dpkg_install_missing_file", "sudo dpkg -i ./nope.deb");
     st.run("wget -q https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/noble/amdgpu-install_6.2.60202-1_all.deb");
-    golden(
+    check(
+        &st,
         "dpkg_install_installer",
         "sudo dpkg -i amdgpu-install_6.2.60202-1_all.deb",
-        &st.run("sudo dpkg -i amdgpu-install_6.2.60202-1_all.deb"),
     );
-    golden(
+    check(
+        &st,
         "udevadm_trigger_not_root_filtered",
         "udevadm trigger --subsystem-match kfd",
-        &st.run("udevadm trigger --subsystem-match kfd"),
     );
     for (name, cmd) in [
         ("curl_unknown_host", "curl -fsSL https://example.com/key"),

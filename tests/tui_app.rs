@@ -12,6 +12,15 @@ use rocm_learn::progress::{Change, ItemKind, Place};
 use rocm_learn::tui::Input;
 use tui::{app, click, draw, screen, send};
 
+/// The test pack's lesson open in English and drawn once at 80x24 (the reader learns its
+/// height from the first frame).
+fn lesson_on_screen() -> rocm_learn::tui::App {
+    let mut a = app(Lang::En);
+    send(&mut a, "2<Enter>");
+    draw(&mut a, 80, 24);
+    a
+}
+
 /// The screen at `w`x`h` of a fresh app in `lang` after `keys`.
 fn screen_after(lang: Lang, keys: &str, w: u16, h: u16) -> String {
     let mut a = app(lang);
@@ -44,9 +53,7 @@ fn opening_a_lesson_shows_its_text_and_records_it() {
 
 #[test]
 fn reading_to_the_end_marks_the_lesson_read_and_the_position_is_resumed() {
-    let mut a = app(Lang::En);
-    send(&mut a, "2<Enter>");
-    draw(&mut a, 80, 24);
+    let mut a = lesson_on_screen();
     send(&mut a, "G");
     assert!(
         a.world.progress.lessons["what-is-rocm"]
@@ -67,9 +74,7 @@ fn reading_to_the_end_marks_the_lesson_read_and_the_position_is_resumed() {
 
 #[test]
 fn a_glossary_term_in_a_lesson_shows_its_definition() {
-    let mut a = app(Lang::En);
-    send(&mut a, "2<Enter>");
-    draw(&mut a, 80, 24);
+    let mut a = lesson_on_screen();
     send(&mut a, "<Tab><Enter>"); // the first link on screen is [ROCm](term:rocm)
     assert!(a.overlay_open());
     has_all(
@@ -177,9 +182,7 @@ fn switching_language_redraws_every_screen_at_once() {
 
 #[test]
 fn the_reader_keeps_its_place_across_a_language_switch() {
-    let mut a = app(Lang::En);
-    send(&mut a, "2<Enter>");
-    draw(&mut a, 80, 24);
+    let mut a = lesson_on_screen();
     send(&mut a, "G");
     send(&mut a, "L");
     let s = screen(&mut a, 80, 24);
@@ -305,9 +308,7 @@ fn a_tiny_terminal_gets_a_message_not_a_mess() {
 
 #[test]
 fn ctrl_c_quits_from_anywhere_and_saves_the_reading_position() {
-    let mut a = app(Lang::En);
-    send(&mut a, "2<Enter>");
-    draw(&mut a, 80, 24);
+    let mut a = lesson_on_screen();
     send(&mut a, "jjj<C-c>");
     assert!(a.quit);
     assert_eq!(a.world.progress.lessons["what-is-rocm"].position, 3);
@@ -563,10 +564,8 @@ fn unstarted_quizzes_and_labs_are_not_called_unread() {
 
 #[test]
 fn tab_goes_on_from_the_links_on_screen_after_scrolling() {
-    let mut a = app(Lang::En);
     // Focus the first link (near the top), then scroll to the end: it is out of view.
-    send(&mut a, "2<Enter>");
-    draw(&mut a, 80, 24);
+    let mut a = lesson_on_screen();
     send(&mut a, "<Tab><End>");
     let before = screen(&mut a, 80, 24);
     send(&mut a, "<Tab>");
