@@ -1,15 +1,16 @@
 //! The full-screen app, measured in-process: loading everything and drawing the first frame,
 //! and drawing one frame at 200x60 in Korean. `cargo bench --bench app`.
 
+// The tests' helpers for driving the app: the bench builds its app the same way.
+#[path = "../tests/common/tui.rs"]
+mod tui;
+
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use rocm_learn::content::{self, ContentTree};
-use rocm_learn::i18n::I18n;
 use rocm_learn::lang::Lang;
 use rocm_learn::markdown::Target;
-use rocm_learn::progress::Progress;
 use rocm_learn::tui::App;
-use rocm_learn::tui::theme::Theme;
 
 fn main() {
     divan::main();
@@ -19,15 +20,7 @@ fn app(lang: Lang) -> App {
     // What the app's start runs: everything loaded and checked but the terminology lint,
     // which only `check` reports.
     let (course, _, _) = content::load_pack(&ContentTree::embedded());
-    App::new(
-        course,
-        I18n::new(lang),
-        Theme {
-            color: true,
-            ascii: false,
-        },
-        Progress::new(),
-    )
+    tui::new_app(course, lang, false)
 }
 
 /// Start to first frame: every lesson, quiz, lab, term and string loaded and checked, the home

@@ -6,6 +6,44 @@ use std::time::{Duration, Instant};
 use rocm_learn::content::{self, ContentTree};
 use rocm_learn::lab::run::{LabRun, Options, no_notify};
 
+/// How long each of `n` calls of `f` took; what a call returns is dropped after its time is
+/// taken (removing a stage is not part of building it).
+fn timed<T>(n: usize, mut f: impl FnMut() -> T) -> Vec<Duration> {
+    (0..n)
+        .map(|_| {
+            let t = Instant::now();
+            let made = f();
+            let took = t.elapsed();
+            drop(made);
+            took
+        })
+        .collect()
+}
+
+/// `bash ARGS` in a bare bubblewrap sandbox (the host's root read-only, its own /dev and /proc,
+/// nothing shared), with nothing to read and its errors dropped; asserts it succeeded.
+fn bare_bash(bwrap: &std::path::Path, bash_args: &[&str]) {
+    let ok = std::process::Command::new(bwrap)
+        .args([
+            "--unshare-all",
+            "--ro-bind",
+            "/",
+            "/",
+            "--dev",
+            "/dev",
+            "--proc",
+            "/proc",
+            "bash",
+        ])
+        .args(bash_args)
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("bwrap")
+        .success();
+    assert!(ok, "bash {bash_args:?} in bubblewrap");
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -26,61 +64,11 @@ fn main() {
 
     // Bare bubblewrap, for scale: the lower bound of any sandboxed shell.
     let bwrap = rocm_learn::lab::sandbox::probe().expect("bubblewrap");
-    let mut bare = Vec::new();
-    for _ in 0..20 {
-        let t = Instant::now();
-        let ok = std::process::Command::new(&bwrap)
-            .args([
-                "--unshare-all",
-                "--ro-bind",
-                "/",
-                "/",
-                "--dev",
-                "/dev",
-                "--proc",
-                "/proc",
-                "bash",
-                "-c",
-                "true",
-            ])
-            .status()
-            .expect("bwrap")
-            .success();
-        assert!(ok);
-        bare.push(t.elapsed());
-    }
+    let bare = timed(20, || bare_bash(&bwrap, &["-c", "true"]));
 
     // Where the time goes: a bare login shell in the same sandbox, without the machine.
-    let mut login_only = Vec::new();
-    for _ in 0..20 {
-        let t = Instant::now();
-        let ok = std::process::Command::new(&bwrap)
-            .args([
-                "--unshare-all",
-                "--ro-bind",
-                "/",
-                "/",
-                "--dev",
-                "/dev",
-                "--proc",
-                "/proc",
-                "bash",
-                "--login",
-                "-i",
-                "-c",
-                "true",
-            ])
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status()
-            .expect("bwrap")
-            .success();
-        assert!(ok);
-        login_only.push(t.elapsed());
-    }
-    let mut stage_only = Vec::new();
-    for _ in 0..20 {
-        let t = Instant::now();
+    let login_only = timed(20, || bare_bash(&bwrap, &["--login", "-i", "-c", "true"]));
+    let stage_only = timed(20, || {
         let stage = rocm_learn::lab::stage::Stage::new().unwrap();
         let spec = rocm_learn::sim::MachineSpec::from_toml(&lab.machine).unwrap();
         let state = rocm_learn::sim::stage::create(stage.root(), &spec).unwrap();
@@ -90,16 +78,13 @@ fn main() {
             .collect();
         stage.install("learner", &tools).unwrap();
         stage.lock_down().unwrap();
-        stage_only.push(t.elapsed());
-    }
-    let mut sim_call = Vec::new();
-    for _ in 0..20 {
-        let t = Instant::now();
-        let _ = std::process::Command::new(&exe)
+        stage
+    });
+    let sim_call = timed(20, || {
+        std::process::Command::new(&exe)
             .args(["sim", "uname"])
-            .output();
-        sim_call.push(t.elapsed());
-    }
+            .output()
+    });
 
     let mut open = Vec::new();
     let mut enter = Vec::new();
@@ -110,21 +95,17 @@ fn main() {
         run.wait_record(Duration::from_secs(10))
             .expect("first prompt");
         open.push(t.elapsed());
-        for _ in 0..10 {
-            let t = Instant::now();
-            run.shell.write(b"true\r").unwrap();
-            run.wait_record(Duration::from_secs(10)).expect("record");
-            run.evaluate();
-            enter.push(t.elapsed());
-        }
+        // Enter until the checklist is re-checked, for `line` typed in the lab.
+        let mut typed = |line: &[u8]| {
+            timed(10, || {
+                run.shell.write(line).unwrap();
+                run.wait_record(Duration::from_secs(10)).expect("record");
+                run.evaluate();
+            })
+        };
+        enter.extend(typed(b"true\r"));
         // A simulated tool typed in the lab: a request to the supervisor, which runs it.
-        for _ in 0..10 {
-            let t = Instant::now();
-            run.shell.write(b"groups >/dev/null\r").unwrap();
-            run.wait_record(Duration::from_secs(10)).expect("record");
-            run.evaluate();
-            tool.push(t.elapsed());
-        }
+        tool.extend(typed(b"groups >/dev/null\r"));
         run.shell.kill();
     }
     println!(

@@ -117,40 +117,40 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
     took
 }
 
-/// The same in tmux: a new window running seq, until capture-pane shows the last number.
+/// The same in tmux: a new window running seq, until capture-pane shows the last number. The
+/// tmux server is one of the bench's own (its own socket), so no one else's sessions are met.
 fn tmux_throughput() -> Duration {
-    let session = format!("rocm-learn-bench-{}", std::process::id());
-    let ok = Command::new("tmux")
-        .args([
-            "new-session",
-            "-d",
-            "-s",
-            &session,
-            "-x",
-            "120",
-            "-y",
-            "40",
-            "sleep 600",
-        ])
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
+    let socket = format!("rocm-learn-bench-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+    };
+    let ok = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "bench",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "sleep 600",
+    ])
+    .map(|o| o.status.success())
+    .unwrap_or(false);
     assert!(ok, "tmux is needed for the comparison");
     let t = Instant::now();
-    Command::new("tmux")
-        .args([
-            "new-window",
-            "-t",
-            &session,
-            &format!("seq {LINES}; sleep 600"),
-        ])
-        .status()
-        .unwrap();
+    tmux(&[
+        "new-window",
+        "-t",
+        "bench",
+        &format!("seq {LINES}; sleep 600"),
+    ])
+    .unwrap();
     loop {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &session])
-            .output()
-            .unwrap();
+        let out = tmux(&["capture-pane", "-p", "-t", "bench"]).unwrap();
         if String::from_utf8_lossy(&out.stdout)
             .lines()
             .any(|l| l.trim() == LINES.to_string())
@@ -160,9 +160,7 @@ fn tmux_throughput() -> Duration {
         std::thread::sleep(Duration::from_millis(5));
     }
     let took = t.elapsed();
-    let _ = Command::new("tmux")
-        .args(["kill-session", "-t", &session])
-        .status();
+    let _ = tmux(&["kill-server"]);
     took
 }
 

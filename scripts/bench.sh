@@ -6,18 +6,11 @@ cd "$(dirname "$0")/.."
 cargo build --release --quiet
 out=$(mktemp)
 {
-  echo "## cargo bench --bench app"; echo; echo '```'
-  cargo bench --quiet --bench app 2>/dev/null
-  echo '```'; echo
-  echo "## cargo bench --bench lab"; echo; echo '```'
-  cargo bench --quiet --bench lab 2>/dev/null
-  echo '```'; echo
-  echo "## cargo bench --bench sim"; echo; echo '```'
-  cargo bench --quiet --bench sim 2>/dev/null
-  echo '```'; echo
-  echo "## cargo bench --bench whole"; echo; echo '```'
-  cargo bench --quiet --bench whole 2>/dev/null
-  echo '```'; echo
+  for bench in app lab sim whole; do
+    echo "## cargo bench --bench $bench"; echo; echo '```'
+    cargo bench --quiet --bench "$bench" 2>/dev/null
+    echo '```'; echo
+  done
   echo "## scripts/measure-app.sh"; echo; echo '```'
   scripts/measure-app.sh home
   scripts/measure-app.sh lab

@@ -7,6 +7,14 @@
 use rocm_learn::content::{self, ContentTree, option_stats};
 use rocm_learn::lang::Lang;
 
+/// Fails naming `what` and the language unless `has` holds for every language.
+#[track_caller]
+fn in_every_language(what: &str, has: impl Fn(Lang) -> bool) {
+    for lang in Lang::ALL {
+        assert!(has(lang), "{what} lacks {lang}");
+    }
+}
+
 #[test]
 fn the_course_is_complete_in_three_languages() {
     let (course, diags) = content::load(&ContentTree::embedded());
@@ -37,13 +45,7 @@ fn the_course_is_complete_in_three_languages() {
         "the thirteen lessons, in order: history right after the layers whose names it explains"
     );
     for l in &course.lessons {
-        for lang in Lang::ALL {
-            assert!(
-                l.body.has(lang) && l.title.has(lang),
-                "{} lacks {lang}",
-                l.id
-            );
-        }
+        in_every_language(&l.id, |lang| l.body.has(lang) && l.title.has(lang));
         let quiz = l
             .quiz
             .as_deref()
@@ -66,13 +68,9 @@ fn the_course_is_complete_in_three_languages() {
             q.options.len()
         );
         for o in &q.options {
-            for lang in Lang::ALL {
-                assert!(
-                    o.text.has(lang) && o.why.has(lang),
-                    "{}: an option lacks {lang}",
-                    q.id
-                );
-            }
+            in_every_language(&format!("{}: an option", q.id), |lang| {
+                o.text.has(lang) && o.why.has(lang)
+            });
         }
     }
     // Some questions make the learner read real tool output.

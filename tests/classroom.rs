@@ -4,18 +4,26 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use common::{has, lacks};
 use rocm_learn::export::{self, Answer, Export, Item, Status};
 use rocm_learn::progress::ItemKind;
 
 const PACK_KO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack-ko");
+const CLASS_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/class-pack");
+const DANA_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dana-pack");
+
+/// `check` of `pack`'s files and machines, without proving its labs in the sandbox.
+fn check_files(pack: &str, data: &std::path::Path) -> common::Run {
+    common::call(&["check", "--content", pack, "--no-labs"], data)
+}
 
 #[test]
 fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
     let data = tempfile::tempdir().unwrap();
-    let check = common::run(&["check", "--content", PACK_KO], "", data.path(), &[]);
+    let check = common::call(&["check", "--content", PACK_KO], data.path());
     // The pack promises Korean only: no warning about the English it never had.
     assert_eq!(check.code, 0, "{}", check.stdout);
-    assert!(check.stdout.contains("no warnings"), "{}", check.stdout);
+    has(&check.stdout, "no warnings");
     let ko = common::run(
         &[
             "--content",
@@ -32,11 +40,8 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
         &[],
     );
     has(&ko.stdout, "정답: 1) lspci -d 1002:");
-    assert!(
-        !ko.stdout.contains("[ko]"),
-        "nothing to mark in Korean: {}",
-        ko.stdout
-    );
+    // Nothing to mark in Korean.
+    lacks(&ko.stdout, "[ko]");
     // Other languages see the Korean text, marked as such.
     let en = common::run(
         &[
@@ -54,11 +59,9 @@ fn a_pack_with_only_korean_content_loads_and_runs_in_every_language() {
         &[],
     );
     has(&en.stdout, "Correct: 1) [ko] lspci -d 1002:");
-    let lesson = common::run(
+    let lesson = common::call(
         &["--content", PACK_KO, "--lang", "ja", "lesson", "gpu-check"],
-        "",
         data.path(),
-        &[],
     );
     has(&lesson.stdout, "ko の原文を表示しています");
     has(&lesson.stdout, "우리 연구실 GPU 서버 점검하기");
@@ -248,7 +251,7 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
     let mut args = vec!["report".to_string()];
     args.extend(files.iter().map(|f| f.display().to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let out = common::run(&args, "", data.path(), &[]);
+    let out = common::call(&args, data.path());
     assert_eq!(out.code, 0, "{}", out.stderr);
     let s = &out.stdout;
     assert!(
@@ -290,14 +293,8 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
     );
     // Three learners stopped at the lab's second step.
     let stuck = s.split("Where learners got stuck in labs").nth(1).unwrap();
-    assert!(
-        stuck.contains("hsa-init-failed/new-login  3 learners stuck here"),
-        "{stuck}"
-    );
-    assert!(
-        stuck.contains("who: student00, student01, student02"),
-        "{stuck}"
-    );
+    has(stuck, "hsa-init-failed/new-login  3 learners stuck here");
+    has(stuck, "who: student00, student01, student02");
 
     let csv = common::run(
         &[&["report", "--csv"][..], &args[1..]].concat(),
@@ -322,7 +319,7 @@ fn a_report_of_nothing_readable_says_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("x.json");
     std::fs::write(&f, "[]").unwrap();
-    let out = common::run(&["report", f.to_str().unwrap()], "", dir.path(), &[]);
+    let out = common::call(&["report", f.to_str().unwrap()], dir.path());
     assert_eq!(out.code, 1);
     has(&out.stderr, "rocm-learn progress --json");
 }
@@ -331,31 +328,20 @@ fn a_report_of_nothing_readable_says_what_to_do() {
 fn an_id_shared_by_a_lesson_and_a_quiz_must_be_qualified_to_reset() {
     let data = tempfile::tempdir().unwrap();
     // Read the history lesson and take its quiz (one answer is enough to leave a record).
-    common::run(&["lesson", "history"], "", data.path(), &[]);
+    common::call(&["lesson", "history"], data.path());
     common::run(
         &["quiz", "quiz:history", "--seed", "0"],
         "1\n",
         data.path(),
         &[],
     );
-    let bare = common::run(
-        &["progress", "reset", "history", "--yes"],
-        "",
-        data.path(),
-        &[],
-    );
+    let bare = common::call(&["progress", "reset", "history", "--yes"], data.path());
     assert_eq!(bare.code, 2, "{}", bare.stderr);
     has(&bare.stderr, "lesson:history");
     has(&bare.stderr, "quiz:history");
-    let quiz = common::run(
-        &["progress", "reset", "quiz:history", "--yes"],
-        "",
-        data.path(),
-        &[],
-    );
+    let quiz = common::call(&["progress", "reset", "quiz:history", "--yes"], data.path());
     assert_eq!(quiz.code, 0, "{}", quiz.stderr);
-    let e =
-        export::parse(&common::run(&["progress", "--json"], "", data.path(), &[]).stdout).unwrap();
+    let e = export::parse(&common::call(&["progress", "--json"], data.path()).stdout).unwrap();
     let status = |kind: ItemKind| {
         e.items
             .iter()
@@ -405,14 +391,14 @@ fn the_progress_table_lines_up_in_japanese_with_a_kind_column() {
     }
     // The quiz taken shows its score; the id appears once per row.
     let quiz = rows.iter().find(|r| r.contains("deploy-workflow")).unwrap();
-    assert!(quiz.contains("/5"), "{quiz}");
+    has(quiz, "/5");
     assert_eq!(quiz.matches("deploy-workflow").count(), 1, "{quiz}");
 }
 
 #[test]
 fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
     let data = tempfile::tempdir().unwrap();
-    let report = common::run(&["report", "--help"], "", data.path(), &[]);
+    let report = common::call(&["report", "--help"], data.path());
     assert_eq!(report.code, 0);
     for line in report.stdout.lines() {
         assert!(
@@ -422,7 +408,7 @@ fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
         );
     }
     has(&report.stdout, "Arguments:\n  <FILE>...");
-    let progress = common::run(&["progress", "--help"], "", data.path(), &[]);
+    let progress = common::call(&["progress", "--help"], data.path());
     has(&progress.stdout, "\n  reset ");
     assert!(
         progress.stdout.contains("last picked in the app"),
@@ -434,7 +420,7 @@ fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
 #[test]
 fn an_unknown_lab_is_named_even_without_a_terminal() {
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(&["lab", "nope"], "", data.path(), &[]);
+    let out = common::call(&["lab", "nope"], data.path());
     assert_eq!(out.code, 2);
     has(&out.stderr, "There is no lab \"nope\"");
     assert!(!out.stderr.contains("terminal"), "{}", out.stderr);
@@ -463,8 +449,6 @@ fn a_reader_that_closes_early_is_not_a_crash() {
     assert_eq!(status.code(), Some(0));
 }
 
-const CLASS_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/class-pack");
-
 /// Reads one export the submit folder holds for `learner`.
 fn submitted(dir: &std::path::Path, learner: &str) -> Export {
     let file = std::fs::read_dir(dir)
@@ -483,7 +467,7 @@ fn submitted(dir: &std::path::Path, learner: &str) -> Export {
 #[test]
 fn a_pack_extending_the_builtin_course_links_it_and_keeps_its_own_progress() {
     let data = tempfile::tempdir().unwrap();
-    let check = common::run(&["check", "--content", CLASS_PACK], "", data.path(), &[]);
+    let check = common::call(&["check", "--content", CLASS_PACK], data.path());
     // Links to built-in lessons and labs resolve; the missing Korean was never promised.
     assert_eq!(check.code, 0, "{}", check.stdout);
     has(&check.stdout, "No errors, no warnings");
@@ -497,10 +481,10 @@ fn a_pack_extending_the_builtin_course_links_it_and_keeps_its_own_progress() {
         data.path(),
         &env,
     );
-    assert!(quiz.stdout.contains("2 of 2"), "{}", quiz.stdout);
+    has(&quiz.stdout, "2 of 2");
     // The pack's `permissions` quiz is not the built-in one of the same id.
     let builtin =
-        export::parse(&common::run(&["progress", "--json"], "", data.path(), &[]).stdout).unwrap();
+        export::parse(&common::call(&["progress", "--json"], data.path()).stdout).unwrap();
     let q = |e: &Export| {
         e.items
             .iter()
@@ -521,18 +505,13 @@ fn suggested_commands_name_the_pack_given_with_content() {
     let data = tempfile::tempdir().unwrap();
     let f = data.path().join("x.json");
     std::fs::write(&f, "[]").unwrap();
-    let out = common::run(
+    let out = common::call(
         &["--content", CLASS_PACK, "report", f.to_str().unwrap()],
-        "",
         data.path(),
-        &[],
     );
-    assert!(
-        out.stderr.contains(&format!(
-            "rocm-learn --content {CLASS_PACK} progress --json"
-        )),
-        "{}",
-        out.stderr
+    has(
+        &out.stderr,
+        &format!("rocm-learn --content {CLASS_PACK} progress --json"),
     );
 }
 
@@ -605,27 +584,16 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
     std::fs::write(submit.path().join("carl.json"), &carl.stdout).unwrap();
 
     let dir = submit.path().to_str().unwrap();
-    let report = common::run(
-        &["--content", CLASS_PACK, "report", dir],
-        "",
-        data.path(),
-        &[],
-    );
+    let report = common::call(&["--content", CLASS_PACK, "report", dir], data.path());
     assert_eq!(report.code, 0, "{}", report.stderr);
     let s = &report.stdout;
     assert!(s.starts_with("Class report: 2 learners"), "{s}");
-    assert!(
-        s.contains("1 older export of a learner was replaced"),
-        "{s}"
-    );
+    has(s, "1 older export of a learner was replaced");
     assert!(
         s.contains("Not included: carl exported another course (builtin@"),
         "{s}"
     );
-    assert!(
-        s.contains("quiz:permissions  done, first 1/2, best 2/2"),
-        "{s}"
-    );
+    has(s, "quiz:permissions  done, first 1/2, best 2/2");
     // The same report from standard input: one export at a time.
     let ben = serde_json::to_string(&submitted(submit.path(), "ben")).unwrap();
     let piped = common::run(
@@ -641,11 +609,9 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
     );
     has(&piped.stdout, "first 0/2, best 0/2");
     // The gradebook has a column per quiz and per lab.
-    let csv = common::run(
+    let csv = common::call(
         &["--content", CLASS_PACK, "report", "--csv", dir],
-        "",
         data.path(),
-        &[],
     );
     let head = csv.stdout.lines().next().unwrap();
     assert!(
@@ -700,16 +666,14 @@ fn a_submit_folder_written_by_many_learners_at_once_holds_every_export_whole() {
     for name in &names {
         assert_eq!(submitted(submit.path(), name).learner, *name);
     }
-    let report = common::run(
+    let report = common::call(
         &[
             "--content",
             CLASS_PACK,
             "report",
             submit.path().to_str().unwrap(),
         ],
-        "",
         data.path(),
-        &[],
     );
     assert!(
         report.stdout.starts_with("Class report: 8 learners"),
@@ -748,16 +712,7 @@ fn a_progress_folder_of_another_login_is_refused_not_merged() {
 #[test]
 fn check_refuses_a_lab_whose_machine_cannot_be_built_naming_the_place() {
     let data = tempfile::tempdir().unwrap();
-    let pack = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/broken-lab-pack"
-    );
-    let out = common::run(
-        &["check", "--content", pack, "--no-labs"],
-        "",
-        data.path(),
-        &[],
-    );
+    let out = check_files(&common::fixture("broken-lab-pack"), data.path());
     assert_eq!(out.code, 1, "{}", out.stdout);
     for expected in [
         "lab-bad-preset.toml:6:11: error: the lab's machine cannot be built: machine spec: unknown preset \"mi300x\"",
@@ -774,22 +729,14 @@ fn check_runs_a_packs_solutions_and_scripts_in_the_sandbox() {
         return;
     }
     let data = tempfile::tempdir().unwrap();
-    let pack = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/unsolved-lab-pack"
-    );
-    let quick = common::run(
-        &["check", "--content", pack, "--no-labs"],
-        "",
-        data.path(),
-        &[],
-    );
+    let pack = &common::fixture("unsolved-lab-pack");
+    let quick = check_files(pack, data.path());
     assert_eq!(
         quick.code, 0,
         "files and machine are fine: {}",
         quick.stdout
     );
-    let out = common::run(&["check", "--content", pack], "", data.path(), &[]);
+    let out = common::call(&["check", "--content", pack], data.path());
     assert_eq!(out.code, 1, "{}\n{}", out.stdout, out.stderr);
     let failures: Vec<&str> = out
         .stdout
@@ -825,12 +772,7 @@ fn a_pack_handed_out_as_a_tarball_runs_like_its_folder() {
     }
     let data = tempfile::tempdir().unwrap();
     let a = archive.to_str().unwrap();
-    let check = common::run(
-        &["check", "--content", a, "--no-labs"],
-        "",
-        data.path(),
-        &[],
-    );
+    let check = check_files(a, data.path());
     assert_eq!(check.code, 0, "{}", check.stdout);
     let quiz = common::run(
         &["--content", a, "quiz", "permissions", "--seed", "0"],
@@ -838,27 +780,15 @@ fn a_pack_handed_out_as_a_tarball_runs_like_its_folder() {
         data.path(),
         &[],
     );
-    assert!(quiz.stdout.contains("2 of 2"), "{}", quiz.stdout);
-    let e = export::parse(
-        &common::run(
-            &["--content", a, "progress", "--json"],
-            "",
-            data.path(),
-            &[],
-        )
-        .stdout,
-    )
-    .unwrap();
+    has(&quiz.stdout, "2 of 2");
+    let e =
+        export::parse(&common::call(&["--content", a, "progress", "--json"], data.path()).stdout)
+            .unwrap();
     assert_eq!(e.pack.label(), "node-day@1");
     // Something that is not a tarball says so, naming the file.
     let junk = dir.path().join("junk.tar.gz");
     std::fs::write(&junk, "not gzip").unwrap();
-    let bad = common::run(
-        &["--content", junk.to_str().unwrap(), "list"],
-        "",
-        data.path(),
-        &[],
-    );
+    let bad = common::call(&["--content", junk.to_str().unwrap(), "list"], data.path());
     assert_eq!(bad.code, 2);
     has(&bad.stderr, "junk.tar.gz could not be read as a .tar.gz");
 }
@@ -872,15 +802,10 @@ fn the_pack_remembered_from_the_app_is_used_until_builtin_is_named() {
         format!(r#"{{"version": 1, "settings": {{"content": "{CLASS_PACK}"}}}}"#),
     )
     .unwrap();
-    let pack = common::run(&["progress", "--json"], "", data.path(), &[]);
+    let pack = common::call(&["progress", "--json"], data.path());
     assert_eq!(export::parse(&pack.stdout).unwrap().pack.id, "node-day");
-    assert!(pack.stderr.contains("--content builtin"), "{}", pack.stderr);
-    let builtin = common::run(
-        &["--content", "builtin", "progress", "--json"],
-        "",
-        data.path(),
-        &[],
-    );
+    has(&pack.stderr, "--content builtin");
+    let builtin = common::call(&["--content", "builtin", "progress", "--json"], data.path());
     assert_eq!(export::parse(&builtin.stdout).unwrap().pack.id, "builtin");
 }
 
@@ -910,7 +835,7 @@ fn crafted_counts_in_exports_saturate_and_a_quiz_never_taken_counts_nothing() {
     files.push(path.display().to_string());
     let mut args = vec!["report"];
     args.extend(files.iter().map(String::as_str));
-    let out = common::run(&args, "", dir.path(), &[]);
+    let out = common::call(&args, dir.path());
     assert_eq!(out.code, 0, "{}", out.stderr);
     has(&out.stdout, &format!("({}×)", u32::MAX));
     let row = out.stdout.lines().find(|l| l.starts_with("idle")).unwrap();
@@ -923,9 +848,9 @@ fn a_lab_for_another_user_logs_in_as_that_user_everywhere() {
         return;
     }
     let data = tempfile::tempdir().unwrap();
-    let pack = "tests/fixtures/dana-pack";
+    let pack = DANA_PACK;
     // `check` proves the pack: its solution and its own ok and bad scripts, run as dana.
-    let check = common::run(&["--content", pack, "check"], "", data.path(), &[]);
+    let check = common::call(&["--content", pack, "check"], data.path());
     assert_eq!(check.code, 0, "{}{}", check.stdout, check.stderr);
     let script = data.path().join("s.sh");
     std::fs::write(
@@ -933,7 +858,7 @@ fn a_lab_for_another_user_logs_in_as_that_user_everywhere() {
         "id\nsudo usermod -aG render,video dana\nexit\ngroups\n",
     )
     .unwrap();
-    let out = common::run(
+    let out = common::call(
         &[
             "--content",
             pack,
@@ -944,9 +869,7 @@ fn a_lab_for_another_user_logs_in_as_that_user_everywhere() {
             "--script",
             script.to_str().unwrap(),
         ],
-        "",
         data.path(),
-        &[],
     );
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     for want in [
@@ -962,8 +885,6 @@ fn a_lab_for_another_user_logs_in_as_that_user_everywhere() {
     }
 }
 
-const DANA_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dana-pack");
-
 #[test]
 fn a_lab_for_another_user_is_that_user_in_the_shell_the_tools_and_the_reasons() {
     if !common::needs::bwrap("a lab for another user") {
@@ -977,7 +898,7 @@ fn a_lab_for_another_user_is_that_user_in_the_shell_the_tools_and_the_reasons() 
     )
     .unwrap();
     let script = script.to_str().unwrap();
-    let out = common::run(
+    let out = common::call(
         &[
             "--content",
             DANA_PACK,
@@ -986,16 +907,14 @@ fn a_lab_for_another_user_is_that_user_in_the_shell_the_tools_and_the_reasons() 
             "--script",
             script,
         ],
-        "",
         data.path(),
-        &[],
     );
     has(
         &out.stdout,
         "uid=1000(dana) gid=1000(dana) groups=1000(dana),4(adm),27(sudo)",
     );
     assert!(out.stdout.contains("dana@"), "the prompt: {}", out.stdout);
-    assert!(out.stdout.contains("home=/home/dana"), "{}", out.stdout);
+    has(&out.stdout, "home=/home/dana");
     assert!(
         out.stdout
             .contains("dana is not member of \"render\" group"),
@@ -1023,19 +942,11 @@ fn check_names_a_group_step_whose_user_the_machine_lacks() {
         "check = \"groups\"\nuser = \"dana\"\n",
     );
     std::fs::write(&lab, text).unwrap();
-    let out = common::run(
-        &["check", "--content", pack.to_str().unwrap(), "--no-labs"],
-        "",
-        dir.path(),
-        &[],
-    );
+    let out = check_files(pack.to_str().unwrap(), dir.path());
     assert_eq!(out.code, 1, "{}", out.stdout);
-    assert!(
-        out.stdout.contains(
-            "lab-dana-gpu.toml:12:8: error: step \"groups\" checks the user \"dana\", whom the lab's machine does not have"
-        ),
-        "{}",
-        out.stdout
+    has(
+        &out.stdout,
+        "lab-dana-gpu.toml:12:8: error: step \"groups\" checks the user \"dana\", whom the lab's machine does not have",
     );
 }
 
@@ -1052,12 +963,6 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     }
 }
 
-/// Fails with the whole text when `want` is not in it.
-#[track_caller]
-fn has(text: &str, want: &str) {
-    assert!(text.contains(want), "missing {want:?} in:\n{text}");
-}
-
 #[test]
 fn a_promised_language_that_is_missing_is_the_one_warning() {
     let dir = tempfile::tempdir().unwrap();
@@ -1065,12 +970,7 @@ fn a_promised_language_that_is_missing_is_the_one_warning() {
     copy_tree(std::path::Path::new(CLASS_PACK), &pack);
     // The pack promises en and ja; Korean is missing everywhere and never warned about.
     std::fs::remove_file(pack.join("lessons/90-node-day/ja.md")).unwrap();
-    let out = common::run(
-        &["check", "--content", pack.to_str().unwrap(), "--no-labs"],
-        "",
-        dir.path(),
-        &[],
-    );
+    let out = check_files(pack.to_str().unwrap(), dir.path());
     assert_eq!(out.code, 0, "{}", out.stdout);
     let warnings: Vec<&str> = out
         .stdout

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::has;
+
 use rocm_learn::content::{self, ContentTree, Diagnostic, Severity};
 use rocm_learn::i18n::I18n;
 use rocm_learn::lang::Lang;
@@ -335,28 +337,19 @@ fn the_check_command_prints_every_problem_and_exits_1() {
     .unwrap();
     std::fs::write(root.join("quizzes/b.toml"), "id = \"BAD ID\"\n").unwrap();
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(
-        &["check", "--content", root.to_str().unwrap()],
-        "",
-        data.path(),
-        &[],
-    );
+    let out = common::call(&["check", "--content", root.to_str().unwrap()], data.path());
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     let a = format!(
         "{}:11:3: error: this option has no explanation",
         root.join("quizzes/a.toml").display()
     );
-    assert!(out.stdout.contains(&a), "{}", out.stdout);
+    has(&out.stdout, &a);
     let b = format!(
         "{}:1:6: error: \"BAD ID\" is not a valid id",
         root.join("quizzes/b.toml").display()
     );
-    assert!(out.stdout.contains(&b), "{}", out.stdout);
-    assert!(
-        out.stdout.contains("error: the quiz has no `title`"),
-        "{}",
-        out.stdout
-    );
+    has(&out.stdout, &b);
+    has(&out.stdout, "error: the quiz has no `title`");
     // The pack brought no assets: the built-in building and glossary are used, without errors.
     assert!(!out.stdout.contains("building.toml"), "{}", out.stdout);
 }
@@ -371,7 +364,7 @@ fn check_speaks_the_learners_language() {
     )
     .unwrap();
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(
+    let out = common::call(
         &[
             "check",
             "--content",
@@ -379,23 +372,19 @@ fn check_speaks_the_learners_language() {
             "--lang",
             "ko",
         ],
-        "",
         data.path(),
-        &[],
     );
     assert_eq!(out.code, 1);
-    assert!(
-        out.stdout
-            .contains(":4:1: error: 문제 \"a\"에 정답이 하나도 없습니다."),
-        "{}",
-        out.stdout
+    has(
+        &out.stdout,
+        ":4:1: error: 문제 \"a\"에 정답이 하나도 없습니다.",
     );
 }
 
 #[test]
 fn check_of_the_shipped_course_passes() {
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(&["check"], "", data.path(), &[]);
+    let out = common::call(&["check"], data.path());
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(
         out.stdout.starts_with("No errors, no warnings"),
@@ -407,18 +396,9 @@ fn check_of_the_shipped_course_passes() {
 #[test]
 fn a_content_dir_that_does_not_exist_is_a_clear_error() {
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(
-        &["list", "--content", "/no/such/pack"],
-        "",
-        data.path(),
-        &[],
-    );
+    let out = common::call(&["list", "--content", "/no/such/pack"], data.path());
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.contains("/no/such/pack does not exist"),
-        "{}",
-        out.stderr
-    );
+    has(&out.stderr, "/no/such/pack does not exist");
 }
 
 #[test]
@@ -427,18 +407,14 @@ fn a_pack_with_errors_is_refused_with_its_diagnostics() {
     std::fs::create_dir_all(dir.path().join("quizzes")).unwrap();
     std::fs::write(dir.path().join("quizzes/a.toml"), "id = 1\n").unwrap();
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(
+    let out = common::call(
         &["quiz", "a", "--content", dir.path().to_str().unwrap()],
-        "",
         data.path(),
-        &[],
     );
     assert_eq!(out.code, 1);
-    assert!(
-        out.stderr
-            .contains("a.toml:1:6: error: `id` must be a string, not an integer"),
-        "{}",
-        out.stderr
+    has(
+        &out.stderr,
+        "a.toml:1:6: error: `id` must be a string, not an integer",
     );
     assert!(
         out.stderr.contains("rocm-learn --content ") && out.stderr.contains(" check`"),
@@ -496,11 +472,7 @@ fn a_valid_lab_loads_with_its_lesson_and_steps() {
     assert_eq!(lab.lesson.as_deref(), Some("l1"));
     assert_eq!(lab.steps[0].hints.len(), 2);
     assert_eq!(lab.files[0].mode, 0o600);
-    assert!(
-        lab.machine.contains("preset = \"vega64-workstation\""),
-        "{}",
-        lab.machine
-    );
+    has(&lab.machine, "preset = \"vega64-workstation\"");
     assert_eq!(lab.solution_commands.len(), 2);
 }
 
@@ -795,12 +767,7 @@ fn check_stats_prints_the_share_per_quiz_and_language() {
     std::fs::write(dir.path().join("quizzes/q1.toml"), quiz_longest(2)).unwrap();
     let data = tempfile::tempdir().unwrap();
     let content = dir.path().to_str().unwrap();
-    let out = common::run(
-        &["check", "--content", content, "--stats"],
-        "",
-        data.path(),
-        &[],
-    );
+    let out = common::call(&["check", "--content", content, "--stats"], data.path());
     assert_eq!(out.code, 0, "warnings only: {}{}", out.stdout, out.stderr);
     let table: Vec<&str> = out
         .stdout
@@ -817,11 +784,7 @@ fn check_stats_prints_the_share_per_quiz_and_language() {
         ]
     );
     // Without the flag the table is not printed; the warning is.
-    let plain = common::run(&["check", "--content", content], "", data.path(), &[]);
+    let plain = common::call(&["check", "--content", content], data.path());
     assert!(!plain.stdout.contains("whole course"), "{}", plain.stdout);
-    assert!(
-        plain.stdout.contains("strictly longest in 2 of 3"),
-        "{}",
-        plain.stdout
-    );
+    has(&plain.stdout, "strictly longest in 2 of 3");
 }

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::has;
+
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -291,9 +293,9 @@ fn a_healthy_mi300x_node_is_all_ok() {
     assert!(says(find(&findings, "amd_smi")).contains("1 GPU"));
     assert!(says(find(&findings, "os")).contains("Ubuntu 22.04.5 LTS, kernel 6.8.0-52-generic"));
     let support = says(find(&findings, "support"));
-    assert!(
-        support.contains("gfx942 (AMD Instinct MI300X) on Ubuntu 22.04 with ROCm 6.3: supported"),
-        "{support}"
+    has(
+        &support,
+        "gfx942 (AMD Instinct MI300X) on Ubuntu 22.04 with ROCm 6.3: supported",
     );
 }
 
@@ -389,15 +391,9 @@ fn kfd_owned_by_render_without_the_user_in_it_says_usermod() {
     let f = find(&findings, "kfd_access");
     assert_eq!(f.level, Level::Problem);
     let msg = says(f);
-    assert!(
-        msg.contains("alice cannot open /dev/kfd read-write"),
-        "{msg}"
-    );
-    assert!(msg.contains("group render with mode 0660"), "{msg}");
-    assert!(
-        msg.contains("/etc/group does not list alice in render"),
-        "{msg}"
-    );
+    has(&msg, "alice cannot open /dev/kfd read-write");
+    has(&msg, "group render with mode 0660");
+    has(&msg, "/etc/group does not list alice in render");
     assert!(
         fix(f).contains("sudo usermod -aG render,video alice"),
         "{}",
@@ -527,9 +523,9 @@ fn no_rocm_on_a_gpu_node_teaches_the_fresh_install() {
     assert_eq!(find(&findings, "rocminfo").level, Level::Unknown);
     // Without an installed release the GPU is judged against the newest the course knows.
     let s = says(find(&findings, "support"));
-    assert!(
-        s.contains("(not installed; the newest release the course knows): supported"),
-        "{s}"
+    has(
+        &s,
+        "(not installed; the newest release the course knows): supported",
     );
 }
 
@@ -583,13 +579,13 @@ fn gfx900_on_ubuntu_22_04_with_rocm_6_3_is_unsupported_and_says_why() {
     let f = find(&findings, "support");
     assert_eq!(f.level, Level::Problem);
     let s = says(f);
-    assert!(
-        s.contains("gfx900 (Radeon RX Vega 56/64, Instinct MI25) on Ubuntu 22.04 with ROCm 6.3: unsupported"),
-        "{s}"
+    has(
+        &s,
+        "gfx900 (Radeon RX Vega 56/64, Instinct MI25) on Ubuntu 22.04 with ROCm 6.3: unsupported",
     );
-    assert!(s.contains("invalid device function"), "{s}");
+    has(&s, "invalid device function");
     // The support matrix's own note for this GPU and release.
-    assert!(s.contains("rocminfo still enumerates it"), "{s}");
+    has(&s, "rocminfo still enumerates it");
     assert_eq!(f.teaches, Some(Target::Lesson("supported".into())));
     assert!(!fix(f).is_empty());
 }
@@ -727,13 +723,10 @@ fn the_report_speaks_the_learners_language_and_json_has_the_documented_shape() {
     let mut out = Vec::new();
     doctor::report::text(&I18n::new(Lang::Ja), &findings, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("[問題あり]"), "{text}");
-    assert!(text.contains("[正常]"), "{text}");
-    assert!(
-        text.contains("sudo usermod -aG render,video alice"),
-        "{text}"
-    );
-    assert!(text.contains("rocm-learn lab hsa-init-failed"), "{text}");
+    has(&text, "[問題あり]");
+    has(&text, "[正常]");
+    has(&text, "sudo usermod -aG render,video alice");
+    has(&text, "rocm-learn lab hsa-init-failed");
 
     let mut out = Vec::new();
     doctor::report::text(&I18n::new(Lang::Ko), &findings, &mut out).unwrap();
@@ -797,12 +790,7 @@ fn run_binary_in(args: &[&str], home: &tempfile::TempDir) -> common::Run {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    let out = child.wait_with_output().unwrap();
-    common::Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::Run::from(child.wait_with_output().unwrap())
 }
 
 /// Does this machine have an AMD GPU? (CI's has none; a lent GPU machine would.)
@@ -824,7 +812,7 @@ fn the_real_binary_runs_read_only_on_this_machine_and_exits_0() {
     let home = tempfile::tempdir().unwrap();
     let out = run_binary_in(&["doctor"], &home);
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
-    assert!(out.stdout.contains("Nothing is changed"), "{}", out.stdout);
+    has(&out.stdout, "Nothing is changed");
     // Nothing written where the program keeps its own files either (no progress, no settings).
     let written: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
     assert!(written.is_empty(), "doctor wrote {written:?}");
@@ -892,7 +880,7 @@ fn the_real_binary_prints_json_that_parses() {
 fn doctor_help_offers_json() {
     let out = run_binary(&["doctor", "--help"]);
     assert_eq!(out.code, 0);
-    assert!(out.stdout.contains("--json"), "{}", out.stdout);
+    has(&out.stdout, "--json");
 }
 
 /// A Linux machine for `doctor --labs`: bwrap on PATH, Ubuntu 24.04's AppArmor restriction on.
@@ -932,10 +920,7 @@ fn labs_check_names_the_apparmor_restriction_and_the_profile_that_lifts_it_for_b
     let apparmor = find(&f, "apparmor");
     assert_eq!(apparmor.level, Level::Problem);
     let fix = en().msg(apparmor.fix.as_ref().unwrap());
-    assert!(
-        fix.contains("--apparmor-profile | sudo tee /etc/apparmor.d/bwrap"),
-        "{fix}"
-    );
+    has(&fix, "--apparmor-profile | sudo tee /etc/apparmor.d/bwrap");
     assert_eq!(find(&f, "sandbox").level, Level::Unknown, "not tried");
     // The shipped profile, once installed, is recognised.
     m.write("/etc/apparmor.d/bwrap", doctor::labs::APPARMOR_PROFILE);
@@ -950,9 +935,9 @@ fn labs_check_without_bwrap_or_user_namespaces_says_how_to_get_them() {
     m.write("/proc/sys/user/max_user_namespaces", "0\n");
     let f = labs_findings(&m, doctor::labs::Os::Linux);
     let bwrap = en().msg(find(&f, "bwrap").fix.as_ref().unwrap());
-    assert!(bwrap.contains("sudo apt install bubblewrap"), "{bwrap}");
+    has(&bwrap, "sudo apt install bubblewrap");
     let userns = en().msg(find(&f, "userns").fix.as_ref().unwrap());
-    assert!(userns.contains("user.max_user_namespaces"), "{userns}");
+    has(&userns, "user.max_user_namespaces");
 }
 
 #[test]
@@ -967,5 +952,5 @@ fn labs_check_on_macos_and_windows_points_to_a_linux_vm_or_wsl2() {
     );
     let win = labs_findings(&m, doctor::labs::Os::Windows);
     let fix = en().msg(win[0].fix.as_ref().unwrap());
-    assert!(fix.contains("wsl --install"), "{fix}");
+    has(&fix, "wsl --install");
 }

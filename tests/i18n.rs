@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::has;
+
 use std::collections::BTreeSet;
 
 use rocm_learn::content::{self, ContentTree};
@@ -169,23 +171,19 @@ fn an_unusable_environment_value_is_named_and_skipped() {
         "falls through to the locale: {}",
         out.stdout
     );
-    assert!(
-        out.stderr.contains("ROCM_LEARN_LANG に「fr」"),
-        "{}",
-        out.stderr
-    );
+    has(&out.stderr, "ROCM_LEARN_LANG に「fr」");
 }
 
 #[test]
 fn help_is_in_the_chosen_language() {
     let data = tempfile::tempdir().unwrap();
-    let out = common::run(&["--lang", "ko", "--help"], "", data.path(), &[]);
+    let out = common::call(&["--lang", "ko", "--help"], data.path());
     assert_eq!(out.code, 0);
-    assert!(out.stdout.contains("사용법: rocm-learn"), "{}", out.stdout);
-    assert!(out.stdout.contains("퀴즈를 풉니다"), "{}", out.stdout);
-    let out = common::run(&["--lang", "xx", "list"], "", data.path(), &[]);
+    has(&out.stdout, "사용법: rocm-learn");
+    has(&out.stdout, "퀴즈를 풉니다");
+    let out = common::call(&["--lang", "xx", "list"], data.path());
     assert_eq!(out.code, 2, "a language we do not speak is a usage error");
-    assert!(out.stderr.contains("xx"), "{}", out.stderr);
+    has(&out.stderr, "xx");
 }
 
 #[test]
@@ -195,5 +193,5 @@ fn digits_with_a_leading_zero_stay_as_written() {
         .arg("mode", "0660")
         .arg("want", "0666");
     let s = I18n::new(Lang::En).msg(&m);
-    assert!(s.contains("mode 0660, not 0666"), "{s}");
+    has(&s, "mode 0660, not 0666");
 }

@@ -2,90 +2,63 @@
 
 mod common;
 
-use common::run_pack as run;
+use common::{has, has_all, lacks, run_pack as run};
 
 const QUIZ: &str = "deploy-workflow";
 // The right options of the starter quiz, in order.
 const ALL_RIGHT: &str = "2\nb\n3\nB)\n2\n";
 
+/// The quiz with options in file order (seed 0) and `extra` arguments, answered with `stdin`,
+/// by a learner with no progress yet.
+fn quiz(extra: &[&str], stdin: &str) -> common::Run {
+    let data = tempfile::tempdir().unwrap();
+    let mut args = vec!["quiz", QUIZ, "--seed", "0"];
+    args.extend_from_slice(extra);
+    run(&args, stdin, data.path(), &[])
+}
+
 #[test]
 fn a_right_answer_is_confirmed_and_explained() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(&["quiz", QUIZ, "--seed", "0"], ALL_RIGHT, data.path(), &[]);
+    let out = quiz(&[], ALL_RIGHT);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stdout.contains("Correct: 2) The support matrix"),
-        "{}",
-        out.stdout
+    has_all(
+        &out.stdout,
+        &[
+            "Correct: 2) The support matrix",
+            "The support matrix lists the GPUs",
+            "Score: 5 of 5",
+        ],
     );
-    assert!(
-        out.stdout.contains("The support matrix lists the GPUs"),
-        "{}",
-        out.stdout
-    );
-    assert!(out.stdout.contains("Score: 5 of 5"), "{}", out.stdout);
-    assert!(
-        !out.stdout.contains("--retry-wrong"),
-        "nothing to retry: {}",
-        out.stdout
-    );
+    lacks(&out.stdout, "--retry-wrong");
 }
 
 #[test]
 fn a_wrong_answer_explains_both_the_choice_and_the_right_option() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0"],
-        "a\nb\n3\nB\n2\n",
-        data.path(),
-        &[],
-    );
-    let s = &out.stdout;
-    assert!(
-        s.contains("Not quite. You chose 1) The HIP runtime API"),
-        "{s}"
-    );
-    assert!(
-        s.contains("HIP is what programs call once ROCm is running"),
-        "{s}"
-    );
-    assert!(
-        s.contains("The right answer is 2) The support matrix"),
-        "{s}"
-    );
-    assert!(s.contains("The support matrix lists the GPUs"), "{s}");
-    assert!(s.contains("Score: 4 of 5"), "{s}");
-    assert!(
-        // The pack named with --content is named again in the suggestion.
-        s.contains(&format!(
+    let s = &quiz(&[], "a\nb\n3\nB\n2\n").stdout;
+    has_all(s, &common::FIRST_ANSWER_WRONG);
+    has(s, "Score: 4 of 5");
+    // The pack named with --content is named again in the suggestion.
+    has(
+        s,
+        &format!(
             "rocm-learn --content {} quiz deploy-workflow --retry-wrong",
             common::PACK
-        )),
-        "{s}"
+        ),
     );
 }
 
 #[test]
 fn an_unreadable_answer_asks_again_without_losing_the_run() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0"],
-        "7\nmaybe\n\n2\nb\n3\nb\n2\n",
-        data.path(),
-        &[],
-    );
-    let s = &out.stdout;
-    assert!(
-        s.contains(
-            "\"7\" is not one of the options: type a number from 1 to 4 or a letter from a to d."
-        ),
-        "{s}"
-    );
-    assert!(s.contains("\"maybe\" is not an answer"), "{s}");
-    assert!(s.contains("Type the number or letter of an option"), "{s}");
-    assert!(
-        s.contains("Score: 5 of 5"),
-        "the run went on to the end: {s}"
+    let s = &quiz(&[], "7\nmaybe\n\n2\nb\n3\nb\n2\n").stdout;
+    has_all(
+        s,
+        &[
+            "\"7\" is not one of the options: type a number from 1 to 4 or a letter from a to d.",
+            "\"maybe\" is not an answer",
+            "Type the number or letter of an option",
+            // The run went on to the end.
+            "Score: 5 of 5",
+        ],
     );
     assert_eq!(
         s.matches("Question 1 of 5").count(),
@@ -96,19 +69,11 @@ fn an_unreadable_answer_asks_again_without_losing_the_run() {
 
 #[test]
 fn end_of_input_mid_quiz_ends_with_the_partial_result() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0", "--json"],
-        "2\na\n",
-        data.path(),
-        &[],
-    );
+    let out = quiz(&["--json"], "2\na\n");
     assert_eq!(out.code, 0);
-    assert!(
-        out.stderr
-            .contains("Stopped after 2 of 5 questions; 1 right so far."),
-        "{}",
-        out.stderr
+    has(
+        &out.stderr,
+        "Stopped after 2 of 5 questions; 1 right so far.",
     );
     let v: serde_json::Value =
         serde_json::from_str(out.stdout.trim()).expect("one JSON document on stdout");
@@ -123,13 +88,7 @@ fn end_of_input_mid_quiz_ends_with_the_partial_result() {
 
 #[test]
 fn json_output_is_one_stable_document() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0", "--json", "--lang", "ko"],
-        "2\n1\n3\n2\n2\n",
-        data.path(),
-        &[],
-    );
+    let out = quiz(&["--json", "--lang", "ko"], "2\n1\n3\n2\n2\n");
     assert_eq!(out.code, 0);
     let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
     for key in [
@@ -177,40 +136,25 @@ fn json_output_is_one_stable_document() {
 
 #[test]
 fn japanese_run_with_full_width_and_ime_answers() {
-    let data = tempfile::tempdir().unwrap();
     // "２" is a full-width digit; "あ" is what the A key gives with a romaji IME still on.
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0", "--lang", "ja"],
-        "２\nあ\n",
-        data.path(),
-        &[],
+    let s = &quiz(&["--lang", "ja"], "２\nあ\n").stdout;
+    has_all(
+        s,
+        &[
+            "正解: 2) サポートマトリクス",
+            "残念、不正解です。あなたの解答: 1) カーネルドライバをソースからコンパイルする",
+            "正解は 2) apt が AMD のリポジトリを信頼できるようにする",
+            "全 5 問中 2 問で中断しました",
+        ],
     );
-    let s = &out.stdout;
-    assert!(s.contains("正解: 2) サポートマトリクス"), "{s}");
-    assert!(
-        s.contains("残念、不正解です。あなたの解答: 1) カーネルドライバをソースからコンパイルする"),
-        "{s}"
-    );
-    assert!(
-        s.contains("正解は 2) apt が AMD のリポジトリを信頼できるようにする"),
-        "{s}"
-    );
-    assert!(s.contains("全 5 問中 2 問で中断しました"), "{s}");
 }
 
 #[test]
 fn korean_run_with_hangul_ime_letters() {
-    let data = tempfile::tempdir().unwrap();
     // ㅠ is the B key on a 두벌식 keyboard.
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0", "--lang", "ko"],
-        "ㅠ\n",
-        data.path(),
-        &[],
-    );
-    let s = &out.stdout;
-    assert!(s.contains("정답: 2) 지원 매트릭스"), "{s}");
-    assert!(s.contains("5문제 중 2번"), "moved on to question 2: {s}");
+    let s = &quiz(&["--lang", "ko"], "ㅠ\n").stdout;
+    // Then on to question 2.
+    has_all(s, &["정답: 2) 지원 매트릭스", "5문제 중 2번"]);
 }
 
 #[test]
@@ -228,46 +172,33 @@ fn retry_wrong_asks_only_what_was_missed_last_time() {
         data.path(),
         &[],
     );
-    let s = &out.stdout;
-    assert!(
-        s.contains("Asking again the 2 questions you answered wrong last time."),
-        "{s}"
+    has_all(
+        &out.stdout,
+        &[
+            "Asking again the 2 questions you answered wrong last time.",
+            "Question 1 of 2",
+            // The first wrong one, then the second.
+            "decides, before anything is installed",
+            "command not found",
+            "Score: 2 of 2",
+        ],
     );
-    assert!(s.contains("Question 1 of 2"), "{s}");
-    assert!(
-        s.contains("decides, before anything is installed"),
-        "first wrong one: {s}"
-    );
-    assert!(s.contains("command not found"), "second wrong one: {s}");
-    assert!(s.contains("Score: 2 of 2"), "{s}");
     let again = run(
         &["quiz", QUIZ, "--seed", "0", "--retry-wrong"],
         "",
         data.path(),
         &[],
     );
-    assert!(
-        again.stdout.contains("nothing to retry"),
-        "{}",
-        again.stdout
-    );
+    has(&again.stdout, "nothing to retry");
 }
 
 #[test]
 fn retry_wrong_before_any_attempt_runs_the_whole_quiz() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0", "--retry-wrong"],
-        ALL_RIGHT,
-        data.path(),
-        &[],
+    let out = quiz(&["--retry-wrong"], ALL_RIGHT);
+    has_all(
+        &out.stdout,
+        &["You have not taken this quiz yet", "Score: 5 of 5"],
     );
-    assert!(
-        out.stdout.contains("You have not taken this quiz yet"),
-        "{}",
-        out.stdout
-    );
-    assert!(out.stdout.contains("Score: 5 of 5"), "{}", out.stdout);
 }
 
 #[test]
@@ -275,11 +206,9 @@ fn an_unknown_quiz_id_lists_the_ones_that_exist() {
     let data = tempfile::tempdir().unwrap();
     let out = run(&["quiz", "deploy"], "", data.path(), &[]);
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr
-            .contains("There is no quiz \"deploy\". Available: deploy-workflow"),
-        "{}",
-        out.stderr
+    has(
+        &out.stderr,
+        "There is no quiz \"deploy\". Available: deploy-workflow",
     );
 }
 
@@ -297,11 +226,9 @@ fn list_shows_the_catalogue_in_text_and_json() {
     );
     assert_eq!(v["quizzes"][0]["questions"], 5);
     let text = run(&["list"], "", data.path(), &[]);
-    assert!(
-        text.stdout
-            .contains("deploy-workflow  The ROCm deployment workflow (5 questions)"),
-        "{}",
-        text.stdout
+    has(
+        &text.stdout,
+        "deploy-workflow  The ROCm deployment workflow (5 questions)",
     );
 }
 
@@ -315,32 +242,27 @@ fn a_lesson_reads_as_plain_text_with_its_terms() {
         s.starts_with("What ROCm is: the five-floor building\n====="),
         "{s}"
     );
-    assert!(!s.contains("]("), "no raw Markdown links: {s}");
-    assert!(s.contains("Terms in this lesson"), "{s}");
-    assert!(
-        s.contains("KFD (Operating system): Kernel Fusion Driver"),
-        "{s}"
+    // No raw Markdown links.
+    lacks(s, "](");
+    has_all(
+        s,
+        &[
+            "Terms in this lesson",
+            "KFD (Operating system): Kernel Fusion Driver",
+        ],
     );
-    assert!(
-        s.contains(&format!(
+    has(
+        s,
+        &format!(
             "deployment workflow quiz (quiz: rocm-learn --content {} quiz deploy-workflow)",
             common::PACK
-        )),
-        "{s}"
+        ),
     );
 }
 
 #[test]
 fn after_an_answer_every_option_is_explained_chosen_then_right_then_the_rest() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0"],
-        "d
-",
-        data.path(),
-        &[],
-    );
-    let s = &out.stdout;
+    let s = &quiz(&[], "d\n").stdout;
     let at = |needle: &str| {
         s.find(needle)
             .unwrap_or_else(|| panic!("{needle:?} is not in {s}"))
@@ -405,17 +327,11 @@ fn a_seed_repeats_the_option_order_and_the_answer_is_read_in_that_order() {
 
 #[test]
 fn plain_mode_shows_markdown_as_text() {
-    let data = tempfile::tempdir().unwrap();
-    let out = run(
-        &["quiz", QUIZ, "--seed", "0"],
-        "2\nb\n1\n",
-        data.path(),
-        &[],
+    let s = &quiz(&[], "2\nb\n1\n").stdout;
+    has(
+        s,
+        "yet hipcc --version answers bash: hipcc: command not found.",
     );
-    let s = &out.stdout;
-    assert!(
-        s.contains("yet hipcc --version answers bash: hipcc: command not found."),
-        "{s}"
-    );
-    assert!(!s.contains('`'), "no backticks left: {s}");
+    // No backticks left.
+    lacks(s, "`");
 }

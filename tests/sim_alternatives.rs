@@ -4,41 +4,20 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, Caller, MachineSpec, ScriptedConsole};
-use sim_common::{Stage, golden};
+use rocm_learn::sim::{self, MachineSpec, ScriptedConsole};
+use sim_common::{Stage, check, check_as, golden, root, vega};
 
 fn two_releases() -> Stage {
-    Stage::preset("vega64-workstation", |s| {
+    vega(|s| {
         s.rocm_releases = vec!["6.2.2".into(), "6.3.2".into()];
     })
-}
-
-fn root() -> Caller {
-    Caller::user("root", 0, None)
-}
-
-fn link(st: &Stage, path: &str) -> String {
-    std::fs::read_link(st.root().join(path.trim_start_matches('/')))
-        .map(|p| p.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
-fn run_answering(st: &Stage, caller: &Caller, cmd: &str, answers: &[&str]) -> sim::Output {
-    let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-    sim::run(
-        st.root(),
-        &words[0],
-        &words[1..],
-        caller,
-        &mut ScriptedConsole::answering(answers),
-    )
 }
 
 #[test]
 fn installing_two_releases_registers_both_and_the_newest_wins() {
     let st = two_releases();
-    assert_eq!(link(&st, "/opt/rocm"), "/etc/alternatives/rocm");
-    assert_eq!(link(&st, "/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
+    assert_eq!(st.link("/opt/rocm"), "/etc/alternatives/rocm");
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
     for (name, cmd) in [
         ("ua_display", "update-alternatives --display rocm"),
         ("ua_query", "update-alternatives --query rocm"),
@@ -58,20 +37,18 @@ fn installing_two_releases_registers_both_and_the_newest_wins() {
 fn a_normal_user_fails_at_the_first_file_to_write() {
     let st = two_releases();
     // A new choice: the link in /etc/alternatives comes first.
-    let out = st.run("update-alternatives --set rocm /opt/rocm-6.2.2");
-    golden(
+    let out = check(
+        &st,
         "ua_set_as_user",
         "update-alternatives --set rocm /opt/rocm-6.2.2",
-        &out,
     );
     assert_eq!(out.code, 2);
-    assert_eq!(link(&st, "/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
     // The current choice, but a new mode: only the administrative file changes.
-    let out = st.run("update-alternatives --set rocm /opt/rocm-6.3.2");
-    golden(
+    let out = check(
+        &st,
         "ua_set_mode_as_user",
         "update-alternatives --set rocm /opt/rocm-6.3.2",
-        &out,
     );
     assert_eq!(out.code, 2);
     // Removing the whole group starts with the master link.
@@ -80,7 +57,7 @@ fn a_normal_user_fails_at_the_first_file_to_write() {
         out.stderr,
         "update-alternatives: error: unable to remove '/opt/rocm': Permission denied\n"
     );
-    assert_eq!(link(&st, "/opt/rocm"), "/etc/alternatives/rocm");
+    assert_eq!(st.link("/opt/rocm"), "/etc/alternatives/rocm");
     // Reading needs no privilege, and nothing to change is no error.
     assert_eq!(st.run("update-alternatives --auto rocm").code, 0);
 }
@@ -88,21 +65,20 @@ fn a_normal_user_fails_at_the_first_file_to_write() {
 #[test]
 fn config_shows_the_menu_and_a_number_or_a_path_chooses_in_manual_mode() {
     let st = two_releases();
-    let out = run_answering(&st, &root(), "update-alternatives --config rocm", &["1"]);
+    let out = st.run_answering(&root(), "update-alternatives --config rocm", &["1"]);
     golden(
         "ua_config_choose_1",
         "update-alternatives --config rocm  (answer 1)",
         &out,
     );
     assert_eq!(out.code, 0);
-    assert_eq!(link(&st, "/etc/alternatives/rocm"), "/opt/rocm-6.2.2");
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-6.2.2");
     assert_eq!(
         st.read("/var/lib/dpkg/alternatives/rocm"),
         "manual\n/opt/rocm\n\n/opt/rocm-6.2.2\n622299994\n/opt/rocm-6.3.2\n632299994\n\n"
     );
     // The menu again: the star is on the manual choice now; a path works as well as a number.
-    let out = run_answering(
-        &st,
+    let out = st.run_answering(
         &root(),
         "update-alternatives --config rocm",
         &["9", "/opt/rocm-6.3.2"],
@@ -118,15 +94,15 @@ fn config_shows_the_menu_and_a_number_or_a_path_chooses_in_manual_mode() {
         "update-alternatives: using /opt/rocm-6.3.2 to provide /opt/rocm (rocm) in manual mode\n"
     ));
     // Enter keeps the current choice; end of input changes nothing.
-    let out = run_answering(&st, &root(), "update-alternatives --config rocm", &[""]);
+    let out = st.run_answering(&root(), "update-alternatives --config rocm", &[""]);
     assert_eq!(out.code, 0);
     assert!(!out.stdout_text().contains("using"));
-    let out = run_answering(&st, &root(), "update-alternatives --config rocm", &[]);
+    let out = st.run_answering(&root(), "update-alternatives --config rocm", &[]);
     assert_eq!(out.code, 0);
-    assert_eq!(link(&st, "/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
     // 0 is the auto entry: the same path, so only the mode in the administrative file
     // changes, silently, as in dpkg.
-    let out = run_answering(&st, &root(), "update-alternatives --config rocm", &["0"]);
+    let out = st.run_answering(&root(), "update-alternatives --config rocm", &["0"]);
     assert!(!out.stdout_text().contains("using"));
     assert!(
         st.read("/var/lib/dpkg/alternatives/rocm")
@@ -168,11 +144,11 @@ fn hipcc_answers_for_the_release_it_runs_from() {
 fn set_auto_remove_and_install_follow_dpkg() {
     let st = two_releases();
     let r = root();
-    let out = st.run_as(&r, "update-alternatives --set rocm /opt/rocm-9.9.9");
-    golden(
+    let out = check_as(
+        &st,
+        &r,
         "ua_set_unregistered",
         "update-alternatives --set rocm /opt/rocm-9.9.9",
-        &out,
     );
     assert_eq!(out.code, 2);
     assert_eq!(
@@ -181,13 +157,13 @@ fn set_auto_remove_and_install_follow_dpkg() {
         0
     );
     // Removing the manual choice switches to auto and the best one.
-    let out = st.run_as(&r, "update-alternatives --remove rocm /opt/rocm-6.2.2");
-    golden(
+    check_as(
+        &st,
+        &r,
         "ua_remove_manual",
         "update-alternatives --remove rocm /opt/rocm-6.2.2",
-        &out,
     );
-    assert_eq!(link(&st, "/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-6.3.2");
     // Registering it again with a higher priority wins in auto mode.
     let out = st.run_as(
         &r,
@@ -208,16 +184,15 @@ fn set_auto_remove_and_install_follow_dpkg() {
     assert!(out.stderr.contains(
         "warning: /etc/alternatives/rocm has been changed (manually or by a script); switching to manual updates only"
     ));
-    assert_eq!(link(&st, "/etc/alternatives/rocm"), "/opt/rocm-6.2.2");
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-6.2.2");
     // Everything removed: the links go too.
     let out = st.run_as(&r, "update-alternatives --remove-all rocm");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(std::fs::symlink_metadata(st.root().join("opt/rocm")).is_err());
-    let out = st.run("update-alternatives --display rocm");
-    golden(
+    let out = check(
+        &st,
         "ua_no_alternatives",
         "update-alternatives --display rocm",
-        &out,
     );
     assert_eq!(out.code, 2);
 }
@@ -265,7 +240,7 @@ fn bad_command_lines_get_dpkgs_usage_errors() {
 
 #[test]
 fn a_single_release_install_is_an_alternative_too_and_sudo_reaches_the_tool() {
-    let st = Stage::preset("vega64-workstation", |s| {
+    let st = vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
     });
     let out = st.run("sudo update-alternatives --config rocm");
@@ -304,18 +279,17 @@ fn a_group_with_a_slave_links_both_and_displays_them() {
         assert_eq!(out.code, 0, "{}", out.stderr);
     }
     assert_eq!(
-        link(&st, "/etc/alternatives/rocm-smi-tool"),
+        st.link("/etc/alternatives/rocm-smi-tool"),
         "/opt/rocm-6.2.2/bin/rocm-smi"
     );
     assert_eq!(
-        link(&st, "/usr/bin/rocm-smi-tool"),
+        st.link("/usr/bin/rocm-smi-tool"),
         "/etc/alternatives/rocm-smi-tool"
     );
-    let out = st.run("update-alternatives --display rocminfo-tool");
-    golden(
+    check(
+        &st,
         "ua_display_with_slave",
         "update-alternatives --display rocminfo-tool",
-        &out,
     );
     // A slave may not take over a link another group manages.
     let out = st.run_as(

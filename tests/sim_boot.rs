@@ -5,37 +5,15 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, MachineSpec, ScriptedConsole, State};
-use sim_common::{Stage, golden};
-
-fn vega(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("vega64-workstation", edit)
-}
-
-fn mi300x(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("mi300x-server", edit)
-}
-
-fn root_run(st: &Stage, cmd: &str) -> sim::Output {
-    st.run_as(&st.learner().as_root(), cmd)
-}
-
-fn check_root(st: &Stage, name: &str, cmd: &str) {
-    let out = root_run(st, cmd);
-    golden(name, &format!("(as root) {cmd}"), &out);
-}
-
-fn check(st: &Stage, name: &str, cmd: &str) {
-    let out = st.run(cmd);
-    golden(name, cmd, &out);
-}
+use rocm_learn::sim::ScriptedConsole;
+use sim_common::{Stage, check, check_root, mi300x, vega};
 
 fn loaded(st: &Stage) -> bool {
-    State::load(st.root()).expect("state").is_module_loaded()
+    st.state().is_module_loaded()
 }
 
 fn boots(st: &Stage) -> u32 {
-    State::load(st.root()).expect("state").boot.count
+    st.state().boot.count
 }
 
 #[test]
@@ -61,7 +39,7 @@ fn reboot_as_root_boots_again_and_ends_the_login_sessions() {
     {
         let out = st.run(cmd);
         assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{cmd}");
-        let state = State::load(st.root()).expect("state");
+        let state = st.state();
         assert_eq!(state.boot.count, n as u32 + 2, "{cmd}");
         assert!(state.sessions.is_empty(), "{cmd} ends every session");
         // Nothing blacklists amdgpu: its modalias loads it.
@@ -183,7 +161,7 @@ fn dkms_module_counts_only_for_its_kernel_and_secure_boot_wants_the_key() {
     assert!(loaded(&st), "enrolled at boot, the DKMS module loads");
 
     // A kernel the module was not built for: no amdgpu at all.
-    let mut state = State::load(st.root()).expect("state");
+    let mut state = st.state();
     state.machine.kernel = "6.11.0-17-generic".into();
     state.save(st.root()).expect("save");
     st.run("sudo reboot");
@@ -203,7 +181,7 @@ fn missing_firmware_leaves_the_module_loaded_without_devices() {
         s.missing_firmware = Some("amdgpu/vega10_gpu_info.bin".into());
     });
     assert_eq!(st.run("sudo modprobe amdgpu").code, 0);
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert!(state.is_module_loaded());
     assert!(state.device("/dev/kfd").is_none());
     let log = st.run("sudo dmesg").stdout_text();
@@ -236,7 +214,7 @@ fn restarting_systemd_services_applies_modules_files_and_rules() {
     );
     assert_eq!(st.run("sudo systemctl restart systemd-udevd").code, 0);
     assert_eq!(st.run("sudo udevadm trigger").code, 0);
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.device_mode("/dev/kfd"), Some(0o666));
 
     let out = st.run("sudo systemctl restart nvidia-persistenced");

@@ -4,36 +4,27 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, State, kernel};
-use sim_common::{Stage, golden};
+use rocm_learn::sim::kernel;
+use sim_common::{Stage, check_root, golden, vega};
 
 /// The amdgpu-wont-load machine with the no-DKMS-build cause.
 fn upgraded() -> Stage {
-    Stage::preset("vega64-workstation", |s| {
+    vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
         s.driver = rocm_learn::sim::spec::DriverKind::InTree;
         s.wont_load = vec!["dkms".into()];
     })
 }
 
-fn root_run(st: &Stage, cmd: &str) -> sim::Output {
-    st.run_as(&st.learner().as_root(), cmd)
-}
-
-fn check_root(st: &Stage, name: &str, cmd: &str) {
-    let out = root_run(st, cmd);
-    golden(name, &format!("(as root) {cmd}"), &out);
-}
-
 fn next_boot_loads(st: &Stage) -> bool {
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     kernel::next_boot_loads_amdgpu(&state, st.root())
 }
 
 #[test]
 fn the_upgraded_kernel_has_no_amdgpu_until_its_headers_let_dkms_build() {
     let st = upgraded();
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert!(state.driver.is_none(), "amdgpu is absent after the boot");
     assert!(!next_boot_loads(&st));
     golden(
@@ -82,7 +73,7 @@ fn dkms_install_names_the_source_it_lacks_and_wants_root() {
 #[test]
 fn modules_extra_for_the_running_kernel_also_brings_a_driver_back() {
     let st = upgraded();
-    let out = root_run(&st, "apt install -y linux-modules-extra-6.8.0-52-generic");
+    let out = st.run_root("apt install -y linux-modules-extra-6.8.0-52-generic");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(next_boot_loads(&st));
 }

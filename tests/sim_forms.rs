@@ -4,44 +4,41 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, MachineSpec, State};
-use sim_common::{Stage, golden};
-
-fn vega(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("vega64-workstation", edit)
-}
+use rocm_learn::sim;
+use sim_common::{Stage, check, golden, mi300x, vega};
 
 fn kfd_mode(st: &Stage) -> Option<u32> {
-    State::load(st.root())
-        .expect("state")
-        .device_mode("/dev/kfd")
+    mode(st, "/dev/kfd")
+}
+
+fn mode(st: &Stage, device: &str) -> Option<u32> {
+    st.state().device_mode(device)
+}
+
+/// `st` with `rules` in the udev rules file an admin writes for the GPU's devices.
+fn with_rules(st: Stage, rules: &str) -> Stage {
+    st.write("/etc/udev/rules.d/70-kfd.rules", rules);
+    st
 }
 
 #[test]
 fn a_line_with_an_invalid_operator_is_dropped_not_applied_to_everything() {
-    let st = vega(|_| {});
-    st.write(
-        "/etc/udev/rules.d/70-kfd.rules",
-        "KERNEL=\"kfd\", MODE=\"0666\"\n",
-    );
+    let st = with_rules(vega(|_| {}), "KERNEL=\"kfd\", MODE=\"0666\"\n");
     assert_eq!(st.run("sudo udevadm trigger").code, 0);
     assert_eq!(kfd_mode(&st), Some(0o660), "the line is dropped whole");
-    let render = State::load(st.root())
-        .expect("state")
-        .device_mode("/dev/dri/renderD128");
+    let render = mode(&st, "/dev/dri/renderD128");
     assert_eq!(render, Some(0o660), "not applied to other devices either");
 }
 
 #[test]
 fn trigger_rereads_changed_rules_and_honours_its_filters() {
-    let st = vega(|_| {});
-    st.write(
-        "/etc/udev/rules.d/70-kfd.rules",
+    let st = with_rules(
+        vega(|_| {}),
         "KERNEL==\"kfd\", MODE=\"0666\"\nKERNEL==\"renderD*\", MODE=\"0666\"\n",
     );
     // The space form of --subsystem-match: only kfd gets the event.
     assert_eq!(st.run("sudo udevadm trigger --subsystem-match kfd").code, 0);
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(
         state.device_mode("/dev/kfd"),
         Some(0o666),
@@ -53,7 +50,7 @@ fn trigger_rereads_changed_rules_and_honours_its_filters() {
             .code,
         0
     );
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.device_mode("/dev/dri/renderD128"), Some(0o666));
     let out = st.run("sudo udevadm trigger --subsystem-match");
     assert_eq!(
@@ -64,9 +61,8 @@ fn trigger_rereads_changed_rules_and_honours_its_filters() {
 
 #[test]
 fn an_add_rule_needs_an_add_event_or_a_module_reload() {
-    let st = Stage::preset("mi300x-server", |_| {});
-    st.write(
-        "/etc/udev/rules.d/70-kfd.rules",
+    let st = with_rules(
+        mi300x(|_| {}),
         "ACTION==\"add\", KERNEL==\"kfd\", MODE=\"0666\"\n",
     );
     st.run("sudo udevadm trigger");
@@ -74,9 +70,8 @@ fn an_add_rule_needs_an_add_event_or_a_module_reload() {
     st.run("sudo udevadm trigger --action=add");
     assert_eq!(kfd_mode(&st), Some(0o666));
     // Reloading the module creates the nodes again: an add event with the rules on disk.
-    let st = Stage::preset("mi300x-server", |_| {});
-    st.write(
-        "/etc/udev/rules.d/70-kfd.rules",
+    let st = with_rules(
+        mi300x(|_| {}),
         "ACTION==\"add\", KERNEL==\"kfd\", MODE=\"0666\"\n",
     );
     assert_eq!(st.run("sudo modprobe -r amdgpu").code, 0);
@@ -91,7 +86,7 @@ fn the_installer_writes_the_lines_of_its_own_release() {
         assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{url}");
         st.run("sudo dpkg -i ./amdgpu-install_6.2.60202-1_all.deb")
     };
-    let st = Stage::preset("mi300x-server", |_| {});
+    let st = mi300x(|_| {});
     let out = jammy(
         &st,
         "https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/noble/amdgpu-install_6.2.60202-1_all.deb",
@@ -102,7 +97,7 @@ fn the_installer_writes_the_lines_of_its_own_release() {
             .contains(" noble main"),
         "the noble installer writes noble lines on a jammy node"
     );
-    let st = Stage::preset("mi300x-server", |_| {});
+    let st = mi300x(|_| {});
     jammy(
         &st,
         "https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/jammy/amdgpu-install_6.2.60202-1_all.deb",
@@ -115,27 +110,23 @@ fn the_installer_writes_the_lines_of_its_own_release() {
 
 #[test]
 fn only_amds_image_is_the_device_plugin() {
-    let st = Stage::preset("mi300x-server", |s| s.k8s = true);
+    let st = mi300x(|s| s.k8s = true);
     st.write(
         "/home/learner/nvidia.yaml",
         "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: nvidia-device-plugin-daemonset\n  namespace: kube-system\nspec:\n  selector:\n    matchLabels:\n      name: nvidia-device-plugin-ds\n  template:\n    metadata:\n      labels:\n        name: nvidia-device-plugin-ds\n    spec:\n      containers:\n      - image: nvcr.io/nvidia/k8s-device-plugin:v0.14.1\n        name: nvidia-device-plugin-ctr\n",
     );
     let out = st.run("kubectl apply -f /home/learner/nvidia.yaml");
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        !State::load(st.root())
-            .expect("state")
-            .device_plugin_running()
-    );
+    assert!(!st.state().device_plugin_running());
 }
 
 #[test]
 fn form_goldens() {
     let st = vega(|_| {});
-    golden(
+    check(
+        &st,
         "wget_quiet_unknown_host",
         "wget -q https://example.com/x",
-        &st.run("wget -q https://example.com/x"),
     );
     let url = "https://repo.radeon.com/amdgpu-install/6.1.3/ubuntu/noble/amdgpu-install_6.1.60103-1_all.deb";
     golden(
@@ -143,26 +134,18 @@ fn form_goldens() {
         &format!("wget {url}"),
         &st.run(&format!("wget {url}")),
     );
-    golden(
-        "dpkg_install_not_root",
-        "dpkg -i x.deb",
-        &st.run("dpkg -i x.deb"),
-    );
-    golden(
-        "dpkg_install_missing_file",
-        "sudo dpkg -i ./nope.deb",
-        &st.run("sudo dpkg -i ./nope.deb"),
-    );
+    check(&st, "dpkg_install_not_root", "dpkg -i x.deb");
+    check(&st, "dpkg_install_missing_file", "sudo dpkg -i ./nope.deb");
     st.run("wget -q https://repo.radeon.com/amdgpu-install/6.2.2/ubuntu/noble/amdgpu-install_6.2.60202-1_all.deb");
-    golden(
+    check(
+        &st,
         "dpkg_install_installer",
         "sudo dpkg -i amdgpu-install_6.2.60202-1_all.deb",
-        &st.run("sudo dpkg -i amdgpu-install_6.2.60202-1_all.deb"),
     );
-    golden(
+    check(
+        &st,
         "udevadm_trigger_not_root_filtered",
         "udevadm trigger --subsystem-match kfd",
-        &st.run("udevadm trigger --subsystem-match kfd"),
     );
     for (name, cmd) in [
         ("curl_unknown_host", "curl -fsSL https://example.com/key"),
@@ -244,7 +227,7 @@ fn group_forms_admins_use() {
 
 #[test]
 fn helm_installs_amds_chart_after_repo_add() {
-    let st = Stage::preset("mi300x-server", |s| s.k8s = true);
+    let st = mi300x(|s| s.k8s = true);
     for (name, cmd) in [
         (
             "helm_install_without_repo",
@@ -262,11 +245,7 @@ fn helm_installs_amds_chart_after_repo_add() {
     ] {
         golden(name, cmd, &st.run(cmd));
     }
-    assert!(
-        State::load(st.root())
-            .expect("state")
-            .device_plugin_running()
-    );
+    assert!(st.state().device_plugin_running());
     // kube-system has what kubeadm leaves there.
     let pods = st.run("kubectl get pods -n kube-system").stdout_text();
     for p in [

@@ -5,23 +5,17 @@
 
 mod sim_common;
 
-use rocm_learn::sim::State;
-use sim_common::{Stage, golden};
+use sim_common::{Stage, check, mi300x};
 
 const PLUGIN_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml";
 
 fn cluster() -> Stage {
-    Stage::preset("mi300x-server", |s| s.k8s = true)
-}
-
-fn check(st: &Stage, name: &str, cmd: &str) {
-    let out = st.run(cmd);
-    golden(name, cmd, &out);
+    mi300x(|s| s.k8s = true)
 }
 
 fn node_label(st: &Stage, key: &str) -> Option<String> {
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     let c = state.cluster.expect("cluster");
     c.nodes[0].labels.get(key).cloned()
 }
@@ -154,7 +148,7 @@ fn patch_changes_a_daemonsets_image_and_refuses_a_pod_spec_change() {
         "kubectl_patch_daemonset_image",
         r#"kubectl patch ds amdgpu-device-plugin-daemonset -n kube-system -p {"spec":{"template":{"spec":{"containers":[{"name":"amdgpu-dp-cntr","image":"rocm/k8s-device-plugin:1.31.0.6"}]}}}}"#,
     );
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     let ds = &state.cluster.expect("cluster").daemonsets;
     let plugin = ds
         .iter()

@@ -3,11 +3,12 @@
 
 mod sim_common;
 
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
 use proptest::prelude::*;
 use rocm_learn::sim::{self, Caller, ScriptedConsole};
-use sim_common::Stage;
+use sim_common::{mi300x, vega};
 
 fn words() -> impl Strategy<Value = Vec<String>> {
     let word = prop_oneof![
@@ -46,7 +47,7 @@ proptest! {
     #[test]
     fn garbage_arguments_never_panic(args in words(), tool in prop::sample::select(sim::tools::TOOLS.to_vec()), root in any::<bool>()) {
         // One stage per case would be slow; the stage is cheap enough at this count.
-        let st = Stage::preset("mi300x-server", |s| {
+        let st = mi300x(|s| {
             s.k8s = true;
             s.rocm_installed = Some("6.2.2".into());
         });
@@ -63,7 +64,7 @@ proptest! {
 
 #[test]
 fn damaged_state_is_a_tool_error() {
-    let st = Stage::preset("vega64-workstation", |_| {});
+    let st = vega(|_| {});
     let path = sim::State::path(st.root());
     let good = std::fs::read_to_string(&path).expect("state");
     let cases = [
@@ -110,7 +111,7 @@ fn missing_root_is_a_tool_error() {
 
 #[test]
 fn damaged_etc_files_do_not_panic() {
-    let st = Stage::preset("vega64-workstation", |_| {});
+    let st = vega(|_| {});
     st.write(
         "/etc/group",
         "render\n::::\nsudo:x:notanumber:learner\n\u{0}\n",
@@ -141,26 +142,44 @@ fn damaged_etc_files_do_not_panic() {
     assert!(sim::State::load(st.root()).is_ok());
 }
 
-#[test]
-fn cli_entry_runs_rocminfo_on_a_stage() {
-    let st = Stage::preset("vega64-workstation", |s| {
-        s.user_groups = vec!["render".into()]
-    });
-    let bin = env!("CARGO_BIN_EXE_rocm-learn");
-    let out = Command::new(bin)
-        .args(["sim", "rocminfo"])
-        .env("ROCM_SIM_ROOT", st.root())
-        .env("ROCM_SIM_USER", "learner")
-        .env("ROCM_SIM_SESSION", &st.session)
-        .env_remove("ROCM_SIM_UID")
-        .output()
-        .expect("run");
+/// `rocm-learn sim ARGS` on the machine at `root`, with each of `env` set (Some) or removed
+/// (None).
+fn sim_cli(args: &[&str], root: &Path, env: &[(&str, Option<&str>)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rocm-learn"));
+    cmd.arg("sim").args(args).env("ROCM_SIM_ROOT", root);
+    for (key, value) in env {
+        match value {
+            Some(v) => cmd.env(key, v),
+            None => cmd.env_remove(key),
+        };
+    }
+    cmd.output().expect("run")
+}
+
+/// Fails with its stderr unless `out` is a success.
+#[track_caller]
+fn assert_success(out: &Output) {
     assert_eq!(
         out.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn cli_entry_runs_rocminfo_on_a_stage() {
+    let st = vega(|s| s.user_groups = vec!["render".into()]);
+    let out = sim_cli(
+        &["rocminfo"],
+        st.root(),
+        &[
+            ("ROCM_SIM_USER", Some("learner")),
+            ("ROCM_SIM_SESSION", Some(&st.session)),
+            ("ROCM_SIM_UID", None),
+        ],
+    );
+    assert_success(&out);
     let text = sim_common::plain(&String::from_utf8_lossy(&out.stdout));
     assert!(text.starts_with(
         "ROCk module is loaded\n=====================    \nHSA System Attributes    \n"
@@ -168,65 +187,44 @@ fn cli_entry_runs_rocminfo_on_a_stage() {
     assert!(text.contains("  Name:                    gfx900"));
 
     // The same binary, as a user not in render: exit 1 with the diagnosis.
-    let other = Stage::preset("vega64-workstation", |_| {});
-    let out = Command::new(bin)
-        .args(["sim", "rocminfo"])
-        .env("ROCM_SIM_ROOT", other.root())
-        .env("ROCM_SIM_USER", "learner")
-        .env_remove("ROCM_SIM_SESSION")
-        .env_remove("ROCM_SIM_UID")
-        .output()
-        .expect("run");
+    let other = vega(|_| {});
+    let out = sim_cli(
+        &["rocminfo"],
+        other.root(),
+        &[
+            ("ROCM_SIM_USER", Some("learner")),
+            ("ROCM_SIM_SESSION", None),
+            ("ROCM_SIM_UID", None),
+        ],
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("learner is not member of \"render\" group")
     );
 
     // Flags after the tool belong to the tool, not to rocm-learn.
-    let out = Command::new(bin)
-        .args(["sim", "lspci", "-nn", "--lang", "ja"])
-        .env("ROCM_SIM_ROOT", other.root())
-        .output()
-        .expect("run");
+    let out = sim_cli(&["lspci", "-nn", "--lang", "ja"], other.root(), &[]);
     assert_eq!(out.status.code(), Some(2), "lspci rejects --lang");
 }
 
 #[test]
 fn cli_stage_refuses_the_real_root() {
-    let bin = env!("CARGO_BIN_EXE_rocm-learn");
-    let out = Command::new(bin)
-        .args(["sim", "stage"])
-        .env("ROCM_SIM_ROOT", "/")
-        .output()
-        .expect("run");
+    let out = sim_cli(&["stage"], Path::new("/"), &[]);
     assert_eq!(out.status.code(), Some(2));
     let dir = tempfile::tempdir().expect("dir");
     let spec = dir.path().join("spec.toml");
     std::fs::write(&spec, "preset = \"mi300x-server\"\nk8s = true\n").expect("spec");
     let root = dir.path().join("stage");
-    let out = Command::new(bin)
-        .args(["sim", "stage", spec.to_str().expect("utf8")])
-        .env("ROCM_SIM_ROOT", &root)
-        .output()
-        .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = sim_cli(&["stage", spec.to_str().expect("utf8")], &root, &[]);
+    assert_success(&out);
     assert!(root.join("var/lib/rocm-sim/state.json").is_file());
-    let out = Command::new(bin)
-        .args(["sim", "login", "learner"])
-        .env("ROCM_SIM_ROOT", &root)
-        .output()
-        .expect("run");
+    let out = sim_cli(&["login", "learner"], &root, &[]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
 }
 
 #[test]
 fn multibyte_option_letters_do_not_panic() {
-    let st = Stage::preset("mi300x-server", |s| s.k8s = true);
+    let st = mi300x(|s| s.k8s = true);
     for cmd in [
         "sudo -é ls",
         "groups -é",

@@ -5,52 +5,29 @@
 mod sim_common;
 
 use rocm_learn::sim::{self, Exec, MachineSpec, ScriptedConsole};
-use sim_common::{Stage, golden};
-
-fn vega() -> Stage {
-    Stage::preset("vega64-workstation", |_| {})
-}
-
-fn vega_with(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("vega64-workstation", edit)
-}
-
-fn mi300x_with(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("mi300x-server", edit)
-}
-
-/// Runs `cmd` as the learner and checks it against the golden file `name`.
-fn check(st: &Stage, name: &str, cmd: &str) {
-    let out = st.run(cmd);
-    golden(name, cmd, &out);
-}
-
-fn check_root(st: &Stage, name: &str, cmd: &str) {
-    let out = st.run_as(&st.learner().as_root(), cmd);
-    golden(name, &format!("(as root) {cmd}"), &out);
-}
+use sim_common::{GPU_POD, Stage, check, check_root, golden, mi300x, vega};
 
 // ---- rocminfo ---------------------------------------------------------------------------------
 
 #[test]
 fn rocminfo_outputs() {
-    let st = vega_with(|s| s.user_groups = vec!["adm".into(), "sudo".into(), "render".into()]);
+    let st = vega(|s| s.user_groups = vec!["adm".into(), "sudo".into(), "render".into()]);
     check(&st, "rocminfo_vega64_success", "rocminfo");
     check(&st, "rocminfo_ignores_arguments", "rocminfo --bogus extra");
 
-    let st = mi300x_with(|s| {
+    let st = mi300x(|s| {
         s.gpu_count = Some(2);
         s.user_groups = vec!["render".into()];
     });
     check(&st, "rocminfo_mi300x_success", "rocminfo");
 
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "rocminfo_permission_denied", "rocminfo");
 
-    let st = vega_with(|s| s.amdgpu_loaded = false);
+    let st = vega(|s| s.amdgpu_loaded = false);
     check(&st, "rocminfo_module_not_loaded", "rocminfo");
 
-    let st = vega_with(|s| {
+    let st = vega(|s| {
         s.rocm_installed = Some("6.3.2".into());
         s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
         s.kfd_mode = Some("0666".into());
@@ -64,7 +41,7 @@ fn rocminfo_outputs() {
 
 #[test]
 fn rocminfo_layout_pads_like_the_real_tool() {
-    let st = vega_with(|s| s.user_groups = vec!["render".into()]);
+    let st = vega(|s| s.user_groups = vec!["render".into()]);
     let text = st.run("rocminfo").stdout_text();
     assert!(text.contains("  Name:                    gfx900                             \n"));
     assert!(text.contains("  Wavefront Size:          64(0x40)                           \n"));
@@ -81,25 +58,25 @@ fn rocminfo_layout_pads_like_the_real_tool() {
 
 #[test]
 fn smi_outputs() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "rocm_smi_vega64", "rocm-smi");
     check(&st, "rocm_smi_bad_argument", "rocm-smi --bogus");
     check(&st, "amd_smi_list_vega64", "amd-smi list");
     check(&st, "amd_smi_static_vega64", "amd-smi static");
     check(&st, "amd_smi_invalid_command", "amd-smi lst");
 
-    let st = mi300x_with(|s| s.gpu_count = Some(2));
+    let st = mi300x(|s| s.gpu_count = Some(2));
     check(&st, "rocm_smi_mi300x", "rocm-smi");
     check(&st, "amd_smi_list_mi300x", "amd-smi list");
 
-    let st = vega_with(|s| s.amdgpu_loaded = false);
+    let st = vega(|s| s.amdgpu_loaded = false);
     check(&st, "rocm_smi_driver_missing", "rocm-smi");
     check(&st, "amd_smi_driver_missing", "amd-smi list");
 }
 
 #[test]
 fn rocm_smi_matches_the_facts_sheet_layout() {
-    let st = mi300x_with(|_| {});
+    let st = mi300x(|_| {});
     let text = st.run("rocm-smi").stdout_text();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -111,11 +88,11 @@ fn rocm_smi_matches_the_facts_sheet_layout() {
 
 #[test]
 fn hipcc_outputs() {
-    let st = vega_with(|s| s.rocm_installed = Some("6.2.2".into()));
+    let st = vega(|s| s.rocm_installed = Some("6.2.2".into()));
     check(&st, "hipcc_version", "hipcc --version");
     check(&st, "hipcc_no_input", "hipcc");
     check(&st, "hipcc_missing_file", "hipcc nothere.cpp -o app");
-    let st = vega_with(|s| s.rocm_installed = Some("6.2.0".into()));
+    let st = vega(|s| s.rocm_installed = Some("6.2.0".into()));
     let out = st.run("hipcc --version");
     assert!(out.stdout_text().starts_with("HIP version: 6.2.41133-dd7f95766\nAMD clang version 18.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-6.2.0 24292 26466ce804ac523b398608f17388eb6d605a3f09)\n"));
 }
@@ -124,11 +101,11 @@ fn hipcc_outputs() {
 
 #[test]
 fn lspci_outputs() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "lspci_vega64", "lspci");
     check(&st, "lspci_vega64_nn", "lspci -nn");
     check(&st, "lspci_invalid_option", "lspci -z");
-    let st = mi300x_with(|_| {});
+    let st = mi300x(|_| {});
     check(&st, "lspci_mi300x", "lspci");
     check(&st, "lspci_mi300x_amd_kernel", "lspci -d 1002: -k");
     // `lspci | grep -i vga` shows only the BMC's display on an MI300X server.
@@ -149,7 +126,7 @@ fn lspci_outputs() {
 
 #[test]
 fn module_tools() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "lsmod_in_tree", "lsmod");
     check(&st, "lsmod_usage", "lsmod -x");
     check(&st, "modprobe_missing_parameters", "modprobe");
@@ -157,17 +134,17 @@ fn module_tools() {
     check(&st, "modprobe_unknown_module", "modprobe amdgpux");
     check(&st, "modprobe_already_loaded", "modprobe amdgpu");
 
-    let st = vega_with(|s| s.amdgpu_loaded = false);
+    let st = vega(|s| s.amdgpu_loaded = false);
     check(&st, "modprobe_not_root", "modprobe amdgpu");
     check_root(&st, "modprobe_verbose_root", "modprobe -v amdgpu");
 
-    let st = vega_with(|s| {
+    let st = vega(|s| {
         s.amdgpu_loaded = false;
         s.driver = rocm_learn::sim::spec::DriverKind::None;
     });
     check_root(&st, "modprobe_module_not_found", "modprobe amdgpu");
 
-    let st = vega_with(|s| {
+    let st = vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
         s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
     });
@@ -178,7 +155,7 @@ fn module_tools() {
 
 #[test]
 fn udevadm_outputs() {
-    let st = vega();
+    let st = vega(|_| {});
     check(
         &st,
         "udevadm_reload_not_root",
@@ -194,7 +171,7 @@ fn udevadm_outputs() {
 
 #[test]
 fn apt_outputs() {
-    let st = vega_with(|s| {
+    let st = vega(|s| {
         s.repo_configured = Some("6.2.2".into());
         s.repo_key = false;
     });
@@ -206,7 +183,7 @@ fn apt_outputs() {
     check(&st, "apt_invalid_operation", "apt frobnicate");
     check(&st, "apt_unknown_option", "apt-get -z install rocm");
 
-    let st = vega_with(|s| s.repo_configured = Some("6.2.2".into()));
+    let st = vega(|s| s.repo_configured = Some("6.2.2".into()));
     check_root(&st, "apt_update_with_key", "apt update");
     check_root(&st, "apt_update_again_hits", "apt update");
     check_root(&st, "apt_install_rocminfo_yes", "apt install -y rocminfo");
@@ -224,7 +201,7 @@ fn apt_outputs() {
 
 #[test]
 fn apt_install_prompts_and_continues_on_yes() {
-    let st = vega_with(|s| s.rocm_installed = Some("6.2.2".into()));
+    let st = vega(|s| s.rocm_installed = Some("6.2.2".into()));
     let out = st.run_with(
         "sudo apt install linux-headers-6.8.0-52-generic dkms",
         &mut ScriptedConsole::answering(&[""]),
@@ -249,13 +226,12 @@ fn apt_install_prompts_and_continues_on_yes() {
 
 #[test]
 fn amdgpu_dkms_without_headers_fails_to_build() {
-    let st = vega_with(|s| s.repo_configured = Some("6.2.2".into()));
+    let st = vega(|s| s.repo_configured = Some("6.2.2".into()));
     st.run("sudo apt update");
-    let out = st.run("sudo apt install -y amdgpu-dkms");
-    golden(
+    let out = check(
+        &st,
         "apt_install_dkms_without_headers",
         "sudo apt install -y amdgpu-dkms",
-        &out,
     );
     assert_eq!(out.code, 100);
 }
@@ -263,7 +239,7 @@ fn amdgpu_dkms_without_headers_fails_to_build() {
 #[test]
 fn dkms_build_names_the_module_file_modprobe_loads() {
     // Ubuntu 22.04 does not compress its modules; 24.04 uses zstd.
-    let st = mi300x_with(|s| {
+    let st = mi300x(|s| {
         s.driver = rocm_learn::sim::spec::DriverKind::None;
         s.amdgpu_loaded = false;
         s.repo_configured = Some("6.2.2".into());
@@ -281,7 +257,7 @@ fn dkms_build_names_the_module_file_modprobe_loads() {
 
 #[test]
 fn installer_and_downloads() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "wget_missing_url", "wget");
     check(
         &st,
@@ -340,7 +316,7 @@ fn installer_and_downloads() {
 
 #[test]
 fn gpg_dearmor() {
-    let st = vega();
+    let st = vega(|_| {});
     let key = st
         .run("wget -q https://repo.radeon.com/rocm/rocm.gpg.key -O -")
         .stdout;
@@ -368,7 +344,7 @@ fn gpg_dearmor() {
 
 #[test]
 fn account_tools() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "usermod_not_root", "usermod -aG render learner");
     check(&st, "usermod_unknown_user", "usermod -aG render bob");
     check(&st, "usermod_unknown_group", "usermod -aG rendr learner");
@@ -397,14 +373,14 @@ fn account_tools() {
     check(&st, "id_groups_names", "id -Gn");
     check_root(&st, "id_root", "id");
 
-    let st = mi300x_with(|_| {});
+    let st = mi300x(|_| {});
     check_root(&st, "adduser_root_jammy", "adduser learner render");
     check(&st, "adduser_not_root_jammy", "adduser learner video");
 }
 
 #[test]
 fn newgrp_and_sudo() {
-    let st = vega();
+    let st = vega(|_| {});
     let out = st.run_with("newgrp render", &mut ScriptedConsole::answering(&[""]));
     golden("newgrp_not_member", "newgrp render", &out);
     check(&st, "newgrp_unknown_group", "newgrp rendr");
@@ -433,7 +409,7 @@ fn newgrp_and_sudo() {
         matches!(out.exec, Some(Exec::Program { as_root: true, .. })),
         "not installed: real program"
     );
-    let st = vega_with(|s| s.rocm_installed = Some("6.2.2".into()));
+    let st = vega(|s| s.rocm_installed = Some("6.2.2".into()));
     let out = st.run("sudo /opt/rocm/bin/rocminfo");
     assert_eq!(
         out.code, 0,
@@ -444,7 +420,7 @@ fn newgrp_and_sudo() {
 
 #[test]
 fn ls_of_device_nodes() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "ls_kfd", "ls -l /dev/kfd");
     check(&st, "ls_dri", "ls -l /dev/dri");
     check(&st, "ls_render_glob", "ls -l /dev/dri/renderD*");
@@ -458,34 +434,19 @@ fn ls_of_device_nodes() {
             env: None,
         })
     );
-    let st = vega_with(|s| s.amdgpu_loaded = false);
+    let st = vega(|s| s.amdgpu_loaded = false);
     check(&st, "ls_kfd_missing", "ls -l /dev/kfd /dev/dri");
 }
 
 // ---- kubectl ------------------------------------------------------------------------------------------
 
-const POD: &str = "apiVersion: v1
-kind: Pod
-metadata:
-  name: gpu-workload
-spec:
-  containers:
-  - name: rocm-container
-    image: rocm/pytorch:latest
-    resources:
-      limits:
-        amd.com/gpu: 1
-  nodeSelector:
-    gpu: \"true\"
-";
-
 #[test]
 fn kubectl_outputs() {
-    let st = mi300x_with(|s| {
+    let st = mi300x(|s| {
         s.k8s = true;
         s.node_labels.insert("gpu".into(), "true".into());
     });
-    st.write("/home/learner/pod.yaml", POD);
+    st.write("/home/learner/pod.yaml", GPU_POD);
     check(&st, "kubectl_get_nodes", "kubectl get nodes");
     check(
         &st,
@@ -549,13 +510,13 @@ fn kubectl_outputs() {
         "kubectl delete pod gpu-workload",
     );
 
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "kubectl_no_cluster", "kubectl get nodes");
 }
 
 #[test]
 fn kubectl_manifest_errors() {
-    let st = mi300x_with(|s| s.k8s = true);
+    let st = mi300x(|s| s.k8s = true);
     st.write(
         "/home/learner/bad.yaml",
         "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n   bad: [\n",
@@ -567,7 +528,7 @@ fn kubectl_manifest_errors() {
     );
     st.write(
         "/home/learner/bool.yaml",
-        &POD.replace("gpu: \"true\"", "gpu: true"),
+        &GPU_POD.replace("gpu: \"true\"", "gpu: true"),
     );
     check(
         &st,
@@ -579,7 +540,10 @@ fn kubectl_manifest_errors() {
         "apiVersion: amd.com/v1alpha1\nkind: DeviceConfig\nmetadata:\n  name: gpu\n",
     );
     check(&st, "kubectl_unknown_kind", "kubectl apply -f crd.yaml");
-    let out = st.run_with("kubectl apply -f -", &mut ScriptedConsole::with_stdin(POD));
+    let out = st.run_with(
+        "kubectl apply -f -",
+        &mut ScriptedConsole::with_stdin(GPU_POD),
+    );
     assert_eq!(out.stdout_text(), "pod/gpu-workload created\n");
 }
 
@@ -587,7 +551,7 @@ fn kubectl_manifest_errors() {
 
 #[test]
 fn unknown_tool_is_an_error_not_a_panic() {
-    let st = vega();
+    let st = vega(|_| {});
     let out = st.run("frobnicate");
     assert_eq!(out.code, 127);
     assert_eq!(out.stderr, "rocm-learn sim: unknown tool 'frobnicate'\n");
@@ -595,8 +559,8 @@ fn unknown_tool_is_an_error_not_a_panic() {
 
 #[test]
 fn system_tools_list_where_ubuntu_keeps_them() {
-    let st = vega();
-    let state = sim::State::load(st.root()).expect("state");
+    let st = vega(|_| {});
+    let state = st.state();
     let tools = sim::tools::system_tools(&state);
     let find = |n: &str| tools.iter().find(|t| t.name == n).map(|t| t.path);
     assert_eq!(find("modprobe"), Some("/usr/sbin/modprobe"));
@@ -608,8 +572,8 @@ fn system_tools_list_where_ubuntu_keeps_them() {
         None,
         "ROCm tools live only under /opt/rocm-X.Y.Z/bin"
     );
-    let st = mi300x_with(|s| s.k8s = true);
-    let state = sim::State::load(st.root()).expect("state");
+    let st = mi300x(|s| s.k8s = true);
+    let state = st.state();
     assert!(
         sim::tools::system_tools(&state)
             .iter()
@@ -653,7 +617,7 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
 
 #[test]
 fn rocminfo_start_up_lines_carry_the_real_colours() {
-    let st = vega();
+    let st = vega(|_| {});
     let text = st.run("rocminfo").stdout_text();
     assert!(text.starts_with("\x1B[37mROCk module is loaded\x1B[0m\n\x1B[31mUnable to open /dev/kfd read-write: Permission denied\x1B[0m\n"));
     // The colour reset comes before the final period, as in rocminfo.cc.
@@ -662,7 +626,7 @@ fn rocminfo_start_up_lines_carry_the_real_colours() {
 
 #[test]
 fn rocminfo_options_follow_the_last_argument() {
-    let st = vega_with(|s| s.user_groups = vec!["render".into()]);
+    let st = vega(|s| s.user_groups = vec!["render".into()]);
     check(&st, "rocminfo_help", "rocminfo --help");
     let gpu = st.run("rocminfo -g").stdout_text();
     assert!(gpu.contains("  Name:                    gfx900"));
@@ -673,17 +637,17 @@ fn rocminfo_options_follow_the_last_argument() {
 
 #[test]
 fn uname_names_the_simulated_kernel() {
-    let st = vega();
+    let st = vega(|_| {});
     check(&st, "uname_r", "uname -r");
     check(&st, "uname_a", "uname -a");
     check(&st, "uname_invalid_option", "uname -Z");
-    let st = mi300x_with(|_| {});
+    let st = mi300x(|_| {});
     assert_eq!(st.run("uname -r").stdout_text(), "5.15.0-125-generic\n");
 }
 
 #[test]
 fn rocm_smi_sections() {
-    let st = mi300x_with(|_| {});
+    let st = mi300x(|_| {});
     check(
         &st,
         "rocm_smi_productname_mi300x",
@@ -691,7 +655,7 @@ fn rocm_smi_sections() {
     );
     let text = st.run("rocm-smi --showproductname").stdout_text();
     assert!(text.contains("GPU[0]\t\t: Card Series: \t\tAMD Instinct MI300X\n"));
-    let st = vega();
+    let st = vega(|_| {});
     check(
         &st,
         "rocm_smi_id_driver_vega64",
@@ -702,7 +666,7 @@ fn rocm_smi_sections() {
 // ---- docker, podman, python3 (containers and choosing the GPU) --------------------------------
 
 fn container_host() -> Stage {
-    vega_with(|s| {
+    vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
         s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
         s.user_groups = vec!["adm".into(), "sudo".into(), "render".into(), "video".into()];
@@ -777,7 +741,7 @@ fn docker_and_podman_outputs() {
     let denied = &runs[runs.len() - 2];
     assert_eq!(denied.kfd_error.as_deref(), Some("Permission denied"));
 
-    let st = vega_with(|s| {
+    let st = vega(|s| {
         s.amdgpu_loaded = false;
         s.packages = vec!["docker.io".into()];
     });
@@ -897,7 +861,7 @@ fn python3_torch_answers_for_the_environment() {
 
 #[test]
 fn a_machine_that_boots_without_amdgpu_shows_why_and_recovers() {
-    let st = vega_with(|s| s.wont_load = vec!["nomodeset".into()]);
+    let st = vega(|s| s.wont_load = vec!["nomodeset".into()]);
     let root = st.learner().as_root();
     let log = st.run_as(&root, "dmesg").stdout_text();
     assert!(log.contains("Booted with the nomodeset parameter"), "{log}");
@@ -919,7 +883,7 @@ fn a_machine_that_boots_without_amdgpu_shows_why_and_recovers() {
     assert!(sim::kernel::next_boot_loads_amdgpu(&state, st.root()));
 
     // The blacklist cause leaves no amdgpu line at all.
-    let st = vega_with(|s| s.wont_load = vec!["blacklist".into()]);
+    let st = vega(|s| s.wont_load = vec!["blacklist".into()]);
     let log = st.run_as(&st.learner().as_root(), "dmesg").stdout_text();
     assert!(!log.contains("amdgpu"), "{log}");
     assert!(

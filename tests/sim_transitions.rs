@@ -6,11 +6,7 @@ mod sim_common;
 use rocm_learn::content::{Check, Msg};
 use rocm_learn::lab::checks;
 use rocm_learn::sim::{self, Exec, ScriptedConsole, State, accounts};
-use sim_common::Stage;
-
-fn vega(edit: impl FnOnce(&mut sim::MachineSpec)) -> Stage {
-    Stage::preset("vega64-workstation", edit)
-}
+use sim_common::{GPU_POD, Stage, mi300x, vega};
 
 #[test]
 fn group_fix_reaches_only_a_new_login() {
@@ -76,7 +72,7 @@ fn group_fix_reaches_only_a_new_login() {
         ok.stdout_text()
             .contains("Marketing Name:          Radeon RX Vega")
     );
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert!(
         state
             .session_groups(st.root(), &st.session)
@@ -172,7 +168,7 @@ fn udev_rule_needs_reload_and_trigger() {
             .stdout_text()
             .starts_with("crw-rw-rw- ")
     );
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.device_mode("/dev/kfd"), Some(0o666));
     // No group needed any more, in the same session.
     assert_eq!(st.run("rocminfo").code, 0);
@@ -180,7 +176,7 @@ fn udev_rule_needs_reload_and_trigger() {
     // Rules survive a reboot (read at boot, applied when amdgpu's modalias loads it again).
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.device_mode("/dev/kfd"), Some(0o666));
 }
 
@@ -197,7 +193,7 @@ fn only_dot_rules_files_count() {
     );
     st.run("sudo udevadm control --reload-rules");
     st.run("sudo udevadm trigger");
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.device_mode("/dev/kfd"), Some(0o660));
 }
 
@@ -247,7 +243,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     // Nothing forbids it: the GPU's modalias loads amdgpu at boot.
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
-    assert!(State::load(st.root()).expect("state").is_module_loaded());
+    assert!(st.state().is_module_loaded());
 
     // Blacklisted in /etc/modprobe.d: udev's coldplug skips it.
     st.write(
@@ -256,7 +252,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     );
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
-    assert!(!State::load(st.root()).expect("state").is_module_loaded());
+    assert!(!st.state().is_module_loaded());
 
     // systemd-modules-load honours the blacklist too: listing it in /etc/modules is no way out.
     let modules = st.read("/etc/modules") + "amdgpu\n";
@@ -264,7 +260,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     assert!(State::amdgpu_persisted(st.root()));
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
-    assert!(!State::load(st.root()).expect("state").is_module_loaded());
+    assert!(!st.state().is_module_loaded());
     let log = st.run("sudo journalctl -b").stdout_text();
     assert!(
         log.contains("systemd-modules-load[252]: Module 'amdgpu' is deny-listed (by kmod)"),
@@ -278,7 +274,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     );
     sim::Machine::reboot(st.root()).expect("reboot");
     st.relogin();
-    assert!(State::load(st.root()).expect("state").is_module_loaded());
+    assert!(st.state().is_module_loaded());
     assert_eq!(st.run("rocminfo").code, 0);
 
     // modules-load.d works too; a file not ending in .conf does not.
@@ -351,7 +347,7 @@ fn apt_without_key_fails_and_with_key_succeeds() {
 
     let out = st.run("sudo apt install -y rocm");
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert!(state.installed("rocm") && state.installed("hipcc"));
     assert_eq!(state.rocm_version(), Some("6.2.2"));
     // rocm-core's postinst registers the release in the `rocm` alternative.
@@ -409,33 +405,18 @@ fn installer_deb_bootstraps_the_repositories() {
     assert!(st.run_as(&c, "lsmod").stdout_text().contains("amdkcl"));
 }
 
-const POD: &str = "apiVersion: v1
-kind: Pod
-metadata:
-  name: gpu-workload
-spec:
-  containers:
-  - name: rocm-container
-    image: rocm/pytorch:latest
-    resources:
-      limits:
-        amd.com/gpu: 1
-  nodeSelector:
-    gpu: \"true\"
-";
-
 #[test]
 fn pod_pending_until_the_device_plugin_runs() {
-    let st = Stage::preset("mi300x-server", |s| {
+    let st = mi300x(|s| {
         s.k8s = true;
         s.node_labels.insert("gpu".into(), "true".into());
     });
-    st.write("/home/learner/pod.yaml", POD);
+    st.write("/home/learner/pod.yaml", GPU_POD);
     assert_eq!(
         st.run("kubectl apply -f pod.yaml").stdout_text(),
         "pod/gpu-workload created\n"
     );
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Pending"));
     let d = st.run("kubectl describe pod gpu-workload").stdout_text();
     assert!(d.contains("0/1 nodes are available: 1 Insufficient amd.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."));
@@ -450,7 +431,7 @@ fn pod_pending_until_the_device_plugin_runs() {
         out.stdout_text(),
         "daemonset.apps/amdgpu-device-plugin-daemonset created\n"
     );
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert!(state.device_plugin_running());
     assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Running"));
     let node = st.run("kubectl describe node mi300x-node").stdout_text();
@@ -465,7 +446,7 @@ fn pod_pending_until_the_device_plugin_runs() {
     // A second GPU pod does not fit on one GPU.
     st.write(
         "/home/learner/pod2.yaml",
-        &POD.replace("gpu-workload", "second"),
+        &GPU_POD.replace("gpu-workload", "second"),
     );
     st.run("kubectl apply -f pod2.yaml");
     assert_eq!(
@@ -490,11 +471,11 @@ fn pod_pending_until_the_device_plugin_runs() {
 
 #[test]
 fn node_selector_mismatch_until_the_node_is_labelled() {
-    let st = Stage::preset("mi300x-server", |s| {
+    let st = mi300x(|s| {
         s.k8s = true;
         s.device_plugin = true;
     });
-    st.write("/home/learner/pod.yaml", POD);
+    st.write("/home/learner/pod.yaml", GPU_POD);
     st.run("kubectl create -f pod.yaml");
     let d = st.run("kubectl describe pod gpu-workload").stdout_text();
     assert!(d.contains("0/1 nodes are available: 1 node(s) didn't match Node's node affinity/selector. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."), "{d}");
@@ -508,13 +489,13 @@ fn node_selector_mismatch_until_the_node_is_labelled() {
 
 #[test]
 fn the_plugin_finds_no_gpu_while_amdgpu_is_unloaded() {
-    let st = Stage::preset("mi300x-server", |s| {
+    let st = mi300x(|s| {
         s.k8s = true;
         s.device_plugin = true;
         s.amdgpu_loaded = false;
         s.node_labels.insert("gpu".into(), "true".into());
     });
-    st.write("/home/learner/pod.yaml", POD);
+    st.write("/home/learner/pod.yaml", GPU_POD);
     st.run("kubectl create -f pod.yaml");
     assert!(st.run("kubectl get pods").stdout_text().contains("Pending"));
     assert_eq!(st.run("sudo modprobe amdgpu").code, 0);
@@ -523,7 +504,7 @@ fn the_plugin_finds_no_gpu_while_amdgpu_is_unloaded() {
 
 /// A lab check on the stage as it is now (checks that need no shell).
 fn verdict(st: &Stage, check: &Check) -> Result<(), Msg> {
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     let env = checks::Env {
         root: st.root(),
         state: Ok(&state),
@@ -536,7 +517,7 @@ fn verdict(st: &Stage, check: &Check) -> Result<(), Msg> {
 
 #[test]
 fn every_amd_source_line_must_name_the_nodes_codename() {
-    let st = Stage::preset("mi300x-server", |s| {
+    let st = mi300x(|s| {
         s.driver = rocm_learn::sim::spec::DriverKind::None;
         s.amdgpu_loaded = false;
     });
@@ -582,7 +563,7 @@ fn the_device_plugin_is_known_by_what_it_runs_not_its_name() {
         )
     };
     // The plugin under another name advertises the GPU: the step is done.
-    let st = Stage::preset("mi300x-server", |s| {
+    let st = mi300x(|s| {
         s.rocm_installed = Some("6.2.2".into());
         s.k8s = true;
     });
@@ -594,14 +575,14 @@ fn the_device_plugin_is_known_by_what_it_runs_not_its_name() {
     assert!(verdict(&st, &Check::DevicePlugin).is_ok());
     st.write(
         "/home/learner/pod.yaml",
-        &POD.replace("  nodeSelector:\n    gpu: \"true\"\n", ""),
+        &GPU_POD.replace("  nodeSelector:\n    gpu: \"true\"\n", ""),
     );
     st.run("kubectl apply -f pod.yaml");
-    let state = State::load(st.root()).expect("state");
+    let state = st.state();
     assert_eq!(state.pod_phase("default", "gpu-workload"), Some("Running"));
 
     // The plugin's name on some other image advertises nothing: not done.
-    let st = Stage::preset("mi300x-server", |s| {
+    let st = mi300x(|s| {
         s.rocm_installed = Some("6.2.2".into());
         s.k8s = true;
     });
@@ -621,10 +602,10 @@ fn a_restarted_process_sees_the_same_machine() {
     let st = vega(|s| s.amdgpu_loaded = false);
     st.run("sudo modprobe amdgpu");
     st.run("sudo usermod -aG render learner");
-    let before = State::load(st.root()).expect("state");
+    let before = st.state();
     let lsmod = st.run("lsmod").stdout_text();
     // Nothing is cached between calls: a fresh load reads what the last call saved.
-    let after = State::load(st.root()).expect("state");
+    let after = st.state();
     assert_eq!(before, after);
     assert!(after.is_module_loaded());
     assert_eq!(st.run("lsmod").stdout_text(), lsmod);

@@ -6,45 +6,30 @@ mod needs;
 #[path = "common/tui.rs"]
 mod tui;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rocm_learn::lang::Lang;
-use rocm_learn::markdown::Target;
 use rocm_learn::tui::{App, Input};
-use tui::{draw, send, text};
+use tui::{draw, screen, send, text, type_line};
 
-/// The app on the real course (labs live there), with the real binary for the sandbox.
+/// The app on the real course with `lab` open at `w`x`h`, in English with box drawing.
 fn lab_app(lab: &str, w: u16, h: u16) -> App {
-    lab_app_in(Lang::En, lab, w, h)
+    tui::lab_app(Lang::En, false, lab, w, h)
 }
 
 fn lab_app_in(lang: Lang, lab: &str, w: u16, h: u16) -> App {
-    lab_app_with(lang, false, lab, w, h)
+    tui::lab_app(lang, false, lab, w, h)
 }
 
-fn lab_app_with(lang: Lang, ascii: bool, lab: &str, w: u16, h: u16) -> App {
-    let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
-    let mut a = App::new(
-        course,
-        rocm_learn::i18n::I18n::new(lang),
-        rocm_learn::tui::theme::Theme { color: true, ascii },
-        rocm_learn::progress::Progress::new(),
-    );
-    a.world.exe = Some(env!("CARGO_BIN_EXE_rocm-learn").into());
-    draw(&mut a, w, h);
-    a.open(&Target::Lab(lab.into()));
-    a
-}
-
-fn type_line(a: &mut App, line: &str) {
-    for c in line.chars() {
-        a.handle(Input::Key(KeyEvent::new(
-            KeyCode::Char(c),
-            KeyModifiers::NONE,
-        )));
+/// `lab_app` once its shell shows the first prompt; None (the test skips) without bubblewrap.
+fn lab_at_prompt(lab: &str, w: u16, h: u16) -> Option<App> {
+    if !needs::bwrap("lab screen tests") {
+        return None;
     }
-    a.handle(Input::Key(KeyEvent::from(KeyCode::Enter)));
+    let mut a = lab_app(lab, w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    Some(a)
 }
 
 /// Lets the shell work and redraws until the screen shows `want`.
@@ -54,20 +39,8 @@ fn wait_for(a: &mut App, w: u16, h: u16, want: &str) -> String {
 
 /// Lets the shell work and redraws until `ok` holds for the screen (`what` names it).
 fn wait_until(a: &mut App, w: u16, h: u16, what: &str, ok: impl Fn(&str) -> bool) -> String {
-    let start = Instant::now();
-    loop {
-        a.handle(Input::Wake);
-        let s = text(&draw(a, w, h));
-        if ok(&s) {
-            return s;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "never showed {what:?}:\n{s}"
-        );
-        // Polling the screen the shell draws into; the condition above ends the wait.
-        std::thread::sleep(Duration::from_millis(30));
-    }
+    tui::redraw_until(a, w, h, Duration::from_secs(10), ok)
+        .unwrap_or_else(|s| panic!("never showed {what:?}:\n{s}"))
 }
 
 fn key(a: &mut App, code: KeyCode) {
@@ -93,13 +66,11 @@ fn hipcc_after_a_wrong_try(lang: Lang, w: u16, h: u16) -> App {
 
 #[test]
 fn a_lab_runs_a_real_shell_and_ticks_off_steps_as_the_state_changes() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (130, 36);
-    let mut a = lab_app("hsa-init-failed", w, h);
+    let Some(mut a) = lab_at_prompt("hsa-init-failed", w, h) else {
+        return;
+    };
     assert_eq!(a.screen_id(), "lab");
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
     type_line(&mut a, "rocminfo");
     wait_for(
         &mut a,
@@ -127,12 +98,10 @@ fn a_lab_runs_a_real_shell_and_ticks_off_steps_as_the_state_changes() {
 
 #[test]
 fn ctrl_c_goes_to_the_shell_and_f10_gives_the_keys_back() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (100, 30);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     // The line is printed by the foreground program itself: Ctrl-C cannot arrive before the
     // shell has handed it the terminal (a race the echo of the typed line alone left open).
     type_line(&mut a, "sh -c 'echo sleep-started; exec sleep 30'");
@@ -161,14 +130,12 @@ fn ctrl_c_goes_to_the_shell_and_f10_gives_the_keys_back() {
 
 #[test]
 fn hints_come_one_at_a_time_and_narrow_screens_show_them_over_the_terminal() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (60, 20);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     a.handle(Input::Key(KeyEvent::from(KeyCode::F(2))));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(
         s.contains("Hint 1") && s.contains("The binaries exist"),
         "{s}"
@@ -176,7 +143,7 @@ fn hints_come_one_at_a_time_and_narrow_screens_show_them_over_the_terminal() {
     assert!(!s.contains("Hint 2"), "{s}");
     a.handle(Input::Key(KeyEvent::from(KeyCode::Esc)));
     a.handle(Input::Key(KeyEvent::from(KeyCode::F(2))));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(s.contains("Hint 2"), "{s}");
 }
 
@@ -206,7 +173,7 @@ fn at_80x24_the_step_and_its_reason_sit_under_the_terminal_with_a_scroll_sign() 
     }
     let (w, h) = (80, 24);
     let mut a = hipcc_after_a_wrong_try(Lang::En, w, h);
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     let rows: Vec<&str> = s.lines().collect();
     assert!(rows[20].contains("Step 1 of 2:"), "{s}");
     assert!(rows[21].contains("PATH no longer contains"), "{s}");
@@ -220,7 +187,7 @@ fn at_80x24_the_step_and_its_reason_sit_under_the_terminal_with_a_scroll_sign() 
     // Leaving the terminal, the arrows scroll the reason to its end.
     key(&mut a, KeyCode::F(10));
     key(&mut a, KeyCode::Down);
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     let rows: Vec<&str> = s.lines().collect();
     assert!(rows[21].ends_with('▲'), "{s}");
     assert!(rows[22].contains("PATH=$PATH:/opt/rocm/bin"), "{s}");
@@ -233,26 +200,24 @@ fn at_80x24_the_step_and_its_reason_sit_under_the_terminal_with_a_scroll_sign() 
 
 #[test]
 fn f4_opens_the_briefing_and_checklist_over_the_terminal_and_closes_it() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (80, 24);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     key(&mut a, KeyCode::F(4));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(s.contains("Briefing and checklist"), "{s}");
     assert!(s.contains("ROCm 6.2.2 was installed"), "{s}");
     assert!(s.contains("• A new login finds hipcc too"), "{s}");
     // Keys scroll the panel instead of reaching the shell.
     send(&mut a, "jq");
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(!s.contains("Briefing and checklist"), "q closed it: {s}");
     assert!(s.contains("Terminal (F10 or Ctrl-] to leave)"), "{s}");
     assert!(!s.contains("~$ j"), "nothing was typed into the shell: {s}");
     key(&mut a, KeyCode::F(4));
     key(&mut a, KeyCode::F(4));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(
         !s.contains("Briefing and checklist"),
         "F4 closes it too: {s}"
@@ -261,22 +226,20 @@ fn f4_opens_the_briefing_and_checklist_over_the_terminal_and_closes_it() {
 
 #[test]
 fn f3_asks_before_showing_the_solution() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (80, 24);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     key(&mut a, KeyCode::F(3));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(s.contains("Show the solution?"), "{s}");
     insta::assert_snapshot!("lab-solution-ask-en-80x24", s);
     send(&mut a, "n");
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(!s.contains("Solution"), "no means no: {s}");
     key(&mut a, KeyCode::F(3));
     send(&mut a, "y");
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(s.contains("Solution"), "{s}");
     assert!(s.contains("export PATH=$PATH:/opt/rocm/bin"), "{s}");
     // Recorded for the class report.
@@ -294,7 +257,7 @@ fn below_60x20_one_line_asks_for_a_bigger_window() {
     }
     let mut a = lab_app("hipcc-not-found", 80, 24);
     for (w, h) in [(59, 24), (80, 19)] {
-        let s = text(&draw(&mut a, w, h));
+        let s = screen(&mut a, w, h);
         assert!(
             s.contains("This lab needs a window of at least 60x20"),
             "{w}x{h}:\n{s}"
@@ -305,11 +268,9 @@ fn below_60x20_one_line_asks_for_a_bigger_window() {
 
 #[test]
 fn the_shell_gets_the_new_size_when_the_window_changes() {
-    if !needs::bwrap("lab screen tests") {
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", 80, 24) else {
         return;
-    }
-    let mut a = lab_app("hipcc-not-found", 80, 24);
-    wait_for(&mut a, 80, 24, "learner@vega-ws:~$");
+    };
     a.handle(Input::Resize(120, 40));
     type_line(&mut a, "stty size");
     // 120x40 is wide: the briefing takes 48 columns, the borders 2 more; the title bar, the
@@ -319,12 +280,10 @@ fn the_shell_gets_the_new_size_when_the_window_changes() {
 
 #[test]
 fn after_l_the_next_relogin_banner_is_in_the_new_language() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (80, 24);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     key(&mut a, KeyCode::F(10));
     send(&mut a, "L");
     assert_eq!(a.world.i18n.lang(), Lang::Ja);
@@ -347,14 +306,12 @@ fn after_l_the_next_relogin_banner_is_in_the_new_language() {
 
 #[test]
 fn f1_in_the_terminal_lists_only_keys_that_reach_the_app() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     let (w, h) = (80, 24);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     key(&mut a, KeyCode::F(1));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(
         s.contains("F10") && s.contains("F4") && s.contains("briefing"),
         "{s}"
@@ -367,7 +324,7 @@ fn f1_in_the_terminal_lists_only_keys_that_reach_the_app() {
     key(&mut a, KeyCode::Esc);
     key(&mut a, KeyCode::F(10));
     key(&mut a, KeyCode::F(1));
-    let s = text(&draw(&mut a, w, h));
+    let s = screen(&mut a, w, h);
     assert!(s.contains("Ctrl-C") && s.contains("q/Esc"), "{s}");
     // "back" is one key row, not a lab row and a shared row saying the same.
     assert_eq!(s.matches(" back").count(), 1, "{s}");
@@ -379,7 +336,7 @@ fn in_ascii_mode_the_strip_borders_and_footer_are_ascii() {
         return;
     }
     let (w, h) = (60, 20);
-    let mut a = lab_app_with(Lang::En, true, "hipcc-not-found", w, h);
+    let mut a = tui::lab_app(Lang::En, true, "hipcc-not-found", w, h);
     wait_for(&mut a, w, h, "learner@vega-ws:~$");
     type_line(&mut a, "export PATH=/opt/rocm/bin");
     let s = wait_for(&mut a, w, h, "PATH no longer contains");
@@ -395,13 +352,11 @@ fn in_ascii_mode_the_strip_borders_and_footer_are_ascii() {
 
 #[test]
 fn a_startup_file_that_ends_every_login_stops_the_logins_and_says_so_on_the_strip() {
-    if !needs::bwrap("lab screen tests") {
-        return;
-    }
     // 80x24: the strip under the terminal is the only place the reason can be.
     let (w, h) = (80, 24);
-    let mut a = lab_app("hipcc-not-found", w, h);
-    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
     type_line(
         &mut a,
         "echo exit | sudo tee /etc/profile.d/zz-leave.sh; exit",

@@ -8,11 +8,9 @@ mod tui;
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rocm_learn::lang::Lang;
-use rocm_learn::markdown::Target;
 use rocm_learn::tui::{App, Input};
-use tui::{draw, text};
+use tui::{draw, text, type_line};
 
 const W: u16 = 80;
 const H: u16 = 24;
@@ -20,27 +18,12 @@ const H: u16 = 24;
 /// Opens `lab` in the app, types each line into its shell, and returns whether the lab was
 /// recorded as solved within the time limit, with the last screen.
 fn solve_by_typing(lang: Lang, lab: &str, lines: &[&str]) -> (bool, String) {
-    let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
-    let theme = rocm_learn::tui::theme::Theme {
-        color: true,
-        ascii: false,
-    };
-    let i18n = rocm_learn::i18n::I18n::new(lang);
-    let mut a = App::new(course, i18n, theme, rocm_learn::progress::Progress::new());
-    a.world.exe = Some(env!("CARGO_BIN_EXE_rocm-learn").into());
-    draw(&mut a, W, H);
-    a.open(&Target::Lab(lab.into()));
+    let mut a = tui::lab_app(lang, false, lab, W, H);
     assert_eq!(a.screen_id(), "lab", "{lab} opens");
     let prompt = |s: &str| s.contains(":~$");
     let mut screen = settle(&mut a, |s| prompt(s));
     for line in lines {
-        for c in line.chars() {
-            a.handle(Input::Key(KeyEvent::new(
-                KeyCode::Char(c),
-                KeyModifiers::NONE,
-            )));
-        }
-        a.handle(Input::Key(KeyEvent::from(KeyCode::Enter)));
+        type_line(&mut a, line);
         let before = screen.matches(":~$").count();
         screen = settle(&mut a, |s| s.matches(":~$").count() > before || !prompt(s));
     }
@@ -61,17 +44,10 @@ fn solve_by_typing(lang: Lang, lab: &str, lines: &[&str]) -> (bool, String) {
     (solved(&a), screen)
 }
 
-/// Redraws until `ok` holds for the screen or ten seconds pass; returns the screen.
+/// Redraws until `ok` holds for the screen or ten seconds pass; returns the screen (the
+/// caller's assert on the result shows it).
 fn settle(a: &mut App, ok: impl Fn(&str) -> bool) -> String {
-    let start = Instant::now();
-    loop {
-        a.handle(Input::Wake);
-        let s = text(&draw(a, W, H));
-        if ok(&s) || start.elapsed() > Duration::from_secs(10) {
-            return s;
-        }
-        std::thread::sleep(Duration::from_millis(30));
-    }
+    tui::redraw_until(a, W, H, Duration::from_secs(10), ok).unwrap_or_else(|last| last)
 }
 
 #[test]

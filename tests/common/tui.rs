@@ -5,13 +5,72 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use rocm_learn::content::{self, ContentTree};
+use rocm_learn::content::{self, ContentTree, Course};
 use rocm_learn::i18n::I18n;
 use rocm_learn::lang::Lang;
+use rocm_learn::markdown::Target;
 use rocm_learn::progress::Progress;
 use rocm_learn::tui::theme::Theme;
 use rocm_learn::tui::{App, Input};
+use std::time::{Duration, Instant};
 use unicode_width::UnicodeWidthStr;
+
+/// A fresh app on `course` in `lang` with colour, drawing boxes or (`ascii`) plain ASCII, and
+/// no progress yet.
+pub fn new_app(course: Course, lang: Lang, ascii: bool) -> App {
+    App::new(
+        course,
+        I18n::new(lang),
+        Theme { color: true, ascii },
+        Progress::new(),
+    )
+}
+
+/// The app on the real course (labs live there) with `lab` open, first drawn at `w`x`h`;
+/// its sandbox runs the real binary.
+pub fn lab_app(lang: Lang, ascii: bool, lab: &str, w: u16, h: u16) -> App {
+    let (course, _) = content::load(&ContentTree::embedded());
+    let mut a = new_app(course, lang, ascii);
+    a.world.exe = Some(env!("CARGO_BIN_EXE_rocm-learn").into());
+    draw(&mut a, w, h);
+    a.open(&Target::Lab(lab.into()));
+    a
+}
+
+/// Types `line` key by key, then Enter.
+pub fn type_line(a: &mut App, line: &str) {
+    for c in line.chars() {
+        a.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+    }
+    a.handle(Input::Key(KeyEvent::from(KeyCode::Enter)));
+}
+
+/// Lets a lab's shell work and redraws at `w`x`h` until `ok` holds for the screen: Ok with
+/// that screen, or Err with the last one once `limit` has passed.
+pub fn redraw_until(
+    a: &mut App,
+    w: u16,
+    h: u16,
+    limit: Duration,
+    ok: impl Fn(&str) -> bool,
+) -> Result<String, String> {
+    let start = Instant::now();
+    loop {
+        a.handle(Input::Wake);
+        let s = text(&draw(a, w, h));
+        if ok(&s) {
+            return Ok(s);
+        }
+        if start.elapsed() > limit {
+            return Err(s);
+        }
+        // Polling the screen the shell draws into; the condition above ends the wait.
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
 
 /// The app on the fixed test pack (tests/fixtures/pack), so growing the course does not move
 /// what the tests assert.
@@ -21,15 +80,7 @@ pub fn app(lang: Lang) -> App {
     let tree = ContentTree::from_dir(pack, &mut read).expect("the test pack exists");
     let (course, diags) = content::load(&tree);
     assert_eq!(diags.error_count(), 0);
-    let mut app = App::new(
-        course,
-        I18n::new(lang),
-        Theme {
-            color: true,
-            ascii: false,
-        },
-        Progress::new(),
-    );
+    let mut app = new_app(course, lang, false);
     // Options in the order the quiz file gives them, so tests can name them by number.
     app.world.quiz_seed = Some(0);
     app

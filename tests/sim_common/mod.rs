@@ -5,8 +5,60 @@
 
 use std::path::{Path, PathBuf};
 
-use rocm_learn::sim::{self, Caller, MachineSpec, Output, ScriptedConsole};
+use rocm_learn::sim::{self, Caller, MachineSpec, Output, ScriptedConsole, State};
 use tempfile::TempDir;
+
+/// A Vega 64 workstation, changed by `edit` before it is built.
+pub fn vega(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
+    Stage::preset("vega64-workstation", edit)
+}
+
+/// An MI300X server, changed by `edit` before it is built.
+pub fn mi300x(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
+    Stage::preset("mi300x-server", edit)
+}
+
+/// Root without a login session (as a root shell on the console would be).
+pub fn root() -> Caller {
+    Caller::user("root", 0, None)
+}
+
+/// Runs `cmd` as the learner and checks it against the golden file `name`.
+pub fn check(st: &Stage, name: &str, cmd: &str) -> Output {
+    let out = st.run(cmd);
+    golden(name, cmd, &out);
+    out
+}
+
+/// Runs `cmd` as `caller` and checks it against the golden file `name`.
+pub fn check_as(st: &Stage, caller: &Caller, name: &str, cmd: &str) -> Output {
+    let out = st.run_as(caller, cmd);
+    golden(name, cmd, &out);
+    out
+}
+
+/// Runs `cmd` as root in the learner's session and checks it against the golden file `name`.
+pub fn check_root(st: &Stage, name: &str, cmd: &str) -> Output {
+    let out = st.run_root(cmd);
+    golden(name, &format!("(as root) {cmd}"), &out);
+    out
+}
+
+/// A pod asking for one AMD GPU on a node labelled `gpu: "true"`.
+pub const GPU_POD: &str = "apiVersion: v1
+kind: Pod
+metadata:
+  name: gpu-workload
+spec:
+  containers:
+  - name: rocm-container
+    image: rocm/pytorch:latest
+    resources:
+      limits:
+        amd.com/gpu: 1
+  nodeSelector:
+    gpu: \"true\"
+";
 
 pub struct Stage {
     pub dir: TempDir,
@@ -46,25 +98,39 @@ impl Stage {
     }
 
     pub fn run_with(&self, cmd: &str, console: &mut ScriptedConsole) -> Output {
-        let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-        sim::run(
-            self.root(),
-            &words[0],
-            &words[1..],
-            &self.learner(),
-            console,
-        )
+        self.run_full(&self.learner(), cmd, console)
     }
 
     pub fn run_as(&self, caller: &Caller, cmd: &str) -> Output {
+        self.run_full(caller, cmd, &mut ScriptedConsole::new())
+    }
+
+    /// Runs `cmd` as root in the learner's login session (what `sudo -s` gives).
+    pub fn run_root(&self, cmd: &str) -> Output {
+        self.run_as(&self.learner().as_root(), cmd)
+    }
+
+    /// Runs `cmd` as `caller`, whose questions get `answers` in turn.
+    pub fn run_answering(&self, caller: &Caller, cmd: &str, answers: &[&str]) -> Output {
+        self.run_full(caller, cmd, &mut ScriptedConsole::answering(answers))
+    }
+
+    /// Runs a command line (split on spaces) as `caller`, talking to `console`.
+    pub fn run_full(&self, caller: &Caller, cmd: &str, console: &mut ScriptedConsole) -> Output {
         let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-        sim::run(
-            self.root(),
-            &words[0],
-            &words[1..],
-            caller,
-            &mut ScriptedConsole::new(),
-        )
+        sim::run(self.root(), &words[0], &words[1..], caller, console)
+    }
+
+    /// The machine's state as the tools left it.
+    pub fn state(&self) -> State {
+        State::load(self.root()).expect("state")
+    }
+
+    /// Where the symbolic link at `path` points ("" when it is no link).
+    pub fn link(&self, path: &str) -> String {
+        std::fs::read_link(self.root().join(path.trim_start_matches('/')))
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default()
     }
 
     pub fn write(&self, path: &str, text: &str) {
