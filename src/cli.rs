@@ -1193,8 +1193,8 @@ fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::run::LabRun,
     })?;
     let opts = lab::run::Options {
         exe,
-        rows: 40,
-        cols: 120,
+        rows: lab::script::ROWS,
+        cols: lab::script::COLS,
         relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript: true,
         lang: i18n.lang(),

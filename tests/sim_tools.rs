@@ -4,7 +4,7 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, Exec, MachineSpec, ScriptedConsole};
+use rocm_learn::sim::{self, Exec, MachineSpec, Preset, ScriptedConsole};
 use sim_common::{GPU_POD, Stage, check, check_root, golden, mi300x, vega};
 
 // ---- rocminfo ---------------------------------------------------------------------------------
@@ -587,7 +587,7 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
         "preset = \"mi300x-server\"\namdgpu_loaded = false\nrocm_installed = \"6.2.2\"\nuser_groups = [\"adm\", \"sudo\"]\nkfd_mode = \"0660\"\nk8s = true\n",
     )
     .expect("spec");
-    assert_eq!(spec.preset, rocm_learn::sim::Preset::Mi300xServer);
+    assert_eq!(spec.preset, Preset::Mi300xServer);
     assert!(!spec.amdgpu_loaded);
     let err = MachineSpec::from_toml("preset = \"x\"\namdgpu_lodaed = true\n").unwrap_err();
     assert_eq!(err.id, "sim-spec-invalid");
@@ -599,7 +599,7 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
         err.message
     );
     let dir = tempfile::tempdir().expect("dir");
-    let mut typo = MachineSpec::preset(rocm_learn::sim::Preset::Vega64Workstation);
+    let mut typo = MachineSpec::preset(Preset::Vega64Workstation);
     typo.user_groups = vec!["rendr".into()];
     let err = sim::stage::create(dir.path(), &typo).unwrap_err();
     assert!(
@@ -754,7 +754,7 @@ fn docker_and_podman_outputs() {
 }
 
 fn rdna2_with_torch() -> Stage {
-    let st = Stage::preset("rdna2-workstation", |s| {
+    let st = Stage::preset(Preset::Rdna2Workstation, |s| {
         s.rocm_installed = Some("6.2.2".into());
         s.user_groups = vec!["render".into(), "video".into()];
         s.packages = vec!["python3".into()];
@@ -852,7 +852,7 @@ fn python3_torch_answers_for_the_environment() {
     python(&st, "python3_no_such_file", &[], &["missing.py"]);
 
     // Without the render group the runtime cannot open /dev/kfd: no GPU, no abort.
-    let st = Stage::preset("rdna2-workstation", |s| {
+    let st = Stage::preset(Preset::Rdna2Workstation, |s| {
         s.rocm_installed = Some("6.2.2".into());
         s.packages = vec!["python3".into()];
     });

@@ -5,17 +5,17 @@
 
 use std::path::{Path, PathBuf};
 
-use rocm_learn::sim::{self, Caller, MachineSpec, Output, ScriptedConsole, State};
+use rocm_learn::sim::{self, Caller, MachineSpec, Output, Preset, ScriptedConsole, State};
 use tempfile::TempDir;
 
 /// A Vega 64 workstation, changed by `edit` before it is built.
 pub fn vega(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("vega64-workstation", edit)
+    Stage::preset(Preset::Vega64Workstation, edit)
 }
 
 /// An MI300X server, changed by `edit` before it is built.
 pub fn mi300x(edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-    Stage::preset("mi300x-server", edit)
+    Stage::preset(Preset::Mi300xServer, edit)
 }
 
 /// Root without a login session (as a root shell on the console would be).
@@ -73,8 +73,8 @@ impl Stage {
         Stage { dir, session }
     }
 
-    pub fn preset(name: &str, edit: impl FnOnce(&mut MachineSpec)) -> Stage {
-        let mut spec = MachineSpec::preset(name.parse().expect("a known preset"));
+    pub fn preset(preset: Preset, edit: impl FnOnce(&mut MachineSpec)) -> Stage {
+        let mut spec = MachineSpec::preset(preset);
         edit(&mut spec);
         Stage::new(&spec)
     }
