@@ -139,7 +139,9 @@ fn first(params: &Params, default: u16) -> u16 {
 impl Perform for Grid {
     fn print(&mut self, c: char) {
         match c.width() {
-            Some(0) | None => {
+            // A control character is not text (DEL reaches here as a printable byte).
+            None => {}
+            Some(0) => {
                 let at = self.col.saturating_sub(1);
                 self.current().marks.push((at, c));
             }
@@ -182,7 +184,13 @@ impl Perform for Grid {
             'C' => self.col = (self.col + n).min(self.width - 1),
             'D' => self.col = self.col.saturating_sub(n),
             'G' => self.col = (n - 1).min(self.width - 1),
-            'K' => self.erase_line(params.iter().next().map_or(0, |p| p[0])),
+            'K' => self.erase_line(
+                params
+                    .iter()
+                    .next()
+                    .and_then(|p| p.first().copied())
+                    .unwrap_or(0),
+            ),
             _ => {}
         }
     }
@@ -263,5 +271,21 @@ mod tests {
     #[test]
     fn a_tab_is_kept_as_a_tab() {
         assert_eq!(plain(b"a\tb\n"), "a\tb\n");
+    }
+
+    proptest::proptest! {
+        /// Whatever a learner's program writes, at any width: no panic, no control character
+        /// left in the text but newline and tab.
+        #[test]
+        fn any_bytes_at_any_width_give_plain_text(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400),
+            cols in 1usize..200,
+        ) {
+            let text = plain_at(&bytes, cols);
+            proptest::prop_assert!(
+                !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+                "{text:?}"
+            );
+        }
     }
 }
