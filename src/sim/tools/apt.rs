@@ -665,3 +665,76 @@ fn list(cx: &mut Ctx, patterns: &[String], installed_only: bool) -> i32 {
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::{Bench, err};
+
+    fn not_known(opt: &str) -> (i32, String) {
+        (
+            100,
+            format!("E: Command line option '{opt}' [from -{opt}] is not known.\n"),
+        )
+    }
+
+    fn not_understood(opt: &str) -> (i32, String) {
+        (
+            100,
+            format!(
+                "E: Command line option {opt} is not understood in combination with the other options\n"
+            ),
+        )
+    }
+
+    #[test]
+    fn unknown_options_read_like_apt() {
+        let b = Bench::new(|_| {});
+        assert_eq!(err(b.run("apt -z")), not_known("z"));
+        assert_eq!(err(b.run("apt -yz install x")), not_known("z"));
+        assert_eq!(err(b.run("apt-get -o Foo=bar install x")), not_known("o"));
+        assert_eq!(err(b.run("apt -yé install x")), not_known("é"));
+        assert_eq!(err(b.run("apt --bogus")), not_understood("--bogus"));
+        assert_eq!(
+            err(b.run("apt --yes=1 install x")),
+            not_understood("--yes=1")
+        );
+        assert_eq!(err(b.run("apt --help=x")), not_understood("--help=x"));
+        assert_eq!(err(b.run("apt ---yes install")), not_understood("--yes"));
+        // `--` ends nothing for apt: it is an option it does not know, also inside a cluster.
+        assert_eq!(err(b.run("apt -- install")), not_understood("--"));
+        assert_eq!(err(b.run("apt -y- install")), not_understood("--"));
+    }
+
+    #[test]
+    fn options_anywhere_and_clustered() {
+        let b = Bench::new(|_| {});
+        // Options alone: the usage, exit 1; -h first wins over a later unknown option.
+        let (code, out, _) = b.run("apt -y");
+        assert_eq!(code, 1);
+        assert!(out.starts_with("apt 2.7.14 (amd64)\nUsage: apt [options]"));
+        let (code, out, _) = b.run("apt-get -hz");
+        assert_eq!(code, 0);
+        assert!(out.contains("Usage: apt-get [options] command"));
+        let lock = "E: Could not open lock file /var/lib/dpkg/lock-frontend - open (13: Permission denied)\nE: Unable to acquire the dpkg frontend lock (/var/lib/dpkg/lock-frontend), are you root?\n";
+        for line in [
+            "apt-get -y install x",
+            "apt install -qy x",
+            "apt --assume-yes install x",
+        ] {
+            assert_eq!(err(b.run(line)), (100, lock.to_string()), "{line}");
+        }
+        let (code, out, e) = b.root("apt -qy - install --no-install-recommends nosuch");
+        assert_eq!(
+            (code, e.as_str()),
+            (100, "E: Unable to locate package nosuch\n")
+        );
+        assert!(out.starts_with("Reading package lists... Done\n"));
+        let (code, out, _) = b.run("apt --installed list");
+        assert_eq!(code, 0);
+        assert!(out.starts_with("Listing... Done\n") && out.contains("[installed]"));
+        assert_eq!(
+            err(b.run("apt-get list")),
+            (100, "E: Invalid operation list\n".to_string())
+        );
+    }
+}

@@ -119,3 +119,61 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::catalog::KEY_URL;
+    use super::super::testkit::{Bench, err};
+    use super::TRY;
+
+    fn unknown(o: &str) -> (i32, String) {
+        (2, format!("curl: option {o}: is unknown\n{TRY}\n"))
+    }
+
+    #[test]
+    fn option_errors_read_like_curl() {
+        let b = Bench::new(|_| {});
+        assert_eq!(
+            err(b.run("curl")),
+            (2, format!("curl: no URL specified!\n{TRY}\n"))
+        );
+        assert_eq!(err(b.run("curl -z x")), unknown("-z"));
+        assert_eq!(err(b.run("curl -sz x")), unknown("-z"));
+        assert_eq!(err(b.run("curl --bogus=1 x")), unknown("--bogus=1"));
+        assert_eq!(err(b.run("curl --silent=1 x")), unknown("--silent=1"));
+        assert_eq!(err(b.run("curl --help=1")), unknown("--help=1"));
+        assert_eq!(err(b.run("curl -- x")), unknown("--"));
+        assert_eq!(err(b.run("curl -s- x")), unknown("--"));
+        let needs = (2, format!("curl: option -o: requires parameter\n{TRY}\n"));
+        assert_eq!(err(b.run("curl -s -o")), needs);
+        assert_eq!(err(b.run("curl --output")), needs);
+    }
+
+    #[test]
+    fn output_forms() {
+        let b = Bench::new(|_| {});
+        let key = super::super::wget::serve(KEY_URL)
+            .map(|(body, _)| String::from_utf8_lossy(&body).into_owned())
+            .unwrap_or_default();
+        for line in [
+            format!("curl -fsSL {KEY_URL}"),
+            format!("curl -s -X GET {KEY_URL}"),
+            format!("curl -sHAccept:x {KEY_URL}"),
+            format!("curl -s {KEY_URL} -X"),
+            format!("curl --silent --location {KEY_URL} -o -"),
+        ] {
+            assert_eq!(b.run(&line), (0, key.clone(), String::new()), "{line}");
+        }
+        for (line, file) in [
+            (format!("curl -fsSL {KEY_URL} -o k1"), "k1"),
+            (format!("curl -fsSLok2 {KEY_URL}"), "k2"),
+            (format!("curl -s --output=k3 {KEY_URL}"), "k3"),
+            (format!("curl -s --output k4 {KEY_URL}"), "k4"),
+            (format!("curl -so=k5 {KEY_URL}"), "=k5"),
+            (format!("curl -sO {KEY_URL}"), "rocm.gpg.key"),
+        ] {
+            assert_eq!(b.run(&line), (0, String::new(), String::new()), "{line}");
+            assert!(b.has(&format!("home/learner/{file}")), "{line}");
+        }
+    }
+}

@@ -154,3 +154,49 @@ fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::{Bench, err};
+    use super::HELP_TAIL;
+
+    #[test]
+    fn the_action_comes_first_and_whole() {
+        let b = Bench::new(|_| {});
+        let unknown = |o: &str| (2, format!("dpkg: error: unknown option {o}{HELP_TAIL}\n"));
+        assert_eq!(
+            err(b.run("dpkg")),
+            (
+                2,
+                format!("dpkg: error: need an action option{HELP_TAIL}\n")
+            )
+        );
+        for o in [
+            "-il",
+            "-s=wget",
+            "--status=wget",
+            "--",
+            "foo",
+            "-",
+            "-é",
+            "--print-architecture=1",
+        ] {
+            assert_eq!(err(b.run(&format!("dpkg {o} wget"))), unknown(o), "{o}");
+        }
+        let (code, out, _) = b.run("dpkg --status wget");
+        assert_eq!(code, 0);
+        assert!(out.starts_with("Package: wget\nStatus: install ok installed\n"));
+        // What follows the action is operands, dashes and all.
+        let (code, _, e) = b.run("dpkg -s -- wget");
+        assert_eq!(code, 1);
+        assert!(e.starts_with("dpkg-query: package '--' is not installed"));
+        assert_eq!(b.run("dpkg --print-architecture x").1, "amd64\n");
+        assert_eq!(
+            err(b.root("dpkg -i -- x.deb")),
+            (
+                1,
+                "dpkg: error: cannot access archive '--': No such file or directory\ndpkg: error: cannot access archive 'x.deb': No such file or directory\n".to_string()
+            )
+        );
+    }
+}

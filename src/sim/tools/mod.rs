@@ -32,6 +32,7 @@ pub mod sg;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
+mod testkit;
 pub mod udevadm;
 pub mod uname;
 pub mod update_alternatives;

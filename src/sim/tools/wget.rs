@@ -258,3 +258,68 @@ pub fn url_and_host(url: &str) -> (String, String) {
         .to_string();
     (with_scheme, host)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::catalog::KEY_URL;
+    use super::super::testkit::{Bench, err};
+    use super::USAGE;
+
+    fn usage(first: &str, code: i32) -> (i32, String) {
+        (code, format!("{first}\n{USAGE}\n"))
+    }
+
+    #[test]
+    fn option_errors_read_like_wget() {
+        let b = Bench::new(|_| {});
+        let bad = |o: &str| usage(&format!("wget: invalid option -- '{o}'"), 2);
+        let unrecognized = |o: &str| usage(&format!("wget: unrecognized option '{o}'"), 2);
+        assert_eq!(err(b.run("wget")), usage("wget: missing URL", 1));
+        assert_eq!(err(b.run("wget -P")), usage("wget: missing URL", 1));
+        assert_eq!(err(b.run("wget -z x")), bad("z"));
+        assert_eq!(err(b.run("wget -cz x")), bad("z"));
+        // Only the long form: -nv is -n with -v.
+        assert_eq!(err(b.run("wget -nv x")), bad("n"));
+        assert_eq!(err(b.run("wget --bogus=1 x")), unrecognized("--bogus=1"));
+        assert_eq!(err(b.run("wget --quiet=1 x")), unrecognized("--quiet=1"));
+        assert_eq!(err(b.run("wget --help=x")), unrecognized("--help=x"));
+        assert_eq!(
+            err(b.run("wget --directory-prefix=/tmp x")),
+            unrecognized("--directory-prefix=/tmp")
+        );
+        assert_eq!(err(b.run("wget -- x")), unrecognized("--"));
+        assert_eq!(err(b.run("wget -q- x")), unrecognized("--"));
+        let needs = usage("wget: option requires an argument -- 'O'", 2);
+        assert_eq!(err(b.run("wget -q -O")), needs);
+        assert_eq!(err(b.run("wget --output-document")), needs);
+    }
+
+    #[test]
+    fn output_forms() {
+        let b = Bench::new(|_| {});
+        let key = super::serve(KEY_URL)
+            .map(|(body, _)| body)
+            .unwrap_or_default();
+        let key = String::from_utf8_lossy(&key).into_owned();
+        for line in [
+            format!("wget -qO- {KEY_URL}"),
+            format!("wget -q -O - {KEY_URL}"),
+            format!("wget {KEY_URL} -qO -"),
+            format!("wget --output-document=- --quiet {KEY_URL}"),
+            format!("wget --output-document - -q {KEY_URL}"),
+        ] {
+            assert_eq!(b.run(&line), (0, key.clone(), String::new()), "{line}");
+        }
+        assert_eq!(b.run(&format!("wget -qO=k {KEY_URL}")).0, 0);
+        assert!(b.has("home/learner/=k"), "the = belongs to the file name");
+        assert_eq!(b.run(&format!("wget -qOk2 {KEY_URL}")).0, 0);
+        assert!(b.has("home/learner/k2"));
+        assert_eq!(b.run(&format!("wget -q -P /home/learner/ {KEY_URL}")).0, 0);
+        assert!(b.has("home/learner/rocm.gpg.key"));
+        assert_eq!(b.run(&format!("wget -q -P. -Nc {KEY_URL}")).0, 0);
+        assert!(
+            !b.has("home/learner/rocm.gpg.key.1"),
+            "-P names the file itself"
+        );
+    }
+}

@@ -1418,4 +1418,153 @@ mod tests {
             Some("error: unknown flag: --bogus")
         );
     }
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(String::from).collect()
+    }
+
+    fn parsed(line: &str) -> Opts {
+        parse(&words(line)).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    fn refused(line: &str) -> String {
+        parse(&words(line)).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn value_flags_in_every_form() {
+        for line in [
+            "get pods -n kube-system -o name",
+            "get pods -nkube-system -oname",
+            "get pods -n=kube-system -o=name",
+            "get pods --namespace kube-system --output name",
+            "get pods --namespace=kube-system --output=name",
+        ] {
+            let o = parsed(line);
+            assert_eq!(o.namespace.as_deref(), Some("kube-system"), "{line}");
+            assert_eq!(o.output.as_deref(), Some("name"), "{line}");
+            assert_eq!(o.words, ["get", "pods"], "{line}");
+        }
+        // The next word is the value whatever it looks like; `-o=` in a cluster is the value's.
+        assert_eq!(parsed("get pods -n --").namespace.as_deref(), Some("--"));
+        assert_eq!(parsed("get pods -n =x").namespace.as_deref(), Some("=x"));
+        assert_eq!(parsed("get pods -o==x").output.as_deref(), Some("=x"));
+        assert_eq!(
+            parsed("get pods -owide=x").output.as_deref(),
+            Some("wide=x")
+        );
+        assert_eq!(parsed("get pods -o=").output.as_deref(), Some(""));
+        assert_eq!(
+            parsed("apply -f a --filename=b -f=c").files,
+            ["a", "b", "c"]
+        );
+        assert_eq!(parsed("logs p -cx").container.as_deref(), Some("x"));
+        let o = parsed("patch node n --type=json --patch-file f -p={}");
+        assert_eq!(
+            (
+                o.patch_type.as_deref(),
+                o.patch_file.as_deref(),
+                o.patch.as_deref()
+            ),
+            (Some("json"), Some("f"), Some("{}"))
+        );
+        let o = parsed("run x --image i --restart=Never --overrides {} --override-type json");
+        assert_eq!(
+            (o.image.as_deref(), o.restart.as_deref()),
+            (Some("i"), Some("Never"))
+        );
+        assert_eq!(
+            (o.overrides.as_deref(), o.override_type.as_deref()),
+            (Some("{}"), Some("json"))
+        );
+        assert_eq!(refused("get pods -n"), "error: flag needs an argument: -n");
+        assert_eq!(
+            refused("get pods --namespace"),
+            "error: flag needs an argument: --namespace"
+        );
+    }
+
+    #[test]
+    fn switches_and_their_values() {
+        // A value given to a switch is ignored: `-A=false` still means all namespaces.
+        let o = parsed("get pods -A=false --show-labels=false --overwrite=0 --all=no");
+        assert!(o.all_ns && o.show_labels && o.overwrite && o.all);
+        let o =
+            parsed("run x -it --rm --command --client --dry-run=client --validate --save-config");
+        assert!(o.attach && o.rm && o.command && o.client);
+        for line in [
+            "run -ti",
+            "run -i",
+            "run -t",
+            "run --stdin",
+            "run --tty",
+            "run --attach",
+        ] {
+            assert!(parsed(line).attach, "{line}");
+        }
+        assert_eq!(parsed("get - pods").words, ["get", "-", "pods"]);
+        assert!(parsed("get pods --all-namespaces").all_ns);
+    }
+
+    #[test]
+    fn unknown_flags_name_the_first_letter_and_the_word() {
+        for (line, msg) in [
+            ("get pods -x", "error: unknown shorthand flag: 'x' in -x"),
+            ("get pods -x=1", "error: unknown shorthand flag: 'x' in -x"),
+            (
+                "get pods -xyz=abc",
+                "error: unknown shorthand flag: 'x' in -xyz=abc",
+            ),
+            ("get pods -Ai", "error: unknown shorthand flag: 'A' in -Ai"),
+            (
+                "get pods -it=x",
+                "error: unknown shorthand flag: 'i' in -it=x",
+            ),
+            (
+                "apply -fa.yaml",
+                "error: unknown shorthand flag: 'f' in -fa.yaml",
+            ),
+            (
+                "get pods -l app=a",
+                "error: unknown shorthand flag: 'l' in -l",
+            ),
+            (
+                "get pods -é=1",
+                "error: unknown shorthand flag: 'é' in -é=1",
+            ),
+            ("get pods -h", "error: unknown shorthand flag: 'h' in -h"),
+            ("get pods --bogus=1", "error: unknown flag: --bogus"),
+            ("get pods --=x", "error: unknown flag: --"),
+            ("get pods ---x", "error: unknown flag: ---x"),
+        ] {
+            assert_eq!(refused(line), msg, "{line}");
+        }
+    }
+
+    #[test]
+    fn usage_errors_name_the_verb() {
+        let b = super::super::testkit::Bench::new(|s| s.k8s = true);
+        let see = |msg: &str, verb: &str| {
+            let see = if verb.is_empty() {
+                "See 'kubectl --help' for usage.".to_string()
+            } else {
+                format!("See 'kubectl {verb} --help' for usage.")
+            };
+            (1, String::new(), format!("{msg}\n{see}\n"))
+        };
+        assert_eq!(
+            b.run("kubectl --bogus"),
+            see("error: unknown flag: --bogus", "")
+        );
+        assert_eq!(
+            b.run("kubectl -n foo --bogus"),
+            see("error: unknown flag: --bogus", "foo")
+        );
+        assert_eq!(
+            b.run("kubectl -h get"),
+            see("error: unknown shorthand flag: 'h' in -h", "get")
+        );
+        assert_eq!(b.run("kubectl --help").0, 0);
+        assert_eq!(b.run("kubectl get pods --").0, 0);
+    }
 }
