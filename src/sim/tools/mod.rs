@@ -17,6 +17,7 @@ pub mod id;
 pub mod klog;
 pub mod kmod;
 pub mod kubectl;
+mod lexargs;
 pub mod login;
 pub mod ls;
 pub mod lsmod;
