@@ -12,7 +12,7 @@ use super::super::k8s::{
     self, Cluster, GPU_RESOURCE, ManifestError, Object, Phase, Pod, human_age,
 };
 use super::super::{Ctx, catalog};
-use super::{MONTHS, civil, table, weekday};
+use super::{MONTHS, civil, lexargs, table, weekday};
 
 const HELP: &str = "kubectl controls the Kubernetes cluster manager.
 
@@ -51,6 +51,7 @@ Use \"kubectl <command> --help\" for more information about a given command.
 Use \"kubectl options\" for a list of global command-line options (applies to all commands).
 ";
 
+#[derive(Default)]
 struct Opts {
     namespace: Option<String>,
     all_ns: bool,
@@ -81,93 +82,182 @@ struct Opts {
     after_dash: Vec<String>,
 }
 
+/// A flag kubectl takes here, by what it sets.
+#[derive(Clone, Copy)]
+enum Flag {
+    Namespace,
+    Output,
+    File,
+    Patch,
+    PatchFile,
+    PatchType,
+    Image,
+    Restart,
+    Overrides,
+    OverrideType,
+    Container,
+    AllNamespaces,
+    ShowLabels,
+    Overwrite,
+    All,
+    Command,
+    Attach,
+    Rm,
+    Client,
+    /// Accepted and without effect on the simulated cluster.
+    Ignored,
+}
+
+fn long_flag(name: &str) -> Option<Flag> {
+    use Flag::*;
+    Some(match name {
+        "namespace" => Namespace,
+        "output" => Output,
+        "filename" => File,
+        "patch" => Patch,
+        "patch-file" => PatchFile,
+        "type" => PatchType,
+        "image" => Image,
+        "restart" => Restart,
+        "overrides" => Overrides,
+        "override-type" => OverrideType,
+        "container" => Container,
+        "all-namespaces" => AllNamespaces,
+        "show-labels" => ShowLabels,
+        "overwrite" => Overwrite,
+        "all" => All,
+        "command" => Command,
+        "stdin" | "tty" | "attach" => Attach,
+        "rm" => Rm,
+        "client" => Client,
+        "validate" | "dry-run" | "save-config" => Ignored,
+        _ => return None,
+    })
+}
+
+fn short_flag(c: char) -> Option<Flag> {
+    use Flag::*;
+    Some(match c {
+        'n' => Namespace,
+        'o' => Output,
+        'f' => File,
+        'p' => Patch,
+        'c' => Container,
+        'A' => AllNamespaces,
+        'i' | 't' => Attach,
+        _ => return None,
+    })
+}
+
+/// Stores a flag: its value, or `true` for a switch (a value given to a switch is dropped,
+/// as `-A=false` still lists every namespace here).
+fn set(o: &mut Opts, flag: Flag, value: Option<String>) {
+    use Flag::*;
+    match flag {
+        File => o.files.extend(value),
+        Namespace => o.namespace = value,
+        Output => o.output = value,
+        Patch => o.patch = value,
+        PatchFile => o.patch_file = value,
+        PatchType => o.patch_type = value,
+        Image => o.image = value,
+        Restart => o.restart = value,
+        Overrides => o.overrides = value,
+        OverrideType => o.override_type = value,
+        Container => o.container = value,
+        AllNamespaces => o.all_ns = true,
+        ShowLabels => o.show_labels = true,
+        Overwrite => o.overwrite = true,
+        All => o.all = true,
+        Command => o.command = true,
+        Attach => o.attach = true,
+        Rm => o.rm = true,
+        Client => o.client = true,
+        Ignored => {}
+    }
+}
+
+impl Flag {
+    fn takes_value(self) -> bool {
+        use Flag::*;
+        matches!(
+            self,
+            Namespace
+                | Output
+                | File
+                | Patch
+                | PatchFile
+                | PatchType
+                | Image
+                | Restart
+                | Overrides
+                | OverrideType
+                | Container
+        )
+    }
+}
+
+/// Flags anywhere among the words; `--` ends them (`kubectl run NAME --image=I -- ARGS`).
 fn parse(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts {
-        namespace: None,
-        all_ns: false,
-        output: None,
-        show_labels: false,
-        files: Vec::new(),
-        overwrite: false,
-        all: false,
-        patch: None,
-        patch_file: None,
-        patch_type: None,
-        image: None,
-        restart: None,
-        overrides: None,
-        override_type: None,
-        command: false,
-        attach: false,
-        rm: false,
-        client: false,
-        container: None,
-        words: Vec::new(),
-        after_dash: Vec::new(),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--" {
-            o.after_dash = it.by_ref().cloned().collect();
-            break;
-        }
-        let (flag, inline) = match a.split_once('=') {
-            // `--flag=v` and `-p=v`; in `-p{"a":"b=c"}` the `=` belongs to the value.
-            Some((f, v)) if f.starts_with("--") || (f.len() == 2 && f.starts_with('-')) => {
-                (f.to_string(), Some(v.to_string()))
+    use lexargs::Token::{DashDash, Long, Short, Value};
+    let mut p = lexargs::parser(args);
+    let mut o = Opts::default();
+    while let Some(t) = lexargs::next(&mut p) {
+        match t {
+            DashDash => {
+                o.after_dash = lexargs::remaining(&mut p);
+                break;
             }
-            _ => (a.clone(), None),
-        };
-        let mut value = |name: &str| -> Result<String, String> {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("error: flag needs an argument: {name}"))
-        };
-        match flag.as_str() {
-            "-n" | "--namespace" => o.namespace = Some(value(&flag)?),
-            "-o" | "--output" => o.output = Some(value(&flag)?),
-            "-f" | "--filename" => o.files.push(value(&flag)?),
-            "-A" | "--all-namespaces" => o.all_ns = true,
-            "--show-labels" => o.show_labels = true,
-            "--overwrite" => o.overwrite = true,
-            "--all" => o.all = true,
-            "-p" | "--patch" => o.patch = Some(value(&flag)?),
-            "--patch-file" => o.patch_file = Some(value(&flag)?),
-            "--type" => o.patch_type = Some(value(&flag)?),
-            "--image" => o.image = Some(value(&flag)?),
-            "--restart" => o.restart = Some(value(&flag)?),
-            "--overrides" => o.overrides = Some(value(&flag)?),
-            "--override-type" => o.override_type = Some(value(&flag)?),
-            "-c" | "--container" => o.container = Some(value(&flag)?),
-            "--command" => o.command = true,
-            "-i" | "--stdin" | "-t" | "--tty" | "--attach" | "-it" | "-ti" => o.attach = true,
-            "--rm" => o.rm = true,
-            "--client" => o.client = true,
-            "--validate" | "--dry-run" | "--save-config" => {}
-            f if f.starts_with("--") => {
-                return Err(format!("error: unknown flag: {f}"));
+            Long(name, glued) => {
+                let flag = long_flag(&name).ok_or(format!("error: unknown flag: --{name}"))?;
+                let value = flag_value(&mut p, flag, glued, &format!("--{name}"))?;
+                set(&mut o, flag, value);
             }
-            f if f.starts_with('-') && f.len() > 1 => {
-                // Combined shorthand like -oname.
-                let c: String = f.chars().nth(1).into_iter().collect();
-                let rest: String = f.chars().skip(2).collect();
-                if c == "o" && !rest.is_empty() {
-                    o.output = Some(rest);
-                } else if c == "n" && !rest.is_empty() {
-                    o.namespace = Some(rest);
-                } else if c == "p" && !rest.is_empty() {
-                    o.patch = Some(rest);
-                } else if c == "c" && !rest.is_empty() {
-                    o.container = Some(rest);
-                } else {
-                    return Err(format!("error: unknown shorthand flag: '{c}' in {f}"));
-                }
-            }
-            _ => o.words.push(a.clone()),
+            Short(c) => short(&mut o, &mut p, c)?,
+            Value(w) => o.words.push(w),
         }
     }
     Ok(o)
+}
+
+/// The value a flag takes: glued to it or the next word, whatever that looks like.
+fn flag_value(
+    p: &mut lexopt::Parser,
+    flag: Flag,
+    glued: Option<String>,
+    typed: &str,
+) -> Result<Option<String>, String> {
+    if !flag.takes_value() || glued.is_some() {
+        return Ok(glued);
+    }
+    lexargs::value(p)
+        .map(Some)
+        .ok_or(format!("error: flag needs an argument: {typed}"))
+}
+
+/// A word starting with one dash, read whole as pflag reads it: `-n=NS` and `-nNS` carry the
+/// value, `-it` is the one cluster of switches; otherwise the first letter is to blame.
+fn short(o: &mut Opts, p: &mut lexopt::Parser, c: char) -> Result<(), String> {
+    let rest = lexargs::rest(p).unwrap_or_default();
+    let unknown = |word: &str| format!("error: unknown shorthand flag: '{c}' in -{word}");
+    // `-x=v`: the flag is the two characters before `=`.
+    if let Some(v) = rest.strip_prefix('=').filter(|_| c.is_ascii()) {
+        let flag = short_flag(c).ok_or_else(|| unknown(&c.to_string()))?;
+        set(o, flag, Some(v.to_string()));
+        return Ok(());
+    }
+    let word = format!("{c}{rest}");
+    match short_flag(c) {
+        Some(flag) if rest.is_empty() => {
+            let value = flag_value(p, flag, None, &format!("-{c}"))?;
+            set(o, flag, value);
+        }
+        _ if word == "it" || word == "ti" => o.attach = true,
+        // `-owide`: the flags with a value take the rest of the word; `-f` does not.
+        Some(flag) if "onpc".contains(c) => set(o, flag, Some(rest)),
+        _ => return Err(unknown(&word)),
+    }
+    Ok(())
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
