@@ -3,15 +3,15 @@
 //! real messages. The scheduler runs at every call (there is no background process), and each
 //! call advances the simulated clock a little so ages move.
 
+mod apply;
 mod change;
 mod get;
+mod label;
 
 use std::collections::BTreeMap;
 
-use super::super::k8s::{
-    self, Cluster, GPU_RESOURCE, ManifestError, Object, Phase, Pod, human_age,
-};
-use super::super::{Ctx, catalog};
+use super::super::Ctx;
+use super::super::k8s::{self, Cluster, GPU_RESOURCE, Phase, Pod, human_age};
 use super::{MONTHS, civil, lexargs, table, weekday};
 
 const HELP: &str = "kubectl controls the Kubernetes cluster manager.
@@ -339,9 +339,9 @@ fn verb(cx: &mut Ctx, c: &mut Cluster, o: &Opts) -> i32 {
         "create" if rest.first().is_some_and(|w| w == "namespace" || w == "ns") => {
             change::create_namespace(cx, c, &rest[1..])
         }
-        "create" | "apply" => create(cx, c, o, v == "apply"),
-        "delete" => delete(cx, c, o, rest),
-        "label" => label(cx, c, o, rest),
+        "create" | "apply" => apply::create(cx, c, o, v == "apply"),
+        "delete" => apply::delete(cx, c, o, rest),
+        "label" => label::label(cx, c, o, rest),
         "patch" => change::patch(cx, c, o, rest),
         "run" => change::run(cx, c, o, rest),
         "logs" => change::logs(cx, c, o, rest),
@@ -409,16 +409,7 @@ fn target(cx: &mut Ctx, words: &[String]) -> Result<(Kind, Vec<String>), i32> {
         cx.eprintln("See 'kubectl get -h' for help and examples");
         return Err(1);
     };
-    let (res, inline_name) = match first.split_once('/') {
-        Some((r, n)) => (r.to_string(), Some(n.to_string())),
-        None => (first.clone(), None),
-    };
-    let Some(k) = kind(&res) else {
-        cx.eprintln(&format!(
-            "error: the server doesn't have a resource type \"{res}\""
-        ));
-        return Err(1);
-    };
+    let (k, inline_name) = resource(cx, first)?;
     let mut names: Vec<String> = inline_name.into_iter().collect();
     for w in &words[1..] {
         if let Some((r, n)) = w.split_once('/') {
@@ -432,6 +423,33 @@ fn target(cx: &mut Ctx, words: &[String]) -> Result<(Kind, Vec<String>), i32> {
         }
     }
     Ok((k, names))
+}
+
+/// `pods` or `pod/NAME`: the kind, and the name when there is one.
+fn resource(cx: &mut Ctx, word: &str) -> Result<(Kind, Option<String>), i32> {
+    let (res, name) = match word.split_once('/') {
+        Some((r, n)) => (r, Some(n.to_string())),
+        None => (word, None),
+    };
+    let Some(k) = kind(res) else {
+        cx.eprintln(&format!(
+            "error: the server doesn't have a resource type \"{res}\""
+        ));
+        return Err(1);
+    };
+    Ok((k, name))
+}
+
+/// The API server's NotFound for each of `names` that `exists` denies; 1 when there is one.
+fn missing(cx: &mut Ctx, plural: &str, names: &[String], exists: impl Fn(&str) -> bool) -> i32 {
+    let mut code = 0;
+    for n in names.iter().filter(|n| !exists(n)) {
+        cx.eprintln(&format!(
+            "Error from server (NotFound): {plural} \"{n}\" not found"
+        ));
+        code = 1;
+    }
+    code
 }
 
 fn ns(o: &Opts) -> String {
@@ -468,22 +486,14 @@ fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
     };
     let namespace = ns(o);
     let mut blocks = Vec::new();
-    let mut code = 0;
-    match k {
+    let code = match k {
         Kind::Node => {
             for n in &c.nodes {
                 if names.is_empty() || names.contains(&n.name) {
                     blocks.push(describe_node(cx, c, n));
                 }
             }
-            for n in &names {
-                if !c.nodes.iter().any(|x| &x.name == n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): nodes \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
+            missing(cx, "nodes", &names, |n| c.nodes.iter().any(|x| x.name == n))
         }
         Kind::Pod => {
             for p in c.pods.iter().filter(|p| {
@@ -492,21 +502,14 @@ fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
             }) {
                 blocks.push(describe_pod(cx, c, p));
             }
-            for n in &names {
-                if !c
-                    .pods
-                    .iter()
-                    .any(|p| &p.name == n && p.namespace == namespace)
-                {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): pods \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
             if names.is_empty() && blocks.is_empty() {
                 cx.eprintln(&format!("No resources found in {namespace} namespace."));
             }
+            missing(cx, "pods", &names, |n| {
+                c.pods
+                    .iter()
+                    .any(|p| p.name == n && p.namespace == namespace)
+            })
         }
         Kind::DaemonSet | Kind::Namespace => {
             cx.eprintln(&format!(
@@ -515,7 +518,7 @@ fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
             ));
             return 1;
         }
-    }
+    };
     let text = blocks.join("\n\n");
     if !text.is_empty() {
         cx.println(&text);
@@ -1047,432 +1050,6 @@ fn hexish(seed: &str, len: usize) -> String {
     }
     out.truncate(len);
     out
-}
-
-/// Reads the manifest behind `-f`: a URL the simulator serves, a file, or stdin.
-fn read_manifest(cx: &mut Ctx, f: &str) -> Result<String, String> {
-    if f == "-" {
-        return Ok(String::from_utf8_lossy(&cx.console.read_stdin()).into_owned());
-    }
-    if f.starts_with("http://") || f.starts_with("https://") {
-        if f == catalog::DEVICE_PLUGIN_URL || f == catalog::DEVICE_PLUGIN_HEALTH_URL {
-            return Ok(k8s::device_plugin_manifest().to_string());
-        }
-        if f == catalog::LABELLER_URL {
-            return Ok(k8s::labeller_manifest().to_string());
-        }
-        let host = f
-            .split("://")
-            .nth(1)
-            .unwrap_or("")
-            .split('/')
-            .next()
-            .unwrap_or("");
-        if host == "raw.githubusercontent.com" {
-            return Err(format!(
-                "error: unable to read URL \"{f}\", server reported 404 Not Found, status code=404"
-            ));
-        }
-        return Err(format!(
-            "error: Get \"{f}\": dial tcp: lookup {host} on 127.0.0.53:53: server misbehaving"
-        ));
-    }
-    let path = cx.host(f);
-    if path.is_dir() {
-        return Err(format!(
-            "error: the path \"{f}\" is a directory; give the manifest file"
-        ));
-    }
-    std::fs::read(&path)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .map_err(|_| format!("error: the path \"{f}\" does not exist"))
-}
-
-fn load_objects(cx: &mut Ctx, o: &Opts, verb: &str) -> Result<Vec<(String, Object)>, i32> {
-    if o.files.is_empty() {
-        cx.eprintln("error: must specify one of -f and -k");
-        cx.eprintln("");
-        return Err(1);
-    }
-    let now = cx.state.now();
-    let mut all = Vec::new();
-    for f in &o.files {
-        let text = match read_manifest(cx, f) {
-            Ok(t) => t,
-            Err(e) => {
-                cx.eprintln(&e);
-                return Err(1);
-            }
-        };
-        match k8s::parse_manifests(&text, now) {
-            Ok(objs) => all.extend(objs.into_iter().map(|ob| (f.clone(), ob))),
-            Err(ManifestError::Syntax(m)) => {
-                cx.eprintln(&format!("error: error parsing {f}: {m}"));
-                return Err(1);
-            }
-            Err(ManifestError::Incomplete(m)) => {
-                cx.eprintln(&format!("error: error validating \"{f}\": {m}"));
-                return Err(1);
-            }
-            Err(ManifestError::Invalid(m)) => {
-                let kind = if m.contains("cannot be handled") {
-                    "BadRequest"
-                } else {
-                    "Invalid"
-                };
-                let when = if verb == "apply" {
-                    "applying"
-                } else {
-                    "creating"
-                };
-                cx.eprintln(&format!(
-                    "Error from server ({kind}): error when {when} \"{f}\": {m}"
-                ));
-                return Err(1);
-            }
-        }
-    }
-    if all.is_empty() {
-        cx.eprintln("error: no objects passed to create");
-        return Err(1);
-    }
-    Ok(all)
-}
-
-fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
-    let objects = match load_objects(cx, o, if apply { "apply" } else { "create" }) {
-        Ok(v) => v,
-        Err(code) => return code,
-    };
-    let mut code = 0;
-    for (file, ob) in objects {
-        let when = if apply { "applying" } else { "creating" };
-        match ob {
-            Object::Unknown {
-                kind,
-                api_version,
-                name,
-            } => {
-                cx.eprintln(&format!("error: resource mapping not found for name: \"{name}\" namespace: \"\" from \"{file}\": no matches for kind \"{kind}\" in version \"{api_version}\""));
-                cx.eprintln("ensure CRDs are installed first");
-                code = 1;
-            }
-            Object::Pod(mut p) => {
-                if let Some(n) = &o.namespace
-                    && p.namespace == "default"
-                {
-                    p.namespace = n.clone();
-                }
-                if !c.has_namespace(&p.namespace) {
-                    no_namespace(cx, when, &file, &p.namespace);
-                    code = 1;
-                    continue;
-                }
-                match c
-                    .pods
-                    .iter()
-                    .position(|x| x.name == p.name && x.namespace == p.namespace)
-                {
-                    Some(i) if apply => {
-                        if c.pods[i].spec == p.spec {
-                            cx.println(&format!("pod/{} unchanged", p.name));
-                        } else {
-                            cx.eprintln(&change::forbidden_pod_update(&p.name));
-                            code = 1;
-                        }
-                    }
-                    Some(_) => {
-                        cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": pods \"{}\" already exists", p.name));
-                        code = 1;
-                    }
-                    None => {
-                        cx.println(&format!("pod/{} created", p.name));
-                        c.pods.push(p);
-                    }
-                }
-            }
-            Object::Namespace(n) => {
-                code = code.max(change::create_namespace_from(cx, c, &file, &n, apply));
-            }
-            Object::DaemonSet(d) => {
-                if !c.has_namespace(&d.namespace) {
-                    no_namespace(cx, when, &file, &d.namespace);
-                    code = 1;
-                    continue;
-                }
-                match c
-                    .daemonsets
-                    .iter()
-                    .position(|x| x.name == d.name && x.namespace == d.namespace)
-                {
-                    Some(i) if apply => {
-                        if c.daemonsets[i].spec == d.spec {
-                            cx.println(&format!("daemonset.apps/{} unchanged", d.name));
-                        } else {
-                            c.daemonsets[i].image = d.image.clone();
-                            c.daemonsets[i].spec = d.spec.clone();
-                            cx.println(&format!("daemonset.apps/{} configured", d.name));
-                        }
-                    }
-                    Some(_) => {
-                        cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": daemonsets.apps \"{}\" already exists", d.name));
-                        code = 1;
-                    }
-                    None => {
-                        cx.println(&format!("daemonset.apps/{} created", d.name));
-                        c.daemonsets.push(d);
-                    }
-                }
-            }
-        }
-    }
-    code
-}
-
-fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
-    let mut code = 0;
-    if !o.files.is_empty() {
-        let objects = match load_objects(cx, o, "delete") {
-            Ok(v) => v,
-            Err(code) => return code,
-        };
-        // A namespace deleted earlier in the file takes its pods along; they still count as
-        // deleted here, as they were there when the call began (the API server deletes a
-        // namespace's contents in the background).
-        let at_start = c.clone();
-        for (file, ob) in objects {
-            if let Object::Namespace(n) = &ob {
-                code = code.max(change::delete_namespaces(cx, c, std::slice::from_ref(n)));
-                continue;
-            }
-            let removed = match &ob {
-                Object::Pod(p) => {
-                    let this = |x: &Pod| {
-                        x.name == p.name && x.namespace == p.namespace && x.owner.is_none()
-                    };
-                    c.pods.retain(|x| !this(x));
-                    at_start.pods.iter().any(this)
-                }
-                Object::DaemonSet(d) => {
-                    let this = |x: &k8s::DaemonSet| x.name == d.name && x.namespace == d.namespace;
-                    c.daemonsets.retain(|x| !this(x));
-                    at_start.daemonsets.iter().any(this)
-                }
-                Object::Namespace(_) => false,
-                Object::Unknown {
-                    kind,
-                    api_version,
-                    name,
-                } => {
-                    cx.eprintln(&format!("error: resource mapping not found for name: \"{name}\" namespace: \"\" from \"{file}\": no matches for kind \"{kind}\" in version \"{api_version}\""));
-                    code = 1;
-                    continue;
-                }
-            };
-            let what = ob.ref_name();
-            let (res, name) = what.split_once('/').unwrap_or(("", ""));
-            if removed {
-                cx.println(&format!("{res} \"{name}\" deleted"));
-            } else {
-                cx.eprintln(&format!("Error from server (NotFound): error when deleting \"{file}\": {} \"{name}\" not found", ob.kind_plural()));
-                code = 1;
-            }
-        }
-        return code;
-    }
-    let (k, names) = match target(cx, words) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    let namespace = ns(o);
-    if names.is_empty() && !o.all {
-        cx.eprintln("error: resource(s) were provided, but no name was specified");
-        return 1;
-    }
-    match k {
-        Kind::Pod => {
-            let targets: Vec<String> = if o.all {
-                c.pods
-                    .iter()
-                    .filter(|p| p.namespace == namespace)
-                    .map(|p| p.name.clone())
-                    .collect()
-            } else {
-                names
-            };
-            for n in targets {
-                if let Some(i) = c
-                    .pods
-                    .iter()
-                    .position(|p| p.name == n && p.namespace == namespace)
-                {
-                    c.pods.remove(i);
-                    cx.println(&format!("pod \"{n}\" deleted"));
-                } else {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): pods \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-        }
-        Kind::DaemonSet => {
-            for n in names {
-                if let Some(i) = c
-                    .daemonsets
-                    .iter()
-                    .position(|d| d.name == n && d.namespace == namespace)
-                {
-                    c.daemonsets.remove(i);
-                    cx.println(&format!("daemonset.apps \"{n}\" deleted"));
-                } else {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): daemonsets.apps \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-        }
-        Kind::Namespace => code = change::delete_namespaces(cx, c, &names),
-        Kind::Node => {
-            cx.eprintln(&format!(
-                "Error from server (Forbidden): {} cannot be deleted in this lab",
-                plural(k)
-            ));
-            code = 1;
-        }
-    }
-    code
-}
-
-fn label(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
-    let Some(first) = words.first() else {
-        cx.eprintln("error: one or more resources must be specified as <resource> <name> or <resource>/<name>");
-        cx.eprintln("See 'kubectl label -h' for help and examples");
-        return 1;
-    };
-    let (res, inline) = match first.split_once('/') {
-        Some((r, n)) => (r.to_string(), Some(n.to_string())),
-        None => (first.clone(), None),
-    };
-    let Some(k) = kind(&res) else {
-        cx.eprintln(&format!(
-            "error: the server doesn't have a resource type \"{res}\""
-        ));
-        return 1;
-    };
-    let mut names: Vec<String> = inline.into_iter().collect();
-    let mut changes: Vec<(String, Option<String>)> = Vec::new();
-    for w in &words[1..] {
-        if let Some((key, v)) = w.split_once('=') {
-            if key.is_empty() || key.contains(char::is_whitespace) {
-                cx.eprintln(&format!("error: invalid label spec: {w}"));
-                return 1;
-            }
-            changes.push((key.to_string(), Some(v.to_string())));
-        } else if let Some(key) = w.strip_suffix('-') {
-            changes.push((key.to_string(), None));
-        } else if changes.is_empty() {
-            names.push(w.clone());
-        } else {
-            cx.eprintln(&format!(
-                "error: all resources must be specified before label changes: {w}"
-            ));
-            return 1;
-        }
-    }
-    if changes.is_empty() {
-        cx.eprintln("error: at least one label update is required");
-        return 1;
-    }
-    if names.is_empty() && !o.all {
-        cx.eprintln("error: resource(s) were provided, but no name was specified");
-        return 1;
-    }
-    let namespace = ns(o);
-    let mut code = 0;
-    let targets: Vec<String> = if o.all {
-        match k {
-            Kind::Node => c.nodes.iter().map(|n| n.name.clone()).collect(),
-            _ => c
-                .pods
-                .iter()
-                .filter(|p| p.namespace == namespace)
-                .map(|p| p.name.clone())
-                .collect(),
-        }
-    } else {
-        names
-    };
-    for name in targets {
-        let labels = match k {
-            Kind::Node => c
-                .nodes
-                .iter_mut()
-                .find(|n| n.name == name)
-                .map(|n| &mut n.labels),
-            Kind::Pod => c
-                .pods
-                .iter_mut()
-                .find(|p| p.name == name && p.namespace == namespace)
-                .map(|p| &mut p.labels),
-            _ => {
-                cx.eprintln(&format!(
-                    "error: labeling {} is not available on the simulated cluster",
-                    plural(k)
-                ));
-                return 1;
-            }
-        };
-        let Some(labels) = labels else {
-            cx.eprintln(&format!(
-                "Error from server (NotFound): {} \"{name}\" not found",
-                plural(k)
-            ));
-            code = 1;
-            continue;
-        };
-        for (key, v) in &changes {
-            if let (Some(old), Some(new)) = (labels.get(key), v)
-                && old != new
-                && !o.overwrite
-            {
-                cx.eprintln(&format!(
-                    "error: '{key}' already has a value ({old}), and --overwrite is false"
-                ));
-                return 1;
-            }
-        }
-        let before = labels.clone();
-        let mut removed_only = true;
-        for (key, v) in &changes {
-            match v {
-                Some(v) => {
-                    removed_only = false;
-                    labels.insert(key.clone(), v.clone());
-                }
-                None => {
-                    labels.remove(key);
-                }
-            }
-        }
-        let prefix = if k == Kind::Node { "node" } else { "pod" };
-        if *labels == before {
-            cx.println(&format!("{prefix}/{name} not labeled"));
-        } else if removed_only {
-            cx.println(&format!("{prefix}/{name} unlabeled"));
-        } else {
-            cx.println(&format!("{prefix}/{name} labeled"));
-        }
-    }
-    code
-}
-
-/// An object of a manifest names a namespace the cluster does not have.
-fn no_namespace(cx: &mut Ctx, when: &str, file: &str, ns: &str) {
-    cx.eprintln(&format!(
-        "Error from server (NotFound): error when {when} \"{file}\": namespaces \"{ns}\" not found"
-    ));
 }
 
 #[cfg(test)]
