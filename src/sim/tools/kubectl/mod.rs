@@ -975,41 +975,7 @@ fn pod_events(cx: &Ctx, p: &Pod) -> String {
         ]);
     }
     if running {
-        let t = p.started.unwrap_or(p.created);
-        let node = p.node.clone().unwrap_or_default();
-        events.push(vec![
-            "Normal".into(),
-            "Scheduled".into(),
-            age(cx, t),
-            "default-scheduler".into(),
-            format!("Successfully assigned {}/{} to {node}", p.namespace, p.name),
-        ]);
-        for ct in &p.containers {
-            events.push(vec![
-                "Normal".into(),
-                "Pulled".into(),
-                age(cx, t),
-                "kubelet".into(),
-                format!(
-                    "Container image \"{}\" already present on machine",
-                    ct.image
-                ),
-            ]);
-            events.push(vec![
-                "Normal".into(),
-                "Created".into(),
-                age(cx, t),
-                "kubelet".into(),
-                format!("Created container {}", ct.name),
-            ]);
-            events.push(vec![
-                "Normal".into(),
-                "Started".into(),
-                age(cx, t),
-                "kubelet".into(),
-                format!("Started container {}", ct.name),
-            ]);
-        }
+        events.extend(start_events(cx, p));
     }
     if events.is_empty() || p.owner.is_some() {
         s.push_str(&format!("{}<none>", super::pad("Events:", W2)));
@@ -1036,6 +1002,48 @@ fn pod_events(cx: &Ctx, p: &Pod) -> String {
         s.push_str(t.trim_end_matches('\n'));
     }
     s
+}
+
+/// The scheduler's and kubelet's events of a pod that started: scheduled, then each container
+/// pulled, created and started.
+fn start_events(cx: &Ctx, p: &Pod) -> Vec<Vec<String>> {
+    let mut events = Vec::new();
+    let t = p.started.unwrap_or(p.created);
+    let node = p.node.clone().unwrap_or_default();
+    events.push(vec![
+        "Normal".into(),
+        "Scheduled".into(),
+        age(cx, t),
+        "default-scheduler".into(),
+        format!("Successfully assigned {}/{} to {node}", p.namespace, p.name),
+    ]);
+    for ct in &p.containers {
+        events.push(vec![
+            "Normal".into(),
+            "Pulled".into(),
+            age(cx, t),
+            "kubelet".into(),
+            format!(
+                "Container image \"{}\" already present on machine",
+                ct.image
+            ),
+        ]);
+        events.push(vec![
+            "Normal".into(),
+            "Created".into(),
+            age(cx, t),
+            "kubelet".into(),
+            format!("Created container {}", ct.name),
+        ]);
+        events.push(vec![
+            "Normal".into(),
+            "Started".into(),
+            age(cx, t),
+            "kubelet".into(),
+            format!("Started container {}", ct.name),
+        ]);
+    }
+    events
 }
 
 fn hexish(seed: &str, len: usize) -> String {
