@@ -102,8 +102,9 @@ trait Stored: Sized {
     const RESOURCE: &'static str;
     /// How the API server names it in its errors.
     const PLURAL: &'static str;
-    fn name(&self) -> &str;
-    fn namespace(&self) -> &str;
+    /// Namespace and name: what identifies one.
+    fn key(&self) -> (&str, &str);
+    /// The manifest's fingerprint, to tell an unchanged apply.
     fn spec(&self) -> &str;
     fn list(c: &mut Cluster) -> &mut Vec<Self>;
     /// `apply` with a changed spec: the object updated, or the API server's refusal.
@@ -113,11 +114,8 @@ trait Stored: Sized {
 impl Stored for Pod {
     const RESOURCE: &'static str = "pod";
     const PLURAL: &'static str = "pods";
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn namespace(&self) -> &str {
-        &self.namespace
+    fn key(&self) -> (&str, &str) {
+        (&self.namespace, &self.name)
     }
     fn spec(&self) -> &str {
         &self.spec
@@ -133,11 +131,8 @@ impl Stored for Pod {
 impl Stored for DaemonSet {
     const RESOURCE: &'static str = "daemonset.apps";
     const PLURAL: &'static str = "daemonsets.apps";
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn namespace(&self) -> &str {
-        &self.namespace
+    fn key(&self) -> (&str, &str) {
+        (&self.namespace, &self.name)
     }
     fn spec(&self) -> &str {
         &self.spec
@@ -189,17 +184,16 @@ pub(super) fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i3
 /// One object of a manifest into its namespace: created, left as it is, or updated by
 /// `apply`; `create` refuses one that exists.
 fn submit<T: Stored>(cx: &mut Ctx, c: &mut Cluster, file: &str, new: T, apply: bool) -> i32 {
-    if !c.has_namespace(new.namespace()) {
+    let (namespace, name) = new.key();
+    let (namespace, name) = (namespace.to_string(), name.to_string());
+    if !c.has_namespace(&namespace) {
         let when = if apply { "applying" } else { "creating" };
-        no_namespace(cx, when, file, new.namespace());
+        no_namespace(cx, when, file, &namespace);
         return 1;
     }
-    let (res, name) = (T::RESOURCE, new.name().to_string());
+    let res = T::RESOURCE;
     let list = T::list(c);
-    let Some(old) = list
-        .iter_mut()
-        .find(|x| x.name() == name && x.namespace() == new.namespace())
-    else {
+    let Some(old) = list.iter_mut().find(|x| x.key() == (&namespace, &name)) else {
         cx.println(&format!("{res}/{name} created"));
         list.push(new);
         return 0;
@@ -283,10 +277,7 @@ fn delete_named<T: Stored>(
     let mut code = 0;
     let list = T::list(c);
     for n in names {
-        if let Some(i) = list
-            .iter()
-            .position(|x| x.name() == n && x.namespace() == namespace)
-        {
+        if let Some(i) = list.iter().position(|x| x.key() == (namespace, n)) {
             list.remove(i);
             cx.println(&format!("{} \"{n}\" deleted", T::RESOURCE));
         } else {
