@@ -613,93 +613,10 @@ fn object(d: &Yaml, text: &str, now: i64) -> Result<Object, ManifestError> {
     let name = s(&d["metadata"]["name"]).unwrap_or_default();
     let namespace = s(&d["metadata"]["namespace"]).unwrap_or_else(|| "default".into());
     match (kind.as_str(), api_version.as_str()) {
-        ("Pod", "v1") => {
-            if name.is_empty() {
-                return Err(ManifestError::Invalid(
-                    "Pod \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
-                ));
-            }
-            let spec = &d["spec"];
-            // nodeSelector values must be strings: an unquoted `true` is a boolean.
-            if let Some(h) = spec["nodeSelector"].as_hash() {
-                for v in h.values() {
-                    let t = match v {
-                        Yaml::Boolean(_) => Some("bool"),
-                        Yaml::Integer(_) | Yaml::Real(_) => Some("number"),
-                        _ => None,
-                    };
-                    if let Some(t) = t {
-                        return Err(ManifestError::Invalid(format!(
-                            "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal {t} into Go struct field PodSpec.spec.nodeSelector of type string"
-                        )));
-                    }
-                }
-            }
-            let mut containers = Vec::new();
-            for c in spec["containers"]
-                .as_vec()
-                .map(|v| v.as_slice())
-                .unwrap_or(&[])
-            {
-                let cname = s(&c["name"]).unwrap_or_default();
-                let image = s(&c["image"]).unwrap_or_default();
-                let limits = string_map(&c["resources"]["limits"]);
-                let mut requests = string_map(&c["resources"]["requests"]);
-                for (k, v) in &limits {
-                    requests.entry(k.clone()).or_insert_with(|| v.clone());
-                }
-                for (field, value) in [("name", &cname), ("image", &image)] {
-                    if value.is_empty() {
-                        return Err(ManifestError::Invalid(format!(
-                            "Pod \"{name}\" is invalid: spec.containers[{}].{field}: Required value",
-                            containers.len()
-                        )));
-                    }
-                }
-                if let Some(v) = limits.get(GPU_RESOURCE).or(requests.get(GPU_RESOURCE))
-                    && v.parse::<u32>().is_err()
-                {
-                    return Err(ManifestError::Invalid(format!(
-                        "Pod \"{name}\" is invalid: spec.containers[{}].resources.requests[amd.com/gpu]: Invalid value: \"{v}\": must be an integer",
-                        containers.len()
-                    )));
-                }
-                containers.push(Container {
-                    name: cname,
-                    image,
-                    limits,
-                    requests,
-                });
-            }
-            if containers.is_empty() {
-                return Err(ManifestError::Invalid(format!(
-                    "Pod \"{name}\" is invalid: spec.containers: Required value"
-                )));
-            }
-            Ok(Object::Pod(Pod {
-                namespace,
-                name,
-                labels: string_map(&d["metadata"]["labels"]),
-                created: now,
-                containers,
-                node_selector: string_map(&spec["nodeSelector"]),
-                phase: Phase::Pending,
-                node: None,
-                ip: None,
-                owner: None,
-                sched_message: None,
-                sched_first: now,
-                sched_last: now,
-                sched_count: 0,
-                started: None,
-                spec: doc_fingerprint(d, text),
-            }))
-        }
+        ("Pod", "v1") => pod(d, text, now, namespace, name).map(Object::Pod),
         ("DaemonSet", "apps/v1") => {
             if name.is_empty() {
-                return Err(ManifestError::Invalid(
-                    "DaemonSet.apps \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
-                ));
+                return Err(no_name("DaemonSet.apps"));
             }
             let image =
                 s(&d["spec"]["template"]["spec"]["containers"][0]["image"]).unwrap_or_default();
@@ -712,9 +629,7 @@ fn object(d: &Yaml, text: &str, now: i64) -> Result<Object, ManifestError> {
                 manifest: Some(super::k8s_patch::yaml_to_json(d)),
             }))
         }
-        ("Namespace", "v1") if name.is_empty() => Err(ManifestError::Invalid(
-            "Namespace \"\" is invalid: metadata.name: Required value: name or generateName is required".into(),
-        )),
+        ("Namespace", "v1") if name.is_empty() => Err(no_name("Namespace")),
         ("Namespace", "v1") => Ok(Object::Namespace(name)),
         _ => Ok(Object::Unknown {
             kind,
@@ -722,6 +637,114 @@ fn object(d: &Yaml, text: &str, now: i64) -> Result<Object, ManifestError> {
             name,
         }),
     }
+}
+
+/// The API server's answer to an object without a name.
+fn no_name(kind: &str) -> ManifestError {
+    ManifestError::Invalid(format!(
+        "{kind} \"\" is invalid: metadata.name: Required value: name or generateName is required"
+    ))
+}
+
+/// A Pod manifest, checked as the API server checks it.
+fn pod(
+    d: &Yaml,
+    text: &str,
+    now: i64,
+    namespace: String,
+    name: String,
+) -> Result<Pod, ManifestError> {
+    if name.is_empty() {
+        return Err(no_name("Pod"));
+    }
+    let spec = &d["spec"];
+    node_selector_strings(spec)?;
+    let containers = containers(spec, &name)?;
+    Ok(Pod {
+        namespace,
+        name,
+        labels: string_map(&d["metadata"]["labels"]),
+        created: now,
+        containers,
+        node_selector: string_map(&spec["nodeSelector"]),
+        phase: Phase::Pending,
+        node: None,
+        ip: None,
+        owner: None,
+        sched_message: None,
+        sched_first: now,
+        sched_last: now,
+        sched_count: 0,
+        started: None,
+        spec: doc_fingerprint(d, text),
+    })
+}
+
+/// nodeSelector values must be strings: an unquoted `true` is a boolean.
+fn node_selector_strings(spec: &Yaml) -> Result<(), ManifestError> {
+    let Some(h) = spec["nodeSelector"].as_hash() else {
+        return Ok(());
+    };
+    for v in h.values() {
+        let t = match v {
+            Yaml::Boolean(_) => "bool",
+            Yaml::Integer(_) | Yaml::Real(_) => "number",
+            _ => continue,
+        };
+        return Err(ManifestError::Invalid(format!(
+            "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal {t} into Go struct field PodSpec.spec.nodeSelector of type string"
+        )));
+    }
+    Ok(())
+}
+
+/// A pod's containers: at least one, each named, with an image and a whole number of GPUs.
+fn containers(spec: &Yaml, pod: &str) -> Result<Vec<Container>, ManifestError> {
+    let mut out = Vec::new();
+    for c in spec["containers"]
+        .as_vec()
+        .map(|v| v.as_slice())
+        .unwrap_or(&[])
+    {
+        out.push(container(c, pod, out.len())?);
+    }
+    if out.is_empty() {
+        return Err(ManifestError::Invalid(format!(
+            "Pod \"{pod}\" is invalid: spec.containers: Required value"
+        )));
+    }
+    Ok(out)
+}
+
+/// Container `i` of a pod; requests default to the limits, as the API server fills them in.
+fn container(c: &Yaml, pod: &str, i: usize) -> Result<Container, ManifestError> {
+    let name = s(&c["name"]).unwrap_or_default();
+    let image = s(&c["image"]).unwrap_or_default();
+    let limits = string_map(&c["resources"]["limits"]);
+    let mut requests = string_map(&c["resources"]["requests"]);
+    for (k, v) in &limits {
+        requests.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    for (field, value) in [("name", &name), ("image", &image)] {
+        if value.is_empty() {
+            return Err(ManifestError::Invalid(format!(
+                "Pod \"{pod}\" is invalid: spec.containers[{i}].{field}: Required value"
+            )));
+        }
+    }
+    if let Some(v) = limits.get(GPU_RESOURCE).or(requests.get(GPU_RESOURCE))
+        && v.parse::<u32>().is_err()
+    {
+        return Err(ManifestError::Invalid(format!(
+            "Pod \"{pod}\" is invalid: spec.containers[{i}].resources.requests[amd.com/gpu]: Invalid value: \"{v}\": must be an integer"
+        )));
+    }
+    Ok(Container {
+        name,
+        image,
+        limits,
+        requests,
+    })
 }
 
 /// A node as the API server returns it, as far as a patch may change it.

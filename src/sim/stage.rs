@@ -11,7 +11,7 @@ use super::keys;
 use super::machine;
 use super::pkgs;
 use super::spec::{DriverKind, MachineSpec};
-use super::state::{Driver, State, VERSION};
+use super::state::{State, VERSION};
 use super::udev;
 
 const MODULES_HEADER: &str = "# /etc/modules: kernel modules to load at boot time.
@@ -22,9 +22,68 @@ const MODULES_HEADER: &str = "# /etc/modules: kernel modules to load at boot tim
 
 /// Creates the stage described by `spec` under `root` (which may already hold other files).
 pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
-    let err = |e: std::io::Error| SimError::new("sim-io", format!("creating the stage: {e}"));
-    let bad = |m: String| SimError::new("sim-spec-invalid", format!("machine spec: {m}"));
+    let m = machine(spec)?;
+    check(spec)?;
+    let bin = spec.sim_bin.clone().unwrap_or_else(|| "rocm-learn".into());
+    write_etc(root, spec, &m)?;
+    let mut state = fresh_state(root, spec, &m);
+    let ubuntu_pkgs = catalog::ubuntu_packages(&m);
+    let base = Installer {
+        root,
+        avail: &ubuntu_pkgs,
+        bin: &bin,
+    };
+    base.install(&mut state, &["wget", "gnupg"])?;
+    let extra: Vec<&str> = spec.packages.iter().map(String::as_str).collect();
+    base.install(&mut state, &extra)?;
+    if spec.driver == DriverKind::InTree {
+        let name = format!("linux-modules-extra-{}", m.kernel);
+        base.install(&mut state, &[name.as_str()])?;
+    }
+    if let Some(v) = spec
+        .rocm_installed
+        .as_ref()
+        .or(spec.repo_configured.as_ref())
+    {
+        one_release(root, &mut state, spec, v, &base)?;
+    }
+    if !spec.rocm_releases.is_empty() {
+        multi_version(root, &mut state, spec, &base)?;
+    }
+    driver(root, &mut state, spec)?;
+    if spec.k8s {
+        state.cluster = Some(cluster(spec, &m, &state));
+        fsx::write_executable(
+            &fsx::system_bin(root, "/usr/bin/kubectl"),
+            &pkgs::wrapper(&bin, "kubectl"),
+        )
+        .map_err(io)?;
+    }
+    super::kernel::staged(
+        root,
+        &mut state,
+        spec.secure_boot,
+        spec.mok_enrolled,
+        spec.missing_firmware.clone(),
+    )
+    .map_err(io)?;
+    if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
+        super::wont_load::apply(root, &mut state, &cause, &bin).map_err(bad)?;
+    }
+    state.save(root)?;
+    Ok(state)
+}
 
+fn io(e: std::io::Error) -> SimError {
+    SimError::new("sim-io", format!("creating the stage: {e}"))
+}
+
+fn bad(m: String) -> SimError {
+    SimError::new("sim-spec-invalid", format!("machine spec: {m}"))
+}
+
+/// The preset's machine with the spec's Ubuntu release, host name and kernel.
+fn machine(spec: &MachineSpec) -> Result<machine::Machine, SimError> {
     let mut m = spec.preset.machine(spec.gpu_count);
     match spec.ubuntu.as_deref() {
         None => {}
@@ -44,6 +103,11 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     if let Some(k) = &spec.kernel {
         m.kernel = k.clone();
     }
+    Ok(m)
+}
+
+/// The releases the spec names exist; the learner's name is one /etc/passwd can hold.
+fn check(spec: &MachineSpec) -> Result<(), SimError> {
     for v in [&spec.rocm_installed, &spec.repo_configured]
         .into_iter()
         .flatten()
@@ -62,15 +126,20 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
     if spec.user.is_empty() || spec.user.contains([':', ',', '\n', '/']) || spec.user == "root" {
         return Err(bad(format!("invalid user name \"{}\"", spec.user)));
     }
-    let bin = spec.sim_bin.clone().unwrap_or_else(|| "rocm-learn".into());
-    let noble = m.os.codename == "noble";
+    Ok(())
+}
 
-    // /etc
-    let w = |rel: &str, text: &str| fsx::write_atomic(&root.join(rel), text.as_bytes());
-    w("etc/os-release", &m.os.os_release()).map_err(err)?;
-    w("etc/hostname", &format!("{}\n", m.hostname)).map_err(err)?;
-    w("etc/passwd", &passwd(&spec.user)).map_err(err)?;
-    let render_gid = if noble { 992 } else { 109 };
+/// Writes `text` at `rel` under the stage.
+fn write(root: &Path, rel: &str, text: &str) -> Result<(), SimError> {
+    fsx::write_atomic(&root.join(rel), text.as_bytes()).map_err(io)
+}
+
+/// /etc as a fresh Ubuntu image has it, with the learner's account and the spec's udev rules.
+fn write_etc(root: &Path, spec: &MachineSpec, m: &machine::Machine) -> Result<(), SimError> {
+    write(root, "etc/os-release", &m.os.os_release())?;
+    write(root, "etc/hostname", &format!("{}\n", m.hostname))?;
+    write(root, "etc/passwd", &passwd(&spec.user))?;
+    let render_gid = if m.os.codename == "noble" { 992 } else { 109 };
     let (group, gshadow) = group_files(&spec.user, &spec.user_groups, render_gid);
     for g in &spec.user_groups {
         if !group
@@ -82,13 +151,13 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             )));
         }
     }
-    w("etc/group", &group).map_err(err)?;
-    w("etc/gshadow", &gshadow).map_err(err)?;
+    write(root, "etc/group", &group)?;
+    write(root, "etc/gshadow", &gshadow)?;
     let mut modules = MODULES_HEADER.to_string();
     if spec.amdgpu_persisted {
         modules.push_str("amdgpu\n");
     }
-    w("etc/modules", &modules).map_err(err)?;
+    write(root, "etc/modules", &modules)?;
     for d in [
         "etc/modules-load.d",
         "etc/modprobe.d",
@@ -104,51 +173,67 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         "usr/sbin",
         "usr/local/bin",
     ] {
-        std::fs::create_dir_all(root.join(d)).map_err(err)?;
+        std::fs::create_dir_all(root.join(d)).map_err(io)?;
     }
-    let home = root.join("home").join(&spec.user);
-    std::fs::create_dir_all(&home).map_err(err)?;
-    w("etc/ld.so.conf", "include /etc/ld.so.conf.d/*.conf\n\n").map_err(err)?;
-    w(
+    std::fs::create_dir_all(root.join("home").join(&spec.user)).map_err(io)?;
+    write_ld_conf(root)?;
+    write_ubuntu_sources(root, &m.os.codename)?;
+    for (name, text) in &spec.udev_rules {
+        if name.contains('/') || name.is_empty() {
+            return Err(bad(format!("invalid udev rules file name \"{name}\"")));
+        }
+        write(root, &format!("etc/udev/rules.d/{name}"), text)?;
+    }
+    Ok(())
+}
+
+fn write_ld_conf(root: &Path) -> Result<(), SimError> {
+    write(
+        root,
+        "etc/ld.so.conf",
+        "include /etc/ld.so.conf.d/*.conf\n\n",
+    )?;
+    write(
+        root,
         "etc/ld.so.conf.d/libc.conf",
         "# libc default configuration\n/usr/local/lib\n",
-    )
-    .map_err(err)?;
-    w(
+    )?;
+    write(
+        root,
         "etc/ld.so.conf.d/x86_64-linux-gnu.conf",
         "# Multiarch support\n/usr/local/lib/x86_64-linux-gnu\n/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu\n",
     )
-    .map_err(err)?;
-    let code = &m.os.codename;
-    if noble {
-        w(
+}
+
+/// Ubuntu's own repositories: deb822 in ubuntu.sources from 24.04 on, sources.list before.
+fn write_ubuntu_sources(root: &Path, code: &str) -> Result<(), SimError> {
+    if code == "noble" {
+        write(
+            root,
             "etc/apt/sources.list.d/ubuntu.sources",
             &format!(
                 "Types: deb\nURIs: http://archive.ubuntu.com/ubuntu/\nSuites: {code} {code}-updates {code}-backports\nComponents: main restricted universe multiverse\nSigned-By: /usr/share/keyrings/ubuntu-archive-keyring.gpg\n\nTypes: deb\nURIs: http://security.ubuntu.com/ubuntu/\nSuites: {code}-security\nComponents: main restricted universe multiverse\nSigned-By: /usr/share/keyrings/ubuntu-archive-keyring.gpg\n"
             ),
-        )
-        .map_err(err)?;
-        w(
+        )?;
+        write(
+            root,
             "etc/apt/sources.list",
             "# Ubuntu sources have moved to /etc/apt/sources.list.d/ubuntu.sources\n",
         )
-        .map_err(err)?;
     } else {
-        w(
+        write(
+            root,
             "etc/apt/sources.list",
             &format!(
                 "deb http://archive.ubuntu.com/ubuntu/ {code} main restricted universe multiverse\ndeb http://archive.ubuntu.com/ubuntu/ {code}-updates main restricted universe multiverse\ndeb http://archive.ubuntu.com/ubuntu/ {code}-backports main restricted universe multiverse\ndeb http://security.ubuntu.com/ubuntu/ {code}-security main restricted universe multiverse\n"
             ),
         )
-        .map_err(err)?;
     }
-    for (name, text) in &spec.udev_rules {
-        if name.contains('/') || name.is_empty() {
-            return Err(bad(format!("invalid udev rules file name \"{name}\"")));
-        }
-        w(&format!("etc/udev/rules.d/{name}"), text).map_err(err)?;
-    }
+}
 
+/// The state of a machine just booted with nothing installed: the BMC's display node and
+/// Ubuntu's package indexes.
+fn fresh_state(root: &Path, spec: &MachineSpec, m: &machine::Machine) -> State {
     let mut state = State {
         version: VERSION,
         machine: m.clone(),
@@ -156,7 +241,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         uptime: 35,
         driver: None,
         in_tree_module: spec.driver == DriverKind::InTree,
-        kfd_major: if noble { 509 } else { 511 },
+        kfd_major: if m.os.codename == "noble" { 509 } else { 511 },
         devices: Vec::new(),
         udev_rules: udev::load_rules(root),
         packages: BTreeMap::new(),
@@ -190,170 +275,158 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
             state.apt_lists.insert(s.list_key());
         }
     }
-    let ubuntu_pkgs = catalog::ubuntu_packages(&m);
-    let install_named = |state: &mut State, avail: &[catalog::Package], names: &[&str]| {
+    state
+}
+
+/// Installs packages while the stage is built, from what `avail` offers.
+struct Installer<'a> {
+    root: &'a Path,
+    avail: &'a [catalog::Package],
+    bin: &'a str,
+}
+
+impl Installer<'_> {
+    fn install(&self, state: &mut State, names: &[&str]) -> Result<(), SimError> {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-        let list = pkgs::resolve(state, avail, &names)
+        let list = pkgs::resolve(state, self.avail, &names)
             .map_err(|n| SimError::new("sim-spec-invalid", format!("no package {n}")))?;
         for p in list {
-            pkgs::install(root, state, &p, &bin).map_err(err)?;
+            pkgs::install(self.root, state, &p, self.bin).map_err(io)?;
         }
-        Ok::<(), SimError>(())
-    };
-    install_named(&mut state, &ubuntu_pkgs, &["wget", "gnupg"])?;
-    let extra: Vec<&str> = spec.packages.iter().map(String::as_str).collect();
-    install_named(&mut state, &ubuntu_pkgs, &extra)?;
-    if spec.driver == DriverKind::InTree {
-        let name = format!("linux-modules-extra-{}", m.kernel);
-        install_named(&mut state, &ubuntu_pkgs, &[name.as_str()])?;
+        Ok(())
     }
+}
 
-    let repo = spec.rocm_installed.clone().or(spec.repo_configured.clone());
-    if let Some(v) = &repo {
-        let r = catalog::release(v).ok_or_else(|| bad(format!("unknown release {v}")))?;
-        let key = "/etc/apt/keyrings/rocm.gpg";
-        std::fs::create_dir_all(root.join("etc/apt/keyrings")).map_err(err)?;
-        if spec.repo_key || spec.rocm_installed.is_some() {
-            fsx::write_atomic(
-                &root.join(key.trim_start_matches('/')),
-                &keys::amd_key_binary(),
-            )
-            .map_err(err)?;
-        }
-        w(
-            "etc/apt/sources.list.d/amdgpu.list",
-            &format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{v}/ubuntu {code} main\n"),
+const KEYRING: &str = "/etc/apt/keyrings/rocm.gpg";
+const PIN: &str = "Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n";
+const ROCM_LD_CONF: &str = "/opt/rocm/lib\n/opt/rocm/lib64\n";
+
+/// One release's repositories (`repo_configured`), and the release itself with
+/// `rocm_installed` (and its DKMS driver when the spec asks for it).
+fn one_release(
+    root: &Path,
+    state: &mut State,
+    spec: &MachineSpec,
+    v: &str,
+    base: &Installer,
+) -> Result<(), SimError> {
+    let r = catalog::release(v).ok_or_else(|| bad(format!("unknown release {v}")))?;
+    let code = state.machine.os.codename.clone();
+    std::fs::create_dir_all(root.join("etc/apt/keyrings")).map_err(io)?;
+    if spec.repo_key || spec.rocm_installed.is_some() {
+        fsx::write_atomic(
+            &root.join(KEYRING.trim_start_matches('/')),
+            &keys::amd_key_binary(),
         )
-        .map_err(err)?;
-        w(
-            "etc/apt/sources.list.d/rocm.list",
-            &format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/rocm/apt/{v} {code} main\n"),
-        )
-        .map_err(err)?;
-        w(
-            "etc/apt/preferences.d/rocm-pin-600",
-            "Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n",
-        )
-        .map_err(err)?;
-        if spec.rocm_installed.is_some() {
-            state
-                .apt_lists
-                .insert(format!("https://repo.radeon.com/amdgpu/{v}/ubuntu {code}"));
-            state
-                .apt_lists
-                .insert(format!("https://repo.radeon.com/rocm/apt/{v} {code}"));
-            let mut avail = ubuntu_pkgs.clone();
-            avail.extend(catalog::amd_packages(r, Origin::Rocm, &m.os.version_id));
-            avail.extend(catalog::amd_packages(r, Origin::AmdGpu, &m.os.version_id));
-            install_named(&mut state, &avail, &["rocm"])?;
-            if spec.driver == DriverKind::Dkms {
-                install_named(&mut state, &avail, &["amdgpu-dkms"])?;
-            }
-            w(
-                "etc/ld.so.conf.d/rocm.conf",
-                "/opt/rocm/lib\n/opt/rocm/lib64\n",
-            )
-            .map_err(err)?;
-        }
+        .map_err(io)?;
     }
-    if !spec.rocm_releases.is_empty() {
-        multi_version(root, &mut state, spec, &ubuntu_pkgs, &bin).map_err(|e| match e {
-            MultiError::Spec(m) => bad(m),
-            MultiError::Io(e) => err(e),
-        })?;
+    write(
+        root,
+        "etc/apt/sources.list.d/amdgpu.list",
+        &format!(
+            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/amdgpu/{v}/ubuntu {code} main\n"
+        ),
+    )?;
+    write(
+        root,
+        "etc/apt/sources.list.d/rocm.list",
+        &format!(
+            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/rocm/apt/{v} {code} main\n"
+        ),
+    )?;
+    write(root, "etc/apt/preferences.d/rocm-pin-600", PIN)?;
+    if spec.rocm_installed.is_none() {
+        return Ok(());
     }
+    state
+        .apt_lists
+        .insert(format!("https://repo.radeon.com/amdgpu/{v}/ubuntu {code}"));
+    state
+        .apt_lists
+        .insert(format!("https://repo.radeon.com/rocm/apt/{v} {code}"));
+    let version_id = state.machine.os.version_id.clone();
+    let mut avail = base.avail.to_vec();
+    avail.extend(catalog::amd_packages(r, Origin::Rocm, &version_id));
+    avail.extend(catalog::amd_packages(r, Origin::AmdGpu, &version_id));
+    let amd = Installer {
+        avail: &avail,
+        ..*base
+    };
+    amd.install(state, &["rocm"])?;
+    if spec.driver == DriverKind::Dkms {
+        amd.install(state, &["amdgpu-dkms"])?;
+    }
+    write(root, "etc/ld.so.conf.d/rocm.conf", ROCM_LD_CONF)
+}
+
+/// The driver the spec asks for: there (DKMS needs an installed release) and loaded.
+fn driver(root: &Path, state: &mut State, spec: &MachineSpec) -> Result<(), SimError> {
     if spec.driver == DriverKind::Dkms && state.dkms.is_empty() {
         return Err(bad(
             "driver = \"dkms\" needs rocm_installed (the DKMS driver comes from AMD's repository)"
                 .into(),
         ));
     }
-
-    if spec.amdgpu_loaded {
-        match state.loadable_driver() {
-            Some(d) => state.load_driver(root, d),
-            None => {
-                return Err(bad(
-                    "amdgpu_loaded = true needs a driver (driver = \"in-tree\" or \"dkms\")".into(),
-                ));
-            }
-        }
-        override_nodes(&mut state, spec).map_err(bad)?;
+    if !spec.amdgpu_loaded {
+        return Ok(());
     }
-    if let Some(Driver::Dkms { .. }) = state.driver {
-        // nothing else: the DKMS module shadows the in-tree one
-    }
-
-    if spec.k8s {
-        let mut labels: BTreeMap<String, String> = [
-            ("beta.kubernetes.io/arch", "amd64"),
-            ("beta.kubernetes.io/os", "linux"),
-            ("kubernetes.io/arch", "amd64"),
-            ("kubernetes.io/os", "linux"),
-            ("node-role.kubernetes.io/control-plane", ""),
-        ]
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-        labels.insert("kubernetes.io/hostname".into(), m.hostname.clone());
-        labels.extend(spec.node_labels.clone());
-        let created = spec.boot_time - 12 * 86400;
-        let mut c = Cluster {
-            version: "v1.30.4".into(),
-            nodes: vec![Node {
-                name: m.hostname.clone(),
-                labels,
-                created,
-                internal_ip: "10.0.0.10".into(),
-                roles: vec!["control-plane".into()],
-                local: true,
-                gpus: m.gpus.len() as u32,
-                cpu: m.cpu.threads,
-                memory_ki: m.cpu.memory_kb,
-                os_image: m.os.pretty.clone(),
-                kernel: m.kernel.clone(),
-            }],
-            daemonsets: Vec::new(),
-            pods: Vec::new(),
-            next_ip: 1,
-            namespaces: Vec::new(),
-        };
-        if spec.device_plugin {
-            c.daemonsets.push(DaemonSet {
-                namespace: "kube-system".into(),
-                name: super::k8s::DEVICE_PLUGIN_DS.into(),
-                image: "rocm/k8s-device-plugin".into(),
-                created,
-                spec: String::new(),
-                manifest: None,
-            });
-        }
-        c.reconcile(state.now(), state.driver.is_some(), &[]);
-        state.cluster = Some(c);
-        fsx::write_executable(
-            &fsx::system_bin(root, "/usr/bin/kubectl"),
-            &pkgs::wrapper(&bin, "kubectl"),
-        )
-        .map_err(err)?;
-    }
-    super::kernel::staged(
-        root,
-        &mut state,
-        spec.secure_boot,
-        spec.mok_enrolled,
-        spec.missing_firmware.clone(),
-    )
-    .map_err(err)?;
-    if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
-        super::wont_load::apply(root, &mut state, &cause, &bin).map_err(bad)?;
-    }
-    state.save(root)?;
-    Ok(state)
+    // A DKMS module, when there is one, shadows the in-tree one.
+    let Some(d) = state.loadable_driver() else {
+        return Err(bad(
+            "amdgpu_loaded = true needs a driver (driver = \"in-tree\" or \"dkms\")".into(),
+        ));
+    };
+    state.load_driver(root, d);
+    override_nodes(state, spec).map_err(bad)
 }
 
-enum MultiError {
-    Spec(String),
-    Io(std::io::Error),
+/// A one-node cluster on this machine, with AMD's device plugin when the spec says so.
+fn cluster(spec: &MachineSpec, m: &machine::Machine, state: &State) -> Cluster {
+    let mut labels: BTreeMap<String, String> = [
+        ("beta.kubernetes.io/arch", "amd64"),
+        ("beta.kubernetes.io/os", "linux"),
+        ("kubernetes.io/arch", "amd64"),
+        ("kubernetes.io/os", "linux"),
+        ("node-role.kubernetes.io/control-plane", ""),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    labels.insert("kubernetes.io/hostname".into(), m.hostname.clone());
+    labels.extend(spec.node_labels.clone());
+    let created = spec.boot_time - 12 * 86400;
+    let mut c = Cluster {
+        version: "v1.30.4".into(),
+        nodes: vec![Node {
+            name: m.hostname.clone(),
+            labels,
+            created,
+            internal_ip: "10.0.0.10".into(),
+            roles: vec!["control-plane".into()],
+            local: true,
+            gpus: m.gpus.len() as u32,
+            cpu: m.cpu.threads,
+            memory_ki: m.cpu.memory_kb,
+            os_image: m.os.pretty.clone(),
+            kernel: m.kernel.clone(),
+        }],
+        daemonsets: Vec::new(),
+        pods: Vec::new(),
+        next_ip: 1,
+        namespaces: Vec::new(),
+    };
+    if spec.device_plugin {
+        c.daemonsets.push(DaemonSet {
+            namespace: "kube-system".into(),
+            name: super::k8s::DEVICE_PLUGIN_DS.into(),
+            image: "rocm/k8s-device-plugin".into(),
+            created,
+            spec: String::new(),
+            manifest: None,
+        });
+    }
+    c.reconcile(state.now(), state.driver.is_some(), &[]);
+    c
 }
 
 /// Several releases with the multi-version packages, as AMD's multi-version guide installs
@@ -363,18 +436,43 @@ fn multi_version(
     root: &Path,
     state: &mut State,
     spec: &MachineSpec,
-    ubuntu_pkgs: &[catalog::Package],
-    bin: &str,
-) -> Result<(), MultiError> {
+    base: &Installer,
+) -> Result<(), SimError> {
     if spec.rocm_installed.is_some() || spec.repo_configured.is_some() {
-        return Err(MultiError::Spec(
+        return Err(bad(
             "rocm_releases cannot be combined with rocm_installed or repo_configured (single- and multi-version packages do not mix)".into(),
         ));
     }
+    let releases = multi_releases(spec)?;
+    let newest = *releases
+        .last()
+        .ok_or_else(|| bad("rocm_releases is empty".into()))?;
+    write_multi_sources(root, &state.machine.os.codename, &releases, newest)?;
+    let avail = multi_lists(state, base.avail, &releases, newest);
+    let mut names: Vec<String> = releases
+        .iter()
+        .map(|r| format!("rocm{}", r.version))
+        .collect();
+    if spec.driver == DriverKind::Dkms {
+        names.push("amdgpu-dkms".into());
+    }
+    // One at a time: each release's meta package resolves on its own.
+    for n in names {
+        let list = pkgs::resolve(state, &avail, std::slice::from_ref(&n))
+            .map_err(|n| bad(format!("no package {n}")))?;
+        for p in list {
+            pkgs::install(root, state, &p, base.bin).map_err(io)?;
+        }
+    }
+    write(root, "etc/ld.so.conf.d/rocm.conf", ROCM_LD_CONF)
+}
+
+/// The spec's releases, known and each once, oldest first.
+fn multi_releases(spec: &MachineSpec) -> Result<Vec<&'static catalog::Release>, SimError> {
     let mut releases = Vec::new();
     for v in &spec.rocm_releases {
         let r = catalog::release(v).ok_or_else(|| {
-            MultiError::Spec(format!(
+            bad(format!(
                 "rocm_releases: unknown release {v} (known: {})",
                 catalog::mirrored()
             ))
@@ -384,84 +482,65 @@ fn multi_version(
         }
     }
     releases.sort_by_key(|r| r.alt_priority);
-    let code = state.machine.os.codename.clone();
-    let key = "/etc/apt/keyrings/rocm.gpg";
-    let io = MultiError::Io;
+    Ok(releases)
+}
+
+/// A release's directory in repository paths: no trailing `.0`.
+fn repo_dir(r: &catalog::Release) -> &str {
+    r.version.strip_suffix(".0").unwrap_or(r.version)
+}
+
+/// The key, one rocm line per release, the newest release's amdgpu line, the pin.
+fn write_multi_sources(
+    root: &Path,
+    code: &str,
+    releases: &[&catalog::Release],
+    newest: &catalog::Release,
+) -> Result<(), SimError> {
     fsx::write_atomic(
-        &root.join("etc/apt/keyrings/rocm.gpg"),
+        &root.join(KEYRING.trim_start_matches('/')),
         &keys::amd_key_binary(),
     )
     .map_err(io)?;
-    let url = |r: &catalog::Release| {
-        r.version
-            .strip_suffix(".0")
-            .unwrap_or(r.version)
-            .to_string()
-    };
     let rocm_list: String = releases
         .iter()
-        .map(|r| format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/rocm/apt/{} {code} main\n", url(r)))
+        .map(|r| format!("deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/rocm/apt/{} {code} main\n", repo_dir(r)))
         .collect();
-    fsx::write_atomic(
-        &root.join("etc/apt/sources.list.d/rocm.list"),
-        rocm_list.as_bytes(),
-    )
-    .map_err(io)?;
-    let newest = releases
-        .last()
-        .copied()
-        .ok_or_else(|| MultiError::Spec("rocm_releases is empty".into()))?;
-    fsx::write_atomic(
-        &root.join("etc/apt/sources.list.d/amdgpu.list"),
-        format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{}/ubuntu {code} main\n", url(newest)).as_bytes(),
-    )
-    .map_err(io)?;
-    fsx::write_atomic(
-        &root.join("etc/apt/preferences.d/rocm-pin-600"),
-        b"Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n",
-    )
-    .map_err(io)?;
+    write(root, "etc/apt/sources.list.d/rocm.list", &rocm_list)?;
+    write(
+        root,
+        "etc/apt/sources.list.d/amdgpu.list",
+        &format!(
+            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/amdgpu/{}/ubuntu {code} main\n",
+            repo_dir(newest)
+        ),
+    )?;
+    write(root, "etc/apt/preferences.d/rocm-pin-600", PIN)
+}
+
+/// Marks the repositories' indexes fetched; the packages they offer, Ubuntu's included.
+fn multi_lists(
+    state: &mut State,
+    ubuntu_pkgs: &[catalog::Package],
+    releases: &[&'static catalog::Release],
+    newest: &'static catalog::Release,
+) -> Vec<catalog::Package> {
+    let code = state.machine.os.codename.clone();
+    let version_id = state.machine.os.version_id.clone();
     let mut avail = ubuntu_pkgs.to_vec();
-    for r in &releases {
+    for r in releases {
         state.apt_lists.insert(format!(
             "https://repo.radeon.com/rocm/apt/{} {code}",
-            url(r)
+            repo_dir(r)
         ));
-        avail.extend(catalog::amd_packages(
-            r,
-            Origin::Rocm,
-            &state.machine.os.version_id,
-        ));
+        avail.extend(catalog::amd_packages(r, Origin::Rocm, &version_id));
     }
     state.apt_lists.insert(format!(
         "https://repo.radeon.com/amdgpu/{} {code}",
-        url(newest)
+        repo_dir(newest)
     ));
-    avail.extend(catalog::amd_packages(
-        newest,
-        Origin::AmdGpu,
-        &state.machine.os.version_id,
-    ));
-    let mut names: Vec<String> = releases
-        .iter()
-        .map(|r| format!("rocm{}", r.version))
-        .collect();
-    if spec.driver == DriverKind::Dkms {
-        names.push("amdgpu-dkms".into());
-    }
-    for n in names {
-        let list = pkgs::resolve(state, &avail, std::slice::from_ref(&n))
-            .map_err(|n| MultiError::Spec(format!("no package {n}")))?;
-        for p in list {
-            pkgs::install(root, state, &p, bin).map_err(io)?;
-        }
-    }
-    fsx::write_atomic(
-        &root.join("etc/ld.so.conf.d/rocm.conf"),
-        b"/opt/rocm/lib\n/opt/rocm/lib64\n",
-    )
-    .map_err(io)?;
-    Ok(())
+    avail.extend(catalog::amd_packages(newest, Origin::AmdGpu, &version_id));
+    avail
 }
 
 fn override_nodes(state: &mut State, spec: &MachineSpec) -> Result<(), String> {

@@ -2,27 +2,65 @@
 //! `dpkg -l`/`-s` for what is installed.
 
 use super::super::{Ctx, pkgs};
+use super::lexargs;
 
 /// What dpkg adds after a usage error.
 const HELP_TAIL: &str = "\n\nType dpkg --help for help about installing and deinstalling packages [*];\nUse 'apt' or 'aptitude' for user-friendly package management;\nType dpkg -Dhelp for a list of dpkg debug flag values;\nType dpkg --force-help for a list of forcing options;\nType dpkg-deb --help for help about manipulating *.deb files;\n\nOptions marked [*] produce a lot of output - pipe it through 'less' or 'more' !";
 
-pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let Some(op) = args.first() else {
-        cx.eprintln(&format!("dpkg: error: need an action option{HELP_TAIL}"));
-        return 2;
+/// The action dpkg is asked for.
+#[derive(Debug, PartialEq)]
+enum Action {
+    Install,
+    Status,
+    List,
+    Architecture,
+}
+
+/// The first word is the action, whole (`-il` is not `-i -l`); what follows it is operands, as
+/// typed. `Err` holds the word dpkg does not know, `None` when there is none.
+fn parse(args: &[String]) -> Result<(Action, Vec<String>), Option<String>> {
+    use lexargs::Token::{DashDash, Long, Short, Value};
+    let mut p = lexargs::parser(args);
+    let action = match lexargs::next(&mut p).ok_or(None)? {
+        Short(c) => match (c, lexargs::rest(&mut p)) {
+            ('i', None) => Action::Install,
+            ('s', None) => Action::Status,
+            ('l', None) => Action::List,
+            (c, rest) => return Err(Some(format!("-{c}{}", rest.unwrap_or_default()))),
+        },
+        Long(name, None) => match name.as_str() {
+            "install" => Action::Install,
+            "status" => Action::Status,
+            "list" => Action::List,
+            "print-architecture" => Action::Architecture,
+            _ => return Err(Some(format!("--{name}"))),
+        },
+        Long(name, Some(v)) => return Err(Some(format!("--{name}={v}"))),
+        DashDash => return Err(Some("--".into())),
+        Value(w) => return Err(Some(w)),
     };
-    let rest = &args[1..];
-    match op.as_str() {
-        "-i" | "--install" => install(cx, rest),
-        "-s" | "--status" => status(cx, rest),
-        "-l" | "--list" => list(cx, rest),
-        "--print-architecture" => {
+    Ok((action, lexargs::remaining(&mut p)))
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let (action, rest) = match parse(args) {
+        Ok(a) => a,
+        Err(None) => {
+            cx.eprintln(&format!("dpkg: error: need an action option{HELP_TAIL}"));
+            return 2;
+        }
+        Err(Some(o)) => {
+            cx.eprintln(&format!("dpkg: error: unknown option {o}{HELP_TAIL}"));
+            return 2;
+        }
+    };
+    match action {
+        Action::Install => install(cx, &rest),
+        Action::Status => status(cx, &rest),
+        Action::List => list(cx, &rest),
+        Action::Architecture => {
             cx.println("amd64");
             0
-        }
-        o => {
-            cx.eprintln(&format!("dpkg: error: unknown option {o}{HELP_TAIL}"));
-            2
         }
     }
 }
@@ -153,4 +191,50 @@ fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
         cx.println(&format!("ii  {n:<nw$} {v:<vw$} {a:<12} {n}"));
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::{Bench, err};
+    use super::HELP_TAIL;
+
+    #[test]
+    fn the_action_comes_first_and_whole() {
+        let b = Bench::new(|_| {});
+        let unknown = |o: &str| (2, format!("dpkg: error: unknown option {o}{HELP_TAIL}\n"));
+        assert_eq!(
+            err(b.run("dpkg")),
+            (
+                2,
+                format!("dpkg: error: need an action option{HELP_TAIL}\n")
+            )
+        );
+        for o in [
+            "-il",
+            "-s=wget",
+            "--status=wget",
+            "--",
+            "foo",
+            "-",
+            "-é",
+            "--print-architecture=1",
+        ] {
+            assert_eq!(err(b.run(&format!("dpkg {o} wget"))), unknown(o), "{o}");
+        }
+        let (code, out, _) = b.run("dpkg --status wget");
+        assert_eq!(code, 0);
+        assert!(out.starts_with("Package: wget\nStatus: install ok installed\n"));
+        // What follows the action is operands, dashes and all.
+        let (code, _, e) = b.run("dpkg -s -- wget");
+        assert_eq!(code, 1);
+        assert!(e.starts_with("dpkg-query: package '--' is not installed"));
+        assert_eq!(b.run("dpkg --print-architecture x").1, "amd64\n");
+        assert_eq!(
+            err(b.root("dpkg -i -- x.deb")),
+            (
+                1,
+                "dpkg: error: cannot access archive '--': No such file or directory\ndpkg: error: cannot access archive 'x.deb': No such file or directory\n".to_string()
+            )
+        );
+    }
 }

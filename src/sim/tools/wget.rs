@@ -4,7 +4,7 @@
 //! simulated clock).
 
 use super::super::{Ctx, catalog, k8s, keys};
-use super::{check_writable, civil};
+use super::{check_writable, civil, lexargs};
 
 const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.";
 
@@ -55,189 +55,230 @@ fn human(n: usize) -> String {
     }
 }
 
-pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let args = super::split_short(args, "OPo");
-    let mut quiet = false;
-    let mut silent = false;
-    let mut output: Option<String> = None;
-    let mut dir: Option<String> = None;
-    let mut urls = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
+/// What wget's command line asks for.
+#[derive(Debug, Default)]
+struct Request {
+    /// `-nv`: no progress log.
+    quiet: bool,
+    /// `-q`: not even the errors.
+    silent: bool,
+    output: Option<String>,
+    dir: Option<String>,
+    urls: Vec<String>,
+}
+
+/// Why wget stops before it downloads anything.
+#[derive(Debug, PartialEq)]
+enum Stop {
+    Help,
+    Version,
+    /// getopt's complaint, printed above the usage (exit 2).
+    Usage(String),
+}
+
+fn unrecognized(word: &str) -> Stop {
+    Stop::Usage(format!("wget: unrecognized option '{word}'"))
+}
+
+fn needs_file() -> Stop {
+    Stop::Usage("wget: option requires an argument -- 'O'".into())
+}
+
+fn parse(args: &[String]) -> Result<Request, Stop> {
+    use lexargs::Token::{DashDash, Long, Short, Value};
+    let mut p = lexargs::parser(args);
+    let mut r = Request::default();
+    while let Some(t) = lexargs::next(&mut p) {
+        match t {
             // -q prints nothing at all, errors included; -nv keeps the errors.
-            "-q" | "--quiet" => {
-                quiet = true;
-                silent = true;
-            }
-            "-nv" | "--no-verbose" => quiet = true,
-            "-O" | "--output-document" => match it.next() {
-                Some(v) => output = Some(v.clone()),
-                None => {
-                    cx.eprintln("wget: option requires an argument -- 'O'");
-                    cx.eprintln(USAGE);
-                    return 2;
+            Short('q') => (r.quiet, r.silent) = (true, true),
+            Short('O') => r.output = Some(lexargs::value(&mut p).ok_or_else(needs_file)?),
+            Short('P') => r.dir = lexargs::value(&mut p),
+            Short('c' | 'N') => {}
+            Short('h') => return Err(Stop::Help),
+            Short('V') => return Err(Stop::Version),
+            // `-q-` holds a `--`, which getopt reads as an option here.
+            Short('-') | DashDash => return Err(unrecognized("--")),
+            Short(c) => return Err(Stop::Usage(format!("wget: invalid option -- '{c}'"))),
+            Long(name, Some(v)) if name == "output-document" => r.output = Some(v),
+            Long(name, Some(v)) => return Err(unrecognized(&format!("--{name}={v}"))),
+            Long(name, None) => match name.as_str() {
+                "quiet" => (r.quiet, r.silent) = (true, true),
+                "no-verbose" => r.quiet = true,
+                "output-document" => {
+                    r.output = Some(lexargs::value(&mut p).ok_or_else(needs_file)?)
                 }
+                "directory-prefix" => r.dir = lexargs::value(&mut p),
+                "continue" | "timestamping" | "no-check-certificate" => {}
+                "help" => return Err(Stop::Help),
+                "version" => return Err(Stop::Version),
+                n => return Err(unrecognized(&format!("--{n}"))),
             },
-            "-P" | "--directory-prefix" => dir = it.next().cloned(),
-            "-c" | "--continue" | "-N" | "--timestamping" | "--no-check-certificate" => {}
-            "-h" | "--help" => {
-                cx.println("GNU Wget 1.21.4, a non-interactive network retriever.");
-                cx.println(USAGE.lines().next().unwrap_or(""));
-                return 0;
-            }
-            "-V" | "--version" => {
-                cx.println("GNU Wget 1.21.4 built on linux-gnu.");
-                return 0;
-            }
-            o if o.starts_with("--output-document=") => {
-                output = Some(o["--output-document=".len()..].to_string())
-            }
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("wget: unrecognized option '{o}'"));
-                cx.eprintln(USAGE);
-                return 2;
-            }
-            o if o.starts_with('-') && o != "-" => {
-                cx.eprintln(&format!("wget: invalid option -- '{}'", &o[1..]));
-                cx.eprintln(USAGE);
-                return 2;
-            }
-            u => urls.push(u.to_string()),
+            Value(u) => r.urls.push(u),
         }
     }
-    if urls.is_empty() {
+    Ok(r)
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let r = match parse(args) {
+        Ok(r) => r,
+        Err(Stop::Help) => {
+            cx.println("GNU Wget 1.21.4, a non-interactive network retriever.");
+            cx.println(USAGE.lines().next().unwrap_or(""));
+            return 0;
+        }
+        Err(Stop::Version) => {
+            cx.println("GNU Wget 1.21.4 built on linux-gnu.");
+            return 0;
+        }
+        Err(Stop::Usage(msg)) => {
+            cx.eprintln(&msg);
+            cx.eprintln(USAGE);
+            return 2;
+        }
+    };
+    if r.urls.is_empty() {
         cx.eprintln("wget: missing URL");
         cx.eprintln(USAGE);
         return 1;
     }
-    let now = cx.state.now();
-    let (y, mo, d, h, mi, s) = civil(now);
+    let (y, mo, d, h, mi, s) = civil(cx.state.now());
     let stamp = format!("{y}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}");
     // wget opens an explicit -O file before it connects.
-    if let Some(o) = output.as_deref().filter(|o| *o != "-")
+    if let Some(o) = r.output.as_deref().filter(|o| *o != "-")
         && let Err(e) = check_writable(cx, o)
     {
         cx.eprintln(&format!("{o}: {e}"));
         return 3;
     }
-    let mut code = 0;
-    for url in urls {
-        let (with_scheme, host) = url_and_host(&url);
-        let log = !quiet;
+    // The exit code is the last failure's.
+    r.urls
+        .iter()
+        .map(|url| get(cx, &r, url, &stamp))
+        .fold(0, |code, c| if c == 0 { code } else { c })
+}
+
+/// Downloads one URL: the log on stderr unless quiet, the body to its file or stdout. Returns
+/// wget's exit code for it (4 no such host, 8 server error, 3 file error).
+fn get(cx: &mut Ctx, r: &Request, url: &str, stamp: &str) -> i32 {
+    let (with_scheme, host) = url_and_host(url);
+    let log = !r.quiet;
+    if log {
+        cx.eprintln(&format!("--{stamp}--  {with_scheme}"));
+    }
+    if host != "repo.radeon.com" && host != "raw.githubusercontent.com" {
         if log {
-            cx.eprintln(&format!("--{stamp}--  {with_scheme}"));
-        }
-        if host != "repo.radeon.com" && host != "raw.githubusercontent.com" {
-            if log {
-                cx.eprintln(&format!(
-                    "Resolving {host} ({host})... failed: Temporary failure in name resolution."
-                ));
-            }
-            if !silent {
-                cx.eprintln(&format!("wget: unable to resolve host address ‘{host}’"));
-            }
-            code = 4;
-            continue;
-        }
-        let ip = ip_of(&host);
-        let port = if with_scheme.starts_with("https") {
-            443
-        } else {
-            80
-        };
-        if log {
-            cx.eprintln(&format!("Resolving {host} ({host})... {ip}"));
             cx.eprintln(&format!(
-                "Connecting to {host} ({host})|{ip}|:{port}... connected."
+                "Resolving {host} ({host})... failed: Temporary failure in name resolution."
             ));
         }
-        let Some((body, mime)) = serve(&with_scheme) else {
-            if log {
-                cx.eprintln("HTTP request sent, awaiting response... 404 Not Found");
-            }
-            if !silent {
-                cx.eprintln(&format!("{stamp} ERROR 404: Not Found."));
-                cx.eprintln("");
-            }
-            if let Some(v) = catalog::upstream_only(&with_scheme) {
-                // The lab's own note, also under -q: the 404 is the mirror's, not upstream's.
-                cx.eprintln(&format!(
-                    "rocm-learn: repo.radeon.com publishes ROCm {v}, but this lab's offline mirror does not carry it (it has {}).",
-                    catalog::mirrored()
-                ));
-            }
-            code = 8;
-            continue;
-        };
-        let name = with_scheme
-            .rsplit('/')
-            .next()
-            .unwrap_or("index.html")
-            .to_string();
-        let target = match (&output, &dir) {
-            (Some(o), _) => o.clone(),
-            (None, Some(d)) => format!("{}/{name}", d.trim_end_matches('/')),
-            (None, None) => {
-                // Like wget, never overwrite: name.1, name.2, ...
-                let mut candidate = name.clone();
-                let mut i = 1;
-                while cx.host(&candidate).exists() {
-                    candidate = format!("{name}.{i}");
-                    i += 1;
-                }
-                candidate
-            }
-        };
-        if target != "-"
-            && let Err(e) = check_writable(cx, &target)
-        {
-            cx.eprintln(&format!("{target}: {e}"));
-            code = 3;
-            continue;
+        if !r.silent {
+            cx.eprintln(&format!("wget: unable to resolve host address ‘{host}’"));
         }
-        let len = body.len();
-        if log {
-            cx.eprintln("HTTP request sent, awaiting response... 200 OK");
-            if len < 1024 {
-                cx.eprintln(&format!("Length: {len} [{mime}]"));
-            } else {
-                cx.eprintln(&format!("Length: {len} ({}) [{mime}]", human(len)));
+        return 4;
+    }
+    if log {
+        connected(cx, &host, &with_scheme);
+    }
+    let Some((body, mime)) = serve(&with_scheme) else {
+        not_found(cx, r, &with_scheme, stamp);
+        return 8;
+    };
+    let target = target(cx, r, &with_scheme);
+    if target != "-"
+        && let Err(e) = check_writable(cx, &target)
+    {
+        cx.eprintln(&format!("{target}: {e}"));
+        return 3;
+    }
+    if log {
+        saved(cx, &target, body.len(), mime, stamp);
+    }
+    if target == "-" {
+        cx.out.stdout.extend_from_slice(&body);
+    } else if let Err(e) = cx.write_named(&target, &body) {
+        cx.eprintln(&format!("{target}: {e}"));
+        return 3;
+    }
+    0
+}
+
+/// The resolve and connect lines of the log.
+fn connected(cx: &mut Ctx, host: &str, with_scheme: &str) {
+    let ip = ip_of(host);
+    let port = if with_scheme.starts_with("https") {
+        443
+    } else {
+        80
+    };
+    cx.eprintln(&format!("Resolving {host} ({host})... {ip}"));
+    cx.eprintln(&format!(
+        "Connecting to {host} ({host})|{ip}|:{port}... connected."
+    ));
+}
+
+/// A path the mirror does not have: the server's 404.
+fn not_found(cx: &mut Ctx, r: &Request, with_scheme: &str, stamp: &str) {
+    if !r.quiet {
+        cx.eprintln("HTTP request sent, awaiting response... 404 Not Found");
+    }
+    if !r.silent {
+        cx.eprintln(&format!("{stamp} ERROR 404: Not Found."));
+        cx.eprintln("");
+    }
+    if let Some(v) = catalog::upstream_only(with_scheme) {
+        // The lab's own note, also under -q: the 404 is the mirror's, not upstream's.
+        cx.eprintln(&format!(
+            "rocm-learn: repo.radeon.com publishes ROCm {v}, but this lab's offline mirror does not carry it (it has {}).",
+            catalog::mirrored()
+        ));
+    }
+}
+
+/// Where the body goes: -O, else the URL's last part under -P or in the working directory.
+fn target(cx: &Ctx, r: &Request, with_scheme: &str) -> String {
+    let name = with_scheme.rsplit('/').next().unwrap_or("index.html");
+    match (&r.output, &r.dir) {
+        (Some(o), _) => o.clone(),
+        (None, Some(d)) => format!("{}/{name}", d.trim_end_matches('/')),
+        (None, None) => {
+            // Like wget, never overwrite: name.1, name.2, ...
+            let mut candidate = name.to_string();
+            let mut i = 1;
+            while cx.host(&candidate).exists() {
+                candidate = format!("{name}.{i}");
+                i += 1;
             }
-            let shown = if target == "-" {
-                "STDOUT".to_string()
-            } else {
-                target.clone()
-            };
-            cx.eprintln(&format!("Saving to: ‘{shown}’"));
-            cx.eprintln("");
-            let label = if target == "-" {
-                "-".to_string()
-            } else {
-                target.clone()
-            };
-            cx.eprintln(&format!(
-                "{:<20}100%[===================>] {:>7}  --.-KB/s    in 0s      ",
-                label.chars().take(19).collect::<String>(),
-                human(len)
-            ));
-            cx.eprintln("");
-            let dest = if target == "-" {
-                "written to stdout".to_string()
-            } else {
-                format!("‘{target}’ saved")
-            };
-            cx.eprintln(&format!("{stamp} (38.2 MB/s) - {dest} [{len}/{len}]"));
-            cx.eprintln("");
-        }
-        if target == "-" {
-            cx.out.stdout.extend_from_slice(&body);
-        } else if let Err(e) = cx.write_named(&target, &body) {
-            cx.eprintln(&format!("{target}: {e}"));
-            code = 3;
+            candidate
         }
     }
-    code
+}
+
+/// The log of a download that worked: length, destination, the progress bar, the summary.
+fn saved(cx: &mut Ctx, target: &str, len: usize, mime: &str, stamp: &str) {
+    cx.eprintln("HTTP request sent, awaiting response... 200 OK");
+    if len < 1024 {
+        cx.eprintln(&format!("Length: {len} [{mime}]"));
+    } else {
+        cx.eprintln(&format!("Length: {len} ({}) [{mime}]", human(len)));
+    }
+    let shown = if target == "-" { "STDOUT" } else { target };
+    cx.eprintln(&format!("Saving to: ‘{shown}’"));
+    cx.eprintln("");
+    cx.eprintln(&format!(
+        "{:<20}100%[===================>] {:>7}  --.-KB/s    in 0s      ",
+        target.chars().take(19).collect::<String>(),
+        human(len)
+    ));
+    cx.eprintln("");
+    let dest = if target == "-" {
+        "written to stdout".to_string()
+    } else {
+        format!("‘{target}’ saved")
+    };
+    cx.eprintln(&format!("{stamp} (38.2 MB/s) - {dest} [{len}/{len}]"));
+    cx.eprintln("");
 }
 
 /// The URL as the download tools print it (`http://` added when no scheme is given) and its
@@ -257,4 +298,69 @@ pub fn url_and_host(url: &str) -> (String, String) {
         .unwrap_or("")
         .to_string();
     (with_scheme, host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::catalog::KEY_URL;
+    use super::super::testkit::{Bench, err};
+    use super::USAGE;
+
+    fn usage(first: &str, code: i32) -> (i32, String) {
+        (code, format!("{first}\n{USAGE}\n"))
+    }
+
+    #[test]
+    fn option_errors_read_like_wget() {
+        let b = Bench::new(|_| {});
+        let bad = |o: &str| usage(&format!("wget: invalid option -- '{o}'"), 2);
+        let unrecognized = |o: &str| usage(&format!("wget: unrecognized option '{o}'"), 2);
+        assert_eq!(err(b.run("wget")), usage("wget: missing URL", 1));
+        assert_eq!(err(b.run("wget -P")), usage("wget: missing URL", 1));
+        assert_eq!(err(b.run("wget -z x")), bad("z"));
+        assert_eq!(err(b.run("wget -cz x")), bad("z"));
+        // Only the long form: -nv is -n with -v.
+        assert_eq!(err(b.run("wget -nv x")), bad("n"));
+        assert_eq!(err(b.run("wget --bogus=1 x")), unrecognized("--bogus=1"));
+        assert_eq!(err(b.run("wget --quiet=1 x")), unrecognized("--quiet=1"));
+        assert_eq!(err(b.run("wget --help=x")), unrecognized("--help=x"));
+        assert_eq!(
+            err(b.run("wget --directory-prefix=/tmp x")),
+            unrecognized("--directory-prefix=/tmp")
+        );
+        assert_eq!(err(b.run("wget -- x")), unrecognized("--"));
+        assert_eq!(err(b.run("wget -q- x")), unrecognized("--"));
+        let needs = usage("wget: option requires an argument -- 'O'", 2);
+        assert_eq!(err(b.run("wget -q -O")), needs);
+        assert_eq!(err(b.run("wget --output-document")), needs);
+    }
+
+    #[test]
+    fn output_forms() {
+        let b = Bench::new(|_| {});
+        let key = super::serve(KEY_URL)
+            .map(|(body, _)| body)
+            .unwrap_or_default();
+        let key = String::from_utf8_lossy(&key).into_owned();
+        for line in [
+            format!("wget -qO- {KEY_URL}"),
+            format!("wget -q -O - {KEY_URL}"),
+            format!("wget {KEY_URL} -qO -"),
+            format!("wget --output-document=- --quiet {KEY_URL}"),
+            format!("wget --output-document - -q {KEY_URL}"),
+        ] {
+            assert_eq!(b.run(&line), (0, key.clone(), String::new()), "{line}");
+        }
+        assert_eq!(b.run(&format!("wget -qO=k {KEY_URL}")).0, 0);
+        assert!(b.has("home/learner/=k"), "the = belongs to the file name");
+        assert_eq!(b.run(&format!("wget -qOk2 {KEY_URL}")).0, 0);
+        assert!(b.has("home/learner/k2"));
+        assert_eq!(b.run(&format!("wget -q -P /home/learner/ {KEY_URL}")).0, 0);
+        assert!(b.has("home/learner/rocm.gpg.key"));
+        assert_eq!(b.run(&format!("wget -q -P. -Nc {KEY_URL}")).0, 0);
+        assert!(
+            !b.has("home/learner/rocm.gpg.key.1"),
+            "-P names the file itself"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 use super::super::super::Ctx;
 use super::super::super::k8s::{Cluster, Phase, Pod};
 use super::super::table;
-use super::{Kind, Opts, age, check_output, ns, target};
+use super::{Kind, Opts, age, check_output, missing, ns, target};
 
 pub(super) fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
     let (k, names) = match target(cx, words) {
@@ -25,7 +25,6 @@ pub(super) fn get(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 
 fn get_nodes(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
     let wide = o.output.as_deref() == Some("wide");
     let name_only = o.output.as_deref() == Some("name");
-    let mut code = 0;
     let mut rows = vec![];
     let mut header = vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"];
     if wide {
@@ -80,14 +79,7 @@ fn get_nodes(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
         }
         rows.push(r);
     }
-    for n in names {
-        if !c.nodes.iter().any(|x| &x.name == n) {
-            cx.eprintln(&format!(
-                "Error from server (NotFound): nodes \"{n}\" not found"
-            ));
-            code = 1;
-        }
-    }
+    let code = missing(cx, "nodes", names, |n| c.nodes.iter().any(|x| x.name == n));
     if rows.len() > 1 {
         cx.print(&table(&rows, 3, ""));
     }
@@ -98,7 +90,6 @@ fn get_nodes(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
 fn get_pods(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
     let wide = o.output.as_deref() == Some("wide");
     let name_only = o.output.as_deref() == Some("name");
-    let mut code = 0;
     let all = o.all_ns;
     let namespace = ns(o);
     let mut header = vec![];
@@ -161,14 +152,7 @@ fn get_pods(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
         }
         rows.push(r);
     }
-    for n in names {
-        if !pods.iter().any(|p| &p.name == n) {
-            cx.eprintln(&format!(
-                "Error from server (NotFound): pods \"{n}\" not found"
-            ));
-            code = 1;
-        }
-    }
+    let code = missing(cx, "pods", names, |n| pods.iter().any(|p| p.name == n));
     if rows.len() > 1 {
         cx.print(&table(&rows, 3, ""));
     } else if names.is_empty() && !name_only {
@@ -184,7 +168,6 @@ fn get_pods(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
 /// `get daemonsets`: one pod per node, so every count is the number of nodes.
 fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
     let name_only = o.output.as_deref() == Some("name");
-    let mut code = 0;
     let all = o.all_ns;
     let namespace = ns(o);
     let mut header = vec![];
@@ -226,18 +209,11 @@ fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 
         ]);
         rows.push(r);
     }
-    for name in names {
-        if !c
-            .daemonsets
+    let code = missing(cx, "daemonsets.apps", names, |n| {
+        c.daemonsets
             .iter()
-            .any(|d| &d.name == name && d.namespace == namespace)
-        {
-            cx.eprintln(&format!(
-                "Error from server (NotFound): daemonsets.apps \"{name}\" not found"
-            ));
-            code = 1;
-        }
-    }
+            .any(|d| d.name == n && d.namespace == namespace)
+    });
     if rows.len() > 1 {
         cx.print(&table(&rows, 3, ""));
     } else if names.is_empty() && !name_only {
@@ -248,7 +224,6 @@ fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 
 
 /// `get namespaces`: the built-in four and those made with `create namespace`.
 fn get_namespaces(cx: &mut Ctx, c: &Cluster, names: &[String]) -> i32 {
-    let mut code = 0;
     let created = c
         .nodes
         .first()
@@ -260,14 +235,7 @@ fn get_namespaces(cx: &mut Ctx, c: &Cluster, names: &[String]) -> i32 {
             rows.push(vec![n.name.clone(), "Active".into(), age(cx, n.created)]);
         }
     }
-    for n in names {
-        if !c.has_namespace(n) {
-            cx.eprintln(&format!(
-                "Error from server (NotFound): namespaces \"{n}\" not found"
-            ));
-            code = 1;
-        }
-    }
+    let code = missing(cx, "namespaces", names, |n| c.has_namespace(n));
     if rows.len() > 1 {
         cx.print(&table(&rows, 3, ""));
     }

@@ -3,16 +3,16 @@
 //! real messages. The scheduler runs at every call (there is no background process), and each
 //! call advances the simulated clock a little so ages move.
 
+mod apply;
 mod change;
 mod get;
+mod label;
 
 use std::collections::BTreeMap;
 
-use super::super::k8s::{
-    self, Cluster, GPU_RESOURCE, ManifestError, Object, Phase, Pod, human_age,
-};
-use super::super::{Ctx, catalog};
-use super::{MONTHS, civil, table, weekday};
+use super::super::Ctx;
+use super::super::k8s::{self, Cluster, GPU_RESOURCE, Phase, Pod, human_age};
+use super::{MONTHS, civil, lexargs, table, weekday};
 
 const HELP: &str = "kubectl controls the Kubernetes cluster manager.
 
@@ -51,6 +51,7 @@ Use \"kubectl <command> --help\" for more information about a given command.
 Use \"kubectl options\" for a list of global command-line options (applies to all commands).
 ";
 
+#[derive(Default)]
 struct Opts {
     namespace: Option<String>,
     all_ns: bool,
@@ -81,93 +82,182 @@ struct Opts {
     after_dash: Vec<String>,
 }
 
+/// A flag kubectl takes here, by what it sets.
+#[derive(Clone, Copy)]
+enum Flag {
+    Namespace,
+    Output,
+    File,
+    Patch,
+    PatchFile,
+    PatchType,
+    Image,
+    Restart,
+    Overrides,
+    OverrideType,
+    Container,
+    AllNamespaces,
+    ShowLabels,
+    Overwrite,
+    All,
+    Command,
+    Attach,
+    Rm,
+    Client,
+    /// Accepted and without effect on the simulated cluster.
+    Ignored,
+}
+
+fn long_flag(name: &str) -> Option<Flag> {
+    use Flag::*;
+    Some(match name {
+        "namespace" => Namespace,
+        "output" => Output,
+        "filename" => File,
+        "patch" => Patch,
+        "patch-file" => PatchFile,
+        "type" => PatchType,
+        "image" => Image,
+        "restart" => Restart,
+        "overrides" => Overrides,
+        "override-type" => OverrideType,
+        "container" => Container,
+        "all-namespaces" => AllNamespaces,
+        "show-labels" => ShowLabels,
+        "overwrite" => Overwrite,
+        "all" => All,
+        "command" => Command,
+        "stdin" | "tty" | "attach" => Attach,
+        "rm" => Rm,
+        "client" => Client,
+        "validate" | "dry-run" | "save-config" => Ignored,
+        _ => return None,
+    })
+}
+
+fn short_flag(c: char) -> Option<Flag> {
+    use Flag::*;
+    Some(match c {
+        'n' => Namespace,
+        'o' => Output,
+        'f' => File,
+        'p' => Patch,
+        'c' => Container,
+        'A' => AllNamespaces,
+        'i' | 't' => Attach,
+        _ => return None,
+    })
+}
+
+/// Stores a flag: its value, or `true` for a switch (a value given to a switch is dropped,
+/// as `-A=false` still lists every namespace here).
+fn set(o: &mut Opts, flag: Flag, value: Option<String>) {
+    use Flag::*;
+    match flag {
+        File => o.files.extend(value),
+        Namespace => o.namespace = value,
+        Output => o.output = value,
+        Patch => o.patch = value,
+        PatchFile => o.patch_file = value,
+        PatchType => o.patch_type = value,
+        Image => o.image = value,
+        Restart => o.restart = value,
+        Overrides => o.overrides = value,
+        OverrideType => o.override_type = value,
+        Container => o.container = value,
+        AllNamespaces => o.all_ns = true,
+        ShowLabels => o.show_labels = true,
+        Overwrite => o.overwrite = true,
+        All => o.all = true,
+        Command => o.command = true,
+        Attach => o.attach = true,
+        Rm => o.rm = true,
+        Client => o.client = true,
+        Ignored => {}
+    }
+}
+
+impl Flag {
+    fn takes_value(self) -> bool {
+        use Flag::*;
+        matches!(
+            self,
+            Namespace
+                | Output
+                | File
+                | Patch
+                | PatchFile
+                | PatchType
+                | Image
+                | Restart
+                | Overrides
+                | OverrideType
+                | Container
+        )
+    }
+}
+
+/// Flags anywhere among the words; `--` ends them (`kubectl run NAME --image=I -- ARGS`).
 fn parse(args: &[String]) -> Result<Opts, String> {
-    let mut o = Opts {
-        namespace: None,
-        all_ns: false,
-        output: None,
-        show_labels: false,
-        files: Vec::new(),
-        overwrite: false,
-        all: false,
-        patch: None,
-        patch_file: None,
-        patch_type: None,
-        image: None,
-        restart: None,
-        overrides: None,
-        override_type: None,
-        command: false,
-        attach: false,
-        rm: false,
-        client: false,
-        container: None,
-        words: Vec::new(),
-        after_dash: Vec::new(),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a == "--" {
-            o.after_dash = it.by_ref().cloned().collect();
-            break;
-        }
-        let (flag, inline) = match a.split_once('=') {
-            // `--flag=v` and `-p=v`; in `-p{"a":"b=c"}` the `=` belongs to the value.
-            Some((f, v)) if f.starts_with("--") || (f.len() == 2 && f.starts_with('-')) => {
-                (f.to_string(), Some(v.to_string()))
+    use lexargs::Token::{DashDash, Long, Short, Value};
+    let mut p = lexargs::parser(args);
+    let mut o = Opts::default();
+    while let Some(t) = lexargs::next(&mut p) {
+        match t {
+            DashDash => {
+                o.after_dash = lexargs::remaining(&mut p);
+                break;
             }
-            _ => (a.clone(), None),
-        };
-        let mut value = |name: &str| -> Result<String, String> {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("error: flag needs an argument: {name}"))
-        };
-        match flag.as_str() {
-            "-n" | "--namespace" => o.namespace = Some(value(&flag)?),
-            "-o" | "--output" => o.output = Some(value(&flag)?),
-            "-f" | "--filename" => o.files.push(value(&flag)?),
-            "-A" | "--all-namespaces" => o.all_ns = true,
-            "--show-labels" => o.show_labels = true,
-            "--overwrite" => o.overwrite = true,
-            "--all" => o.all = true,
-            "-p" | "--patch" => o.patch = Some(value(&flag)?),
-            "--patch-file" => o.patch_file = Some(value(&flag)?),
-            "--type" => o.patch_type = Some(value(&flag)?),
-            "--image" => o.image = Some(value(&flag)?),
-            "--restart" => o.restart = Some(value(&flag)?),
-            "--overrides" => o.overrides = Some(value(&flag)?),
-            "--override-type" => o.override_type = Some(value(&flag)?),
-            "-c" | "--container" => o.container = Some(value(&flag)?),
-            "--command" => o.command = true,
-            "-i" | "--stdin" | "-t" | "--tty" | "--attach" | "-it" | "-ti" => o.attach = true,
-            "--rm" => o.rm = true,
-            "--client" => o.client = true,
-            "--validate" | "--dry-run" | "--save-config" => {}
-            f if f.starts_with("--") => {
-                return Err(format!("error: unknown flag: {f}"));
+            Long(name, glued) => {
+                let flag = long_flag(&name).ok_or(format!("error: unknown flag: --{name}"))?;
+                let value = flag_value(&mut p, flag, glued, &format!("--{name}"))?;
+                set(&mut o, flag, value);
             }
-            f if f.starts_with('-') && f.len() > 1 => {
-                // Combined shorthand like -oname.
-                let c: String = f.chars().nth(1).into_iter().collect();
-                let rest: String = f.chars().skip(2).collect();
-                if c == "o" && !rest.is_empty() {
-                    o.output = Some(rest);
-                } else if c == "n" && !rest.is_empty() {
-                    o.namespace = Some(rest);
-                } else if c == "p" && !rest.is_empty() {
-                    o.patch = Some(rest);
-                } else if c == "c" && !rest.is_empty() {
-                    o.container = Some(rest);
-                } else {
-                    return Err(format!("error: unknown shorthand flag: '{c}' in {f}"));
-                }
-            }
-            _ => o.words.push(a.clone()),
+            Short(c) => short(&mut o, &mut p, c)?,
+            Value(w) => o.words.push(w),
         }
     }
     Ok(o)
+}
+
+/// The value a flag takes: glued to it or the next word, whatever that looks like.
+fn flag_value(
+    p: &mut lexopt::Parser,
+    flag: Flag,
+    glued: Option<String>,
+    typed: &str,
+) -> Result<Option<String>, String> {
+    if !flag.takes_value() || glued.is_some() {
+        return Ok(glued);
+    }
+    lexargs::value(p)
+        .map(Some)
+        .ok_or(format!("error: flag needs an argument: {typed}"))
+}
+
+/// A word starting with one dash, read whole as pflag reads it: `-n=NS` and `-nNS` carry the
+/// value, `-it` is the one cluster of switches; otherwise the first letter is to blame.
+fn short(o: &mut Opts, p: &mut lexopt::Parser, c: char) -> Result<(), String> {
+    let rest = lexargs::rest(p).unwrap_or_default();
+    let unknown = |word: &str| format!("error: unknown shorthand flag: '{c}' in -{word}");
+    // `-x=v`: the flag is the two characters before `=`.
+    if let Some(v) = rest.strip_prefix('=').filter(|_| c.is_ascii()) {
+        let flag = short_flag(c).ok_or_else(|| unknown(&c.to_string()))?;
+        set(o, flag, Some(v.to_string()));
+        return Ok(());
+    }
+    let word = format!("{c}{rest}");
+    match short_flag(c) {
+        Some(flag) if rest.is_empty() => {
+            let value = flag_value(p, flag, None, &format!("-{c}"))?;
+            set(o, flag, value);
+        }
+        _ if word == "it" || word == "ti" => o.attach = true,
+        // `-owide`: the flags with a value take the rest of the word; `-f` does not.
+        Some(flag) if "onpc".contains(c) => set(o, flag, Some(rest)),
+        _ => return Err(unknown(&word)),
+    }
+    Ok(())
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
@@ -249,9 +339,9 @@ fn verb(cx: &mut Ctx, c: &mut Cluster, o: &Opts) -> i32 {
         "create" if rest.first().is_some_and(|w| w == "namespace" || w == "ns") => {
             change::create_namespace(cx, c, &rest[1..])
         }
-        "create" | "apply" => create(cx, c, o, v == "apply"),
-        "delete" => delete(cx, c, o, rest),
-        "label" => label(cx, c, o, rest),
+        "create" | "apply" => apply::create(cx, c, o, v == "apply"),
+        "delete" => apply::delete(cx, c, o, rest),
+        "label" => label::label(cx, c, o, rest),
         "patch" => change::patch(cx, c, o, rest),
         "run" => change::run(cx, c, o, rest),
         "logs" => change::logs(cx, c, o, rest),
@@ -319,16 +409,7 @@ fn target(cx: &mut Ctx, words: &[String]) -> Result<(Kind, Vec<String>), i32> {
         cx.eprintln("See 'kubectl get -h' for help and examples");
         return Err(1);
     };
-    let (res, inline_name) = match first.split_once('/') {
-        Some((r, n)) => (r.to_string(), Some(n.to_string())),
-        None => (first.clone(), None),
-    };
-    let Some(k) = kind(&res) else {
-        cx.eprintln(&format!(
-            "error: the server doesn't have a resource type \"{res}\""
-        ));
-        return Err(1);
-    };
+    let (k, inline_name) = resource(cx, first)?;
     let mut names: Vec<String> = inline_name.into_iter().collect();
     for w in &words[1..] {
         if let Some((r, n)) = w.split_once('/') {
@@ -342,6 +423,33 @@ fn target(cx: &mut Ctx, words: &[String]) -> Result<(Kind, Vec<String>), i32> {
         }
     }
     Ok((k, names))
+}
+
+/// `pods` or `pod/NAME`: the kind, and the name when there is one.
+fn resource(cx: &mut Ctx, word: &str) -> Result<(Kind, Option<String>), i32> {
+    let (res, name) = match word.split_once('/') {
+        Some((r, n)) => (r, Some(n.to_string())),
+        None => (word, None),
+    };
+    let Some(k) = kind(res) else {
+        cx.eprintln(&format!(
+            "error: the server doesn't have a resource type \"{res}\""
+        ));
+        return Err(1);
+    };
+    Ok((k, name))
+}
+
+/// The API server's NotFound for each of `names` that `exists` denies; 1 when there is one.
+fn missing(cx: &mut Ctx, plural: &str, names: &[String], exists: impl Fn(&str) -> bool) -> i32 {
+    let mut code = 0;
+    for n in names.iter().filter(|n| !exists(n)) {
+        cx.eprintln(&format!(
+            "Error from server (NotFound): {plural} \"{n}\" not found"
+        ));
+        code = 1;
+    }
+    code
 }
 
 fn ns(o: &Opts) -> String {
@@ -378,22 +486,14 @@ fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
     };
     let namespace = ns(o);
     let mut blocks = Vec::new();
-    let mut code = 0;
-    match k {
+    let code = match k {
         Kind::Node => {
             for n in &c.nodes {
                 if names.is_empty() || names.contains(&n.name) {
                     blocks.push(describe_node(cx, c, n));
                 }
             }
-            for n in &names {
-                if !c.nodes.iter().any(|x| &x.name == n) {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): nodes \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
+            missing(cx, "nodes", &names, |n| c.nodes.iter().any(|x| x.name == n))
         }
         Kind::Pod => {
             for p in c.pods.iter().filter(|p| {
@@ -402,21 +502,14 @@ fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
             }) {
                 blocks.push(describe_pod(cx, c, p));
             }
-            for n in &names {
-                if !c
-                    .pods
-                    .iter()
-                    .any(|p| &p.name == n && p.namespace == namespace)
-                {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): pods \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
             if names.is_empty() && blocks.is_empty() {
                 cx.eprintln(&format!("No resources found in {namespace} namespace."));
             }
+            missing(cx, "pods", &names, |n| {
+                c.pods
+                    .iter()
+                    .any(|p| p.name == n && p.namespace == namespace)
+            })
         }
         Kind::DaemonSet | Kind::Namespace => {
             cx.eprintln(&format!(
@@ -425,7 +518,7 @@ fn describe(cx: &mut Ctx, c: &Cluster, o: &Opts, words: &[String]) -> i32 {
             ));
             return 1;
         }
-    }
+    };
     let text = blocks.join("\n\n");
     if !text.is_empty() {
         cx.println(&text);
@@ -882,41 +975,7 @@ fn pod_events(cx: &Ctx, p: &Pod) -> String {
         ]);
     }
     if running {
-        let t = p.started.unwrap_or(p.created);
-        let node = p.node.clone().unwrap_or_default();
-        events.push(vec![
-            "Normal".into(),
-            "Scheduled".into(),
-            age(cx, t),
-            "default-scheduler".into(),
-            format!("Successfully assigned {}/{} to {node}", p.namespace, p.name),
-        ]);
-        for ct in &p.containers {
-            events.push(vec![
-                "Normal".into(),
-                "Pulled".into(),
-                age(cx, t),
-                "kubelet".into(),
-                format!(
-                    "Container image \"{}\" already present on machine",
-                    ct.image
-                ),
-            ]);
-            events.push(vec![
-                "Normal".into(),
-                "Created".into(),
-                age(cx, t),
-                "kubelet".into(),
-                format!("Created container {}", ct.name),
-            ]);
-            events.push(vec![
-                "Normal".into(),
-                "Started".into(),
-                age(cx, t),
-                "kubelet".into(),
-                format!("Started container {}", ct.name),
-            ]);
-        }
+        events.extend(start_events(cx, p));
     }
     if events.is_empty() || p.owner.is_some() {
         s.push_str(&format!("{}<none>", super::pad("Events:", W2)));
@@ -945,6 +1004,48 @@ fn pod_events(cx: &Ctx, p: &Pod) -> String {
     s
 }
 
+/// The scheduler's and kubelet's events of a pod that started: scheduled, then each container
+/// pulled, created and started.
+fn start_events(cx: &Ctx, p: &Pod) -> Vec<Vec<String>> {
+    let mut events = Vec::new();
+    let t = p.started.unwrap_or(p.created);
+    let node = p.node.clone().unwrap_or_default();
+    events.push(vec![
+        "Normal".into(),
+        "Scheduled".into(),
+        age(cx, t),
+        "default-scheduler".into(),
+        format!("Successfully assigned {}/{} to {node}", p.namespace, p.name),
+    ]);
+    for ct in &p.containers {
+        events.push(vec![
+            "Normal".into(),
+            "Pulled".into(),
+            age(cx, t),
+            "kubelet".into(),
+            format!(
+                "Container image \"{}\" already present on machine",
+                ct.image
+            ),
+        ]);
+        events.push(vec![
+            "Normal".into(),
+            "Created".into(),
+            age(cx, t),
+            "kubelet".into(),
+            format!("Created container {}", ct.name),
+        ]);
+        events.push(vec![
+            "Normal".into(),
+            "Started".into(),
+            age(cx, t),
+            "kubelet".into(),
+            format!("Started container {}", ct.name),
+        ]);
+    }
+    events
+}
+
 fn hexish(seed: &str, len: usize) -> String {
     let mut out = String::new();
     let mut i = 0;
@@ -957,432 +1058,6 @@ fn hexish(seed: &str, len: usize) -> String {
     }
     out.truncate(len);
     out
-}
-
-/// Reads the manifest behind `-f`: a URL the simulator serves, a file, or stdin.
-fn read_manifest(cx: &mut Ctx, f: &str) -> Result<String, String> {
-    if f == "-" {
-        return Ok(String::from_utf8_lossy(&cx.console.read_stdin()).into_owned());
-    }
-    if f.starts_with("http://") || f.starts_with("https://") {
-        if f == catalog::DEVICE_PLUGIN_URL || f == catalog::DEVICE_PLUGIN_HEALTH_URL {
-            return Ok(k8s::device_plugin_manifest().to_string());
-        }
-        if f == catalog::LABELLER_URL {
-            return Ok(k8s::labeller_manifest().to_string());
-        }
-        let host = f
-            .split("://")
-            .nth(1)
-            .unwrap_or("")
-            .split('/')
-            .next()
-            .unwrap_or("");
-        if host == "raw.githubusercontent.com" {
-            return Err(format!(
-                "error: unable to read URL \"{f}\", server reported 404 Not Found, status code=404"
-            ));
-        }
-        return Err(format!(
-            "error: Get \"{f}\": dial tcp: lookup {host} on 127.0.0.53:53: server misbehaving"
-        ));
-    }
-    let path = cx.host(f);
-    if path.is_dir() {
-        return Err(format!(
-            "error: the path \"{f}\" is a directory; give the manifest file"
-        ));
-    }
-    std::fs::read(&path)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .map_err(|_| format!("error: the path \"{f}\" does not exist"))
-}
-
-fn load_objects(cx: &mut Ctx, o: &Opts, verb: &str) -> Result<Vec<(String, Object)>, i32> {
-    if o.files.is_empty() {
-        cx.eprintln("error: must specify one of -f and -k");
-        cx.eprintln("");
-        return Err(1);
-    }
-    let now = cx.state.now();
-    let mut all = Vec::new();
-    for f in &o.files {
-        let text = match read_manifest(cx, f) {
-            Ok(t) => t,
-            Err(e) => {
-                cx.eprintln(&e);
-                return Err(1);
-            }
-        };
-        match k8s::parse_manifests(&text, now) {
-            Ok(objs) => all.extend(objs.into_iter().map(|ob| (f.clone(), ob))),
-            Err(ManifestError::Syntax(m)) => {
-                cx.eprintln(&format!("error: error parsing {f}: {m}"));
-                return Err(1);
-            }
-            Err(ManifestError::Incomplete(m)) => {
-                cx.eprintln(&format!("error: error validating \"{f}\": {m}"));
-                return Err(1);
-            }
-            Err(ManifestError::Invalid(m)) => {
-                let kind = if m.contains("cannot be handled") {
-                    "BadRequest"
-                } else {
-                    "Invalid"
-                };
-                let when = if verb == "apply" {
-                    "applying"
-                } else {
-                    "creating"
-                };
-                cx.eprintln(&format!(
-                    "Error from server ({kind}): error when {when} \"{f}\": {m}"
-                ));
-                return Err(1);
-            }
-        }
-    }
-    if all.is_empty() {
-        cx.eprintln("error: no objects passed to create");
-        return Err(1);
-    }
-    Ok(all)
-}
-
-fn create(cx: &mut Ctx, c: &mut Cluster, o: &Opts, apply: bool) -> i32 {
-    let objects = match load_objects(cx, o, if apply { "apply" } else { "create" }) {
-        Ok(v) => v,
-        Err(code) => return code,
-    };
-    let mut code = 0;
-    for (file, ob) in objects {
-        let when = if apply { "applying" } else { "creating" };
-        match ob {
-            Object::Unknown {
-                kind,
-                api_version,
-                name,
-            } => {
-                cx.eprintln(&format!("error: resource mapping not found for name: \"{name}\" namespace: \"\" from \"{file}\": no matches for kind \"{kind}\" in version \"{api_version}\""));
-                cx.eprintln("ensure CRDs are installed first");
-                code = 1;
-            }
-            Object::Pod(mut p) => {
-                if let Some(n) = &o.namespace
-                    && p.namespace == "default"
-                {
-                    p.namespace = n.clone();
-                }
-                if !c.has_namespace(&p.namespace) {
-                    no_namespace(cx, when, &file, &p.namespace);
-                    code = 1;
-                    continue;
-                }
-                match c
-                    .pods
-                    .iter()
-                    .position(|x| x.name == p.name && x.namespace == p.namespace)
-                {
-                    Some(i) if apply => {
-                        if c.pods[i].spec == p.spec {
-                            cx.println(&format!("pod/{} unchanged", p.name));
-                        } else {
-                            cx.eprintln(&change::forbidden_pod_update(&p.name));
-                            code = 1;
-                        }
-                    }
-                    Some(_) => {
-                        cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": pods \"{}\" already exists", p.name));
-                        code = 1;
-                    }
-                    None => {
-                        cx.println(&format!("pod/{} created", p.name));
-                        c.pods.push(p);
-                    }
-                }
-            }
-            Object::Namespace(n) => {
-                code = code.max(change::create_namespace_from(cx, c, &file, &n, apply));
-            }
-            Object::DaemonSet(d) => {
-                if !c.has_namespace(&d.namespace) {
-                    no_namespace(cx, when, &file, &d.namespace);
-                    code = 1;
-                    continue;
-                }
-                match c
-                    .daemonsets
-                    .iter()
-                    .position(|x| x.name == d.name && x.namespace == d.namespace)
-                {
-                    Some(i) if apply => {
-                        if c.daemonsets[i].spec == d.spec {
-                            cx.println(&format!("daemonset.apps/{} unchanged", d.name));
-                        } else {
-                            c.daemonsets[i].image = d.image.clone();
-                            c.daemonsets[i].spec = d.spec.clone();
-                            cx.println(&format!("daemonset.apps/{} configured", d.name));
-                        }
-                    }
-                    Some(_) => {
-                        cx.eprintln(&format!("Error from server (AlreadyExists): error when creating \"{file}\": daemonsets.apps \"{}\" already exists", d.name));
-                        code = 1;
-                    }
-                    None => {
-                        cx.println(&format!("daemonset.apps/{} created", d.name));
-                        c.daemonsets.push(d);
-                    }
-                }
-            }
-        }
-    }
-    code
-}
-
-fn delete(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
-    let mut code = 0;
-    if !o.files.is_empty() {
-        let objects = match load_objects(cx, o, "delete") {
-            Ok(v) => v,
-            Err(code) => return code,
-        };
-        // A namespace deleted earlier in the file takes its pods along; they still count as
-        // deleted here, as they were there when the call began (the API server deletes a
-        // namespace's contents in the background).
-        let at_start = c.clone();
-        for (file, ob) in objects {
-            if let Object::Namespace(n) = &ob {
-                code = code.max(change::delete_namespaces(cx, c, std::slice::from_ref(n)));
-                continue;
-            }
-            let removed = match &ob {
-                Object::Pod(p) => {
-                    let this = |x: &Pod| {
-                        x.name == p.name && x.namespace == p.namespace && x.owner.is_none()
-                    };
-                    c.pods.retain(|x| !this(x));
-                    at_start.pods.iter().any(this)
-                }
-                Object::DaemonSet(d) => {
-                    let this = |x: &k8s::DaemonSet| x.name == d.name && x.namespace == d.namespace;
-                    c.daemonsets.retain(|x| !this(x));
-                    at_start.daemonsets.iter().any(this)
-                }
-                Object::Namespace(_) => false,
-                Object::Unknown {
-                    kind,
-                    api_version,
-                    name,
-                } => {
-                    cx.eprintln(&format!("error: resource mapping not found for name: \"{name}\" namespace: \"\" from \"{file}\": no matches for kind \"{kind}\" in version \"{api_version}\""));
-                    code = 1;
-                    continue;
-                }
-            };
-            let what = ob.ref_name();
-            let (res, name) = what.split_once('/').unwrap_or(("", ""));
-            if removed {
-                cx.println(&format!("{res} \"{name}\" deleted"));
-            } else {
-                cx.eprintln(&format!("Error from server (NotFound): error when deleting \"{file}\": {} \"{name}\" not found", ob.kind_plural()));
-                code = 1;
-            }
-        }
-        return code;
-    }
-    let (k, names) = match target(cx, words) {
-        Ok(t) => t,
-        Err(code) => return code,
-    };
-    let namespace = ns(o);
-    if names.is_empty() && !o.all {
-        cx.eprintln("error: resource(s) were provided, but no name was specified");
-        return 1;
-    }
-    match k {
-        Kind::Pod => {
-            let targets: Vec<String> = if o.all {
-                c.pods
-                    .iter()
-                    .filter(|p| p.namespace == namespace)
-                    .map(|p| p.name.clone())
-                    .collect()
-            } else {
-                names
-            };
-            for n in targets {
-                if let Some(i) = c
-                    .pods
-                    .iter()
-                    .position(|p| p.name == n && p.namespace == namespace)
-                {
-                    c.pods.remove(i);
-                    cx.println(&format!("pod \"{n}\" deleted"));
-                } else {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): pods \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-        }
-        Kind::DaemonSet => {
-            for n in names {
-                if let Some(i) = c
-                    .daemonsets
-                    .iter()
-                    .position(|d| d.name == n && d.namespace == namespace)
-                {
-                    c.daemonsets.remove(i);
-                    cx.println(&format!("daemonset.apps \"{n}\" deleted"));
-                } else {
-                    cx.eprintln(&format!(
-                        "Error from server (NotFound): daemonsets.apps \"{n}\" not found"
-                    ));
-                    code = 1;
-                }
-            }
-        }
-        Kind::Namespace => code = change::delete_namespaces(cx, c, &names),
-        Kind::Node => {
-            cx.eprintln(&format!(
-                "Error from server (Forbidden): {} cannot be deleted in this lab",
-                plural(k)
-            ));
-            code = 1;
-        }
-    }
-    code
-}
-
-fn label(cx: &mut Ctx, c: &mut Cluster, o: &Opts, words: &[String]) -> i32 {
-    let Some(first) = words.first() else {
-        cx.eprintln("error: one or more resources must be specified as <resource> <name> or <resource>/<name>");
-        cx.eprintln("See 'kubectl label -h' for help and examples");
-        return 1;
-    };
-    let (res, inline) = match first.split_once('/') {
-        Some((r, n)) => (r.to_string(), Some(n.to_string())),
-        None => (first.clone(), None),
-    };
-    let Some(k) = kind(&res) else {
-        cx.eprintln(&format!(
-            "error: the server doesn't have a resource type \"{res}\""
-        ));
-        return 1;
-    };
-    let mut names: Vec<String> = inline.into_iter().collect();
-    let mut changes: Vec<(String, Option<String>)> = Vec::new();
-    for w in &words[1..] {
-        if let Some((key, v)) = w.split_once('=') {
-            if key.is_empty() || key.contains(char::is_whitespace) {
-                cx.eprintln(&format!("error: invalid label spec: {w}"));
-                return 1;
-            }
-            changes.push((key.to_string(), Some(v.to_string())));
-        } else if let Some(key) = w.strip_suffix('-') {
-            changes.push((key.to_string(), None));
-        } else if changes.is_empty() {
-            names.push(w.clone());
-        } else {
-            cx.eprintln(&format!(
-                "error: all resources must be specified before label changes: {w}"
-            ));
-            return 1;
-        }
-    }
-    if changes.is_empty() {
-        cx.eprintln("error: at least one label update is required");
-        return 1;
-    }
-    if names.is_empty() && !o.all {
-        cx.eprintln("error: resource(s) were provided, but no name was specified");
-        return 1;
-    }
-    let namespace = ns(o);
-    let mut code = 0;
-    let targets: Vec<String> = if o.all {
-        match k {
-            Kind::Node => c.nodes.iter().map(|n| n.name.clone()).collect(),
-            _ => c
-                .pods
-                .iter()
-                .filter(|p| p.namespace == namespace)
-                .map(|p| p.name.clone())
-                .collect(),
-        }
-    } else {
-        names
-    };
-    for name in targets {
-        let labels = match k {
-            Kind::Node => c
-                .nodes
-                .iter_mut()
-                .find(|n| n.name == name)
-                .map(|n| &mut n.labels),
-            Kind::Pod => c
-                .pods
-                .iter_mut()
-                .find(|p| p.name == name && p.namespace == namespace)
-                .map(|p| &mut p.labels),
-            _ => {
-                cx.eprintln(&format!(
-                    "error: labeling {} is not available on the simulated cluster",
-                    plural(k)
-                ));
-                return 1;
-            }
-        };
-        let Some(labels) = labels else {
-            cx.eprintln(&format!(
-                "Error from server (NotFound): {} \"{name}\" not found",
-                plural(k)
-            ));
-            code = 1;
-            continue;
-        };
-        for (key, v) in &changes {
-            if let (Some(old), Some(new)) = (labels.get(key), v)
-                && old != new
-                && !o.overwrite
-            {
-                cx.eprintln(&format!(
-                    "error: '{key}' already has a value ({old}), and --overwrite is false"
-                ));
-                return 1;
-            }
-        }
-        let before = labels.clone();
-        let mut removed_only = true;
-        for (key, v) in &changes {
-            match v {
-                Some(v) => {
-                    removed_only = false;
-                    labels.insert(key.clone(), v.clone());
-                }
-                None => {
-                    labels.remove(key);
-                }
-            }
-        }
-        let prefix = if k == Kind::Node { "node" } else { "pod" };
-        if *labels == before {
-            cx.println(&format!("{prefix}/{name} not labeled"));
-        } else if removed_only {
-            cx.println(&format!("{prefix}/{name} unlabeled"));
-        } else {
-            cx.println(&format!("{prefix}/{name} labeled"));
-        }
-    }
-    code
-}
-
-/// An object of a manifest names a namespace the cluster does not have.
-fn no_namespace(cx: &mut Ctx, when: &str, file: &str, ns: &str) {
-    cx.eprintln(&format!(
-        "Error from server (NotFound): error when {when} \"{file}\": namespaces \"{ns}\" not found"
-    ));
 }
 
 #[cfg(test)]
@@ -1417,5 +1092,154 @@ mod tests {
             parse(&b).err().as_deref(),
             Some("error: unknown flag: --bogus")
         );
+    }
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(String::from).collect()
+    }
+
+    fn parsed(line: &str) -> Opts {
+        parse(&words(line)).unwrap_or_else(|e| panic!("{line}: {e}"))
+    }
+
+    fn refused(line: &str) -> String {
+        parse(&words(line)).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn value_flags_in_every_form() {
+        for line in [
+            "get pods -n kube-system -o name",
+            "get pods -nkube-system -oname",
+            "get pods -n=kube-system -o=name",
+            "get pods --namespace kube-system --output name",
+            "get pods --namespace=kube-system --output=name",
+        ] {
+            let o = parsed(line);
+            assert_eq!(o.namespace.as_deref(), Some("kube-system"), "{line}");
+            assert_eq!(o.output.as_deref(), Some("name"), "{line}");
+            assert_eq!(o.words, ["get", "pods"], "{line}");
+        }
+        // The next word is the value whatever it looks like; `-o=` in a cluster is the value's.
+        assert_eq!(parsed("get pods -n --").namespace.as_deref(), Some("--"));
+        assert_eq!(parsed("get pods -n =x").namespace.as_deref(), Some("=x"));
+        assert_eq!(parsed("get pods -o==x").output.as_deref(), Some("=x"));
+        assert_eq!(
+            parsed("get pods -owide=x").output.as_deref(),
+            Some("wide=x")
+        );
+        assert_eq!(parsed("get pods -o=").output.as_deref(), Some(""));
+        assert_eq!(
+            parsed("apply -f a --filename=b -f=c").files,
+            ["a", "b", "c"]
+        );
+        assert_eq!(parsed("logs p -cx").container.as_deref(), Some("x"));
+        let o = parsed("patch node n --type=json --patch-file f -p={}");
+        assert_eq!(
+            (
+                o.patch_type.as_deref(),
+                o.patch_file.as_deref(),
+                o.patch.as_deref()
+            ),
+            (Some("json"), Some("f"), Some("{}"))
+        );
+        let o = parsed("run x --image i --restart=Never --overrides {} --override-type json");
+        assert_eq!(
+            (o.image.as_deref(), o.restart.as_deref()),
+            (Some("i"), Some("Never"))
+        );
+        assert_eq!(
+            (o.overrides.as_deref(), o.override_type.as_deref()),
+            (Some("{}"), Some("json"))
+        );
+        assert_eq!(refused("get pods -n"), "error: flag needs an argument: -n");
+        assert_eq!(
+            refused("get pods --namespace"),
+            "error: flag needs an argument: --namespace"
+        );
+    }
+
+    #[test]
+    fn switches_and_their_values() {
+        // A value given to a switch is ignored: `-A=false` still means all namespaces.
+        let o = parsed("get pods -A=false --show-labels=false --overwrite=0 --all=no");
+        assert!(o.all_ns && o.show_labels && o.overwrite && o.all);
+        let o =
+            parsed("run x -it --rm --command --client --dry-run=client --validate --save-config");
+        assert!(o.attach && o.rm && o.command && o.client);
+        for line in [
+            "run -ti",
+            "run -i",
+            "run -t",
+            "run --stdin",
+            "run --tty",
+            "run --attach",
+        ] {
+            assert!(parsed(line).attach, "{line}");
+        }
+        assert_eq!(parsed("get - pods").words, ["get", "-", "pods"]);
+        assert!(parsed("get pods --all-namespaces").all_ns);
+    }
+
+    #[test]
+    fn unknown_flags_name_the_first_letter_and_the_word() {
+        for (line, msg) in [
+            ("get pods -x", "error: unknown shorthand flag: 'x' in -x"),
+            ("get pods -x=1", "error: unknown shorthand flag: 'x' in -x"),
+            (
+                "get pods -xyz=abc",
+                "error: unknown shorthand flag: 'x' in -xyz=abc",
+            ),
+            ("get pods -Ai", "error: unknown shorthand flag: 'A' in -Ai"),
+            (
+                "get pods -it=x",
+                "error: unknown shorthand flag: 'i' in -it=x",
+            ),
+            (
+                "apply -fa.yaml",
+                "error: unknown shorthand flag: 'f' in -fa.yaml",
+            ),
+            (
+                "get pods -l app=a",
+                "error: unknown shorthand flag: 'l' in -l",
+            ),
+            (
+                "get pods -é=1",
+                "error: unknown shorthand flag: 'é' in -é=1",
+            ),
+            ("get pods -h", "error: unknown shorthand flag: 'h' in -h"),
+            ("get pods --bogus=1", "error: unknown flag: --bogus"),
+            ("get pods --=x", "error: unknown flag: --"),
+            ("get pods ---x", "error: unknown flag: ---x"),
+        ] {
+            assert_eq!(refused(line), msg, "{line}");
+        }
+    }
+
+    #[test]
+    fn usage_errors_name_the_verb() {
+        let b = super::super::testkit::Bench::new(|s| s.k8s = true);
+        let see = |msg: &str, verb: &str| {
+            let see = if verb.is_empty() {
+                "See 'kubectl --help' for usage.".to_string()
+            } else {
+                format!("See 'kubectl {verb} --help' for usage.")
+            };
+            (1, String::new(), format!("{msg}\n{see}\n"))
+        };
+        assert_eq!(
+            b.run("kubectl --bogus"),
+            see("error: unknown flag: --bogus", "")
+        );
+        assert_eq!(
+            b.run("kubectl -n foo --bogus"),
+            see("error: unknown flag: --bogus", "foo")
+        );
+        assert_eq!(
+            b.run("kubectl -h get"),
+            see("error: unknown shorthand flag: 'h' in -h", "get")
+        );
+        assert_eq!(b.run("kubectl --help").0, 0);
+        assert_eq!(b.run("kubectl get pods --").0, 0);
     }
 }
