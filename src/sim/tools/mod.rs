@@ -24,6 +24,7 @@ pub mod lspci;
 pub mod modprobe;
 pub mod mokutil;
 pub mod newgrp;
+pub mod opts;
 pub mod power;
 pub mod python3;
 pub mod rocm_smi;
