@@ -82,6 +82,13 @@ pub mod testing {
         pub code: i32,
     }
 
+    impl Run {
+        /// The first line on stderr and the exit code: what a complaint is checked by.
+        pub fn complaint(&self) -> (&str, i32) {
+            (self.stderr.lines().next().unwrap_or(""), self.code)
+        }
+    }
+
     impl Machine {
         pub fn new() -> Machine {
             let dir = tempfile::tempdir().expect("temp dir");

@@ -223,12 +223,6 @@ fn bad_usage(cx: &mut Ctx, message: Option<&str>) -> i32 {
 mod tests {
     use super::super::opts::testing::Machine;
 
-    /// The first stderr line and the exit code.
-    fn complaint(m: &Machine, line: &str) -> (String, i32) {
-        let r = m.root_runs(line);
-        (r.stderr.lines().next().unwrap_or("").to_string(), r.code)
-    }
-
     #[test]
     fn option_forms_getopt_accepts() {
         let m = Machine::new();
@@ -276,7 +270,7 @@ mod tests {
             ),
             ("usermod -G render", "Usage: usermod [options] LOGIN"),
         ] {
-            assert_eq!(complaint(&m, line), (first.to_string(), 2), "{line}");
+            assert_eq!(m.root_runs(line).complaint(), (first, 2), "{line}");
         }
     }
 }
