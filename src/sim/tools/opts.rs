@@ -4,6 +4,8 @@
 
 use std::ffi::OsString;
 
+use super::super::Ctx;
+
 pub use lexopt::Arg::{Long, Short, Value};
 pub use lexopt::{Error, Parser};
 
@@ -37,6 +39,27 @@ pub fn unknown(e: Error, p: &mut Parser) -> Error {
         },
         e => e,
     }
+}
+
+/// Refuses `--flag=value` for a flag that acts at once (`--help`), as getopt does; lexopt
+/// would only complain when asked for the next argument. Only for long options: on a short one
+/// it would take the rest of the cluster.
+pub fn no_value(p: &mut Parser, long: &str) -> Result<(), Error> {
+    match p.optional_value() {
+        Some(v) => Err(Error::UnexpectedValue {
+            option: format!("--{long}"),
+            value: v,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// GNU's way to fail on a bad command line (coreutils, util-linux): the complaint, the pointer
+/// to `--help`, exit 1.
+pub fn try_help(cx: &mut Ctx, prog: &str, message: &str) -> i32 {
+    cx.eprintln(&format!("{prog}: {message}"));
+    cx.eprintln(&format!("Try '{prog} --help' for more information."));
+    1
 }
 
 /// What glibc's getopt prints for `e`, after `PROGRAM: `.
