@@ -6,7 +6,7 @@ use std::ffi::OsString;
 
 use super::super::Ctx;
 
-pub use lexopt::Arg::{Long, Short, Value};
+pub use lexopt::Arg::{self, Long, Short, Value};
 pub use lexopt::{Error, Parser};
 
 /// A parser for `args`. The value of `-o=x` is `=x`, as with getopt (lexopt would drop the
@@ -39,6 +39,20 @@ pub fn unknown(e: Error, p: &mut Parser) -> Error {
         },
         e => e,
     }
+}
+
+/// [`Parser::next`], noting in `word` the whole command-line word the argument comes from, for
+/// tools that name the word rather than the option in their complaints (`-qx` for `x`).
+pub fn next_word<'a>(p: &'a mut Parser, word: &mut String) -> Result<Option<Arg<'a>>, Error> {
+    // Between words lexopt lends the raw arguments; inside `-qx` it does not, and the word
+    // is the one already noted.
+    if let Some(w) = p
+        .try_raw_args()
+        .and_then(|raw| raw.peek().map(|w| w.to_owned()))
+    {
+        *word = text(w);
+    }
+    p.next()
 }
 
 /// Refuses `--flag=value` for a flag that acts at once (`--help`), as getopt does; lexopt
