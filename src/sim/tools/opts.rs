@@ -139,9 +139,13 @@ pub mod testing {
             self.dir.path()
         }
 
+        pub fn learner_caller(&self) -> Caller {
+            Caller::user("learner", 1000, Some(&self.session))
+        }
+
         /// `line` split on spaces, run as the learner.
         pub fn learner(&self, line: &str) -> Run {
-            self.run(Caller::user("learner", 1000, Some(&self.session)), line)
+            self.run(self.learner_caller(), line)
         }
 
         /// `line` split on spaces, run as root.
