@@ -19,13 +19,13 @@ struct Request {
 fn parse(args: &[String]) -> Result<Request, String> {
     let mut p = opts::parser(args);
     let mut r = Request::default();
-    let mut word = String::new();
+    let mut word = opts::Word::default();
     let invalid = |word: &str| format!("invalid option \"{word}\"");
     loop {
         let arg = match opts::next_word(&mut p, &mut word) {
             Ok(Some(a)) => a,
             Ok(None) => return Ok(r),
-            Err(_) => return Err(invalid(&word)),
+            Err(_) => return Err(invalid(&word.text)),
         };
         match arg {
             Long("dearmor" | "dearmour") => r.dearmor = true,
@@ -45,7 +45,7 @@ fn parse(args: &[String]) -> Result<Request, String> {
                 return Ok(r);
             }
             Value(v) => r.inputs.push(opts::text(v)),
-            _ => return Err(invalid(&word)),
+            _ => return Err(invalid(&word.text)),
         }
     }
 }

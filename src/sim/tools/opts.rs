@@ -41,18 +41,38 @@ pub fn unknown(e: Error, p: &mut Parser) -> Error {
     }
 }
 
-/// [`Parser::next`], noting in `word` the whole command-line word the argument comes from, for
-/// tools that name the word rather than the option in their complaints (`-qx` for `x`).
-pub fn next_word<'a>(p: &'a mut Parser, word: &mut String) -> Result<Option<Arg<'a>>, Error> {
+/// The command-line word an argument came from, and how far into it lexopt has read: for
+/// tools that name the whole word in their complaints (`-qx` for `x`) or look at what follows
+/// a short option (`-d=true`).
+#[derive(Debug, Default)]
+pub struct Word {
+    pub text: String,
+    read: usize,
+}
+
+impl Word {
+    /// What follows the short option just read, in its word.
+    pub fn after(&self) -> &str {
+        self.text.get(self.read..).unwrap_or("")
+    }
+}
+
+/// [`Parser::next`], keeping `word` up to date.
+pub fn next_word<'a>(p: &'a mut Parser, word: &mut Word) -> Result<Option<Arg<'a>>, Error> {
     // Between words lexopt lends the raw arguments; inside `-qx` it does not, and the word
     // is the one already noted.
     if let Some(w) = p
         .try_raw_args()
         .and_then(|raw| raw.peek().map(|w| w.to_owned()))
     {
-        *word = text(w);
+        word.text = text(w);
+        word.read = 1;
     }
-    p.next()
+    let arg = p.next()?;
+    if let Some(Short(c)) = &arg {
+        word.read += c.len_utf8();
+    }
+    Ok(arg)
 }
 
 /// Refuses `--flag=value` for a flag that acts at once (`--help`), as getopt does; lexopt
