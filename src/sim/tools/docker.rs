@@ -688,7 +688,7 @@ mod tests {
 
     #[test]
     fn run_option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let root = "uid=0(root) gid=0(root) groups=0(root)\n";
         for line in [
             "docker run -u root rocm/rocm-terminal id",

@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         for line in [
             "gpasswd -alearner render",
             "gpasswd render --add=learner",

@@ -116,7 +116,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let missing = "gpg: can't open 'nosuch': No such file or directory";
         for line in [
             "gpg --dearmor -o k.gpg nosuch",

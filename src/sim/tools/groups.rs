@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn options_anywhere_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         assert!(
             m.learner("groups learner --help")
                 .stdout

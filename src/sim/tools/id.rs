@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         assert_eq!(m.learner("id -un").stdout, "learner\n");
         assert_eq!(m.learner("id root -u").stdout, "0\n");
         assert_eq!(

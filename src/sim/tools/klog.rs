@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn dmesg_options() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let plain = m.root_runs("dmesg").stdout;
         assert_eq!(m.root_runs("dmesg -Hx --color=always").stdout, plain);
         assert!(m.root_runs("dmesg -kT").stdout.starts_with("[Tue Nov  5"));
@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn journalctl_options() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let all = m.root_runs("journalctl").stdout;
         for line in [
             "journalctl -b -1",

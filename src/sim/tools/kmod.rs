@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn modinfo_options_take_their_values() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let name = m.learner("modinfo -F name amdgpu");
         assert_eq!((name.stdout.as_str(), name.code), ("amdgpu\n", 0));
         for line in [

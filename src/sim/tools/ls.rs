@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn drawn_here_or_left_to_the_real_ls() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let long = m.learner("ls -l /dev/kfd");
         assert!(long.stdout.starts_with("crw-rw----"), "{long:?}");
         for line in [

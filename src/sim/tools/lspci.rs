@@ -200,7 +200,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let amd = m.learner("lspci -nn -d 1002: -k");
         assert!(
             amd.stdout.contains("Kernel driver in use: amdgpu"),

@@ -244,7 +244,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let not_in = "modprobe: FATAL: Module no_such is not in kernel.";
         for line in [
             "modprobe -r -n no-such",

@@ -147,7 +147,7 @@ pub mod testing {
     }
 
     impl Machine {
-        pub fn new() -> Machine {
+        pub fn stage() -> Machine {
             let dir = tempfile::tempdir().expect("temp dir");
             let spec = MachineSpec::default();
             sim::stage::create(dir.path(), &spec).expect("stage");

@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let refused = "Call to Reboot failed: Interactive authentication required.";
         assert_eq!(m.learner("reboot -ff").complaint(), (refused, 1));
         assert!(

@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn option_forms() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let id = Some("id".to_string());
         let learner = "learner".to_string();
         for line in [

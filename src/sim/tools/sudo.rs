@@ -425,7 +425,7 @@ mod tests {
 
     #[test]
     fn options_end_at_the_command() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let out = |line: &str| m.learner(line).stdout;
         assert_eq!(out("sudo id -u"), "0\n");
         assert_eq!(out("sudo -nk id -un"), "root\n");

@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn trigger_option_forms() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let kfd = m.learner("udevadm trigger --subsystem-match kfd");
         assert_eq!(
             kfd.stderr,

@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn option_forms_and_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         assert_eq!(m.learner("uname -sm").stdout, "Linux x86_64\n");
         assert_eq!(m.learner("uname --").stdout, "Linux\n");
         for (line, first) in [

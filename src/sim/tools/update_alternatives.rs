@@ -669,7 +669,7 @@ mod tests {
 
     #[test]
     fn dpkg_words_not_getopt_ones() {
-        let m = Machine::new();
+        let m = Machine::stage();
         let usage = |m: &str| {
             format!(
                 "update-alternatives: {m}\n\nUse 'update-alternatives --help' for program usage information.\n"

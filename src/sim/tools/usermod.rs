@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn option_forms_getopt_accepts() {
-        let m = Machine::new();
+        let m = Machine::stage();
         for line in [
             "usermod -aG render learner",
             "usermod -aGrender learner",
@@ -244,7 +244,7 @@ mod tests {
 
     #[test]
     fn getopt_complaints() {
-        let m = Machine::new();
+        let m = Machine::stage();
         for (line, first) in [
             ("usermod -x learner", "usermod: invalid option -- 'x'"),
             (
