@@ -49,21 +49,8 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.print(&h);
         return 0;
     }
-    if !COMMANDS.contains(&cmd.as_str()) {
-        let choices: Vec<String> = COMMANDS.iter().map(|c| format!("'{c}'")).collect();
-        cx.eprintln("usage: amd-smi [-h]  ...");
-        cx.eprintln(&format!(
-            "amd-smi: error: argument : invalid choice: '{cmd}' (choose from {})",
-            choices.join(", ")
-        ));
-        return 2;
-    }
-    if let Some(extra) = args[1..].iter().find(|a| *a != "-h" && *a != "--help") {
-        cx.eprintln(&format!("usage: amd-smi {cmd} [-h]"));
-        cx.eprintln(&format!(
-            "amd-smi {cmd}: error: unrecognized arguments: {extra}"
-        ));
-        return 2;
+    if let Err(code) = check_args(cx, cmd, &args[1..]) {
+        return code;
     }
     if cmd == "version" {
         let driver = match &cx.state.driver {
@@ -83,54 +70,13 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     }
     match cmd.as_str() {
         "list" => {
-            let gpus = cx.state.machine.gpus.clone();
-            for (i, g) in gpus.iter().enumerate() {
-                cx.println(&format!("GPU: {i}"));
-                cx.println(&format!("    BDF: {}", g.bdf));
-                cx.println(&format!("    UUID: {}", g.amd_smi_uuid));
-                cx.println(&format!("    KFD_ID: {}", g.kfd_id));
-                cx.println(&format!("    NODE_ID: {}", i + 1));
-                cx.println("    PARTITION_ID: 0");
-                cx.println("");
-            }
+            let text = list(cx);
+            cx.print(&text);
             0
         }
         "static" => {
-            let driver = match &cx.state.driver {
-                Some(Driver::Dkms { version }) => version.clone(),
-                _ => cx.state.machine.kernel.clone(),
-            };
-            let kernel = cx.state.machine.kernel.clone();
-            let gpus = cx.state.machine.gpus.clone();
-            for (i, g) in gpus.iter().enumerate() {
-                let rev = g.pci.rev.clone().unwrap_or_else(|| "00".into());
-                let text = format!(
-                    "GPU: {i}\n    ASIC:\n        MARKET_NAME: {}\n        VENDOR_ID: 0x1002\n        VENDOR_NAME: Advanced Micro Devices Inc. [AMD/ATI]\n        SUBVENDOR_ID: 0x1002\n        DEVICE_ID: 0x{:04x}\n        SUBSYSTEM_ID: {}\n        REV_ID: 0x{rev}\n        ASIC_SERIAL: 0x{}\n        OAM_ID: {}\n        NUM_COMPUTE_UNITS: {}\n        TARGET_GRAPHICS_VERSION: {}\n    BUS:\n        BDF: {}\n        MAX_PCIE_WIDTH: 16\n        MAX_PCIE_SPEED: {}\n        PCIE_INTERFACE_VERSION: {}\n        SLOT_TYPE: {}\n    DRIVER:\n        NAME: amdgpu\n        VERSION: {driver}\n        OS_KERNEL_VERSION: {kernel}\n    VRAM:\n        TYPE: {}\n        VENDOR: {}\n        SIZE: {} MB\n\n",
-                    g.marketing_name,
-                    g.chip_id,
-                    g.subsystem_id,
-                    &g.uuid[4..].to_uppercase(),
-                    if g.slot_type == "OAM" {
-                        i.to_string()
-                    } else {
-                        "N/A".into()
-                    },
-                    g.compute_units,
-                    g.gfx,
-                    g.bdf,
-                    g.pcie_speed,
-                    g.pcie_gen,
-                    g.slot_type,
-                    "HBM",
-                    if g.slot_type == "OAM" {
-                        "HYNIX"
-                    } else {
-                        "SAMSUNG"
-                    },
-                    g.vram_kb / 1024,
-                );
-                cx.print(&text);
-            }
+            let text = static_info(cx);
+            cx.print(&text);
             0
         }
         other => {
@@ -140,4 +86,73 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             1
         }
     }
+}
+
+/// argparse's checks: a known command, and nothing after it but `-h`. `Err` is the exit code
+/// after its complaint.
+fn check_args(cx: &mut Ctx, cmd: &str, rest: &[String]) -> Result<(), i32> {
+    if !COMMANDS.contains(&cmd) {
+        let choices: Vec<String> = COMMANDS.iter().map(|c| format!("'{c}'")).collect();
+        cx.eprintln("usage: amd-smi [-h]  ...");
+        cx.eprintln(&format!(
+            "amd-smi: error: argument : invalid choice: '{cmd}' (choose from {})",
+            choices.join(", ")
+        ));
+        return Err(2);
+    }
+    if let Some(extra) = rest.iter().find(|a| *a != "-h" && *a != "--help") {
+        cx.eprintln(&format!("usage: amd-smi {cmd} [-h]"));
+        cx.eprintln(&format!(
+            "amd-smi {cmd}: error: unrecognized arguments: {extra}"
+        ));
+        return Err(2);
+    }
+    Ok(())
+}
+
+/// `amd-smi list`: each GPU's addresses.
+fn list(cx: &Ctx) -> String {
+    let mut out = String::new();
+    for (i, g) in cx.state.machine.gpus.iter().enumerate() {
+        out.push_str(&format!(
+            "GPU: {i}\n    BDF: {}\n    UUID: {}\n    KFD_ID: {}\n    NODE_ID: {}\n    PARTITION_ID: 0\n\n",
+            g.bdf,
+            g.amd_smi_uuid,
+            g.kfd_id,
+            i + 1
+        ));
+    }
+    out
+}
+
+/// `amd-smi static`: each GPU's ASIC, bus, driver and VRAM facts.
+fn static_info(cx: &Ctx) -> String {
+    let driver = match &cx.state.driver {
+        Some(Driver::Dkms { version }) => version.clone(),
+        _ => cx.state.machine.kernel.clone(),
+    };
+    let kernel = &cx.state.machine.kernel;
+    let mut out = String::new();
+    for (i, g) in cx.state.machine.gpus.iter().enumerate() {
+        let rev = g.pci.rev.clone().unwrap_or_else(|| "00".into());
+        let oam = g.slot_type == "OAM";
+        out.push_str(&format!(
+            "GPU: {i}\n    ASIC:\n        MARKET_NAME: {}\n        VENDOR_ID: 0x1002\n        VENDOR_NAME: Advanced Micro Devices Inc. [AMD/ATI]\n        SUBVENDOR_ID: 0x1002\n        DEVICE_ID: 0x{:04x}\n        SUBSYSTEM_ID: {}\n        REV_ID: 0x{rev}\n        ASIC_SERIAL: 0x{}\n        OAM_ID: {}\n        NUM_COMPUTE_UNITS: {}\n        TARGET_GRAPHICS_VERSION: {}\n    BUS:\n        BDF: {}\n        MAX_PCIE_WIDTH: 16\n        MAX_PCIE_SPEED: {}\n        PCIE_INTERFACE_VERSION: {}\n        SLOT_TYPE: {}\n    DRIVER:\n        NAME: amdgpu\n        VERSION: {driver}\n        OS_KERNEL_VERSION: {kernel}\n    VRAM:\n        TYPE: {}\n        VENDOR: {}\n        SIZE: {} MB\n\n",
+            g.marketing_name,
+            g.chip_id,
+            g.subsystem_id,
+            &g.uuid[4..].to_uppercase(),
+            if oam { i.to_string() } else { "N/A".into() },
+            g.compute_units,
+            g.gfx,
+            g.bdf,
+            g.pcie_speed,
+            g.pcie_gen,
+            g.slot_type,
+            "HBM",
+            if oam { "HYNIX" } else { "SAMSUNG" },
+            g.vram_kb / 1024,
+        ));
+    }
+    out
 }

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::super::machine::Machine;
 use super::super::state::{DevNode, State};
 use super::super::{Ctx, accounts, fsx};
+use super::opts::{self, Arg, Long, Short, Value};
 
 /// The record of container runs, relative to the stage root.
 pub const RUNS_PATH: &str = "var/lib/rocm-sim/containers.json";
@@ -150,43 +151,6 @@ fn lower_first(s: &str) -> String {
     }
 }
 
-/// Options of `run` that take a value.
-const WITH_VALUE: &[&str] = &[
-    "--device",
-    "--group-add",
-    "--security-opt",
-    "--cap-add",
-    "--cap-drop",
-    "--ipc",
-    "--shm-size",
-    "-u",
-    "--user",
-    "--name",
-    "-v",
-    "--volume",
-    "-e",
-    "--env",
-    "-w",
-    "--workdir",
-    "--network",
-    "-p",
-    "--publish",
-    "--entrypoint",
-];
-/// Flags of `run` without a value.
-const FLAGS: &[&str] = &[
-    "-i",
-    "-t",
-    "-it",
-    "-ti",
-    "-d",
-    "--rm",
-    "--interactive",
-    "--tty",
-    "--detach",
-    "--privileged",
-];
-
 #[derive(Default)]
 struct Opts {
     devices: Vec<String>,
@@ -198,47 +162,135 @@ struct Opts {
     privileged: bool,
 }
 
-/// Parses `run`'s options; `Err` is the CLI's complaint.
+/// A boolean flag's `=value`, read by Go's strconv.ParseBool as pflag does; `Err` is the
+/// CLI's complaint about `flag`.
+fn bool_value(v: &str, flag: &str) -> Result<bool, String> {
+    match v {
+        "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(true),
+        "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(false),
+        _ => Err(format!(
+            "invalid argument \"{v}\" for \"{flag}\" flag: strconv.ParseBool: parsing \"{v}\": invalid syntax"
+        )),
+    }
+}
+
+/// The long name of a boolean shorthand.
+fn bool_long(c: char) -> &'static str {
+    match c {
+        'i' => "interactive",
+        't' => "tty",
+        _ => "detach",
+    }
+}
+
+/// Parses `run`'s options as the CLI's pflag does: they end at the image (or `--`), shorthand
+/// flags cluster (`-itd`, `-uroot`), a boolean takes `=value` on its long name. `Err` is the
+/// CLI's complaint.
 fn parse(args: &[String]) -> Result<(Opts, Vec<String>), String> {
     let mut o = Opts::default();
-    let mut i = 0;
-    while i < args.len() && args[i].starts_with('-') {
-        let a = &args[i];
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
-            _ => (a.clone(), None),
-        };
-        if FLAGS.contains(&name.as_str()) {
-            o.privileged |= name == "--privileged";
-            i += 1;
-            continue;
-        }
-        if !WITH_VALUE.contains(&name.as_str()) {
-            return Err(format!("unknown flag: {name}"));
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                i += 1;
-                args.get(i)
-                    .cloned()
-                    .ok_or_else(|| format!("flag needs an argument: {name}"))?
+    let mut p = opts::parser(args);
+    let mut word = opts::Word::default();
+    loop {
+        let arg = match opts::next_word(&mut p, &mut word) {
+            Ok(Some(a)) => a,
+            Ok(None) => return Ok((o, Vec::new())),
+            // Only `--flag=value` on a flag that takes none gets here: not a boolean we know.
+            Err(_) => {
+                let flag = word.text.split('=').next().unwrap_or("");
+                return Err(format!("unknown flag: {flag}"));
             }
         };
-        match name.as_str() {
-            "--device" => o
+        // The flag as pflag names it in a complaint.
+        let named = match &arg {
+            Short(c) => format!("'{c}' in {}", word.text),
+            Long(l) => format!("--{l}"),
+            Value(_) => String::new(),
+        };
+        match arg {
+            Value(image) => {
+                let mut rest = vec![opts::text(image)];
+                rest.extend(p.raw_args().map_err(|e| e.to_string())?.map(opts::text));
+                return Ok((o, rest));
+            }
+            // `-d=true`: a boolean shorthand takes its value after `=`.
+            Short(c @ ('i' | 't' | 'd')) => {
+                if word.after().starts_with('=') {
+                    let v = p.optional_value().map(opts::text).unwrap_or_default();
+                    bool_value(&v[1..], &format!("-{c}, --{}", bool_long(c)))?;
+                }
+            }
+            Long(l @ ("rm" | "interactive" | "tty" | "detach" | "privileged")) => {
+                let privileged = l == "privileged";
+                let on = match p.optional_value().map(opts::text) {
+                    None => true,
+                    Some(v) => bool_value(&v, &named)?,
+                };
+                if privileged {
+                    o.privileged = on;
+                }
+            }
+            Short(c) if !"uvewp".contains(c) => {
+                return Err(format!("unknown shorthand flag: {named}"));
+            }
+            Short(_) | Long(_) => {
+                let Some(key) = valued(&arg) else {
+                    return Err(format!("unknown flag: {named}"));
+                };
+                let value = p
+                    .value()
+                    .map(opts::text)
+                    .map_err(|_| format!("flag needs an argument: {named}"))?;
+                o.set(key, value);
+            }
+        }
+    }
+}
+
+/// The long name of a `run` option that takes a value.
+fn valued(arg: &Arg) -> Option<&'static str> {
+    const LONG: &[&str] = &[
+        "device",
+        "group-add",
+        "security-opt",
+        "cap-add",
+        "cap-drop",
+        "ipc",
+        "shm-size",
+        "user",
+        "name",
+        "volume",
+        "env",
+        "workdir",
+        "network",
+        "publish",
+        "entrypoint",
+    ];
+    match arg {
+        Short('u') => Some("user"),
+        Short('v') => Some("volume"),
+        Short('e') => Some("env"),
+        Short('w') => Some("workdir"),
+        Short('p') => Some("publish"),
+        Long(l) => LONG.iter().copied().find(|x| x == l),
+        _ => None,
+    }
+}
+
+impl Opts {
+    /// Records the value of the option `key` (its long name); the others do not matter here.
+    fn set(&mut self, key: &str, value: String) {
+        match key {
+            "device" => self
                 .devices
                 .push(value.split(':').next().unwrap_or("").to_string()),
-            "--group-add" => o.group_add.push(value),
-            "--security-opt" => o.security_opt.push(value),
-            "--ipc" => o.ipc = Some(value),
-            "--shm-size" => o.shm_size = Some(value),
-            "-u" | "--user" => o.user = Some(value),
+            "group-add" => self.group_add.push(value),
+            "security-opt" => self.security_opt.push(value),
+            "ipc" => self.ipc = Some(value),
+            "shm-size" => self.shm_size = Some(value),
+            "user" => self.user = Some(value),
             _ => {}
         }
-        i += 1;
     }
-    Ok((o, args[i..].to_vec()))
 }
 
 fn image(name: &str) -> Option<&'static Image> {
@@ -334,16 +386,7 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
     }
     let (opts, rest) = match parse(args) {
         Ok(x) => x,
-        Err(e) => {
-            if runtime == "podman" {
-                cx.eprintln(&format!("Error: {e}"));
-                cx.eprintln("See 'podman run --help'");
-            } else {
-                cx.eprintln(&e);
-                cx.eprintln("See 'docker run --help'.");
-            }
-            return 125;
-        }
+        Err(e) => return usage_error(cx, runtime, &e),
     };
     let Some(image_name) = rest.first() else {
         if runtime == "podman" {
@@ -368,26 +411,81 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
         );
     };
     let rootless = runtime == "podman" && !cx.caller.is_root();
+    let created = devices(cx.state, &opts).and_then(|nodes| {
+        let (uid, gids) = credentials(cx, img, &opts, runtime, rootless)?;
+        Ok((nodes, uid, gids))
+    });
+    let (nodes, uid, gids) = match created {
+        Ok(x) => x,
+        Err(msg) => return daemon_error(cx, runtime, &msg),
+    };
+    let mut run = Run {
+        runtime: runtime.into(),
+        rootless,
+        image: img.name.into(),
+        command: rest[1..].to_vec(),
+        devices: nodes.iter().map(|n| n.path.clone()).collect(),
+        group_add: opts.group_add.clone(),
+        uid,
+        gids,
+        security_opt: opts.security_opt.clone(),
+        ipc: opts.ipc.clone(),
+        shm_size: opts.shm_size.clone(),
+        gpus_found: 0,
+        kfd_error: None,
+    };
+    let code = inside(cx, img, &mut run, &nodes);
+    if let Err(e) = record(cx.root, run) {
+        cx.eprintln(&format!(
+            "rocm-learn sim: cannot record the container run: {e}"
+        ));
+    }
+    code
+}
 
-    // Devices: each must exist on the host.
-    let mut nodes: Vec<DevNode> = Vec::new();
+/// The CLI's complaint about the command line; exit 125.
+fn usage_error(cx: &mut Ctx, runtime: &str, e: &str) -> i32 {
+    if runtime == "podman" {
+        cx.eprintln(&format!("Error: {e}"));
+        cx.eprintln("See 'podman run --help'");
+    } else {
+        cx.eprintln(e);
+        cx.eprintln("See 'docker run --help'.");
+    }
+    125
+}
+
+/// The host nodes the container gets: `--device` ones, each of which must exist, or with
+/// `--privileged` whatever the GPU has. `Err` is the daemon's complaint.
+fn devices(state: &State, opts: &Opts) -> Result<Vec<DevNode>, String> {
     let wanted: Vec<String> = if opts.privileged {
         vec!["/dev/kfd".into(), "/dev/dri".into()]
     } else {
         opts.devices.clone()
     };
+    let mut nodes: Vec<DevNode> = Vec::new();
     for d in &wanted {
-        let found = expand_device(cx.state, d);
+        let found = expand_device(state, d);
         if found.is_empty() && !opts.privileged {
-            let msg = format!(
+            return Err(format!(
                 "error gathering device information while adding custom device \"{d}\": no such file or directory"
-            );
-            return daemon_error(cx, runtime, &msg);
+            ));
         }
         nodes.extend(found);
     }
+    Ok(nodes)
+}
 
-    // The process's user and groups, in host numbers.
+/// The container process's uid and groups in host numbers: the image's user or `--user`, plus
+/// `--group-add` (names from the image's /etc/group). Rootless podman maps root to the
+/// caller and holds host groups only with `keep-groups`. `Err` is the daemon's complaint.
+fn credentials(
+    cx: &Ctx,
+    img: &Image,
+    opts: &Opts,
+    runtime: &str,
+    rootless: bool,
+) -> Result<(u32, Vec<u32>), String> {
     let (uid, mut gids) = match opts.user.as_deref() {
         None => (img.uid, img.gids.to_vec()),
         Some(u) => {
@@ -399,9 +497,9 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
                 Some(0) => (0, vec![0]),
                 Some(n) => (n, vec![n]),
                 None => {
-                    let msg =
-                        format!("unable to find user {name}: no matching entries in passwd file");
-                    return daemon_error(cx, runtime, &msg);
+                    return Err(format!(
+                        "unable to find user {name}: no matching entries in passwd file"
+                    ));
                 }
             }
         }
@@ -417,18 +515,19 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
             }
             continue;
         }
-        match g.parse::<u32>() {
-            Ok(n) if !rootless => gids.push(n),
-            Ok(_) => {}
+        let gid = match g.parse::<u32>() {
+            Ok(n) => n,
             Err(_) => match img.groups().find(|(name, _)| name == g) {
-                Some((_, n)) if !rootless => gids.push(*n),
-                Some(_) => {}
+                Some((_, n)) => *n,
                 None => {
-                    let msg =
-                        format!("Unable to find group {g}: no matching entries in group file");
-                    return daemon_error(cx, runtime, &msg);
+                    return Err(format!(
+                        "Unable to find group {g}: no matching entries in group file"
+                    ));
                 }
             },
+        };
+        if !rootless {
+            gids.push(gid);
         }
     }
     let uid = if rootless && uid == 0 {
@@ -442,29 +541,7 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
         seen.push(*g);
         new
     });
-
-    let mut run = Run {
-        runtime: runtime.into(),
-        rootless,
-        image: img.name.into(),
-        command: rest[1..].to_vec(),
-        devices: nodes.iter().map(|n| n.path.clone()).collect(),
-        group_add: opts.group_add.clone(),
-        uid,
-        gids: gids.clone(),
-        security_opt: opts.security_opt.clone(),
-        ipc: opts.ipc.clone(),
-        shm_size: opts.shm_size.clone(),
-        gpus_found: 0,
-        kfd_error: None,
-    };
-    let code = inside(cx, img, &mut run, &nodes);
-    if let Err(e) = record(cx.root, run) {
-        cx.eprintln(&format!(
-            "rocm-learn sim: cannot record the container run: {e}"
-        ));
-    }
-    code
+    Ok((uid, gids))
 }
 
 /// Runs the container's command.
@@ -603,4 +680,36 @@ pub fn holds_render(root: &Path, run: &Run) -> bool {
     accounts::Groups::load(root)
         .by_name("render")
         .is_some_and(|g| run.gids.contains(&g.gid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn run_option_forms_and_complaints() {
+        let m = Machine::stage();
+        let root = "uid=0(root) gid=0(root) groups=0(root)\n";
+        for line in [
+            "docker run -u root rocm/rocm-terminal id",
+            "docker run -ituroot --rm rocm/rocm-terminal id",
+            "docker run --user=root -d=true -- rocm/rocm-terminal id",
+        ] {
+            assert_eq!(m.root_runs(line).stdout, root, "{line}");
+        }
+        for (line, first) in [
+            ("docker run -x img", "unknown shorthand flag: 'x' in -x"),
+            ("docker run -itx img", "unknown shorthand flag: 'x' in -itx"),
+            ("docker run --bogus=1 img", "unknown flag: --bogus"),
+            ("docker run -u", "flag needs an argument: 'u' in -u"),
+            ("docker run --device", "flag needs an argument: --device"),
+            (
+                "docker run --rm=maybe img",
+                "invalid argument \"maybe\" for \"--rm\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax",
+            ),
+            ("podman run --bogus img", "Error: unknown flag: --bogus"),
+        ] {
+            assert_eq!(m.root_runs(line).complaint(), (first, 125), "{line}");
+        }
+    }
 }

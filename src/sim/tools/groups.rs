@@ -1,35 +1,56 @@
 //! `groups` (coreutils): without a user the *running session's* groups, with one the database's.
 
 use super::super::{Ctx, accounts};
+use super::opts::{self, Error, Long, Value};
+
+enum Parsed {
+    Help,
+    Version,
+    Users(Vec<String>),
+}
+
+/// groups knows only --help and --version; the users may come among them.
+fn parse(args: &[String]) -> Result<Parsed, Error> {
+    let mut p = opts::parser(args);
+    let mut users = Vec::new();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("help") => {
+                opts::no_value(&mut p, "help")?;
+                return Ok(Parsed::Help);
+            }
+            Long("version") => {
+                opts::no_value(&mut p, "version")?;
+                return Ok(Parsed::Version);
+            }
+            Value(v) => users.push(opts::text(v)),
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
+        }
+    }
+    Ok(Parsed::Users(users))
+}
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    if let Some(o) = args.iter().find(|a| a.starts_with('-') && a.len() > 1) {
-        match o.as_str() {
-            "--help" => {
-                cx.println("Usage: groups [OPTION]... [USERNAME]...\nPrint group memberships for each USERNAME or, if no USERNAME is specified, for\nthe current process (which may differ if the groups database has changed).\n      --help        display this help and exit\n      --version     output version information and exit");
-                return 0;
-            }
-            "--version" => {
-                cx.println("groups (GNU coreutils) 9.4");
-                return 0;
-            }
-            o if o.starts_with("--") => cx.eprintln(&format!("groups: unrecognized option '{o}'")),
-            o => cx.eprintln(&format!(
-                "groups: invalid option -- '{}'",
-                o.chars().nth(1).unwrap_or('-')
-            )),
+    let users = match parse(args) {
+        Ok(Parsed::Users(u)) => u,
+        Ok(Parsed::Help) => {
+            cx.println("Usage: groups [OPTION]... [USERNAME]...\nPrint group memberships for each USERNAME or, if no USERNAME is specified, for\nthe current process (which may differ if the groups database has changed).\n      --help        display this help and exit\n      --version     output version information and exit");
+            return 0;
         }
-        cx.eprintln("Try 'groups --help' for more information.");
-        return 1;
-    }
+        Ok(Parsed::Version) => {
+            cx.println("groups (GNU coreutils) 9.4");
+            return 0;
+        }
+        Err(e) => return opts::try_help(cx, "groups", &opts::getopt_message(&e)),
+    };
     let db = accounts::Groups::load(cx.root);
-    if args.is_empty() {
+    if users.is_empty() {
         let names: Vec<String> = cx.gids().iter().map(|g| db.name_of(*g)).collect();
         cx.println(&names.join(" "));
         return 0;
     }
     let mut code = 0;
-    for u in args {
+    for u in &users {
         match accounts::db_groups(cx.root, u) {
             Some(g) => cx.println(&format!("{u} : {}", g.join(" "))),
             None => {
@@ -39,4 +60,35 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         }
     }
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn options_anywhere_and_complaints() {
+        let m = Machine::stage();
+        assert!(
+            m.learner("groups learner --help")
+                .stdout
+                .starts_with("Usage:")
+        );
+        assert_eq!(m.learner("groups -- learner").code, 0);
+        for (line, first) in [
+            ("groups -x", "groups: invalid option -- 'x'"),
+            ("groups --bogus", "groups: unrecognized option '--bogus'"),
+            (
+                "groups --help=1",
+                "groups: option '--help' doesn't allow an argument",
+            ),
+        ] {
+            let r = m.learner(line);
+            assert_eq!(r.complaint(), (first, 1), "{line}");
+            assert!(
+                r.stderr
+                    .ends_with("Try 'groups --help' for more information.\n")
+            );
+        }
+    }
 }

@@ -4,37 +4,55 @@
 
 use super::super::Ctx;
 use super::super::kernel::{self, LogLine};
+use super::opts::{self, Error, Long, Short, Value};
 use super::{MONTHS, civil, weekday};
 
-pub fn dmesg(cx: &mut Ctx, args: &[String]) -> i32 {
+enum Dmesg {
+    Help,
+    /// Print the log; `-T` dates the lines.
+    Print {
+        ctime: bool,
+    },
+}
+
+/// Reads dmesg's options as util-linux's getopt_long does; dmesg takes no operand, which is
+/// noticed once every option is read.
+fn dmesg_options(args: &[String]) -> Result<Dmesg, Error> {
+    let mut p = opts::parser(args);
     let mut ctime = false;
-    for a in super::split_short(args, "") {
-        match a.as_str() {
-            "-T" | "--ctime" => ctime = true,
-            "-H" | "--human" | "-L" | "--color" | "-x" | "--decode" | "-k" | "--kernel" => {}
-            "-h" | "--help" => {
-                cx.println(
-                    "Usage:\n dmesg [options]\n\nDisplay or control the kernel ring buffer.",
-                );
-                return 0;
+    let mut operand = false;
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('T') | Long("ctime") => ctime = true,
+            Short('H' | 'x' | 'k') | Long("human" | "decode" | "kernel") => {}
+            // `--color[=WHEN]`: the value only attached.
+            Short('L') | Long("color") => {
+                p.optional_value();
             }
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("dmesg: unrecognized option '{o}'"));
-                cx.eprintln("Try 'dmesg --help' for more information.");
-                return 1;
+            Short('h') => return Ok(Dmesg::Help),
+            Long("help") => {
+                opts::no_value(&mut p, "help")?;
+                return Ok(Dmesg::Help);
             }
-            o if o.starts_with('-') => {
-                cx.eprintln(&format!("dmesg: invalid option -- '{}'", &o[1..]));
-                cx.eprintln("Try 'dmesg --help' for more information.");
-                return 1;
-            }
-            _ => {
-                cx.eprintln("dmesg: bad usage");
-                cx.eprintln("Try 'dmesg --help' for more information.");
-                return 1;
-            }
+            Value(_) => operand = true,
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
     }
+    if operand {
+        return Err(Error::from("bad usage"));
+    }
+    Ok(Dmesg::Print { ctime })
+}
+
+pub fn dmesg(cx: &mut Ctx, args: &[String]) -> i32 {
+    let ctime = match dmesg_options(args) {
+        Ok(Dmesg::Print { ctime }) => ctime,
+        Ok(Dmesg::Help) => {
+            cx.println("Usage:\n dmesg [options]\n\nDisplay or control the kernel ring buffer.");
+            return 0;
+        }
+        Err(e) => return opts::try_help(cx, "dmesg", &opts::getopt_message(&e)),
+    };
     if !cx.caller.is_root() {
         cx.eprintln("dmesg: read kernel buffer failed: Operation not permitted");
         return 1;
@@ -58,48 +76,60 @@ pub fn dmesg(cx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
-pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
-    let args = super::split_short(args, "ubn");
-    let mut kernel_only = false;
-    let mut unit: Option<String> = None;
-    let mut quiet = false;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        match a {
-            "-k" | "--dmesg" => kernel_only = true,
-            "-b" | "--boot" | "--no-pager" | "-e" | "--pager-end" | "-x" | "--catalog"
-            | "--no-hostname" => {}
-            "-q" | "--quiet" => quiet = true,
-            "-u" | "--unit" => {
-                i += 1;
-                let Some(u) = args.get(i) else {
-                    cx.eprintln("journalctl: option requires an argument -- 'u'");
-                    return 1;
-                };
-                unit = Some(u.trim_end_matches(".service").to_string());
+/// What journalctl is asked to show.
+#[derive(Debug, Default)]
+struct Journal {
+    kernel_only: bool,
+    unit: Option<String>,
+    quiet: bool,
+}
+
+/// Reads journalctl's options as systemd's getopt_long does. `-b` and `-n` take an optional
+/// value that may also be the next word when it reads as one (`-b -1`, `-n 20`); matches and
+/// boot ids do not narrow anything, since the current boot is all there is.
+fn journal_options(args: &[String]) -> Result<Journal, Error> {
+    let mut p = opts::parser(args);
+    let mut j = Journal::default();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('k') | Long("dmesg") => j.kernel_only = true,
+            Short('b') | Long("boot") | Short('n') | Long("lines") => {
+                if p.optional_value().is_none() {
+                    next_if_number(&mut p)?;
+                }
             }
-            "-n" | "--lines" => i += 1,
-            o if o.starts_with("--unit=") => {
-                unit = Some(
-                    o["--unit=".len()..]
-                        .trim_end_matches(".service")
-                        .to_string(),
-                )
+            Short('e' | 'x') | Long("no-pager" | "pager-end" | "catalog" | "no-hostname") => {}
+            Short('q') | Long("quiet") => j.quiet = true,
+            Short('u') | Long("unit") => {
+                let u = opts::value(&mut p)?;
+                j.unit = Some(u.trim_end_matches(".service").to_string());
             }
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("journalctl: unrecognized option '{o}'"));
-                return 1;
-            }
-            o if o.starts_with('-') => {
-                cx.eprintln(&format!("journalctl: invalid option -- '{}'", &o[1..]));
-                return 1;
-            }
-            // A boot id after -b (`-b 0`, `-b -1`) or a match: the current boot is all there is.
-            _ => {}
+            Value(_) => {}
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
-        i += 1;
     }
+    Ok(j)
+}
+
+/// Takes the next word when it is a number (a boot offset, a line count).
+fn next_if_number(p: &mut opts::Parser) -> Result<(), Error> {
+    let mut raw = p.raw_args()?;
+    raw.next_if(|w| w.to_str().is_some_and(|w| w.parse::<i64>().is_ok()));
+    Ok(())
+}
+
+pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
+    let Journal {
+        kernel_only,
+        unit,
+        quiet,
+    } = match journal_options(args) {
+        Ok(j) => j,
+        Err(e) => {
+            cx.eprintln(&format!("journalctl: {}", opts::getopt_message(&e)));
+            return 1;
+        }
+    };
     let gids = cx.gids();
     let groups = super::super::accounts::Groups::load(cx.root);
     let reader = cx.caller.is_root()
@@ -141,4 +171,59 @@ pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.println("-- No entries --");
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn dmesg_options() {
+        let m = Machine::stage();
+        let plain = m.root_runs("dmesg").stdout;
+        assert_eq!(m.root_runs("dmesg -Hx --color=always").stdout, plain);
+        assert!(m.root_runs("dmesg -kT").stdout.starts_with("[Tue Nov  5"));
+        for (line, first) in [
+            ("dmesg -z", "dmesg: invalid option -- 'z'"),
+            (
+                "dmesg --ctime=1",
+                "dmesg: option '--ctime' doesn't allow an argument",
+            ),
+            ("dmesg -T foo", "dmesg: bad usage"),
+        ] {
+            assert_eq!(m.root_runs(line).complaint(), (first, 1), "{line}");
+        }
+    }
+
+    #[test]
+    fn journalctl_options() {
+        let m = Machine::stage();
+        let all = m.root_runs("journalctl").stdout;
+        for line in [
+            "journalctl -b -1",
+            "journalctl -b0 -n 5",
+            "journalctl --lines=5 -xe",
+        ] {
+            assert_eq!(m.root_runs(line).stdout, all, "{line}");
+        }
+        let unit = m.root_runs("journalctl -u systemd-modules-load").stdout;
+        assert_eq!(
+            m.root_runs("journalctl --unit=systemd-modules-load.service")
+                .stdout,
+            unit
+        );
+        for (line, first) in [
+            (
+                "journalctl -u",
+                "journalctl: option requires an argument -- 'u'",
+            ),
+            (
+                "journalctl --unit",
+                "journalctl: option '--unit' requires an argument",
+            ),
+            ("journalctl -kz", "journalctl: invalid option -- 'z'"),
+        ] {
+            assert_eq!(m.root_runs(line).complaint(), (first, 1), "{line}");
+        }
+    }
 }

@@ -5,6 +5,7 @@
 use super::super::Ctx;
 use super::super::state::Driver;
 use super::lsmod;
+use super::opts::{self, Long, Short, Value};
 
 fn module_path(cx: &Ctx) -> Option<String> {
     let kernel = &cx.state.machine.kernel;
@@ -21,13 +22,29 @@ fn module_path(cx: &Ctx) -> Option<String> {
     })
 }
 
+/// The operands of a kmod tool. The simulated ones act on none of their options, so an
+/// option is passed over; `--` still ends them.
+fn operands(args: &[String]) -> Vec<String> {
+    let mut p = opts::parser(args);
+    let mut words = Vec::new();
+    loop {
+        match p.next() {
+            Ok(Some(Value(v))) => words.push(opts::text(v)),
+            Ok(Some(_)) => {}
+            Ok(None) => return words,
+            // `--flag=value`: the value goes with the option.
+            Err(_) => {}
+        }
+    }
+}
+
 pub fn rmmod(cx: &mut Ctx, args: &[String]) -> i32 {
-    let names: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let names = operands(args);
     if names.is_empty() {
         cx.eprintln("rmmod: ERROR: missing module name.");
         return 1;
     }
-    for n in names {
+    for n in &names {
         let name = n
             .rsplit('/')
             .next()
@@ -65,10 +82,11 @@ pub fn rmmod(cx: &mut Ctx, args: &[String]) -> i32 {
 }
 
 pub fn insmod(cx: &mut Ctx, args: &[String]) -> i32 {
-    let Some(file) = args.iter().find(|a| !a.starts_with('-')) else {
+    let Some(file) = operands(args).into_iter().next() else {
         cx.eprintln("insmod: ERROR: missing filename.");
         return 1;
     };
+    let file = file.as_str();
     let base = file.rsplit('/').next().unwrap_or(file);
     let is_amdgpu = base.starts_with("amdgpu.ko");
     let exists = cx.host(file).is_file()
@@ -97,23 +115,27 @@ pub fn insmod(cx: &mut Ctx, args: &[String]) -> i32 {
     1
 }
 
-pub fn modinfo(cx: &mut Ctx, args: &[String]) -> i32 {
-    let mut field: Option<String> = None;
+/// modinfo's `-F FIELD` and its operands. `-k` and `-b` take a value the simulation does not
+/// use; other options are passed over.
+fn modinfo_options(args: &[String]) -> (Option<String>, Vec<String>) {
+    let mut p = opts::parser(args);
+    let mut field = None;
     let mut names = Vec::new();
-    let args = super::split_short(args, "Fk");
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "-F" | "--field" => {
-                i += 1;
-                field = args.get(i).cloned();
+    loop {
+        match p.next() {
+            Ok(Some(Short('F') | Long("field"))) => field = p.value().ok().map(opts::text),
+            Ok(Some(Short('k' | 'b') | Long("set-version" | "basedir"))) => {
+                let _ = p.value();
             }
-            o if o.starts_with("--field=") => field = Some(o["--field=".len()..].to_string()),
-            o if o.starts_with('-') => {}
-            n => names.push(n.to_string()),
+            Ok(Some(Value(v))) => names.push(opts::text(v)),
+            Ok(Some(_)) | Err(_) => {}
+            Ok(None) => return (field, names),
         }
-        i += 1;
     }
+}
+
+pub fn modinfo(cx: &mut Ctx, args: &[String]) -> i32 {
+    let (field, names) = modinfo_options(args);
     if names.is_empty() {
         cx.eprintln("modinfo: ERROR: missing module or filename.");
         return 1;
@@ -172,4 +194,24 @@ pub fn modinfo(cx: &mut Ctx, args: &[String]) -> i32 {
         }
     }
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn modinfo_options_take_their_values() {
+        let m = Machine::stage();
+        let name = m.learner("modinfo -F name amdgpu");
+        assert_eq!((name.stdout.as_str(), name.code), ("amdgpu\n", 0));
+        for line in [
+            "modinfo -Fname amdgpu",
+            "modinfo --field=name amdgpu",
+            "modinfo amdgpu --field name",
+            "modinfo -k 6.8.0-52-generic -F name amdgpu",
+        ] {
+            assert_eq!(m.learner(line), name, "{line}");
+        }
+    }
 }

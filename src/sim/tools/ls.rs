@@ -3,6 +3,7 @@
 
 use super::super::state::DevNode;
 use super::super::{Ctx, Exec, accounts, fsx, udev};
+use super::opts::{self, Long, Short, Value};
 use super::{MONTHS, civil, pad};
 
 #[derive(Debug, Clone)]
@@ -38,129 +39,180 @@ fn date(t: i64) -> String {
     format!("{} {:>2} {:02}:{:02}", MONTHS[(mo - 1) as usize], d, h, mi)
 }
 
-pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let (mut long, mut dir_only, mut numeric) = (false, false, false);
-    let mut paths = Vec::new();
-    let mut after_dashdash = false;
-    for a in args {
-        if !after_dashdash && a == "--" {
-            after_dashdash = true;
-        } else if !after_dashdash && a.starts_with("--") {
-            if !(a.starts_with("--color") || a == "--human-readable" || a == "--all") {
-                return real(cx, args);
+/// The listing asked for.
+#[derive(Debug, Default)]
+struct Listing {
+    long: bool,
+    dir_only: bool,
+    numeric: bool,
+    paths: Vec<String>,
+}
+
+/// Reads the options this `ls` draws itself; `None` for any other, which the real `ls` gets.
+fn parse(args: &[String]) -> Option<Listing> {
+    let mut p = opts::parser(args);
+    let mut l = Listing::default();
+    while let Some(arg) = p.next().ok()? {
+        match arg {
+            Short('l') => l.long = true,
+            Short('d') => l.dir_only = true,
+            Short('n') => {
+                l.long = true;
+                l.numeric = true;
             }
-        } else if !after_dashdash && a.starts_with('-') && a.len() > 1 {
-            for c in a[1..].chars() {
-                match c {
-                    'l' => long = true,
-                    'd' => dir_only = true,
-                    'n' => {
-                        long = true;
-                        numeric = true
-                    }
-                    'a' | 'h' | 'A' | '1' | 'F' | 'G' | 'o' | 'g' => {}
-                    _ => return real(cx, args),
-                }
+            Short('a' | 'h' | 'A' | '1' | 'F' | 'G' | 'o' | 'g')
+            | Long("human-readable" | "all") => {}
+            // `--color[=WHEN]`: the value only attached.
+            Long("color") => {
+                p.optional_value();
             }
-        } else {
-            paths.push(a.clone());
+            Value(v) => l.paths.push(opts::text(v)),
+            _ => return None,
         }
     }
-    if paths.is_empty() {
+    Some(l)
+}
+
+/// A path given on the command line and what it names: nodes, or a directory of them.
+struct Found {
+    given: String,
+    path: String,
+    entries: Vec<Entry>,
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let Some(l) = parse(args).filter(|l| !l.paths.is_empty()) else {
         return real(cx, args);
-    }
-    let norm: Vec<String> = paths
+    };
+    let norm: Vec<String> = l
+        .paths
         .iter()
         .map(|p| fsx::normalize(p, &cx.caller.cwd))
         .collect();
     if !norm.iter().all(|p| is_ours(p)) {
         return real(cx, args);
     }
-    let devices = cx.state.devices.clone();
-    let dri: Vec<DevNode> = devices
-        .iter()
-        .filter(|d| d.path.starts_with("/dev/dri/"))
-        .cloned()
-        .collect();
-    let by_path_size = 40 + 20 * dri.len() as u64;
-    let dri_time = dri
-        .iter()
-        .map(|d| d.created)
-        .min()
-        .unwrap_or(cx.state.boot_time);
-    let mut files: Vec<(String, Entry)> = Vec::new();
+    let dri = Dri::of(cx);
+    let mut files: Vec<Entry> = Vec::new();
     let mut dirs: Vec<(String, Vec<Entry>)> = Vec::new();
     let mut code = 0;
-    for (given, p) in paths.iter().zip(&norm) {
-        let matched: Vec<Entry> = if p == "/dev/dri" || p == "/dev/dri/by-path" {
-            if dri.is_empty() {
-                vec![]
-            } else {
-                vec![Entry {
-                    name: given.clone(),
-                    dir: true,
-                    node: None,
-                    size: by_path_size,
-                    created: dri_time,
-                }]
-            }
-        } else {
-            devices
-                .iter()
-                .filter(|d| udev::glob(p, &d.path) || d.path == *p)
-                .map(|d| Entry {
-                    name: if p.contains(['*', '?', '[']) {
-                        d.path.clone()
-                    } else {
-                        given.clone()
-                    },
-                    dir: false,
-                    node: Some(d.clone()),
-                    size: 0,
-                    created: d.created,
-                })
-                .collect()
+    for (given, path) in l.paths.iter().zip(norm) {
+        let found = Found {
+            entries: matches(cx, &dri, given, &path),
+            given: given.clone(),
+            path,
         };
-        if matched.is_empty() {
+        if found.entries.is_empty() {
             cx.eprintln(&format!(
                 "ls: cannot access '{given}': No such file or directory"
             ));
             code = 2;
             continue;
         }
-        for e in matched {
-            if e.dir && !dir_only {
-                let entries = if p == "/dev/dri" {
-                    let mut v = vec![Entry {
-                        name: "by-path".into(),
-                        dir: true,
-                        node: None,
-                        size: by_path_size,
-                        created: dri_time,
-                    }];
-                    v.extend(dri.iter().map(|d| Entry {
-                        name: d.kernel.clone(),
-                        dir: false,
-                        node: Some(d.clone()),
-                        size: 0,
-                        created: d.created,
-                    }));
-                    v
+        for e in found.entries {
+            if e.dir && !l.dir_only {
+                let inside = if found.path == "/dev/dri" {
+                    dri.listing()
                 } else {
                     vec![]
                 };
-                dirs.push((given.clone(), entries));
+                dirs.push((found.given.clone(), inside));
             } else {
-                files.push((e.name.clone(), e));
+                files.push(e);
             }
         }
     }
-    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    let out = layout(cx, &l, &files, &dirs);
+    cx.print(&out);
+    code
+}
+
+/// /dev/dri as the machine has it: its nodes, the by-path folder's size and the folder's time.
+struct Dri {
+    nodes: Vec<DevNode>,
+    by_path_size: u64,
+    created: i64,
+}
+
+impl Dri {
+    fn of(cx: &Ctx) -> Dri {
+        let nodes: Vec<DevNode> = cx
+            .state
+            .devices
+            .iter()
+            .filter(|d| d.path.starts_with("/dev/dri/"))
+            .cloned()
+            .collect();
+        Dri {
+            by_path_size: 40 + 20 * nodes.len() as u64,
+            created: nodes
+                .iter()
+                .map(|d| d.created)
+                .min()
+                .unwrap_or(cx.state.boot_time),
+            nodes,
+        }
+    }
+
+    /// A folder entry (by-path, or /dev/dri itself) named `name`.
+    fn folder(&self, name: &str) -> Entry {
+        Entry {
+            name: name.into(),
+            dir: true,
+            node: None,
+            size: self.by_path_size,
+            created: self.created,
+        }
+    }
+
+    /// What `ls /dev/dri` lists: by-path, then the nodes.
+    fn listing(&self) -> Vec<Entry> {
+        let mut v = vec![self.folder("by-path")];
+        v.extend(self.nodes.iter().map(|d| Entry {
+            name: d.kernel.clone(),
+            dir: false,
+            node: Some(d.clone()),
+            size: 0,
+            created: d.created,
+        }));
+        v
+    }
+}
+
+/// The entries one path names: /dev/dri and its by-path folder, or the nodes a name or
+/// glob matches (a glob lists them by their full path).
+fn matches(cx: &Ctx, dri: &Dri, given: &str, p: &str) -> Vec<Entry> {
+    if p == "/dev/dri" || p == "/dev/dri/by-path" {
+        if dri.nodes.is_empty() {
+            return vec![];
+        }
+        return vec![dri.folder(given)];
+    }
+    cx.state
+        .devices
+        .iter()
+        .filter(|d| udev::glob(p, &d.path) || d.path == *p)
+        .map(|d| Entry {
+            name: if p.contains(['*', '?', '[']) {
+                d.path.clone()
+            } else {
+                given.to_string()
+            },
+            dir: false,
+            node: Some(d.clone()),
+            size: 0,
+            created: d.created,
+        })
+        .collect()
+}
+
+/// The files first, then each folder under its name (when there is more than one thing).
+fn layout(cx: &Ctx, l: &Listing, files: &[Entry], dirs: &[(String, Vec<Entry>)]) -> String {
     let mut out = String::new();
-    let file_entries: Vec<Entry> = files.into_iter().map(|(_, e)| e).collect();
-    let many = file_entries.len() + dirs.len() > 1;
-    if !file_entries.is_empty() {
-        out.push_str(&render(cx, &file_entries, long, numeric));
+    let many = files.len() + dirs.len() > 1;
+    if !files.is_empty() {
+        out.push_str(&render(cx, files, l.long, l.numeric));
     }
     for (i, (name, entries)) in dirs.iter().enumerate() {
         if !out.is_empty() || i > 0 {
@@ -169,13 +221,12 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         if many {
             out.push_str(&format!("{name}:\n"));
         }
-        if long {
+        if l.long {
             out.push_str("total 0\n");
         }
-        out.push_str(&render(cx, entries, long, numeric));
+        out.push_str(&render(cx, entries, l.long, l.numeric));
     }
-    cx.print(&out);
-    code
+    out
 }
 
 fn render(cx: &Ctx, entries: &[Entry], long: bool, numeric: bool) -> String {
@@ -267,4 +318,34 @@ fn real(cx: &mut Ctx, args: &[String]) -> i32 {
         env: None,
     });
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::Exec;
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn drawn_here_or_left_to_the_real_ls() {
+        let m = Machine::stage();
+        let long = m.learner("ls -l /dev/kfd");
+        assert!(long.stdout.starts_with("crw-rw----"), "{long:?}");
+        for line in [
+            "ls /dev/kfd -l",
+            "ls --color=auto -la -- /dev/kfd",
+            "ls -lh --all /dev/kfd",
+        ] {
+            assert_eq!(m.learner(line), long, "{line}");
+        }
+        let learner = m.learner_caller();
+        for line in [
+            "ls -lt /dev/kfd",
+            "ls --all=1 /dev/kfd",
+            "ls -l",
+            "ls -l /dev/kfd /etc",
+        ] {
+            let out = m.output(learner.clone(), line);
+            assert!(matches!(out.exec, Some(Exec::Program { .. })), "{line}");
+        }
+    }
 }

@@ -25,6 +25,7 @@ pub mod lspci;
 pub mod modprobe;
 pub mod mokutil;
 pub mod newgrp;
+pub mod opts;
 pub mod power;
 pub mod python3;
 pub mod rocm_smi;
@@ -151,130 +152,74 @@ pub struct SystemTool {
     pub path: &'static str,
 }
 
+/// The tools every Ubuntu has, in the order the lab installs their wrappers.
+const BASE_TOOLS: &[(&str, &str)] = &[
+    ("lspci", "/usr/bin/lspci"),
+    ("lsmod", "/usr/sbin/lsmod"),
+    ("modprobe", "/usr/sbin/modprobe"),
+    ("udevadm", "/usr/bin/udevadm"),
+    ("apt", "/usr/bin/apt"),
+    ("apt-get", "/usr/bin/apt-get"),
+    ("wget", "/usr/bin/wget"),
+    ("gpg", "/usr/bin/gpg"),
+    ("usermod", "/usr/sbin/usermod"),
+    ("gpasswd", "/usr/bin/gpasswd"),
+    ("adduser", "/usr/sbin/adduser"),
+    ("groups", "/usr/bin/groups"),
+    ("id", "/usr/bin/id"),
+    ("newgrp", "/usr/bin/newgrp"),
+    ("sudo", "/usr/bin/sudo"),
+    ("su", "/usr/bin/su"),
+    ("uname", "/usr/bin/uname"),
+    // The kernel and systemd tools.
+    ("reboot", "/usr/sbin/reboot"),
+    ("shutdown", "/usr/sbin/shutdown"),
+    ("poweroff", "/usr/sbin/poweroff"),
+    ("systemctl", "/usr/bin/systemctl"),
+    ("dmesg", "/usr/bin/dmesg"),
+    ("journalctl", "/usr/bin/journalctl"),
+    ("insmod", "/usr/sbin/insmod"),
+    ("rmmod", "/usr/sbin/rmmod"),
+    ("modinfo", "/usr/sbin/modinfo"),
+    ("mokutil", "/usr/bin/mokutil"),
+    ("update-grub", "/usr/sbin/update-grub"),
+    ("dpkg", "/usr/bin/dpkg"),
+    ("update-alternatives", "/usr/bin/update-alternatives"),
+    ("curl", "/usr/bin/curl"),
+    ("sg", "/usr/bin/sg"),
+];
+
+/// Tools that come with a package: the package, the tool, its path.
+const PACKAGE_TOOLS: &[(&str, &str, &str)] = &[
+    ("dkms", "dkms", "/usr/sbin/dkms"),
+    ("docker.io", "docker", "/usr/bin/docker"),
+    ("podman", "podman", "/usr/bin/podman"),
+    ("python3", "python3", "/usr/bin/python3"),
+    (
+        "amdgpu-install",
+        "amdgpu-install",
+        "/usr/bin/amdgpu-install",
+    ),
+];
+
 /// The simulated tools present on this machine outside /opt/rocm (the lab installs wrappers for
-/// them). `dkms` appears once its package is installed; `kubectl` on machines with a cluster.
+/// them): every Ubuntu's, those of the installed packages, and `kubectl` and `helm` on machines
+/// with a cluster.
 pub fn system_tools(state: &State) -> Vec<SystemTool> {
-    let mut v = vec![
-        SystemTool {
-            name: "lspci",
-            path: "/usr/bin/lspci",
-        },
-        SystemTool {
-            name: "lsmod",
-            path: "/usr/sbin/lsmod",
-        },
-        SystemTool {
-            name: "modprobe",
-            path: "/usr/sbin/modprobe",
-        },
-        SystemTool {
-            name: "udevadm",
-            path: "/usr/bin/udevadm",
-        },
-        SystemTool {
-            name: "apt",
-            path: "/usr/bin/apt",
-        },
-        SystemTool {
-            name: "apt-get",
-            path: "/usr/bin/apt-get",
-        },
-        SystemTool {
-            name: "wget",
-            path: "/usr/bin/wget",
-        },
-        SystemTool {
-            name: "gpg",
-            path: "/usr/bin/gpg",
-        },
-        SystemTool {
-            name: "usermod",
-            path: "/usr/sbin/usermod",
-        },
-        SystemTool {
-            name: "gpasswd",
-            path: "/usr/bin/gpasswd",
-        },
-        SystemTool {
-            name: "adduser",
-            path: "/usr/sbin/adduser",
-        },
-        SystemTool {
-            name: "groups",
-            path: "/usr/bin/groups",
-        },
-        SystemTool {
-            name: "id",
-            path: "/usr/bin/id",
-        },
-        SystemTool {
-            name: "newgrp",
-            path: "/usr/bin/newgrp",
-        },
-        SystemTool {
-            name: "sudo",
-            path: "/usr/bin/sudo",
-        },
-        SystemTool {
-            name: "su",
-            path: "/usr/bin/su",
-        },
-        SystemTool {
-            name: "uname",
-            path: "/usr/bin/uname",
-        },
-    ];
-    // The kernel and systemd tools every Ubuntu has.
+    let tool = |&(name, path): &(&'static str, &'static str)| SystemTool { name, path };
+    let mut v: Vec<SystemTool> = BASE_TOOLS.iter().map(tool).collect();
     v.extend(
-        [
-            ("reboot", "/usr/sbin/reboot"),
-            ("shutdown", "/usr/sbin/shutdown"),
-            ("poweroff", "/usr/sbin/poweroff"),
-            ("systemctl", "/usr/bin/systemctl"),
-            ("dmesg", "/usr/bin/dmesg"),
-            ("journalctl", "/usr/bin/journalctl"),
-            ("insmod", "/usr/sbin/insmod"),
-            ("rmmod", "/usr/sbin/rmmod"),
-            ("modinfo", "/usr/sbin/modinfo"),
-            ("mokutil", "/usr/bin/mokutil"),
-            ("update-grub", "/usr/sbin/update-grub"),
-            ("dpkg", "/usr/bin/dpkg"),
-            ("update-alternatives", "/usr/bin/update-alternatives"),
-            ("curl", "/usr/bin/curl"),
-            ("sg", "/usr/bin/sg"),
-        ]
-        .map(|(name, path)| SystemTool { name, path }),
+        PACKAGE_TOOLS
+            .iter()
+            .filter(|(pkg, _, _)| state.installed(pkg))
+            .map(|&(_, name, path)| SystemTool { name, path }),
     );
-    if state.installed("dkms") {
-        v.push(SystemTool {
-            name: "dkms",
-            path: "/usr/sbin/dkms",
-        });
-    }
-    for (pkg, name, path) in [
-        ("docker.io", "docker", "/usr/bin/docker"),
-        ("podman", "podman", "/usr/bin/podman"),
-        ("python3", "python3", "/usr/bin/python3"),
-    ] {
-        if state.installed(pkg) {
-            v.push(SystemTool { name, path });
-        }
-    }
-    if state.installed("amdgpu-install") {
-        v.push(SystemTool {
-            name: "amdgpu-install",
-            path: "/usr/bin/amdgpu-install",
-        });
-    }
     if state.cluster.is_some() {
-        v.push(SystemTool {
-            name: "kubectl",
-            path: "/usr/bin/kubectl",
-        });
-        v.push(SystemTool {
-            name: "helm",
-            path: "/usr/bin/helm",
-        });
+        v.extend(
+            [("kubectl", "/usr/bin/kubectl"), ("helm", "/usr/bin/helm")]
+                .iter()
+                .map(tool),
+        );
     }
     v
 }

@@ -5,31 +5,43 @@
 
 use super::super::Ctx;
 use super::super::kernel;
+use super::opts::{self, Error, Long, Short, Value};
 
 /// What logind answers an unprivileged caller (no polkit agent on a remote shell).
 const AUTH: &str = "Interactive authentication required.";
 
-pub fn reboot(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
-    for a in args {
-        match a.as_str() {
-            "-f" | "--force" | "-p" | "--poweroff" | "--reboot" | "-n" | "--no-sync"
-            | "--no-wall" | "-w" | "--wtmp-only" | "-d" | "--no-wtmp" => {}
-            "--help" => {
+/// Whether reboot's command line is fine; `Ok(false)` after printing `--help`. `reboot ARG`
+/// passes ARG to the firmware; it still reboots.
+fn reboot_options(cx: &mut Ctx, tool: &str, args: &[String]) -> Result<bool, Error> {
+    let mut p = opts::parser(args);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('f' | 'p' | 'n' | 'w' | 'd')
+            | Long("force" | "poweroff" | "reboot" | "no-sync" | "no-wall" | "wtmp-only")
+            | Long("no-wtmp")
+            | Value(_) => {}
+            Long("help") => {
+                opts::no_value(&mut p, "help")?;
                 cx.println(&format!("{tool} [OPTIONS...]\n"));
-                cx.println(&format!(
-                    "{} the system.",
-                    if tool == "poweroff" {
-                        "Power off"
-                    } else {
-                        "Reboot"
-                    }
-                ));
-                return 0;
+                let what = if tool == "poweroff" {
+                    "Power off"
+                } else {
+                    "Reboot"
+                };
+                cx.println(&format!("{what} the system."));
+                return Ok(false);
             }
-            o if o.starts_with('-') => return bad_option(cx, tool, o),
-            // `reboot ARG` passes ARG to the firmware; it still reboots.
-            _ => {}
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
+    }
+    Ok(true)
+}
+
+pub fn reboot(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
+    match reboot_options(cx, tool, args) {
+        Ok(true) => {}
+        Ok(false) => return 0,
+        Err(e) => return bad_option(cx, tool, &e),
     }
     let method = if tool == "poweroff" {
         "PowerOff"
@@ -39,25 +51,42 @@ pub fn reboot(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
     boot_or_refuse(cx, method)
 }
 
-/// `shutdown [-r|-h|-P] [TIME] [WALL...]`, `shutdown -c`.
-pub fn shutdown(cx: &mut Ctx, args: &[String]) -> i32 {
-    let mut when: Option<&str> = None;
+/// What shutdown is asked: `-c` cancels, else the time (the first operand; the rest is the
+/// wall message). `None` after printing `--help`.
+fn shutdown_options(
+    cx: &mut Ctx,
+    args: &[String],
+) -> Result<Option<(bool, Option<String>)>, Error> {
+    let mut p = opts::parser(args);
+    let mut when: Option<String> = None;
     let mut cancel = false;
-    for a in args {
-        match a.as_str() {
-            "-r" | "--reboot" | "-h" | "-H" | "--halt" | "-P" | "--poweroff" | "-k"
-            | "--no-wall" => {}
-            "-c" => cancel = true,
-            "--help" => {
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('r' | 'h' | 'H' | 'P' | 'k')
+            | Long("reboot" | "halt" | "poweroff" | "no-wall") => {}
+            Short('c') => cancel = true,
+            Long("help") => {
+                opts::no_value(&mut p, "help")?;
                 cx.println("shutdown [OPTIONS...] [TIME] [WALL...]\n");
                 cx.println("Shut down the system.");
-                return 0;
+                return Ok(None);
             }
-            o if o.starts_with('-') => return bad_option(cx, "shutdown", o),
-            t if when.is_none() => when = Some(t),
-            _ => {}
+            Value(t) => {
+                when.get_or_insert(opts::text(t));
+            }
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
     }
+    Ok(Some((cancel, when)))
+}
+
+/// `shutdown [-r|-h|-P] [TIME] [WALL...]`, `shutdown -c`.
+pub fn shutdown(cx: &mut Ctx, args: &[String]) -> i32 {
+    let (cancel, when) = match shutdown_options(cx, args) {
+        Ok(Some(x)) => x,
+        Ok(None) => return 0,
+        Err(e) => return bad_option(cx, "shutdown", &e),
+    };
     if cancel {
         if !cx.caller.is_root() {
             cx.eprintln(&format!("Failed to cancel shutdown: {AUTH}"));
@@ -65,7 +94,7 @@ pub fn shutdown(cx: &mut Ctx, args: &[String]) -> i32 {
         }
         return 0;
     }
-    let now = matches!(when, Some("now") | Some("+0") | Some("0"));
+    let now = matches!(when.as_deref(), Some("now" | "+0" | "0"));
     if !cx.caller.is_root() {
         cx.eprintln(&format!(
             "Failed to call ScheduleShutdown in logind, no action will be taken: {AUTH}"
@@ -98,15 +127,43 @@ pub fn boot_or_refuse(cx: &mut Ctx, method: &str) -> i32 {
     0
 }
 
-/// getopt's complaint about an option systemd's tools do not know.
-fn bad_option(cx: &mut Ctx, tool: &str, o: &str) -> i32 {
-    if o.starts_with("--") {
-        cx.eprintln(&format!("{tool}: unrecognized option '{o}'"));
-    } else {
-        cx.eprintln(&format!(
-            "{tool}: invalid option -- '{}'",
-            o.chars().nth(1).unwrap_or('-')
-        ));
-    }
+/// getopt's complaint about the command line; systemd's tools add nothing to it.
+fn bad_option(cx: &mut Ctx, tool: &str, e: &Error) -> i32 {
+    cx.eprintln(&format!("{tool}: {}", opts::getopt_message(e)));
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn option_forms_and_complaints() {
+        let m = Machine::stage();
+        let refused = "Call to Reboot failed: Interactive authentication required.";
+        assert_eq!(m.learner("reboot -ff").complaint(), (refused, 1));
+        assert!(
+            m.learner("shutdown -rk -- now")
+                .stderr
+                .starts_with("Failed to call")
+        );
+        assert!(
+            m.learner("poweroff --help")
+                .stdout
+                .contains("Power off the system.")
+        );
+        for (line, first) in [
+            ("reboot -x", "reboot: invalid option -- 'x'"),
+            (
+                "reboot --bogus=1",
+                "reboot: unrecognized option '--bogus=1'",
+            ),
+            (
+                "shutdown --help=1",
+                "shutdown: option '--help' doesn't allow an argument",
+            ),
+        ] {
+            assert_eq!(m.learner(line).complaint(), (first, 1), "{line}");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! exits 0, as the real script does (`exit(0)` after `logging.error`).
 
 use super::super::Ctx;
+use super::super::machine::Gpu;
 use super::pad;
 
 const USAGE: &str = "usage: rocm-smi [-h] [-V] [-d DEVICE [DEVICE ...]] [--alldevices] [--showhw] [-a] [-i] [-v] [-e [EVENT ...]]
@@ -55,6 +56,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.println("\nAMD ROCm System Management Interface | ROCM-SMI version: 3.0.0+unknown");
         return 0;
     }
+    // argparse reports every argument it does not know at once.
     let mut sections = Vec::new();
     let mut bad: Vec<&str> = Vec::new();
     for a in args {
@@ -79,11 +81,17 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.eprintln("ERROR:root:Driver not initialized (amdgpu not found in modules)");
         return 0;
     }
-    if sections.is_empty() {
-        let text = concise(cx);
-        cx.print(&text);
-        return 0;
-    }
+    let text = if sections.is_empty() {
+        concise(cx)
+    } else {
+        report(cx, &sections)
+    };
+    cx.print(&text);
+    0
+}
+
+/// The log of the sections asked for, each with a line per GPU and field.
+fn report(cx: &Ctx, sections: &[Section]) -> String {
     let mut out = String::new();
     out.push_str(&log_spacer(" ROCm System Management Interface "));
     out.push('\n');
@@ -91,7 +99,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         Some(super::super::state::Driver::Dkms { version }) => version.clone(),
         _ => cx.state.machine.kernel.clone(),
     };
-    for sec in sections {
+    for &sec in sections {
         let title = match sec {
             Section::Product => " Product Info ",
             Section::Id => " ID ",
@@ -103,48 +111,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             out.push_str(&format!("Driver version: {driver}\n"));
         }
         for (i, g) in cx.state.machine.gpus.iter().enumerate() {
-            let series = g
-                .pci
-                .text
-                .trim_start_matches("Advanced Micro Devices, Inc. [AMD/ATI] ");
-            let series = if g.slot_type == "OAM" {
-                g.marketing_name.as_str()
-            } else {
-                series
-            };
-            let rev = format!("0x{}", g.pci.rev.clone().unwrap_or_else(|| "00".into()));
-            let rows: Vec<(&str, String)> = match sec {
-                Section::Product => vec![
-                    ("Card Series", series.to_string()),
-                    ("Card Model", format!("0x{:04x}", g.chip_id)),
-                    (
-                        "Card Vendor",
-                        "Advanced Micro Devices, Inc. [AMD/ATI]".into(),
-                    ),
-                    (
-                        "Card SKU",
-                        if g.slot_type == "OAM" {
-                            "M3000100".into()
-                        } else {
-                            "D05011".into()
-                        },
-                    ),
-                    ("Subsystem ID", g.subsystem_id.clone()),
-                    ("Device Rev", rev),
-                    ("Node ID", (i + 1).to_string()),
-                    ("GUID", g.kfd_id.to_string()),
-                    ("GFX Version", g.gfx.clone()),
-                ],
-                Section::Id => vec![
-                    ("Device Name", series.to_string()),
-                    ("Device ID", format!("0x{:04x}", g.chip_id)),
-                    ("Device Rev", rev),
-                    ("Subsystem ID", g.subsystem_id.clone()),
-                    ("GUID", g.kfd_id.to_string()),
-                ],
-                Section::Driver => vec![],
-            };
-            for (k, v) in rows {
+            for (k, v) in rows(sec, i, g) {
                 // rocm-smi separates with tabs: two after short labels, one after long ones.
                 let tabs = if k.len() + 2 >= 14 { "\t" } else { "\t\t" };
                 out.push_str(&format!("GPU[{i}]\t\t: {k}: {tabs}{v}\n"));
@@ -155,8 +122,50 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     }
     out.push_str(&log_spacer(" End of ROCm SMI Log "));
     out.push('\n');
-    cx.print(&out);
-    0
+    out
+}
+
+/// One GPU's fields in a section (the driver section has none per GPU).
+fn rows(sec: Section, i: usize, g: &Gpu) -> Vec<(&'static str, String)> {
+    let series = g
+        .pci
+        .text
+        .trim_start_matches("Advanced Micro Devices, Inc. [AMD/ATI] ");
+    let series = if g.slot_type == "OAM" {
+        g.marketing_name.as_str()
+    } else {
+        series
+    };
+    let rev = format!("0x{}", g.pci.rev.clone().unwrap_or_else(|| "00".into()));
+    let sku = if g.slot_type == "OAM" {
+        "M3000100"
+    } else {
+        "D05011"
+    };
+    match sec {
+        Section::Product => vec![
+            ("Card Series", series.to_string()),
+            ("Card Model", format!("0x{:04x}", g.chip_id)),
+            (
+                "Card Vendor",
+                "Advanced Micro Devices, Inc. [AMD/ATI]".into(),
+            ),
+            ("Card SKU", sku.into()),
+            ("Subsystem ID", g.subsystem_id.clone()),
+            ("Device Rev", rev),
+            ("Node ID", (i + 1).to_string()),
+            ("GUID", g.kfd_id.to_string()),
+            ("GFX Version", g.gfx.clone()),
+        ],
+        Section::Id => vec![
+            ("Device Name", series.to_string()),
+            ("Device ID", format!("0x{:04x}", g.chip_id)),
+            ("Device Rev", rev),
+            ("Subsystem ID", g.subsystem_id.clone()),
+            ("GUID", g.kfd_id.to_string()),
+        ],
+        Section::Driver => vec![],
+    }
 }
 
 /// `=` fill with the title at `left`, as rocm-smi's header lines.

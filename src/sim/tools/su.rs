@@ -4,49 +4,48 @@
 //! login.
 
 use super::super::{Ctx, Exec, accounts};
+use super::opts::{self, Error, Long, Short, Value};
+
+/// What the command line asks for.
+#[derive(Debug, Default)]
+struct Request {
+    login: bool,
+    command: Option<String>,
+    user: Option<String>,
+}
+
+/// Reads the options as util-linux's getopt_long does (`-lc id`, `--command=id`, options after
+/// the user). A `-` first among the operands asks for a login shell too; operands after the user
+/// are arguments for the shell, not needed in the lab.
+fn parse(args: &[String]) -> Result<Request, Error> {
+    let mut p = opts::parser(args);
+    let mut r = Request::default();
+    let mut operands = Vec::new();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('l') | Long("login") => r.login = true,
+            Short('c') | Long("command") => r.command = Some(opts::value(&mut p)?),
+            Value(v) => operands.push(opts::text(v)),
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
+        }
+    }
+    let mut operands = operands.into_iter().peekable();
+    if operands.next_if(|o| o == "-").is_some() {
+        r.login = true;
+    }
+    r.user = operands.next();
+    Ok(r)
+}
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let mut login = false;
-    let mut command = None;
-    let mut user = None;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        match a {
-            "-" | "-l" | "--login" => login = true,
-            "-c" | "--command" => {
-                i += 1;
-                let Some(c) = args.get(i) else {
-                    cx.eprintln("su: option requires an argument -- 'c'");
-                    cx.eprintln("Try 'su --help' for more information.");
-                    return 1;
-                };
-                command = Some(c.clone());
-            }
-            o if o.starts_with("--command=") => command = Some(o["--command=".len()..].to_string()),
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("su: unrecognized option '{o}'"));
-                cx.eprintln("Try 'su --help' for more information.");
-                return 1;
-            }
-            o if o.starts_with('-') => {
-                cx.eprintln(&format!(
-                    "su: invalid option -- '{}'",
-                    o.chars().nth(1).unwrap_or('-')
-                ));
-                cx.eprintln("Try 'su --help' for more information.");
-                return 1;
-            }
-            name => {
-                if user.is_some() {
-                    // Further operands are arguments for the shell; not needed in the lab.
-                    break;
-                }
-                user = Some(name.to_string());
-            }
-        }
-        i += 1;
-    }
+    let Request {
+        login,
+        command,
+        user,
+    } = match parse(args) {
+        Ok(r) => r,
+        Err(e) => return opts::try_help(cx, "su", &opts::getopt_message(&e)),
+    };
     let user = user.unwrap_or_else(|| "root".into());
     if accounts::user(cx.root, &user).is_none() {
         cx.eprintln(&format!(
@@ -73,6 +72,54 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         Err(e) => {
             cx.eprintln(&e.message);
             1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::{Caller, Exec};
+    use super::super::opts::testing::Machine;
+
+    /// (login, command, user) of the session su asks for, as root.
+    fn session(m: &Machine, line: &str) -> Option<(bool, Option<String>, String)> {
+        match m.output(Caller::user("root", 0, None), line).exec {
+            Some(Exec::Login {
+                login,
+                command,
+                user,
+                ..
+            }) => Some((login, command, user)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn option_forms() {
+        let m = Machine::stage();
+        let id = Some("id".to_string());
+        let learner = "learner".to_string();
+        for line in [
+            "su -lc id learner",
+            "su - -cid learner",
+            "su learner --login --command=id",
+        ] {
+            assert_eq!(
+                session(&m, line),
+                Some((true, id.clone(), learner.clone())),
+                "{line}"
+            );
+        }
+        assert_eq!(session(&m, "su"), Some((false, None, "root".into())));
+        for (line, first) in [
+            ("su -c", "su: option requires an argument -- 'c'"),
+            (
+                "su --command",
+                "su: option '--command' requires an argument",
+            ),
+            ("su -x", "su: invalid option -- 'x'"),
+        ] {
+            assert_eq!(m.learner(line).complaint(), (first, 1), "{line}");
         }
     }
 }

@@ -3,6 +3,7 @@
 //! Commands are looked up in sudo's `secure_path`, which does not contain /opt/rocm/bin.
 
 use super::super::{Caller, Ctx, Exec, accounts};
+use super::opts::{self, Error, Long, Short, Value};
 use super::{TOOLS, dispatch, system_tools};
 
 const USAGE: &str = "usage: sudo -h | -K | -k | -V
@@ -71,195 +72,196 @@ enum Resolved {
     NotFound,
 }
 
-/// Splits clustered short options as getopt does (`-iu learner` is `-i -u learner`,
-/// `-ulearner` is `-u learner`), up to the command.
-fn unbundle(args: &[String]) -> Vec<String> {
-    const WITH_VALUE: &str = "ugpCDhrtTU";
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        if a == "--" || !a.starts_with('-') || a.starts_with("--") || a.len() <= 2 {
-            if a == "--" || !a.starts_with('-') || a == "-" {
-                out.extend(args[i..].iter().cloned());
-                return out;
-            }
-            out.push(a.clone());
-            if a.len() == 2 && WITH_VALUE.contains(&a[1..]) {
-                if let Some(v) = args.get(i + 1) {
-                    out.push(v.clone());
+/// What the command line asks for.
+#[derive(Debug, Default)]
+struct Request {
+    target_user: Option<String>,
+    /// `-i` (a login shell) or `-s`.
+    shell: Option<&'static str>,
+    list: bool,
+    keep_env: bool,
+    /// `VAR=value` words and the command, as given.
+    rest: Vec<String>,
+}
+
+enum Parsed {
+    Help,
+    Version,
+    Request(Request),
+}
+
+/// Reads sudo's options as its getopt_long does with "+": they stop at the first word that is
+/// not one (the command), so the command's own options stay its own.
+fn parse(args: &[String]) -> Result<Parsed, Error> {
+    let mut p = opts::parser(args);
+    let mut r = Request::default();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('E') => r.keep_env = true,
+            Long("preserve-env") => match p.optional_value() {
+                // `--preserve-env=LIST` keeps only some variables: not simulated, refused.
+                Some(list) => {
+                    let word = format!("--preserve-env={}", opts::text(list));
+                    return Err(Error::UnexpectedOption(word));
                 }
-                i += 1;
+                None => r.keep_env = true,
+            },
+            Short('H' | 'n' | 'S' | 'k' | 'b' | 'P' | 'A' | 'N')
+            | Long("set-home" | "non-interactive" | "stdin" | "reset-timestamp" | "background")
+            | Long("preserve-groups" | "askpass" | "no-update") => {}
+            Short('u') | Long("user") => r.target_user = Some(opts::value(&mut p)?),
+            Short('i') | Long("login") => r.shell = Some("-i"),
+            Short('s') | Long("shell") => r.shell = Some("-s"),
+            Short('l') | Long("list") => r.list = true,
+            Short('h') | Long("help") => return Ok(Parsed::Help),
+            Short('V') | Long("version") => return Ok(Parsed::Version),
+            Value(first) => {
+                r.rest.push(opts::text(first));
+                r.rest.extend(p.raw_args()?.map(opts::text));
             }
-            i += 1;
-            continue;
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
-        for (n, c) in a[1..].char_indices() {
-            out.push(format!("-{c}"));
-            if WITH_VALUE.contains(c) {
-                let rest = &a[1 + n + c.len_utf8()..];
-                if !rest.is_empty() {
-                    out.push(rest.to_string());
-                } else if let Some(v) = args.get(i + 1) {
-                    out.push(v.clone());
-                    i += 1;
-                }
-                break;
-            }
-        }
-        i += 1;
     }
-    out
+    Ok(Parsed::Request(r))
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let args = &unbundle(args);
-    let mut target_user: Option<String> = None;
-    let mut shell: Option<&str> = None;
-    let mut list = false;
-    let mut keep_env = false;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if !a.starts_with('-') || a == "-" {
-            break;
+    let r = match parse(args) {
+        Ok(Parsed::Request(r)) => r,
+        Ok(Parsed::Help) => {
+            cx.println("sudo - execute a command as another user\n");
+            cx.print(USAGE);
+            return 0;
         }
-        if a == "--" {
-            i += 1;
-            break;
+        Ok(Parsed::Version) => {
+            cx.println("Sudo version 1.9.15p5");
+            return 0;
         }
-        match a {
-            "-E" | "--preserve-env" => keep_env = true,
-            "-H" | "-n" | "-S" | "-k" | "-b" | "-P" | "-A" | "-N" | "--non-interactive"
-            | "--set-home" => {}
-            "-u" | "--user" => {
-                i += 1;
-                let Some(u) = args.get(i) else {
-                    cx.eprintln("sudo: option requires an argument -- 'u'");
-                    cx.eprint(USAGE);
-                    return 1;
-                };
-                target_user = Some(u.clone());
-            }
-            "-i" | "--login" => shell = Some("-i"),
-            "-l" | "--list" => list = true,
-            "-s" | "--shell" => shell = Some("-s"),
-            "-h" | "--help" => {
-                cx.println("sudo - execute a command as another user\n");
-                cx.print(USAGE);
-                return 0;
-            }
-            "-V" | "--version" => {
-                cx.println("Sudo version 1.9.15p5");
-                return 0;
-            }
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("sudo: unrecognized option '{o}'"));
-                cx.eprint(USAGE);
-                return 1;
-            }
-            o => {
-                cx.eprintln(&format!(
-                    "sudo: invalid option -- '{}'",
-                    o.chars().nth(1).unwrap_or('-')
-                ));
-                cx.eprint(USAGE);
-                return 1;
-            }
+        Err(e) => {
+            cx.eprintln(&format!("sudo: {}", opts::getopt_message(&e)));
+            cx.eprint(USAGE);
+            return 1;
         }
-        i += 1;
-    }
-    let rest = &args[i..];
-    if list {
-        return list_rights(cx, rest);
+    };
+    if r.list {
+        return list_rights(cx, &r.rest);
     }
     // Leading VAR=value words set the environment of the command.
-    let env_len = rest
+    let env_len = r
+        .rest
         .iter()
         .take_while(|w| w.contains('=') && !w.starts_with('='))
         .count();
-    let (env, cmdline) = rest.split_at(env_len);
-    let runner: Caller = match &target_user {
-        None => cx.caller.as_root(),
-        Some(u) => {
-            let name = u.trim_start_matches('#');
-            let pw = accounts::user(cx.root, name).or_else(|| {
-                name.parse()
-                    .ok()
-                    .and_then(|id| accounts::user_by_uid(cx.root, id))
-            });
-            match pw {
-                Some(pw) => Caller {
-                    user: pw.name,
-                    uid: pw.uid,
-                    session: None,
-                    cwd: cx.caller.cwd.clone(),
-                    sim_bin: cx.caller.sim_bin.clone(),
-                },
-                None => {
-                    cx.eprintln(&format!("sudo: unknown user {u}"));
-                    cx.eprintln("sudo: error initializing audit plugin sudoers_audit");
-                    return 1;
-                }
-            }
-        }
+    let (env, cmdline) = r.rest.split_at(env_len);
+    let Some(runner) = runner(cx, r.target_user.as_deref()) else {
+        return 1;
     };
-    let as_root = runner.is_root();
     // Another user, as PAM does it for sudo: a session of their own, with the groups
     // /etc/group gives them now (sudo -iu learner is a fresh login).
     let real_cmd = cmdline
         .first()
         .is_some_and(|c| !matches!(resolve(cx, c), Resolved::Sim(_)));
-    if !as_root && (shell.is_some() || real_cmd) {
-        let root = cx.root;
-        return match cx.state.login(root, &runner.user) {
-            Ok(session) => {
-                let command = (!cmdline.is_empty()).then(|| {
-                    env.iter()
-                        .chain(cmdline)
-                        .map(|w| quote(w))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                });
-                let command = match (&command, env.is_empty()) {
-                    (Some(c), false) => Some(format!("env {c}")),
-                    _ => command,
-                };
-                cx.out.exec = Some(Exec::Login {
-                    session,
-                    user: runner.user.clone(),
-                    login: shell == Some("-i"),
-                    command,
-                });
-                0
-            }
-            Err(e) => {
-                cx.eprintln(&format!("sudo: {e}"));
-                1
-            }
-        };
+    if !runner.is_root() && (r.shell.is_some() || real_cmd) {
+        return login_as(cx, &runner, r.shell == Some("-i"), env, cmdline);
     }
-    if let Some(flag) = shell {
-        let mut argv = vec!["bash".to_string()];
-        if flag == "-i" {
-            argv.push("-l".into());
-        }
-        if !cmdline.is_empty() {
-            argv.push("-c".into());
-            argv.push(cmdline.join(" "));
-        }
-        let env = sudo_env(cx, &runner, keep_env, &[], &argv);
-        cx.out.exec = Some(Exec::Program {
-            argv,
-            as_root,
-            env: Some(env),
-        });
-        return 0;
+    if let Some(flag) = r.shell {
+        return shell(cx, &runner, flag, r.keep_env, cmdline);
     }
+    command(cx, runner, r.keep_env, env, cmdline)
+}
+
+/// Who the command runs as: root, or `-u USER` (a name or `#UID`). `None` after sudo's
+/// complaint about a user that does not exist.
+fn runner(cx: &mut Ctx, target: Option<&str>) -> Option<Caller> {
+    let Some(u) = target else {
+        return Some(cx.caller.as_root());
+    };
+    let name = u.trim_start_matches('#');
+    let pw = accounts::user(cx.root, name).or_else(|| {
+        name.parse()
+            .ok()
+            .and_then(|id| accounts::user_by_uid(cx.root, id))
+    });
+    match pw {
+        Some(pw) => Some(Caller {
+            user: pw.name,
+            uid: pw.uid,
+            session: None,
+            cwd: cx.caller.cwd.clone(),
+            sim_bin: cx.caller.sim_bin.clone(),
+        }),
+        None => {
+            cx.eprintln(&format!("sudo: unknown user {u}"));
+            cx.eprintln("sudo: error initializing audit plugin sudoers_audit");
+            None
+        }
+    }
+}
+
+/// A new login session of another user, running their shell or the command in it.
+fn login_as(cx: &mut Ctx, runner: &Caller, login: bool, env: &[String], cmdline: &[String]) -> i32 {
+    let root = cx.root;
+    match cx.state.login(root, &runner.user) {
+        Ok(session) => {
+            let command = (!cmdline.is_empty()).then(|| {
+                env.iter()
+                    .chain(cmdline)
+                    .map(|w| quote(w))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            let command = match (&command, env.is_empty()) {
+                (Some(c), false) => Some(format!("env {c}")),
+                _ => command,
+            };
+            cx.out.exec = Some(Exec::Login {
+                session,
+                user: runner.user.clone(),
+                login,
+                command,
+            });
+            0
+        }
+        Err(e) => {
+            cx.eprintln(&format!("sudo: {e}"));
+            1
+        }
+    }
+}
+
+/// `-i`/`-s` as root: bash (a login shell for `-i`), running the command with `-c` if any.
+fn shell(cx: &mut Ctx, runner: &Caller, flag: &str, keep_env: bool, cmdline: &[String]) -> i32 {
+    let mut argv = vec!["bash".to_string()];
+    if flag == "-i" {
+        argv.push("-l".into());
+    }
+    if !cmdline.is_empty() {
+        argv.push("-c".into());
+        argv.push(cmdline.join(" "));
+    }
+    let env = sudo_env(cx, runner, keep_env, &[], &argv);
+    cx.out.exec = Some(Exec::Program {
+        argv,
+        as_root: runner.is_root(),
+        env: Some(env),
+    });
+    0
+}
+
+/// The command itself: a simulated tool runs here as `runner`; another program is handed to
+/// the caller to run.
+fn command(
+    cx: &mut Ctx,
+    runner: Caller,
+    keep_env: bool,
+    env: &[String],
+    cmdline: &[String],
+) -> i32 {
     let Some(cmd) = cmdline.first() else {
         cx.eprint(USAGE);
         return 1;
     };
+    let as_root = runner.is_root();
     match resolve(cx, cmd) {
         Resolved::NotFound => {
             cx.eprintln(&format!("sudo: {cmd}: command not found"));
@@ -415,4 +417,33 @@ fn quote(w: &str) -> String {
         return w.to_string();
     }
     format!("'{}'", w.replace('\'', "'\\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn options_end_at_the_command() {
+        let m = Machine::stage();
+        let out = |line: &str| m.learner(line).stdout;
+        assert_eq!(out("sudo id -u"), "0\n");
+        assert_eq!(out("sudo -nk id -un"), "root\n");
+        assert_eq!(out("sudo -ulearner id -un"), "learner\n");
+        assert_eq!(out("sudo --user=learner -- id -un"), "learner\n");
+        assert!(out("sudo -h").starts_with("sudo - execute a command"));
+        for (line, first) in [
+            ("sudo -x id", "sudo: invalid option -- 'x'"),
+            ("sudo --bogus=1", "sudo: unrecognized option '--bogus=1'"),
+            ("sudo -u", "sudo: option requires an argument -- 'u'"),
+            ("sudo --user", "sudo: option '--user' requires an argument"),
+            (
+                "sudo --preserve-env=PATH id",
+                "sudo: unrecognized option '--preserve-env=PATH'",
+            ),
+            ("sudo -u nosuch id", "sudo: unknown user nosuch"),
+        ] {
+            assert_eq!(m.learner(line).complaint(), (first, 1), "{line}");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::super::Ctx;
 use super::super::udev::{self, Action};
+use super::opts::{self, Error, Long, Short, Value};
 
 const HELP: &str = "udevadm [--help] [--version] [--debug] COMMAND [COMMAND OPTIONS]
 
@@ -65,17 +66,13 @@ fn control(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.eprintln("No control command option is specified.");
         return 1;
     }
-    let mut reload = false;
-    for a in args {
-        match a.as_str() {
-            "-R" | "--reload" | "--reload-rules" => reload = true,
-            "-s" | "--stop-exec-queue" | "-S" | "--start-exec-queue" | "--ping" => {}
-            o => {
-                cx.eprintln(&format!("udevadm control: unrecognized option '{o}'"));
-                return 1;
-            }
+    let reload = match control_options(args) {
+        Ok(r) => r,
+        Err(m) => {
+            cx.eprintln(&format!("udevadm control: {m}"));
+            return 1;
         }
-    }
+    };
     if !cx.caller.is_root() {
         cx.eprintln("Failed to send reload request: Permission denied");
         return 1;
@@ -86,21 +83,21 @@ fn control(cx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
-/// Options of `udevadm trigger` that take a value, long and short.
-const TRIGGER_VALUED: &[(&str, &str)] = &[
-    ("--action", "-c"),
-    ("--subsystem-match", "-s"),
-    ("--subsystem-nomatch", "-S"),
-    ("--attr-match", "-a"),
-    ("--attr-nomatch", "-A"),
-    ("--property-match", "-p"),
-    ("--tag-match", "-g"),
-    ("--sysname-match", "-y"),
-    ("--name-match", ""),
-    ("--parent-match", "-b"),
-    ("--type", "-t"),
-    ("--prioritized-subsystem", ""),
-];
+/// Whether `udevadm control` is asked to reload the rules; `Err` is the complaint.
+fn control_options(args: &[String]) -> Result<bool, String> {
+    let mut p = opts::parser(args);
+    let mut reload = false;
+    let getopt = |e: Error| opts::getopt_message(&e);
+    while let Some(arg) = p.next().map_err(getopt)? {
+        match arg {
+            Short('R') | Long("reload" | "reload-rules") => reload = true,
+            Short('s' | 'S') | Long("stop-exec-queue" | "start-exec-queue" | "ping") => {}
+            Value(v) => return Err(format!("unrecognized option '{}'", opts::text(v))),
+            other => return Err(getopt(opts::unknown(other.unexpected(), &mut p))),
+        }
+    }
+    Ok(reload)
+}
 
 /// Which devices a trigger sends events to: every filter given must match.
 #[derive(Default)]
@@ -129,80 +126,71 @@ impl Filter {
     }
 }
 
-fn trigger(cx: &mut Ctx, args: &[String]) -> i32 {
+/// Reads trigger's options as systemd's getopt_long does (`-s kfd`, `-skfd`,
+/// `--subsystem-match=kfd`, clustered flags); `Err` is the complaint. A device path or name
+/// among them sends the event to that device.
+fn trigger_options(args: &[String]) -> Result<(Action, Filter), String> {
+    let mut p = opts::parser(args);
     let mut action = Action::Change;
     let mut filter = Filter::default();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
-        // `--opt=value`, `--opt value`, `-s value`, `-svalue`.
-        let (name, inline) = match a.split_once('=') {
-            Some((n, v)) if a.starts_with("--") => (n, Some(v.to_string())),
-            _ => (a, None),
-        };
-        let valued = TRIGGER_VALUED.iter().find(|(long, short)| {
-            name == *long
-                || (!short.is_empty()
-                    && (name == *short
-                        || name.starts_with(short) && name.len() > 2 && !name.starts_with("--")))
-        });
-        if let Some((long, short)) = valued {
-            let value = match inline {
-                Some(v) => v,
-                None if name.len() > 2 && !name.starts_with("--") => {
-                    name[short.len()..].to_string()
+    let getopt = |e: Error| opts::getopt_message(&e);
+    while let Some(arg) = p.next().map_err(getopt)? {
+        match arg {
+            Short('c') | Long("action") => {
+                action = match opts::value(&mut p).map_err(getopt)?.as_str() {
+                    "add" => Action::Add,
+                    "change" => Action::Change,
+                    other => return Err(format!("Unknown action '{other}'")),
                 }
-                None => match args.get(i) {
-                    Some(v) => {
-                        i += 1;
-                        v.clone()
-                    }
-                    None => {
-                        cx.eprintln(&format!(
-                            "udevadm trigger: option '{long}' requires an argument"
-                        ));
-                        return 1;
-                    }
-                },
-            };
-            match *long {
-                "--action" => match value.as_str() {
-                    "add" => action = Action::Add,
-                    "change" => action = Action::Change,
-                    _ => {
-                        cx.eprintln(&format!("Unknown action '{value}'"));
-                        return 1;
-                    }
-                },
-                "--subsystem-match" => filter.subsystems.push(value),
-                "--subsystem-nomatch" => filter.not_subsystems.push(value),
-                "--sysname-match" => filter.sysnames.push(value),
-                "--name-match" => filter.names.push(value),
-                _ => {}
             }
-            continue;
-        }
-        match a {
-            "-v" | "--verbose" | "-w" | "--settle" | "-n" | "--dry-run" | "-q" | "--quiet"
-            | "--wait-daemon" | "--uuid" => {}
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("udevadm trigger: unrecognized option '{o}'"));
-                return 1;
+            Short('s') | Long("subsystem-match") => {
+                filter.subsystems.push(opts::value(&mut p).map_err(getopt)?)
             }
-            o if o.starts_with('-') => {
-                cx.eprintln(&format!("udevadm trigger: invalid option -- '{}'", &o[1..]));
-                return 1;
+            Short('S') | Long("subsystem-nomatch") => filter
+                .not_subsystems
+                .push(opts::value(&mut p).map_err(getopt)?),
+            Short('y') | Long("sysname-match") => {
+                filter.sysnames.push(opts::value(&mut p).map_err(getopt)?)
             }
-            // A device path or name: the event goes to that device.
-            o => filter.names.push(
-                o.trim_start_matches("/sys/class/drm/")
+            Long("name-match") => filter.names.push(opts::value(&mut p).map_err(getopt)?),
+            // Filters the machine's few devices do not need.
+            Short('a' | 'A' | 'p' | 'g' | 'b' | 't')
+            | Long("attr-match" | "attr-nomatch" | "property-match" | "tag-match")
+            | Long("parent-match" | "type" | "prioritized-subsystem") => {
+                p.value().map_err(getopt)?;
+            }
+            Short('v' | 'w' | 'n' | 'q')
+            | Long("verbose" | "settle" | "dry-run" | "quiet" | "uuid") => {}
+            // `--wait-daemon[=SECONDS]`.
+            Long("wait-daemon") => {
+                p.optional_value();
+            }
+            Value(v) => filter.names.push(
+                opts::text(v)
+                    .trim_start_matches("/sys/class/drm/")
                     .trim_start_matches("/sys/devices/virtual/kfd/")
                     .trim_end_matches("/uevent")
                     .to_string(),
             ),
+            other => return Err(getopt(opts::unknown(other.unexpected(), &mut p))),
         }
     }
+    Ok((action, filter))
+}
+
+fn trigger(cx: &mut Ctx, args: &[String]) -> i32 {
+    let (action, filter) = match trigger_options(args) {
+        Ok(x) => x,
+        Err(m) => {
+            // systemd's own complaint about the action does not name the command; getopt's do.
+            if m.starts_with("Unknown action") {
+                cx.eprintln(&m);
+            } else {
+                cx.eprintln(&format!("udevadm trigger: {m}"));
+            }
+            return 1;
+        }
+    };
     let act = match action {
         Action::Add => "add",
         Action::Change => "change",
@@ -234,4 +222,48 @@ fn trigger(cx: &mut Ctx, args: &[String]) -> i32 {
         udev::apply(root, &rules, d, action);
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn trigger_option_forms() {
+        let m = Machine::stage();
+        let kfd = m.learner("udevadm trigger --subsystem-match kfd");
+        assert_eq!(
+            kfd.stderr,
+            "Failed to write 'change' to '/sys/devices/virtual/kfd/kfd/uevent': Permission denied\n"
+        );
+        for line in [
+            "udevadm trigger -s kfd",
+            "udevadm trigger -vskfd",
+            "udevadm trigger --subsystem-match=kfd --wait-daemon=5",
+            "udevadm trigger -y kfd -c change",
+        ] {
+            assert_eq!(m.learner(line), kfd, "{line}");
+        }
+        for (line, first) in [
+            (
+                "udevadm trigger -s",
+                "udevadm trigger: option requires an argument -- 's'",
+            ),
+            (
+                "udevadm trigger --action",
+                "udevadm trigger: option '--action' requires an argument",
+            ),
+            ("udevadm trigger -c bogus", "Unknown action 'bogus'"),
+            (
+                "udevadm trigger --bogus=1",
+                "udevadm trigger: unrecognized option '--bogus=1'",
+            ),
+            (
+                "udevadm control --bogus",
+                "udevadm control: unrecognized option '--bogus'",
+            ),
+        ] {
+            assert_eq!(m.learner(line).complaint(), (first, 1), "{line}");
+        }
+    }
 }

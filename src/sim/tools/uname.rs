@@ -2,8 +2,67 @@
 //! not the host's.
 
 use super::super::Ctx;
+use super::opts::{self, Error, Long, Short, Value};
+
+/// Which fields to print, in the order of `uname -a`.
+type Fields = [bool; 8];
+
+enum Parsed {
+    Help,
+    Version,
+    Fields(Fields),
+}
+
+/// Reads the options as coreutils' getopt_long does; uname takes no operand, but getopt reads
+/// every option before that is noticed.
+fn parse(args: &[String]) -> Result<Parsed, Error> {
+    let mut p = opts::parser(args);
+    let mut want = [false; 8];
+    let mut extra: Option<String> = None;
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('a') | Long("all") => want = [true; 8],
+            Short('s') | Long("kernel-name") => want[0] = true,
+            Short('n') | Long("nodename") => want[1] = true,
+            Short('r') | Long("kernel-release") => want[2] = true,
+            Short('v') | Long("kernel-version") => want[3] = true,
+            Short('m') | Long("machine") => want[4] = true,
+            Short('p') | Long("processor") => want[5] = true,
+            Short('i') | Long("hardware-platform") => want[6] = true,
+            Short('o') | Long("operating-system") => want[7] = true,
+            Long("help") => {
+                opts::no_value(&mut p, "help")?;
+                return Ok(Parsed::Help);
+            }
+            Long("version") => {
+                opts::no_value(&mut p, "version")?;
+                return Ok(Parsed::Version);
+            }
+            Value(v) => {
+                extra.get_or_insert(opts::text(v));
+            }
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
+        }
+    }
+    match extra {
+        Some(o) => Err(Error::from(format!("extra operand ‘{o}’"))),
+        None => Ok(Parsed::Fields(want)),
+    }
+}
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let mut want = match parse(args) {
+        Ok(Parsed::Fields(f)) => f,
+        Ok(Parsed::Help) => {
+            cx.println("Usage: uname [OPTION]...\nPrint certain system information.  With no OPTION, same as -s.");
+            return 0;
+        }
+        Ok(Parsed::Version) => {
+            cx.println("uname (GNU coreutils) 9.4");
+            return 0;
+        }
+        Err(e) => return opts::try_help(cx, "uname", &opts::getopt_message(&e)),
+    };
     let m = &cx.state.machine;
     let kernel = m.kernel.clone();
     let build = if m.os.codename == "noble" {
@@ -12,44 +71,6 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         "#135-Ubuntu SMP Fri Sep 27 13:53:58 UTC 2024"
     };
     let host = m.hostname.clone();
-    // Field order of `uname -a`.
-    let mut want = [false; 8];
-    for a in super::split_short(args, "") {
-        match a.as_str() {
-            "-a" | "--all" => want = [true, true, true, true, true, true, true, true],
-            "-s" | "--kernel-name" => want[0] = true,
-            "-n" | "--nodename" => want[1] = true,
-            "-r" | "--kernel-release" => want[2] = true,
-            "-v" | "--kernel-version" => want[3] = true,
-            "-m" | "--machine" => want[4] = true,
-            "-p" | "--processor" => want[5] = true,
-            "-i" | "--hardware-platform" => want[6] = true,
-            "-o" | "--operating-system" => want[7] = true,
-            "--help" => {
-                cx.println("Usage: uname [OPTION]...\nPrint certain system information.  With no OPTION, same as -s.");
-                return 0;
-            }
-            "--version" => {
-                cx.println("uname (GNU coreutils) 9.4");
-                return 0;
-            }
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("uname: unrecognized option '{o}'"));
-                cx.eprintln("Try 'uname --help' for more information.");
-                return 1;
-            }
-            o if o.starts_with('-') && o.len() > 1 => {
-                cx.eprintln(&format!("uname: invalid option -- '{}'", &o[1..]));
-                cx.eprintln("Try 'uname --help' for more information.");
-                return 1;
-            }
-            o => {
-                cx.eprintln(&format!("uname: extra operand ‘{o}’"));
-                cx.eprintln("Try 'uname --help' for more information.");
-                return 1;
-            }
-        }
-    }
     if !want.iter().any(|w| *w) {
         want[0] = true;
     }
@@ -71,4 +92,26 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         .collect();
     cx.println(&out.join(" "));
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn option_forms_and_complaints() {
+        let m = Machine::stage();
+        assert_eq!(m.learner("uname -sm").stdout, "Linux x86_64\n");
+        assert_eq!(m.learner("uname --").stdout, "Linux\n");
+        for (line, first) in [
+            ("uname foo", "uname: extra operand ‘foo’"),
+            ("uname foo -x", "uname: invalid option -- 'x'"),
+            (
+                "uname --all=1",
+                "uname: option '--all' doesn't allow an argument",
+            ),
+        ] {
+            assert_eq!(m.learner(line).complaint(), (first, 1), "{line}");
+        }
+    }
 }

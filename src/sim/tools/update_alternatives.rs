@@ -8,6 +8,7 @@ use super::super::Ctx;
 use super::super::alternatives::{
     Alternatives, Fatal, Group, Slave, Status, check_name, check_path,
 };
+use super::opts::{self, Long, Short, Value};
 
 const USAGE: &str = "Usage: update-alternatives [<option> ...] <command>
 
@@ -87,143 +88,154 @@ const ACTIONS: &[&str] = &[
     "set-selections",
 ];
 
+/// Reads the command line as dpkg's own parser does: every option is a whole `--word` (no
+/// `--opt=value`, no short options, no `--`), and a command takes the words after it as its
+/// arguments, whatever they look like.
 fn parse(cx: &mut Ctx, args: &[String]) -> Result<Cmd, Stop> {
     let mut c = Cmd::default();
-    let mut i = 0;
-    let set = |c: &mut Cmd, a: &'static str| -> Result<(), Stop> {
-        if let Some(old) = c.action {
-            return Err(Stop::Usage(format!(
-                "two commands specified: --{old} and --{a}"
-            )));
+    let mut p = opts::parser(args);
+    let mut word = opts::Word::default();
+    loop {
+        let arg = opts::next_word(&mut p, &mut word);
+        // lexopt ends the options at `--`; dpkg knows no such word.
+        if word.text == "--" {
+            return Err(Stop::Usage("unknown option '--'".into()));
         }
-        c.action = Some(a);
-        Ok(())
-    };
-    while i < args.len() {
-        let a = args[i].as_str();
-        let rest = &args[i + 1..];
-        let missing = |n: usize| rest.len() < n;
-        if !a.starts_with("--") {
-            return Err(Stop::Error(format!("unknown argument '{a}'")));
+        let name = match arg {
+            Ok(None) => break,
+            Ok(Some(Long(name))) => name.to_string(),
+            Ok(Some(Value(v))) => return Err(unknown_argument(&opts::text(v))),
+            Ok(Some(Short(_))) | Err(_) => return Err(unknown_argument(&word.text)),
+        };
+        if p.optional_value().is_some() {
+            return Err(Stop::Usage(format!("unknown option '{}'", word.text)));
         }
-        let action = ACTIONS.iter().copied().find(|x| a.get(2..) == Some(*x));
-        match (a, action) {
-            ("--help", _) => {
-                cx.print(USAGE);
-                return Err(Stop::Done);
-            }
-            ("--version", _) => {
-                let v = if cx.state.machine.os.codename == "noble" {
-                    "1.22.6"
-                } else {
-                    "1.21.1"
-                };
-                cx.println(&format!("Debian update-alternatives version {v}.\n"));
-                cx.println("This is free software; see the GNU General Public License version 2 or\nlater for copying conditions. There is NO warranty.");
-                return Err(Stop::Done);
-            }
-            ("--verbose", _) => c.verbose += 1,
-            ("--quiet", _) => c.verbose -= 1,
-            ("--skip-auto", _) => c.skip_auto = true,
-            ("--force", _) => {}
-            ("--install", _) => {
-                set(&mut c, "install")?;
-                if missing(4) {
-                    return Err(Stop::Usage(
-                        "--install needs <link> <name> <path> <priority>".into(),
-                    ));
-                }
-                if rest[0] == rest[2] {
-                    return Err(Stop::Usage("<link> and <path> can't be the same".into()));
-                }
-                c.priority = match rest[3].parse::<i64>() {
-                    Err(_) => return Err(Stop::Usage("priority must be an integer".into())),
-                    Ok(p) => i32::try_from(p)
-                        .map_err(|_| Stop::Usage("priority is out of range".into()))?,
-                };
-                c.link = rest[0].clone();
-                c.name = rest[1].clone();
-                c.path = rest[2].clone();
-                i += 4;
-            }
-            ("--remove" | "--set", Some(act)) => {
-                set(&mut c, act)?;
-                if missing(2) {
-                    return Err(Stop::Usage(format!("--{act} needs <name> <path>")));
-                }
-                c.name = rest[0].clone();
-                c.path = rest[1].clone();
-                check_name(&c.name).map_err(Stop::Error)?;
-                check_path(&c.path).map_err(Stop::Error)?;
-                i += 2;
-            }
-            (_, Some(act))
-                if ["display", "query", "auto", "config", "list", "remove-all"].contains(&act) =>
-            {
-                set(&mut c, act)?;
-                if missing(1) {
-                    return Err(Stop::Usage(format!("--{act} needs <name>")));
-                }
-                c.name = rest[0].clone();
-                check_name(&c.name).map_err(Stop::Error)?;
-                i += 1;
-            }
-            (_, Some(act)) => set(&mut c, act)?,
-            ("--slave", _) => {
-                if c.action != Some("install") {
-                    return Err(Stop::Usage("--slave only allowed with --install".into()));
-                }
-                if missing(3) {
-                    return Err(Stop::Usage("--slave needs <link> <name> <path>".into()));
-                }
-                let (link, name, path) = (&rest[0], &rest[1], &rest[2]);
-                if link == path {
-                    return Err(Stop::Usage("<link> and <path> can't be the same".into()));
-                }
-                if *name == c.name {
-                    return Err(Stop::Usage(format!(
-                        "name {name} is both primary and slave"
-                    )));
-                }
-                if *link == c.link {
-                    return Err(Stop::Usage(format!(
-                        "link {link} is both primary and slave"
-                    )));
-                }
-                if c.slaves.iter().any(|(s, _)| s.name == *name) {
-                    return Err(Stop::Usage(format!("duplicate slave name {name}")));
-                }
-                if c.slaves.iter().any(|(s, _)| s.link == *link) {
-                    return Err(Stop::Usage(format!("duplicate slave link {link}")));
-                }
-                c.slaves.push((
-                    Slave {
-                        name: name.clone(),
-                        link: link.clone(),
-                    },
-                    path.clone(),
-                ));
-                i += 3;
-            }
-            ("--log" | "--altdir" | "--admindir", _) => {
-                if missing(1) {
-                    let what = if a == "--log" {
-                        "<file>"
-                    } else {
-                        "<directory>"
-                    };
-                    return Err(Stop::Usage(format!("--log needs a {what} argument")));
-                }
-                i += 1;
-            }
-            _ => return Err(Stop::Usage(format!("unknown option '{a}'"))),
+        if !option(cx, &mut c, &name, &mut p)? {
+            return Err(Stop::Done);
         }
-        i += 1;
     }
     if c.action.is_none() {
         return Err(Stop::Usage("need --display, --query, --list, --get-selections, --config, --set, --set-selections, --install, --remove, --all, --remove-all or --auto".into()));
     }
     Ok(c)
+}
+
+fn unknown_argument(word: &str) -> Stop {
+    Stop::Error(format!("unknown argument '{word}'"))
+}
+
+/// The words a command takes after it; `Err` is `needs` when the command line ends first.
+fn words<const N: usize>(p: &mut opts::Parser, needs: &str) -> Result<[String; N], Stop> {
+    let mut out: [String; N] = std::array::from_fn(|_| String::new());
+    for w in &mut out {
+        *w = opts::value(p).map_err(|_| Stop::Usage(needs.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// Records the command `a`; dpkg allows one.
+fn set_action(c: &mut Cmd, a: &'static str) -> Result<(), Stop> {
+    if let Some(old) = c.action {
+        return Err(Stop::Usage(format!(
+            "two commands specified: --{old} and --{a}"
+        )));
+    }
+    c.action = Some(a);
+    Ok(())
+}
+
+/// One `--name` and the words it takes. `Ok(false)` after --help or --version printed.
+fn option(cx: &mut Ctx, c: &mut Cmd, name: &str, p: &mut opts::Parser) -> Result<bool, Stop> {
+    let action = ACTIONS.iter().copied().find(|x| *x == name);
+    match (name, action) {
+        ("help", _) => {
+            cx.print(USAGE);
+            return Ok(false);
+        }
+        ("version", _) => {
+            let v = if cx.state.machine.os.codename == "noble" {
+                "1.22.6"
+            } else {
+                "1.21.1"
+            };
+            cx.println(&format!("Debian update-alternatives version {v}.\n"));
+            cx.println("This is free software; see the GNU General Public License version 2 or\nlater for copying conditions. There is NO warranty.");
+            return Ok(false);
+        }
+        ("verbose", _) => c.verbose += 1,
+        ("quiet", _) => c.verbose -= 1,
+        ("skip-auto", _) => c.skip_auto = true,
+        ("force", _) => {}
+        ("install", _) => install(c, p)?,
+        ("remove" | "set", Some(act)) => {
+            set_action(c, act)?;
+            let [name, path] = words(p, &format!("--{act} needs <name> <path>"))?;
+            check_name(&name).map_err(Stop::Error)?;
+            check_path(&path).map_err(Stop::Error)?;
+            (c.name, c.path) = (name, path);
+        }
+        (_, Some(act))
+            if ["display", "query", "auto", "config", "list", "remove-all"].contains(&act) =>
+        {
+            set_action(c, act)?;
+            let [name] = words(p, &format!("--{act} needs <name>"))?;
+            check_name(&name).map_err(Stop::Error)?;
+            c.name = name;
+        }
+        (_, Some(act)) => set_action(c, act)?,
+        ("slave", _) => slave(c, p)?,
+        ("log" | "altdir" | "admindir", _) => {
+            let what = if name == "log" {
+                "<file>"
+            } else {
+                "<directory>"
+            };
+            words::<1>(p, &format!("--log needs a {what} argument"))?;
+        }
+        _ => return Err(Stop::Usage(format!("unknown option '--{name}'"))),
+    }
+    Ok(true)
+}
+
+/// `--install <link> <name> <path> <priority>`.
+fn install(c: &mut Cmd, p: &mut opts::Parser) -> Result<(), Stop> {
+    set_action(c, "install")?;
+    let [link, name, path, priority] = words(p, "--install needs <link> <name> <path> <priority>")?;
+    if link == path {
+        return Err(Stop::Usage("<link> and <path> can't be the same".into()));
+    }
+    c.priority = match priority.parse::<i64>() {
+        Err(_) => return Err(Stop::Usage("priority must be an integer".into())),
+        Ok(p) => i32::try_from(p).map_err(|_| Stop::Usage("priority is out of range".into()))?,
+    };
+    (c.link, c.name, c.path) = (link, name, path);
+    Ok(())
+}
+
+/// `--slave <link> <name> <path>`, after --install: names and links must not repeat.
+fn slave(c: &mut Cmd, p: &mut opts::Parser) -> Result<(), Stop> {
+    if c.action != Some("install") {
+        return Err(Stop::Usage("--slave only allowed with --install".into()));
+    }
+    let [link, name, path] = words(p, "--slave needs <link> <name> <path>")?;
+    let refused = if link == path {
+        Some("<link> and <path> can't be the same".to_string())
+    } else if name == c.name {
+        Some(format!("name {name} is both primary and slave"))
+    } else if link == c.link {
+        Some(format!("link {link} is both primary and slave"))
+    } else if c.slaves.iter().any(|(s, _)| s.name == name) {
+        Some(format!("duplicate slave name {name}"))
+    } else if c.slaves.iter().any(|(s, _)| s.link == link) {
+        Some(format!("duplicate slave link {link}"))
+    } else {
+        None
+    };
+    if let Some(m) = refused {
+        return Err(Stop::Usage(m));
+    }
+    c.slaves.push((Slave { name, link }, path));
+    Ok(())
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
@@ -275,73 +287,17 @@ fn act(cx: &mut Ctx, alt: &mut Alternatives, c: &Cmd, args: &[String]) -> Result
             return Ok(0);
         }
         "get-selections" => {
-            for name in alt.names() {
-                if let Ok(Some(g)) = alt.load(&name) {
-                    let cur = alt.current(&name).unwrap_or_default();
-                    alt.stdout
-                        .push_str(&format!("{name:<30} {:<8} {cur}\n", g.status().word()));
-                }
-            }
+            get_selections(alt);
             return Ok(0);
         }
         "all" => {
             alt.log(run_with);
-            for name in alt.names() {
-                let Ok(Some(mut g)) = alt.load(&name) else {
-                    continue;
-                };
-                let cur = alt.current(&name);
-                alt.select_mode(&mut g, cur.as_deref());
-                let new = config(cx, alt, &mut g, cur.as_deref(), c.skip_auto);
-                alt.update(&mut g, cur.as_deref(), new.as_deref())?;
-            }
+            config_all(cx, alt, c.skip_auto)?;
             return Ok(0);
         }
         "set-selections" => {
             alt.log(run_with);
-            let input = String::from_utf8_lossy(&cx.console.read_stdin()).into_owned();
-            for line in input.lines() {
-                let mut w = line.split_whitespace();
-                let (Some(name), Some(status), Some(_)) = (w.next(), w.next(), w.next()) else {
-                    alt.stdout.push_str(&format!(
-                        "[update-alternatives --set-selections] Skip invalid line: {line}\n"
-                    ));
-                    continue;
-                };
-                let choice = line
-                    .splitn(3, char::is_whitespace)
-                    .nth(2)
-                    .unwrap_or("")
-                    .trim_start();
-                alt.stdout
-                    .push_str("[update-alternatives --set-selections] ");
-                let Ok(Some(mut g)) = alt.load(name) else {
-                    alt.stdout
-                        .push_str(&format!("Skip unknown alternative {name}.\n"));
-                    continue;
-                };
-                let mut log = Vec::new();
-                let new = if status == "auto" {
-                    g.set_status(Status::Auto, &mut log);
-                    g.best(alt.current(name).as_deref()).map(|b| b.path.clone())
-                } else if g.choice(choice).is_some() {
-                    g.set_status(Status::Manual, &mut log);
-                    Some(choice.to_string())
-                } else {
-                    alt.stdout.push_str(&format!(
-                        "Alternative {name} unchanged because choice {choice} is not available.\n"
-                    ));
-                    None
-                };
-                for l in log {
-                    alt.log(l);
-                }
-                if let Some(new) = new {
-                    let cur = alt.current(name);
-                    alt.select_mode(&mut g, cur.as_deref());
-                    alt.update(&mut g, cur.as_deref(), Some(&new))?;
-                }
-            }
+            set_selections(cx, alt)?;
             return Ok(0);
         }
         _ => {}
@@ -355,27 +311,100 @@ fn act(cx: &mut Ctx, alt: &mut Alternatives, c: &Cmd, args: &[String]) -> Result
         return Err(format!("no alternatives for {}", c.name));
     };
     match action {
-        "display" => {
-            display(alt, &g);
-            return Ok(0);
-        }
-        "query" => {
-            query(alt, &g);
-            return Ok(0);
-        }
+        "display" => display(alt, &g),
+        "query" => query(alt, &g),
         "list" => {
             for ch in &g.choices {
                 alt.stdout.push_str(&format!("{}\n", ch.path));
             }
-            return Ok(0);
         }
-        _ => {}
+        _ => {
+            alt.log(run_with);
+            change(cx, alt, c, &mut g)?;
+        }
     }
-    alt.log(run_with);
+    Ok(0)
+}
+
+/// `--get-selections`: each group's name, mode and current choice.
+fn get_selections(alt: &mut Alternatives) {
+    for name in alt.names() {
+        if let Ok(Some(g)) = alt.load(&name) {
+            let cur = alt.current(&name).unwrap_or_default();
+            alt.stdout
+                .push_str(&format!("{name:<30} {:<8} {cur}\n", g.status().word()));
+        }
+    }
+}
+
+/// `--all`: `--config` on every group.
+fn config_all(cx: &mut Ctx, alt: &mut Alternatives, skip_auto: bool) -> Result<(), Fatal> {
+    for name in alt.names() {
+        let Ok(Some(mut g)) = alt.load(&name) else {
+            continue;
+        };
+        let cur = alt.current(&name);
+        alt.select_mode(&mut g, cur.as_deref());
+        let new = config(cx, alt, &mut g, cur.as_deref(), skip_auto);
+        alt.update(&mut g, cur.as_deref(), new.as_deref())?;
+    }
+    Ok(())
+}
+
+/// `--set-selections`: `NAME STATUS CHOICE` lines from stdin, each applied or skipped.
+fn set_selections(cx: &mut Ctx, alt: &mut Alternatives) -> Result<(), Fatal> {
+    let input = String::from_utf8_lossy(&cx.console.read_stdin()).into_owned();
+    for line in input.lines() {
+        let mut w = line.split_whitespace();
+        let (Some(name), Some(status), Some(_)) = (w.next(), w.next(), w.next()) else {
+            alt.stdout.push_str(&format!(
+                "[update-alternatives --set-selections] Skip invalid line: {line}\n"
+            ));
+            continue;
+        };
+        let choice = line
+            .splitn(3, char::is_whitespace)
+            .nth(2)
+            .unwrap_or("")
+            .trim_start();
+        alt.stdout
+            .push_str("[update-alternatives --set-selections] ");
+        let Ok(Some(mut g)) = alt.load(name) else {
+            alt.stdout
+                .push_str(&format!("Skip unknown alternative {name}.\n"));
+            continue;
+        };
+        let mut log = Vec::new();
+        let new = if status == "auto" {
+            g.set_status(Status::Auto, &mut log);
+            g.best(alt.current(name).as_deref()).map(|b| b.path.clone())
+        } else if g.choice(choice).is_some() {
+            g.set_status(Status::Manual, &mut log);
+            Some(choice.to_string())
+        } else {
+            alt.stdout.push_str(&format!(
+                "Alternative {name} unchanged because choice {choice} is not available.\n"
+            ));
+            None
+        };
+        for l in log {
+            alt.log(l);
+        }
+        if let Some(new) = new {
+            let cur = alt.current(name);
+            alt.select_mode(&mut g, cur.as_deref());
+            alt.update(&mut g, cur.as_deref(), Some(&new))?;
+        }
+    }
+    Ok(())
+}
+
+/// The commands that change one group: --set, --auto, --config, --remove, --remove-all.
+fn change(cx: &mut Ctx, alt: &mut Alternatives, c: &Cmd, g: &mut Group) -> Result<(), Fatal> {
     let current = alt.current(&c.name);
-    alt.select_mode(&mut g, current.as_deref());
+    alt.select_mode(g, current.as_deref());
     let mut log = Vec::new();
-    let new: Option<String> = match action {
+    let new: Option<String> = match c.action.unwrap_or("display") {
         "set" => {
             if g.choice(&c.path).is_none() {
                 return Err(format!(
@@ -396,27 +425,8 @@ fn act(cx: &mut Ctx, alt: &mut Alternatives, c: &Cmd, args: &[String]) -> Result
                 g.best(current.as_deref()).map(|b| b.path.clone())
             }
         }
-        "config" => config(cx, alt, &mut g, current.as_deref(), c.skip_auto),
-        "remove" => {
-            if !g.remove_choice(&c.path) {
-                alt.verbose_info(&format!(
-                    "alternative {} for {} not registered; not removing",
-                    c.path, c.name
-                ));
-            }
-            if current.as_deref() == Some(c.path.as_str()) {
-                if g.status() == Status::Manual {
-                    alt.info(&format!(
-                        "removing manually selected alternative - switching {} to auto mode",
-                        c.name
-                    ));
-                    g.set_status(Status::Auto, &mut log);
-                }
-                g.best(None).map(|b| b.path.clone())
-            } else {
-                None
-            }
-        }
+        "config" => config(cx, alt, g, current.as_deref(), c.skip_auto),
+        "remove" => remove(alt, c, g, current.as_deref(), &mut log),
         _ => {
             // remove-all
             g.modified |= !g.choices.is_empty();
@@ -427,8 +437,35 @@ fn act(cx: &mut Ctx, alt: &mut Alternatives, c: &Cmd, args: &[String]) -> Result
     for l in log {
         alt.log(l);
     }
-    alt.update(&mut g, current.as_deref(), new.as_deref())?;
-    Ok(0)
+    alt.update(g, current.as_deref(), new.as_deref())
+}
+
+/// `--remove NAME PATH`: the new choice when the removed one was current (back to auto mode
+/// if it had been chosen by hand).
+fn remove(
+    alt: &mut Alternatives,
+    c: &Cmd,
+    g: &mut Group,
+    current: Option<&str>,
+    log: &mut Vec<String>,
+) -> Option<String> {
+    if !g.remove_choice(&c.path) {
+        alt.verbose_info(&format!(
+            "alternative {} for {} not registered; not removing",
+            c.path, c.name
+        ));
+    }
+    if current != Some(c.path.as_str()) {
+        return None;
+    }
+    if g.status() == Status::Manual {
+        alt.info(&format!(
+            "removing manually selected alternative - switching {} to auto mode",
+            c.name
+        ));
+        g.set_status(Status::Auto, log);
+    }
+    g.best(None).map(|b| b.path.clone())
 }
 
 fn display(alt: &mut Alternatives, g: &Group) {
@@ -627,7 +664,40 @@ fn strtol(s: &str) -> Option<(i64, bool)> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::opts::testing::Machine;
     use super::strtol;
+
+    #[test]
+    fn dpkg_words_not_getopt_ones() {
+        let m = Machine::stage();
+        let usage = |m: &str| {
+            format!(
+                "update-alternatives: {m}\n\nUse 'update-alternatives --help' for program usage information.\n"
+            )
+        };
+        for (line, stderr) in [
+            (
+                "update-alternatives --display=rocm",
+                usage("unknown option '--display=rocm'"),
+            ),
+            ("update-alternatives --", usage("unknown option '--'")),
+            (
+                "update-alternatives --install /a b /c",
+                usage("--install needs <link> <name> <path> <priority>"),
+            ),
+            (
+                "update-alternatives -xy",
+                "update-alternatives: error: unknown argument '-xy'\n".to_string(),
+            ),
+            (
+                "update-alternatives rocm",
+                "update-alternatives: error: unknown argument 'rocm'\n".to_string(),
+            ),
+        ] {
+            let r = m.learner(line);
+            assert_eq!((r.stderr.as_str(), r.code), (stderr.as_str(), 2), "{line}");
+        }
+    }
 
     #[test]
     fn answers_read_like_strtol() {

@@ -3,7 +3,7 @@
 //! their groups until a new login. `-g` sets the primary group in /etc/passwd.
 
 use super::super::{Ctx, accounts};
-use super::split_short;
+use super::opts::{self, Error, Long, Short, Value};
 
 const USAGE: &str = "Usage: usermod [options] LOGIN
 
@@ -42,115 +42,107 @@ Options:
 
 ";
 
-pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let args = split_short(args, "cdefgGlpPRsuvVwWZ");
-    let (mut append, mut remove) = (false, false);
-    let mut groups: Option<String> = None;
-    let mut primary: Option<String> = None;
-    let mut other_change = false;
-    let mut login = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (a.as_str(), None),
-        };
-        match flag {
-            "-a" | "--append" => append = true,
-            "-r" | "--remove" => remove = true,
-            "-h" | "--help" => {
-                cx.print(USAGE);
-                return 0;
+/// What the command line asks for.
+#[derive(Debug, Default)]
+struct Request {
+    append: bool,
+    remove: bool,
+    /// `-G`: the supplementary groups, comma-separated.
+    groups: Option<String>,
+    /// `-g`: the primary group.
+    primary: Option<String>,
+    /// An option the lab does not act on (`-s`, `-L`...): the account would change.
+    other_change: bool,
+    logins: Vec<String>,
+}
+
+enum Parsed {
+    Help,
+    Request(Request),
+}
+
+/// Reads the options as shadow's getopt_long does: clustered (`-aG render`), attached
+/// (`-Grender`, `--groups=render`), the login anywhere among them. `-h` prints the help at once.
+fn parse(args: &[String]) -> Result<Parsed, Error> {
+    let mut p = opts::parser(args);
+    let mut r = Request::default();
+    while let Some(arg) = p.next()? {
+        match arg {
+            Short('a') | Long("append") => r.append = true,
+            Short('r') | Long("remove") => r.remove = true,
+            Short('h') | Long("help") => return Ok(Parsed::Help),
+            Short('G') | Long("groups") => r.groups = Some(opts::value(&mut p)?),
+            Short('g') | Long("gid") => r.primary = Some(opts::value(&mut p)?),
+            Short('c' | 'd' | 'e' | 'f' | 'l' | 'p' | 'P' | 'R' | 's' | 'u')
+            | Short('v' | 'V' | 'w' | 'W' | 'Z')
+            | Long(
+                "comment" | "home" | "expiredate" | "inactive" | "login" | "password" | "prefix"
+                | "root" | "shell" | "uid",
+            )
+            | Long(
+                "add-subuids" | "del-subuids" | "add-subgids" | "del-subgids" | "selinux-user",
+            ) => {
+                p.value()?;
+                r.other_change = true;
             }
-            "-G" | "--groups" => match inline.or_else(|| it.next().cloned()) {
-                Some(v) => groups = Some(v),
-                None => return missing(cx, "G"),
-            },
-            "-g" | "--gid" => match inline.or_else(|| it.next().cloned()) {
-                Some(v) => primary = Some(v),
-                None => return missing(cx, "g"),
-            },
-            "-c" | "--comment" | "-d" | "--home" | "-e" | "--expiredate" | "-f" | "--inactive"
-            | "-l" | "--login" | "-p" | "--password" | "-P" | "--prefix" | "-R" | "--root"
-            | "-s" | "--shell" | "-u" | "--uid" | "-v" | "-V" | "-w" | "-W" | "-Z" => {
-                if inline.is_none() && it.next().is_none() {
-                    return missing(cx, flag.trim_start_matches('-'));
-                }
-                other_change = true;
+            Short('b' | 'L' | 'U' | 'm' | 'o')
+            | Long("badname" | "lock" | "unlock" | "move-home" | "non-unique") => {
+                r.other_change = true
             }
-            "-b" | "--badname" | "-L" | "--lock" | "-U" | "--unlock" | "-m" | "--move-home"
-            | "-o" | "--non-unique" => other_change = true,
-            o if o.starts_with("--") => {
-                cx.eprintln(&format!("usermod: unrecognized option '{o}'"));
-                cx.eprint(USAGE);
-                return 2;
-            }
-            o if o.starts_with('-') && o.len() > 1 => {
-                cx.eprintln(&format!("usermod: invalid option -- '{}'", &o[1..]));
-                cx.eprint(USAGE);
-                return 2;
-            }
-            o => login.push(o.to_string()),
+            Value(v) => r.logins.push(opts::text(v)),
+            other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
     }
-    if login.len() != 1 {
-        cx.eprint(USAGE);
-        return 2;
+    Ok(Parsed::Request(r))
+}
+
+/// The complaints about the options together, before anything is looked up.
+fn check(r: &Request) -> Result<(), Option<&'static str>> {
+    if r.logins.len() != 1 {
+        return Err(None);
     }
-    if append && groups.is_none() {
-        cx.eprintln("usermod: -a flag is ONLY allowed with the -G flag");
-        cx.eprint(USAGE);
-        return 2;
+    if r.append && r.groups.is_none() {
+        return Err(Some("-a flag is ONLY allowed with the -G flag"));
     }
-    if remove && groups.is_none() {
-        cx.eprintln("usermod: -r flag is ONLY allowed with the -G flag");
-        cx.eprint(USAGE);
-        return 2;
+    if r.remove && r.groups.is_none() {
+        return Err(Some("-r flag is ONLY allowed with the -G flag"));
     }
-    if append && remove {
-        cx.eprintln("usermod: -a and -r are mutually exclusive");
-        cx.eprint(USAGE);
-        return 2;
+    if r.append && r.remove {
+        return Err(Some("-a and -r are mutually exclusive"));
     }
-    let user = &login[0];
+    Ok(())
+}
+
+pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
+    let r = match parse(args) {
+        Ok(Parsed::Help) => {
+            cx.print(USAGE);
+            return 0;
+        }
+        Ok(Parsed::Request(r)) => r,
+        Err(e) => return bad_usage(cx, Some(&opts::getopt_message(&e))),
+    };
+    if let Err(m) = check(&r) {
+        return bad_usage(cx, m);
+    }
+    let user = &r.logins[0];
     if accounts::user(cx.root, user).is_none() {
         cx.eprintln(&format!("usermod: user '{user}' does not exist"));
         return 6;
     }
-    let list: Vec<String> = groups
-        .as_deref()
-        .unwrap_or("")
-        .split(',')
-        .map(str::trim)
-        .filter(|g| !g.is_empty())
-        .map(String::from)
-        .collect();
     let db = accounts::Groups::load(cx.root);
-    for g in &list {
-        let known = db.by_name(g).is_some()
-            || g.parse::<u32>()
-                .ok()
-                .is_some_and(|n| db.by_gid(n).is_some());
-        if !known {
-            cx.eprintln(&format!("usermod: group '{g}' does not exist"));
-            return 6;
-        }
-    }
-    let primary_gid = match &primary {
+    let names = match supplementary(&db, r.groups.as_deref()) {
+        Ok(n) => n,
+        Err(g) => return no_group(cx, &g),
+    };
+    let primary_gid = match &r.primary {
         None => None,
-        Some(g) => match db
-            .by_name(g)
-            .map(|e| e.gid)
-            .or_else(|| g.parse::<u32>().ok().filter(|n| db.by_gid(*n).is_some()))
-        {
+        Some(g) => match gid_of(&db, g) {
             Some(gid) => Some(gid),
-            None => {
-                cx.eprintln(&format!("usermod: group '{g}' does not exist"));
-                return 6;
-            }
+            None => return no_group(cx, g),
         },
     };
-    if groups.is_none() && primary.is_none() && !other_change {
+    if r.groups.is_none() && r.primary.is_none() && !r.other_change {
         cx.eprintln("usermod: no changes");
         return 0;
     }
@@ -159,31 +151,52 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.eprintln("usermod: cannot lock /etc/passwd; try again later.");
         return 1;
     }
-    // Numeric gids name their groups.
-    let names: Vec<String> = list
-        .iter()
-        .map(|g| match g.parse::<u32>() {
-            Ok(n) => db
-                .by_gid(n)
-                .map(|e| e.name.clone())
-                .unwrap_or_else(|| g.clone()),
-            Err(_) => g.clone(),
-        })
-        .collect();
-    if let Some(gid) = primary_gid
+    apply(cx, &r, user, primary_gid, &names)
+}
+
+/// The `-G` list by group name (a number names the group with that gid); `Err` is the first
+/// group that does not exist.
+fn supplementary(db: &accounts::Groups, list: Option<&str>) -> Result<Vec<String>, String> {
+    let list = list
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|g| !g.is_empty());
+    let mut names = Vec::new();
+    for g in list {
+        let by_gid = g.parse::<u32>().ok().and_then(|n| db.by_gid(n));
+        match (by_gid, db.by_name(g)) {
+            (Some(e), _) => names.push(e.name.clone()),
+            (None, Some(_)) => names.push(g.to_string()),
+            (None, None) => return Err(g.to_string()),
+        }
+    }
+    Ok(names)
+}
+
+/// A group named or numbered `g`.
+fn gid_of(db: &accounts::Groups, g: &str) -> Option<u32> {
+    db.by_name(g)
+        .map(|e| e.gid)
+        .or_else(|| g.parse::<u32>().ok().filter(|n| db.by_gid(*n).is_some()))
+}
+
+/// Writes the new primary group, then the supplementary ones as `-a`, `-r` or plain `-G` say.
+fn apply(cx: &mut Ctx, r: &Request, user: &str, primary: Option<u32>, names: &[String]) -> i32 {
+    if let Some(gid) = primary
         && let Err(e) = accounts::set_primary_gid(cx.root, user, gid)
     {
         cx.eprintln(&format!("usermod: cannot rewrite /etc/passwd: {e}"));
         return 10;
     }
-    let result = if groups.is_none() {
+    let result = if r.groups.is_none() {
         Ok(())
-    } else if append {
-        accounts::add_to_groups(cx.root, user, &names)
-    } else if remove {
-        accounts::remove_from_groups(cx.root, user, &names)
+    } else if r.append {
+        accounts::add_to_groups(cx.root, user, names)
+    } else if r.remove {
+        accounts::remove_from_groups(cx.root, user, names)
     } else {
-        accounts::set_groups(cx.root, user, &names)
+        accounts::set_groups(cx.root, user, names)
     };
     if let Err(e) = result {
         cx.eprintln(&format!("usermod: cannot rewrite /etc/group: {e}"));
@@ -192,8 +205,72 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     0
 }
 
-fn missing(cx: &mut Ctx, opt: &str) -> i32 {
-    cx.eprintln(&format!("usermod: option requires an argument -- '{opt}'"));
+fn no_group(cx: &mut Ctx, g: &str) -> i32 {
+    cx.eprintln(&format!("usermod: group '{g}' does not exist"));
+    6
+}
+
+/// A complaint (if any), then the usage, on stderr; exit 2.
+fn bad_usage(cx: &mut Ctx, message: Option<&str>) -> i32 {
+    if let Some(m) = message {
+        cx.eprintln(&format!("usermod: {m}"));
+    }
     cx.eprint(USAGE);
     2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::opts::testing::Machine;
+
+    #[test]
+    fn option_forms_getopt_accepts() {
+        let m = Machine::stage();
+        for line in [
+            "usermod -aG render learner",
+            "usermod -aGrender learner",
+            "usermod --append --groups=render learner",
+            "usermod learner -a -G render",
+            "usermod -G render -- learner",
+        ] {
+            assert_eq!(m.root_runs(line).code, 0, "{line}");
+        }
+        assert!(
+            m.root_runs("usermod -h")
+                .stdout
+                .starts_with("Usage: usermod")
+        );
+    }
+
+    #[test]
+    fn getopt_complaints() {
+        let m = Machine::stage();
+        for (line, first) in [
+            ("usermod -x learner", "usermod: invalid option -- 'x'"),
+            (
+                "usermod --bogus learner",
+                "usermod: unrecognized option '--bogus'",
+            ),
+            (
+                "usermod --bogus=1 learner",
+                "usermod: unrecognized option '--bogus=1'",
+            ),
+            ("usermod -G", "usermod: option requires an argument -- 'G'"),
+            (
+                "usermod --groups",
+                "usermod: option '--groups' requires an argument",
+            ),
+            (
+                "usermod --append=1 -G render learner",
+                "usermod: option '--append' doesn't allow an argument",
+            ),
+            (
+                "usermod -a learner",
+                "usermod: -a flag is ONLY allowed with the -G flag",
+            ),
+            ("usermod -G render", "Usage: usermod [options] LOGIN"),
+        ] {
+            assert_eq!(m.root_runs(line).complaint(), (first, 2), "{line}");
+        }
+    }
 }

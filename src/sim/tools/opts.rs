@@ -1,0 +1,256 @@
+//! Option parsing shared by the simulated tools. lexopt reads the command line; these helpers
+//! make it read as glibc's getopt_long does, which most of the real tools use, and word its
+//! complaints the same way, since the learner sees those words.
+
+use std::ffi::OsString;
+
+use super::super::Ctx;
+
+pub use lexopt::Arg::{self, Long, Short, Value};
+pub use lexopt::{Error, Parser};
+
+/// A parser for `args`. The value of `-o=x` is `=x`, as with getopt (lexopt would drop the
+/// `=`, and refuse `-a=` for a flag where getopt reads the options `a` and `=`).
+pub fn parser(args: &[String]) -> Parser {
+    let mut p = Parser::from_args(args);
+    p.set_short_equals(false);
+    p
+}
+
+/// The text of an argument. The tools get their arguments as `String`s, so the lossy branch
+/// never runs.
+pub fn text(v: OsString) -> String {
+    v.into_string()
+        .unwrap_or_else(|v| v.to_string_lossy().into_owned())
+}
+
+/// The next argument, as text, whatever it looks like: an option's required value.
+pub fn value(p: &mut Parser) -> Result<String, Error> {
+    p.value().map(text)
+}
+
+/// An option the tool does not know (`arg.unexpected()`), as getopt names it: a long option
+/// with the `=value` it was given (`unrecognized option '--foo=1'`).
+pub fn unknown(e: Error, p: &mut Parser) -> Error {
+    match e {
+        Error::UnexpectedOption(o) if o.starts_with("--") => match p.optional_value() {
+            Some(v) => Error::UnexpectedOption(format!("{o}={}", text(v))),
+            None => Error::UnexpectedOption(o),
+        },
+        e => e,
+    }
+}
+
+/// The command-line word an argument came from, and how far into it lexopt has read: for
+/// tools that name the whole word in their complaints (`-qx` for `x`) or look at what follows
+/// a short option (`-d=true`).
+#[derive(Debug, Default)]
+pub struct Word {
+    pub text: String,
+    read: usize,
+}
+
+impl Word {
+    /// What follows the short option just read, in its word.
+    pub fn after(&self) -> &str {
+        self.text.get(self.read..).unwrap_or("")
+    }
+}
+
+/// [`Parser::next`], keeping `word` up to date.
+pub fn next_word<'a>(p: &'a mut Parser, word: &mut Word) -> Result<Option<Arg<'a>>, Error> {
+    // Between words lexopt lends the raw arguments; inside `-qx` it does not, and the word
+    // is the one already noted.
+    if let Some(w) = p
+        .try_raw_args()
+        .and_then(|raw| raw.peek().map(|w| w.to_owned()))
+    {
+        word.text = text(w);
+        word.read = 1;
+    }
+    let arg = p.next()?;
+    if let Some(Short(c)) = &arg {
+        word.read += c.len_utf8();
+    }
+    Ok(arg)
+}
+
+/// Refuses `--flag=value` for a flag that acts at once (`--help`), as getopt does; lexopt
+/// would only complain when asked for the next argument. Only for long options: on a short one
+/// it would take the rest of the cluster.
+pub fn no_value(p: &mut Parser, long: &str) -> Result<(), Error> {
+    match p.optional_value() {
+        Some(v) => Err(Error::UnexpectedValue {
+            option: format!("--{long}"),
+            value: v,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// GNU's way to fail on a bad command line (coreutils, util-linux): the complaint, the pointer
+/// to `--help`, exit 1.
+pub fn try_help(cx: &mut Ctx, prog: &str, message: &str) -> i32 {
+    cx.eprintln(&format!("{prog}: {message}"));
+    cx.eprintln(&format!("Try '{prog} --help' for more information."));
+    1
+}
+
+/// What glibc's getopt prints for `e`, after `PROGRAM: `.
+pub fn getopt_message(e: &Error) -> String {
+    match e {
+        Error::MissingValue { option: Some(o) } if o.starts_with("--") => {
+            format!("option '{o}' requires an argument")
+        }
+        Error::MissingValue { option: Some(o) } => {
+            format!("option requires an argument -- '{}'", short_name(o))
+        }
+        Error::UnexpectedOption(o) if o.starts_with("--") => format!("unrecognized option '{o}'"),
+        Error::UnexpectedOption(o) => format!("invalid option -- '{}'", short_name(o)),
+        Error::UnexpectedValue { option, .. } => {
+            format!("option '{option}' doesn't allow an argument")
+        }
+        e => e.to_string(),
+    }
+}
+
+/// `x` of `-x`.
+fn short_name(o: &str) -> &str {
+    o.strip_prefix('-').unwrap_or(o)
+}
+
+#[cfg(test)]
+pub mod testing {
+    //! Runs a tool on a fresh stage, for the tools' unit tests.
+
+    use crate::sim::{self, Caller, MachineSpec, ScriptedConsole};
+
+    /// A stage with the default machine and a logged-in learner.
+    pub struct Machine {
+        dir: tempfile::TempDir,
+        session: String,
+    }
+
+    /// What a tool printed and returned.
+    #[derive(Debug, PartialEq, Eq)]
+    pub struct Run {
+        pub stdout: String,
+        pub stderr: String,
+        pub code: i32,
+    }
+
+    impl Run {
+        /// The first line on stderr and the exit code: what a complaint is checked by.
+        pub fn complaint(&self) -> (&str, i32) {
+            (self.stderr.lines().next().unwrap_or(""), self.code)
+        }
+    }
+
+    impl Machine {
+        pub fn stage() -> Machine {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let spec = MachineSpec::default();
+            sim::stage::create(dir.path(), &spec).expect("stage");
+            let session = sim::login(dir.path(), &spec.user).expect("login");
+            Machine { dir, session }
+        }
+
+        pub fn root(&self) -> &std::path::Path {
+            self.dir.path()
+        }
+
+        pub fn learner_caller(&self) -> Caller {
+            Caller::user("learner", 1000, Some(&self.session))
+        }
+
+        /// `line` split on spaces, run as the learner.
+        pub fn learner(&self, line: &str) -> Run {
+            self.run(self.learner_caller(), line)
+        }
+
+        /// `line` split on spaces, run as root.
+        pub fn root_runs(&self, line: &str) -> Run {
+            self.run(Caller::user("learner", 1000, None).as_root(), line)
+        }
+
+        pub fn output(&self, caller: Caller, line: &str) -> sim::Output {
+            let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+            sim::run(
+                self.root(),
+                &words[0],
+                &words[1..],
+                &caller,
+                &mut ScriptedConsole::new(),
+            )
+        }
+
+        fn run(&self, caller: Caller, line: &str) -> Run {
+            let out = self.output(caller, line);
+            Run {
+                stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+                stderr: out.stderr,
+                code: out.code,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Reads `-a`, `-G VALUE`/`--groups VALUE` and operands, as a getopt string "aG:" would.
+    fn read(words: &[&str]) -> Result<Vec<String>, String> {
+        let mut seen = Vec::new();
+        match read_into(&mut parser(&args(words)), &mut seen) {
+            Ok(()) => Ok(seen),
+            Err(e) => Err(getopt_message(&e)),
+        }
+    }
+
+    fn read_into(p: &mut Parser, seen: &mut Vec<String>) -> Result<(), Error> {
+        while let Some(arg) = p.next()? {
+            match arg {
+                Short('a') => seen.push("a".to_string()),
+                Short('G') | Long("groups") => seen.push(format!("G={}", value(p)?)),
+                Long("append") => seen.push("append".to_string()),
+                Value(v) => seen.push(text(v)),
+                other => return Err(unknown(other.unexpected(), p)),
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn reads_as_getopt() {
+        assert_eq!(
+            read(&["-aG", "render", "x"]).unwrap(),
+            ["a", "G=render", "x"]
+        );
+        assert_eq!(read(&["-aGrender"]).unwrap(), ["a", "G=render"]);
+        assert_eq!(read(&["-G=render"]).unwrap(), ["G==render"]);
+        assert_eq!(read(&["--groups=a,b"]).unwrap(), ["G=a,b"]);
+        assert_eq!(read(&["-G", "-a"]).unwrap(), ["G=-a"]);
+        assert_eq!(read(&["x", "--", "-a"]).unwrap(), ["x", "-a"]);
+        assert_eq!(read(&["-"]).unwrap(), ["-"]);
+    }
+
+    #[test]
+    fn complains_as_getopt() {
+        let e = |w: &[&str]| read(w).unwrap_err();
+        assert_eq!(e(&["-x"]), "invalid option -- 'x'");
+        assert_eq!(e(&["-a="]), "invalid option -- '='");
+        assert_eq!(e(&["--bogus"]), "unrecognized option '--bogus'");
+        assert_eq!(e(&["--bogus=1"]), "unrecognized option '--bogus=1'");
+        assert_eq!(e(&["-G"]), "option requires an argument -- 'G'");
+        assert_eq!(e(&["--groups"]), "option '--groups' requires an argument");
+        assert_eq!(
+            e(&["--append=1"]),
+            "option '--append' doesn't allow an argument"
+        );
+    }
+}
