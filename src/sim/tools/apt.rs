@@ -8,7 +8,7 @@
 use super::super::catalog::{self, Origin, Package, Payload};
 use super::super::pkgs::{self, KeyCheck, Repo, Source};
 use super::super::{Ctx, keys};
-use super::lexargs;
+use super::opts;
 
 const LISTS_LOCK: &[&str] = &[
     "E: Could not open lock file /var/lib/apt/lists/lock - open (13: Permission denied)",
@@ -162,10 +162,10 @@ fn not_understood(word: &str) -> Stop {
 
 /// Reads options anywhere on the line, as apt does; a lone `-` is dropped like a flag.
 fn parse(args: &[String]) -> Result<Request, Stop> {
-    use lexargs::Token::{DashDash, Long, Short, Value};
-    let mut p = lexargs::parser(args);
+    use opts::Token::{DashDash, Long, Short, Value};
+    let mut p = opts::parser(args);
     let mut r = Request::default();
-    while let Some(t) = lexargs::next(&mut p) {
+    while let Some(t) = opts::next_token(&mut p) {
         match t {
             Short('y') => r.yes = true,
             Short('q' | 'f') => {}

@@ -2,7 +2,7 @@
 //! --dearmor`, `-O`, `-o FILE`. Other hosts do not resolve; a missing file is a 404.
 
 use super::super::{Ctx, catalog};
-use super::{check_writable, lexargs};
+use super::{check_writable, opts};
 
 const TRY: &str = "curl: try 'curl --help' or 'curl --manual' for more information";
 
@@ -31,16 +31,17 @@ fn unknown(word: &str) -> Stop {
 }
 
 fn output(p: &mut lexopt::Parser) -> Result<Option<String>, Stop> {
-    lexargs::value(p)
+    opts::value(p)
+        .ok()
         .map(Some)
         .ok_or_else(|| Stop::Usage("curl: option -o: requires parameter".into()))
 }
 
 fn parse(args: &[String]) -> Result<Request, Stop> {
-    use lexargs::Token::{DashDash, Long, Short, Value};
-    let mut p = lexargs::parser(args);
+    use opts::Token::{DashDash, Long, Short, Value};
+    let mut p = opts::parser(args);
     let mut r = Request::default();
-    while let Some(t) = lexargs::next(&mut p) {
+    while let Some(t) = opts::next_token(&mut p) {
         match t {
             Short('s') => r.silent = true,
             Short('S') => r.show_error = true,
@@ -50,7 +51,7 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
             Short('o') => r.output = output(&mut p)?,
             // Request options with a value the offline mirror has no use for.
             Short('X' | 'H' | 'd' | 'A' | 'e' | 'u' | 'w') => {
-                lexargs::value(&mut p);
+                opts::value(&mut p).ok();
             }
             Short('h') => return Err(Stop::Help),
             // `-s-` holds a `--`, an option curl does not know.

@@ -684,7 +684,7 @@ pub fn holds_render(root: &Path, run: &Run) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn run_option_forms_and_complaints() {

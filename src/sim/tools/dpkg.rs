@@ -2,7 +2,7 @@
 //! `dpkg -l`/`-s` for what is installed.
 
 use super::super::{Ctx, pkgs};
-use super::lexargs;
+use super::opts;
 
 /// What dpkg adds after a usage error.
 const HELP_TAIL: &str = "\n\nType dpkg --help for help about installing and deinstalling packages [*];\nUse 'apt' or 'aptitude' for user-friendly package management;\nType dpkg -Dhelp for a list of dpkg debug flag values;\nType dpkg --force-help for a list of forcing options;\nType dpkg-deb --help for help about manipulating *.deb files;\n\nOptions marked [*] produce a lot of output - pipe it through 'less' or 'more' !";
@@ -19,10 +19,10 @@ enum Action {
 /// The first word is the action, whole (`-il` is not `-i -l`); what follows it is operands, as
 /// typed. `Err` holds the word dpkg does not know, `None` when there is none.
 fn parse(args: &[String]) -> Result<(Action, Vec<String>), Option<String>> {
-    use lexargs::Token::{DashDash, Long, Short, Value};
-    let mut p = lexargs::parser(args);
-    let action = match lexargs::next(&mut p).ok_or(None)? {
-        Short(c) => match (c, lexargs::rest(&mut p)) {
+    use opts::Token::{DashDash, Long, Short, Value};
+    let mut p = opts::parser(args);
+    let action = match opts::next_token(&mut p).ok_or(None)? {
+        Short(c) => match (c, opts::rest(&mut p)) {
             ('i', None) => Action::Install,
             ('s', None) => Action::Status,
             ('l', None) => Action::List,
@@ -39,7 +39,7 @@ fn parse(args: &[String]) -> Result<(Action, Vec<String>), Option<String>> {
         DashDash => return Err(Some("--".into())),
         Value(w) => return Err(Some(w)),
     };
-    Ok((action, lexargs::remaining(&mut p)))
+    Ok((action, opts::remaining(&mut p)))
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {

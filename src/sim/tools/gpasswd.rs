@@ -1,7 +1,7 @@
 //! `gpasswd -a USER GROUP` / `-d USER GROUP` (shadow-utils).
 
 use super::super::{Ctx, accounts};
-use super::opts::{self, Error, Long, Short, Value};
+use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 const USAGE: &str = "Usage: gpasswd [option] GROUP
 
@@ -28,14 +28,9 @@ struct Request {
     operands: Vec<String>,
 }
 
-enum Parsed {
-    Help,
-    Request(Request),
-}
-
 /// Reads the options as shadow's getopt_long does (`-alearner`, `--add=learner`, the group
 /// anywhere). `-h` prints the help at once.
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
     let mut p = opts::parser(args);
     let mut r = Request::default();
     while let Some(arg) = p.next()? {
@@ -53,7 +48,8 @@ fn parse(args: &[String]) -> Result<Parsed, Error> {
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let r = match parse(args) {
-        Ok(Parsed::Help) => {
+        // shadow's tools have no --version: parse never asks for it.
+        Ok(Parsed::Help | Parsed::Version) => {
             cx.print(USAGE);
             return 0;
         }
@@ -151,7 +147,7 @@ fn write_result(cx: &mut Ctx, written: std::io::Result<()>) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

@@ -112,7 +112,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

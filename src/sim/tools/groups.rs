@@ -1,16 +1,10 @@
 //! `groups` (coreutils): without a user the *running session's* groups, with one the database's.
 
 use super::super::{Ctx, accounts};
-use super::opts::{self, Error, Long, Value};
-
-enum Parsed {
-    Help,
-    Version,
-    Users(Vec<String>),
-}
+use super::opts::{self, Error, Long, Parsed, Value};
 
 /// groups knows only --help and --version; the users may come among them.
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Vec<String>>, Error> {
     let mut p = opts::parser(args);
     let mut users = Vec::new();
     while let Some(arg) = p.next()? {
@@ -27,12 +21,12 @@ fn parse(args: &[String]) -> Result<Parsed, Error> {
             other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
     }
-    Ok(Parsed::Users(users))
+    Ok(Parsed::Request(users))
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let users = match parse(args) {
-        Ok(Parsed::Users(u)) => u,
+        Ok(Parsed::Request(u)) => u,
         Ok(Parsed::Help) => {
             cx.println("Usage: groups [OPTION]... [USERNAME]...\nPrint group memberships for each USERNAME or, if no USERNAME is specified, for\nthe current process (which may differ if the groups database has changed).\n      --help        display this help and exit\n      --version     output version information and exit");
             return 0;
@@ -64,7 +58,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn options_anywhere_and_complaints() {

@@ -1,7 +1,7 @@
 //! `id` (coreutils): the running session's credentials, or a user's from the database.
 
 use super::super::{Ctx, accounts};
-use super::opts::{self, Error, Long, Short, Value};
+use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 /// What the command line asks for: at most one of -u, -g, -G, with -n names for numbers.
 #[derive(Debug, Default)]
@@ -13,14 +13,8 @@ struct Request {
     users: Vec<String>,
 }
 
-enum Parsed {
-    Help,
-    Version,
-    Request(Request),
-}
-
 /// Reads the options as coreutils' getopt_long does (`-un`, users among the options).
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
     let mut p = opts::parser(args);
     let mut r = Request::default();
     while let Some(arg) = p.next()? {
@@ -127,7 +121,7 @@ fn line(r: &Request, db: &accounts::Groups, name: &str, uid: u32, gids: &[u32]) 
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

@@ -175,7 +175,7 @@ pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn dmesg_options() {

@@ -198,7 +198,7 @@ pub fn modinfo(cx: &mut Ctx, args: &[String]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn modinfo_options_take_their_values() {

@@ -323,7 +323,7 @@ fn real(cx: &mut Ctx, args: &[String]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::super::super::Exec;
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn drawn_here_or_left_to_the_real_ls() {

@@ -196,7 +196,7 @@ fn kernel_lines(d: &PciDevice, is_gpu: bool, loaded: bool, available: bool) -> S
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

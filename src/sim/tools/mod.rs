@@ -17,7 +17,6 @@ pub mod id;
 pub mod klog;
 pub mod kmod;
 pub mod kubectl;
-mod lexargs;
 pub mod login;
 pub mod ls;
 pub mod lsmod;
@@ -224,35 +223,6 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
     v
 }
 
-/// Splits clustered short options (`-aG` -> `-a -G`) the way getopt does, leaving long options,
-/// `--` and operands alone. `with_value` lists short options that take an argument: the rest of
-/// the cluster is that argument (`-Grender`).
-pub fn split_short(args: &[String], with_value: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = false;
-    for a in args {
-        if rest || a == "-" || !a.starts_with('-') || a.starts_with("--") {
-            if a == "--" {
-                rest = true;
-            }
-            out.push(a.clone());
-            continue;
-        }
-        let chars: Vec<char> = a[1..].chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            out.push(format!("-{c}"));
-            if with_value.contains(c) && i + 1 < chars.len() {
-                out.push(chars[i + 1..].iter().collect());
-                break;
-            }
-            i += 1;
-        }
-    }
-    out
-}
-
 // Widths and calendar dates are shared with the command line, which must not depend on the
 // simulator for them.
 pub use crate::clock::{MONTHS, civil, weekday};
@@ -309,21 +279,5 @@ pub fn check_writable(cx: &Ctx, sim_path: &str) -> Result<(), &'static str> {
         Ok(())
     } else {
         Err("Permission denied")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn getopt_clusters() {
-        let a: Vec<String> = ["-aG", "render", "learner"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(split_short(&a, "G"), ["-a", "-G", "render", "learner"]);
-        let b: Vec<String> = ["-aGrender"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(split_short(&b, "G"), ["-a", "-G", "render"]);
     }
 }

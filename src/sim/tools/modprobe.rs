@@ -5,7 +5,7 @@ use super::super::Ctx;
 use super::super::kernel::{self, Insert};
 use super::super::state::Driver;
 use super::lsmod;
-use super::opts::{self, Error, Long, Short, Value};
+use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 fn usage() -> String {
     "Usage:
@@ -70,15 +70,9 @@ struct Request {
     names: Vec<String>,
 }
 
-enum Parsed {
-    Help,
-    Version,
-    Request(Request),
-}
-
 /// Reads the options as kmod's getopt_long does (`-rv`, options after the module name). The
 /// options that name other files or kernels are refused, as before: the machine has one of each.
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
     let mut p = opts::parser(args);
     let mut r = Request::default();
     while let Some(arg) = p.next()? {
@@ -240,7 +234,7 @@ fn load_amdgpu(cx: &mut Ctx) -> Result<(), i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

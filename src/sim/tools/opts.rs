@@ -9,6 +9,14 @@ use super::super::Ctx;
 pub use lexopt::Arg::{self, Long, Short, Value};
 pub use lexopt::{Error, Parser};
 
+/// What a command line asks for: the tool's help or version (printed at once, whatever else
+/// it says), or the work it describes.
+pub enum Parsed<R> {
+    Help,
+    Version,
+    Request(R),
+}
+
 /// A parser for `args`. The value of `-o=x` is `=x`, as with getopt (lexopt would drop the
 /// `=`, and refuse `-a=` for a flag where getopt reads the options `a` and `=`).
 pub fn parser(args: &[String]) -> Parser {
@@ -96,6 +104,56 @@ pub fn try_help(cx: &mut Ctx, prog: &str, message: &str) -> i32 {
     1
 }
 
+// The download, package and cluster tools also see what lexopt hides: a `--` word (lexopt
+// swallows it; apt, wget, curl and dpkg refuse it, kubectl keeps what follows for the
+// container) and the value glued to a long option (`--quiet=1` is an error for most of them,
+// ignored by kubectl's switches).
+
+/// One word of a command line, or one letter of a short cluster.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Token {
+    /// `-x`; the rest of its cluster is still in the parser (`Parser::value`).
+    Short(char),
+    /// `--name` and the value after its `=`, if any.
+    Long(String, Option<String>),
+    /// An operand, `-` included.
+    Value(String),
+    /// A `--` word, taken out of the parser; what follows is still in it.
+    DashDash,
+}
+
+/// The next token, or `None` at the end.
+pub fn next_token(p: &mut Parser) -> Option<Token> {
+    if let Some(mut raw) = p.try_raw_args()
+        && raw.next_if(|a| a == "--").is_some()
+    {
+        return Some(Token::DashDash);
+    }
+    // A long option's glued value is taken right away and short clusters carry no `=` of
+    // their own, so lexopt has no unexpected value to complain about.
+    let arg = p.next().ok()??;
+    Some(match arg {
+        Arg::Short(c) => Token::Short(c),
+        Arg::Long(name) => {
+            let name = name.to_string();
+            Token::Long(name, p.optional_value().map(text))
+        }
+        Arg::Value(v) => Token::Value(text(v)),
+    })
+}
+
+/// What is left of the current short cluster (`-Ofile`), if anything.
+pub fn rest(p: &mut Parser) -> Option<String> {
+    p.optional_value().map(text)
+}
+
+/// The words not read yet, as they were typed.
+pub fn remaining(p: &mut Parser) -> Vec<String> {
+    p.raw_args()
+        .map(|raw| raw.map(text).collect())
+        .unwrap_or_default()
+}
+
 /// What glibc's getopt prints for `e`, after `PROGRAM: `.
 pub fn getopt_message(e: &Error) -> String {
     match e {
@@ -120,84 +178,33 @@ fn short_name(o: &str) -> &str {
 }
 
 #[cfg(test)]
-pub mod testing {
-    //! Runs a tool on a fresh stage, for the tools' unit tests.
-
-    use crate::sim::{self, Caller, MachineSpec, ScriptedConsole};
-
-    /// A stage with the default machine and a logged-in learner.
-    pub struct Machine {
-        dir: tempfile::TempDir,
-        session: String,
-    }
-
-    /// What a tool printed and returned.
-    #[derive(Debug, PartialEq, Eq)]
-    pub struct Run {
-        pub stdout: String,
-        pub stderr: String,
-        pub code: i32,
-    }
-
-    impl Run {
-        /// The first line on stderr and the exit code: what a complaint is checked by.
-        pub fn complaint(&self) -> (&str, i32) {
-            (self.stderr.lines().next().unwrap_or(""), self.code)
-        }
-    }
-
-    impl Machine {
-        pub fn stage() -> Machine {
-            let dir = tempfile::tempdir().expect("temp dir");
-            let spec = MachineSpec::default();
-            sim::stage::create(dir.path(), &spec).expect("stage");
-            let session = sim::login(dir.path(), &spec.user).expect("login");
-            Machine { dir, session }
-        }
-
-        pub fn root(&self) -> &std::path::Path {
-            self.dir.path()
-        }
-
-        pub fn learner_caller(&self) -> Caller {
-            Caller::user("learner", 1000, Some(&self.session))
-        }
-
-        /// `line` split on spaces, run as the learner.
-        pub fn learner(&self, line: &str) -> Run {
-            self.run(self.learner_caller(), line)
-        }
-
-        /// `line` split on spaces, run as root.
-        pub fn root_runs(&self, line: &str) -> Run {
-            self.run(Caller::user("learner", 1000, None).as_root(), line)
-        }
-
-        pub fn output(&self, caller: Caller, line: &str) -> sim::Output {
-            let words: Vec<String> = line.split_whitespace().map(String::from).collect();
-            sim::run(
-                self.root(),
-                &words[0],
-                &words[1..],
-                &caller,
-                &mut ScriptedConsole::new(),
-            )
-        }
-
-        fn run(&self, caller: Caller, line: &str) -> Run {
-            let out = self.output(caller, line);
-            Run {
-                stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-                stderr: out.stderr,
-                code: out.code,
-            }
-        }
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
+
+    fn tokens(line: &str) -> Vec<Token> {
+        let args: Vec<String> = line.split(' ').map(String::from).collect();
+        let mut p = parser(&args);
+        std::iter::from_fn(|| next_token(&mut p)).collect()
+    }
+
+    #[test]
+    fn dashes_and_glued_values_are_visible() {
+        use Token::*;
+        assert_eq!(
+            tokens("-ab -- --x=1 --y - z"),
+            [
+                Short('a'),
+                Short('b'),
+                DashDash,
+                Long("x".into(), Some("1".into())),
+                Long("y".into(), None),
+                Value("-".into()),
+                Value("z".into()),
+            ]
+        );
+        assert_eq!(tokens("-a="), [Short('a'), Short('=')]);
+        assert_eq!(tokens("-a-"), [Short('a'), Short('-')]);
+    }
 
     fn args(words: &[&str]) -> Vec<String> {
         words.iter().map(|s| s.to_string()).collect()

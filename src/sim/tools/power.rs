@@ -135,7 +135,7 @@ fn bad_option(cx: &mut Ctx, tool: &str, e: &Error) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

@@ -79,7 +79,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::super::super::{Caller, Exec};
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     /// (login, command, user) of the session su asks for, as root.
     fn session(m: &Machine, line: &str) -> Option<(bool, Option<String>, String)> {

@@ -3,7 +3,7 @@
 //! Commands are looked up in sudo's `secure_path`, which does not contain /opt/rocm/bin.
 
 use super::super::{Caller, Ctx, Exec, accounts};
-use super::opts::{self, Error, Long, Short, Value};
+use super::opts::{self, Error, Long, Parsed, Short, Value};
 use super::{TOOLS, dispatch, system_tools};
 
 const USAGE: &str = "usage: sudo -h | -K | -k | -V
@@ -84,15 +84,9 @@ struct Request {
     rest: Vec<String>,
 }
 
-enum Parsed {
-    Help,
-    Version,
-    Request(Request),
-}
-
 /// Reads sudo's options as its getopt_long does with "+": they stop at the first word that is
 /// not one (the command), so the command's own options stay its own.
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
     let mut p = opts::parser(args);
     let mut r = Request::default();
     while let Some(arg) = p.next()? {
@@ -421,7 +415,7 @@ fn quote(w: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn options_end_at_the_command() {

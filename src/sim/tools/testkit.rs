@@ -4,54 +4,117 @@
 
 #![cfg(test)]
 
-use tempfile::TempDir;
+use super::super::{self as sim, Caller, MachineSpec, ScriptedConsole};
 
-use super::super::{Caller, MachineSpec, ScriptedConsole};
-
-pub struct Bench {
-    dir: TempDir,
+/// A stage with a logged-in learner.
+pub struct Machine {
+    dir: tempfile::TempDir,
+    session: String,
 }
+
+/// What a tool printed and returned.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+impl Run {
+    /// The first line on stderr and the exit code: what a complaint is checked by.
+    pub fn complaint(&self) -> (&str, i32) {
+        (self.stderr.lines().next().unwrap_or(""), self.code)
+    }
+}
+
+impl Machine {
+    /// The default machine.
+    pub fn stage() -> Machine {
+        Machine::with(|_| {})
+    }
+
+    /// The default machine, changed by `edit` (a repository, a cluster).
+    pub fn with(edit: impl FnOnce(&mut MachineSpec)) -> Machine {
+        let mut spec = MachineSpec::default();
+        edit(&mut spec);
+        let dir = tempfile::tempdir().expect("temp dir");
+        sim::stage::create(dir.path(), &spec).expect("stage");
+        let session = sim::login(dir.path(), &spec.user).expect("login");
+        Machine { dir, session }
+    }
+
+    pub fn root(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
+    pub fn learner_caller(&self) -> Caller {
+        Caller::user("learner", 1000, Some(&self.session))
+    }
+
+    /// `line` split on spaces, run as the learner.
+    pub fn learner(&self, line: &str) -> Run {
+        self.run(self.learner_caller(), line)
+    }
+
+    /// `line` split on spaces, run as root.
+    pub fn root_runs(&self, line: &str) -> Run {
+        self.run(Caller::user("learner", 1000, None).as_root(), line)
+    }
+
+    /// `line` split on spaces (one space, so an empty word can be given), run by `caller`.
+    pub fn output(&self, caller: Caller, line: &str) -> sim::Output {
+        let words: Vec<String> = line.split(' ').map(String::from).collect();
+        sim::run(
+            self.root(),
+            &words[0],
+            &words[1..],
+            &caller,
+            &mut ScriptedConsole::new(),
+        )
+    }
+
+    fn run(&self, caller: Caller, line: &str) -> Run {
+        let out = self.output(caller, line);
+        Run {
+            stdout: out.stdout_text(),
+            stderr: out.stderr,
+            code: out.code,
+        }
+    }
+}
+
+/// The same machine for the download, package and cluster tools' tests, which compare
+/// (exit code, stdout, stderr) and run without a login session.
+pub struct Bench(Machine);
 
 /// Exit code, stdout and stderr of one run.
 pub type Seen = (i32, String, String);
 
 impl Bench {
-    /// The default machine, changed by `edit` (a repository, a cluster).
     pub fn new(edit: impl FnOnce(&mut MachineSpec)) -> Bench {
-        let mut spec = MachineSpec::default();
-        edit(&mut spec);
-        let dir = tempfile::tempdir().expect("temp dir");
-        super::super::stage::create(dir.path(), &spec).expect("stage");
-        Bench { dir }
+        Bench(Machine::with(edit))
     }
 
-    /// Runs `line` (split on spaces) as the learner.
+    /// Runs `line` as the learner, outside any login session.
     pub fn run(&self, line: &str) -> Seen {
-        self.run_as(Caller::user("learner", 1000, None), line)
+        self.seen(Caller::user("learner", 1000, None), line)
     }
 
-    /// Runs `line` (split on spaces) as root.
+    /// Runs `line` as root, in the learner's home.
     pub fn root(&self, line: &str) -> Seen {
         let mut root = Caller::user("root", 0, None);
         root.cwd = "/home/learner".into();
-        self.run_as(root, line)
+        self.seen(root, line)
     }
 
     /// Whether the machine has `path` (a file a download wrote).
     pub fn has(&self, path: &str) -> bool {
-        self.dir.path().join(path.trim_start_matches('/')).exists()
+        self.0.root().join(path.trim_start_matches('/')).exists()
     }
 
-    fn run_as(&self, caller: Caller, line: &str) -> Seen {
-        let words: Vec<String> = line.split(' ').map(String::from).collect();
-        let out = super::super::run(
-            self.dir.path(),
-            &words[0],
-            &words[1..],
-            &caller,
-            &mut ScriptedConsole::new(),
-        );
-        (out.code, out.stdout_text(), out.stderr)
+    fn seen(&self, caller: Caller, line: &str) -> Seen {
+        let r = self.0.run(caller, line);
+        (r.code, r.stdout, r.stderr)
     }
 }
 

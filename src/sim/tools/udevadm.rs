@@ -226,7 +226,7 @@ fn trigger(cx: &mut Ctx, args: &[String]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn trigger_option_forms() {

@@ -2,20 +2,14 @@
 //! not the host's.
 
 use super::super::Ctx;
-use super::opts::{self, Error, Long, Short, Value};
+use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 /// Which fields to print, in the order of `uname -a`.
 type Fields = [bool; 8];
 
-enum Parsed {
-    Help,
-    Version,
-    Fields(Fields),
-}
-
 /// Reads the options as coreutils' getopt_long does; uname takes no operand, but getopt reads
 /// every option before that is noticed.
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Fields>, Error> {
     let mut p = opts::parser(args);
     let mut want = [false; 8];
     let mut extra: Option<String> = None;
@@ -46,13 +40,13 @@ fn parse(args: &[String]) -> Result<Parsed, Error> {
     }
     match extra {
         Some(o) => Err(Error::from(format!("extra operand ‘{o}’"))),
-        None => Ok(Parsed::Fields(want)),
+        None => Ok(Parsed::Request(want)),
     }
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let mut want = match parse(args) {
-        Ok(Parsed::Fields(f)) => f,
+        Ok(Parsed::Request(f)) => f,
         Ok(Parsed::Help) => {
             cx.println("Usage: uname [OPTION]...\nPrint certain system information.  With no OPTION, same as -s.");
             return 0;
@@ -96,7 +90,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_and_complaints() {

@@ -664,7 +664,7 @@ fn strtol(s: &str) -> Option<(i64, bool)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
     use super::strtol;
 
     #[test]

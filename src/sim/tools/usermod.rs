@@ -3,7 +3,7 @@
 //! their groups until a new login. `-g` sets the primary group in /etc/passwd.
 
 use super::super::{Ctx, accounts};
-use super::opts::{self, Error, Long, Short, Value};
+use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 const USAGE: &str = "Usage: usermod [options] LOGIN
 
@@ -56,14 +56,9 @@ struct Request {
     logins: Vec<String>,
 }
 
-enum Parsed {
-    Help,
-    Request(Request),
-}
-
 /// Reads the options as shadow's getopt_long does: clustered (`-aG render`), attached
 /// (`-Grender`, `--groups=render`), the login anywhere among them. `-h` prints the help at once.
-fn parse(args: &[String]) -> Result<Parsed, Error> {
+fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
     let mut p = opts::parser(args);
     let mut r = Request::default();
     while let Some(arg) = p.next()? {
@@ -115,7 +110,8 @@ fn check(r: &Request) -> Result<(), Option<&'static str>> {
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let r = match parse(args) {
-        Ok(Parsed::Help) => {
+        // shadow's tools have no --version: parse never asks for it.
+        Ok(Parsed::Help | Parsed::Version) => {
             cx.print(USAGE);
             return 0;
         }
@@ -221,7 +217,7 @@ fn bad_usage(cx: &mut Ctx, message: Option<&str>) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::opts::testing::Machine;
+    use super::super::testkit::Machine;
 
     #[test]
     fn option_forms_getopt_accepts() {

@@ -4,7 +4,7 @@
 //! simulated clock).
 
 use super::super::{Ctx, catalog, k8s, keys};
-use super::{check_writable, civil, lexargs};
+use super::{check_writable, civil, opts};
 
 const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.";
 
@@ -85,15 +85,15 @@ fn needs_file() -> Stop {
 }
 
 fn parse(args: &[String]) -> Result<Request, Stop> {
-    use lexargs::Token::{DashDash, Long, Short, Value};
-    let mut p = lexargs::parser(args);
+    use opts::Token::{DashDash, Long, Short, Value};
+    let mut p = opts::parser(args);
     let mut r = Request::default();
-    while let Some(t) = lexargs::next(&mut p) {
+    while let Some(t) = opts::next_token(&mut p) {
         match t {
             // -q prints nothing at all, errors included; -nv keeps the errors.
             Short('q') => (r.quiet, r.silent) = (true, true),
-            Short('O') => r.output = Some(lexargs::value(&mut p).ok_or_else(needs_file)?),
-            Short('P') => r.dir = lexargs::value(&mut p),
+            Short('O') => r.output = Some(opts::value(&mut p).ok().ok_or_else(needs_file)?),
+            Short('P') => r.dir = opts::value(&mut p).ok(),
             Short('c' | 'N') => {}
             Short('h') => return Err(Stop::Help),
             Short('V') => return Err(Stop::Version),
@@ -106,9 +106,9 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
                 "quiet" => (r.quiet, r.silent) = (true, true),
                 "no-verbose" => r.quiet = true,
                 "output-document" => {
-                    r.output = Some(lexargs::value(&mut p).ok_or_else(needs_file)?)
+                    r.output = Some(opts::value(&mut p).ok().ok_or_else(needs_file)?)
                 }
-                "directory-prefix" => r.dir = lexargs::value(&mut p),
+                "directory-prefix" => r.dir = opts::value(&mut p).ok(),
                 "continue" | "timestamping" | "no-check-certificate" => {}
                 "help" => return Err(Stop::Help),
                 "version" => return Err(Stop::Version),

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use super::super::Ctx;
 use super::super::k8s::{self, Cluster, GPU_RESOURCE, Phase, Pod, human_age};
-use super::{MONTHS, civil, lexargs, table, weekday};
+use super::{MONTHS, civil, opts, table, weekday};
 
 const HELP: &str = "kubectl controls the Kubernetes cluster manager.
 
@@ -199,13 +199,13 @@ impl Flag {
 
 /// Flags anywhere among the words; `--` ends them (`kubectl run NAME --image=I -- ARGS`).
 fn parse(args: &[String]) -> Result<Opts, String> {
-    use lexargs::Token::{DashDash, Long, Short, Value};
-    let mut p = lexargs::parser(args);
+    use opts::Token::{DashDash, Long, Short, Value};
+    let mut p = opts::parser(args);
     let mut o = Opts::default();
-    while let Some(t) = lexargs::next(&mut p) {
+    while let Some(t) = opts::next_token(&mut p) {
         match t {
             DashDash => {
-                o.after_dash = lexargs::remaining(&mut p);
+                o.after_dash = opts::remaining(&mut p);
                 break;
             }
             Long(name, glued) => {
@@ -230,7 +230,8 @@ fn flag_value(
     if !flag.takes_value() || glued.is_some() {
         return Ok(glued);
     }
-    lexargs::value(p)
+    opts::value(p)
+        .ok()
         .map(Some)
         .ok_or(format!("error: flag needs an argument: {typed}"))
 }
@@ -238,7 +239,7 @@ fn flag_value(
 /// A word starting with one dash, read whole as pflag reads it: `-n=NS` and `-nNS` carry the
 /// value, `-it` is the one cluster of switches; otherwise the first letter is to blame.
 fn short(o: &mut Opts, p: &mut lexopt::Parser, c: char) -> Result<(), String> {
-    let rest = lexargs::rest(p).unwrap_or_default();
+    let rest = opts::rest(p).unwrap_or_default();
     let unknown = |word: &str| format!("error: unknown shorthand flag: '{c}' in -{word}");
     // `-x=v`: the flag is the two characters before `=`.
     if let Some(v) = rest.strip_prefix('=').filter(|_| c.is_ascii()) {
