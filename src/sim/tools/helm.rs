@@ -101,22 +101,52 @@ fn repo_add(cx: &mut Ctx, name: &str, url: &str) -> i32 {
     0
 }
 
-fn install(cx: &mut Ctx, args: &[&str]) -> i32 {
-    let mut ns = "default".to_string();
-    let mut operands = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i] {
-            "-n" | "--namespace" => {
-                i += 1;
-                ns = args.get(i).unwrap_or(&"default").to_string();
+/// `helm install`'s flags that take a value (pflag: `--set a=b` or `--set=a=b`); the value is
+/// not a release or chart name.
+const INSTALL_VALUES: [&str; 12] = [
+    "namespace",
+    "set",
+    "set-string",
+    "set-file",
+    "set-json",
+    "values",
+    "version",
+    "timeout",
+    "kube-context",
+    "kubeconfig",
+    "description",
+    "repo",
+];
+
+/// The namespace and the operands of `helm install`'s words. Flags the chart does not need
+/// (`--create-namespace`, `--wait`) are taken and ignored.
+fn install_words(args: &[&str]) -> (String, Vec<String>) {
+    use super::opts::Token::{DashDash, Long, Short, Value};
+    let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let mut p = super::opts::parser(&words);
+    let (mut ns, mut operands) = ("default".to_string(), Vec::new());
+    while let Some(t) = super::opts::next_token(&mut p) {
+        match t {
+            Short('n') => ns = super::opts::value(&mut p).unwrap_or_else(|_| ns.clone()),
+            Short('f') => {
+                let _ = super::opts::value(&mut p);
             }
-            o if o.starts_with("--namespace=") => ns = o["--namespace=".len()..].to_string(),
-            o if o.starts_with('-') => {}
-            o => operands.push(o),
+            Long(name, glued) if INSTALL_VALUES.contains(&name.as_str()) => {
+                let v = glued.or_else(|| super::opts::value(&mut p).ok());
+                if name == "namespace" {
+                    ns = v.unwrap_or(ns);
+                }
+            }
+            Short(_) | Long(..) => {}
+            DashDash => operands.extend(super::opts::remaining(&mut p)),
+            Value(v) => operands.push(v),
         }
-        i += 1;
     }
+    (ns, operands)
+}
+
+fn install(cx: &mut Ctx, args: &[&str]) -> i32 {
+    let (ns, operands) = install_words(args);
     let [release, chart] = operands.as_slice() else {
         cx.eprintln(
             "Error: INSTALLATION FAILED: must either provide a name or specify --generate-name",
@@ -166,4 +196,28 @@ fn install(cx: &mut Ctx, args: &[&str]) -> i32 {
     cx.println("REVISION: 1");
     cx.println("TEST SUITE: None");
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::install_words;
+
+    #[test]
+    fn a_flags_value_is_not_a_release_or_a_chart() {
+        let (ns, ops) = install_words(&[
+            "amd-gpu",
+            "--timeout",
+            "5m",
+            "amd-gpu/amd-gpu",
+            "-n",
+            "kube-system",
+            "--create-namespace",
+        ]);
+        assert_eq!(ns, "kube-system");
+        assert_eq!(ops, ["amd-gpu", "amd-gpu/amd-gpu"]);
+        let (ns, ops) = install_words(&["--namespace=kube-system", "a", "b", "--wait"]);
+        assert_eq!((ns.as_str(), ops.len()), ("kube-system", 2));
+        let (ns, _) = install_words(&["-nkube-system", "a", "b"]);
+        assert_eq!(ns, "kube-system");
+    }
 }
