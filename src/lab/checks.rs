@@ -38,344 +38,415 @@ pub fn needs_login_path(check: &Check) -> bool {
 
 pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
     let root = env.root;
-    let state = || {
-        env.state
-            .map_err(|e| Msg::new("lab-why-state-broken").arg("error", e))
-    };
+    let state = || state(env);
     match check {
-        Check::Groups { user, groups, keep } => {
-            let Some(db) = accounts::db_groups(root, user) else {
-                return Err(Msg::new("lab-why-no-user").arg("user", user));
-            };
-            let dropped: Vec<&String> = keep.iter().filter(|g| !db.contains(g)).collect();
-            if !dropped.is_empty() {
-                return Err(Msg::new("lab-why-groups-dropped")
-                    .arg("user", user)
-                    .arg("groups", join(&dropped))
-                    .arg("csv", csv(&dropped)));
-            }
-            let missing: Vec<&String> = groups.iter().filter(|g| !db.contains(g)).collect();
-            if !missing.is_empty() {
-                return Err(Msg::new("lab-why-groups-missing")
-                    .arg("user", user)
-                    .arg("groups", join(&missing))
-                    .arg("csv", csv(&missing)));
-            }
-            Ok(())
-        }
-        Check::SessionGroups { user, groups } => {
-            let st = state()?;
-            let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            let have = st.session_groups(root, &rec.session).unwrap_or_default();
-            let missing: Vec<&String> = groups.iter().filter(|g| !have.contains(g)).collect();
-            if missing.is_empty() {
-                return Ok(());
-            }
-            let db = accounts::db_groups(root, user).unwrap_or_default();
-            if missing.iter().all(|g| db.contains(g)) {
-                Err(Msg::new("lab-why-session-old")
-                    .arg("user", user)
-                    .arg("groups", join(&missing))
-                    .arg("first", missing[0]))
-            } else {
-                Err(Msg::new("lab-why-groups-missing")
-                    .arg("user", user)
-                    .arg("groups", join(&missing))
-                    .arg("csv", csv(&missing)))
-            }
-        }
-        Check::KfdAccess => {
-            let st = state()?;
-            if !st.is_module_loaded() {
-                return Err(Msg::new("lab-why-module-not-loaded").arg("module", "amdgpu"));
-            }
-            let Some(kfd) = st.device("/dev/kfd") else {
-                return Err(Msg::new("lab-why-no-device").arg("device", "/dev/kfd"));
-            };
-            let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            let session = st.session(&rec.session);
-            let uid = session.map(|s| s.uid).unwrap_or(rec.uid);
-            let gids: Vec<u32> = session.map(|s| s.gids.clone()).unwrap_or_default();
-            let node = (kfd.owner.as_str(), kfd.group.as_str(), kfd.mode);
-            if accounts::may_read_write_named(root, node, uid, &gids) {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-kfd-denied")
-                    .arg("owner", &kfd.owner)
-                    .arg("group", &kfd.group)
-                    .arg("mode", format!("{:04o}", kfd.mode)))
-            }
-        }
-        Check::CommandOnPath { command, keep } => {
-            let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            let dirs = rec.path_dirs();
-            let lost: Vec<&String> = keep.iter().filter(|k| !on_path(&dirs, k)).collect();
-            if !lost.is_empty() {
-                return Err(Msg::new("lab-why-path-lost").arg("dirs", join(&lost)));
-            }
-            if find_on_path(root, &rec.path, &rec.cwd, command) {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-not-on-path")
-                    .arg("command", command)
-                    .arg("where", where_is(root, command)))
-            }
-        }
-        Check::LoginCommand { command } => {
-            let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            if !find_on_path(root, path, "/home/learner", command) {
-                return Err(Msg::new("lab-why-login-path").arg("command", command));
-            }
-            // The login must keep the everyday commands (ls, grep, ...), which live in /usr/bin.
-            let dirs: Vec<&str> = path.split(':').collect();
-            if on_path(&dirs, "/usr/bin") {
-                Ok(())
-            } else {
-                Err(Msg::new("machine-why-login-tools")
-                    .arg("command", command)
-                    .arg("lost", "ls, grep, cat"))
-            }
-        }
-        Check::ModuleLoaded { module } => {
-            if state()?.is_module_loaded() {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-module-not-loaded").arg("module", module))
-            }
-        }
-        Check::ModulePersisted { module } => {
-            // Boot a copy of the machine from its configuration as it is now.
-            let st = state()?;
-            if kernel::next_boot_loads_amdgpu(st, root) {
-                return Ok(());
-            }
-            Err(boot_problem(root, st, module))
-        }
-        Check::UdevRule { device, mode } => {
-            let st = state()?;
-            // A rule counts when it gives the mode to the node's "add" event (every boot and
-            // every driver load) or to a "change" event (`udevadm trigger`).
-            let add = rule_mode(root, st, device, udev::Action::Add);
-            match rule_mode(root, st, device, udev::Action::Change) {
-                Some(m) if m == *mode => Ok(()),
-                _ if add == Some(*mode) => Ok(()),
-                _ => Err(rule_problem(root, st, device, *mode)),
-            }
-        }
-        Check::DeviceMode { device, mode } => {
-            let st = state()?;
-            let Some(node) = st.device(device) else {
-                return Err(Msg::new("lab-why-no-device").arg("device", device));
-            };
-            if node.mode == *mode {
-                return Ok(());
-            }
-            if rule_mode(root, st, device, udev::Action::Change) == Some(*mode) {
-                Err(Msg::new("lab-why-rule-not-applied").arg("device", device))
-            } else if rule_mode(root, st, device, udev::Action::Add) == Some(*mode) {
-                Err(Msg::new("machine-why-rule-add-only").arg("device", device))
-            } else {
-                Err(Msg::new("lab-why-device-mode")
-                    .arg("device", device)
-                    .arg("mode", format!("{:04o}", node.mode))
-                    .arg("want", format!("{mode:04o}")))
-            }
-        }
-        Check::Packages { all } => {
-            let st = state()?;
-            let missing: Vec<&String> = all.iter().filter(|p| !st.installed(p)).collect();
-            if missing.is_empty() {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-packages").arg("packages", join(&missing)))
-            }
-        }
-        Check::KernelHeaders => {
-            let st = state()?;
-            let pkg = format!("linux-headers-{}", st.machine.kernel);
-            if st.installed(&pkg) {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-headers").arg("package", pkg))
-            }
-        }
-        Check::RocmRepo => {
-            let st = state()?;
-            let rocm: Vec<pkgs::Source> = pkgs::sources(root)
-                .into_iter()
-                .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
-                .collect();
-            if rocm.is_empty() {
-                // A repo.radeon.com line for a release that does not exist: apt gets a 404.
-                if let Some(bad) = pkgs::sources(root)
-                    .into_iter()
-                    .find(|s| pkgs::classify(&s.uri) == Repo::RadeonMissing)
-                {
-                    if let Some(v) = crate::sim::catalog::upstream_only(&bad.uri) {
-                        return Err(Msg::new("machine-why-repo-not-mirrored")
-                            .arg("file", bad.file)
-                            .arg("version", v)
-                            .arg("have", crate::sim::catalog::mirrored()));
-                    }
-                    return Err(Msg::new("lab-why-repo-missing")
-                        .arg("uri", bad.uri)
-                        .arg("file", bad.file));
-                }
-                return Err(Msg::new("lab-why-no-repo"));
-            }
-            if rocm.iter().any(|s| st.apt_lists.contains(&s.list_key())) {
-                return Ok(());
-            }
-            match rocm
-                .iter()
-                .map(|s| pkgs::check_key(root, s))
-                .find(|k| *k != KeyCheck::Ok)
-            {
-                Some(_) => Err(Msg::new("lab-why-repo-key")),
-                None => Err(Msg::new("lab-why-repo-update")),
-            }
-        }
-        Check::RepoMatchesNode => {
-            let st = state()?;
-            // The driver's repository as well as ROCm's: amdgpu-dkms built for another
-            // release of Ubuntu is as wrong as the libraries.
-            let amd: Vec<pkgs::Source> = pkgs::sources(root)
-                .into_iter()
-                .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_) | Repo::AmdGpu(_)))
-                .collect();
-            if !amd
-                .iter()
-                .any(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
-            {
-                return Err(Msg::new("lab-why-no-repo"));
-            }
-            let codename = &st.machine.os.codename;
-            match amd.iter().find(|s| &s.suite != codename) {
-                None => Ok(()),
-                // The lines came from an amdgpu-install built for another release.
-                Some(src)
-                    if st.installed("amdgpu-install")
-                        && ["amdgpu.list", "rocm.list"]
-                            .iter()
-                            .any(|f| src.file.ends_with(f)) =>
-                {
-                    Err(Msg::new("machine-why-installer-codename")
-                        .arg("found", &src.suite)
-                        .arg("codename", codename)
-                        .arg(
-                            "version",
-                            st.packages["amdgpu-install"]
-                                .release
-                                .clone()
-                                .unwrap_or_default(),
-                        ))
-                }
-                Some(src) => Err(Msg::new("lab-why-repo-codename")
-                    .arg("file", &src.file)
-                    .arg("suite", &src.suite)
-                    .arg("os", &st.machine.os.pretty)
-                    .arg("codename", codename)),
-            }
-        }
-        Check::NodeLabel { label } => {
-            let st = state()?;
-            let (k, v) = label.split_once('=').unwrap_or((label.as_str(), ""));
-            let cluster = st
-                .cluster
-                .as_ref()
-                .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
-            let labelled = cluster
-                .nodes
-                .iter()
-                .filter(|n| n.gpus > 0)
-                .any(|n| n.labels.get(k).is_some_and(|x| x == v));
-            if labelled {
-                return Ok(());
-            }
-            // The key is there with another value: `kubectl label` refused without --overwrite.
-            let existing = cluster
-                .nodes
-                .iter()
-                .filter(|n| n.gpus > 0)
-                .find_map(|n| n.labels.get(k).map(|x| (n.name.clone(), x.clone())));
-            match existing {
-                Some((node, value)) => Err(Msg::new("machine-why-label-overwrite")
-                    .arg("node", node)
-                    .arg("key", k)
-                    .arg("value", value)
-                    .arg("label", label)),
-                None => Err(Msg::new("lab-why-node-label").arg("label", label)),
-            }
-        }
-        Check::DevicePlugin => {
-            let st = state()?;
-            if st.device_plugin_running() {
-                return Ok(());
-            }
-            // Someone else's device plugin (NVIDIA's has the same name) advertises no AMD GPU.
-            let other = st.cluster.as_ref().and_then(|c| {
-                c.daemonsets
-                    .iter()
-                    .find(|d| d.image.contains("device-plugin") && !d.image.contains("labeller"))
-            });
-            match other {
-                Some(d) => Err(Msg::new("machine-why-device-plugin-image").arg("image", &d.image)),
-                None => Err(Msg::new("lab-why-device-plugin")),
-            }
-        }
-        Check::GpuPodRunning { namespace } => {
-            let st = state()?;
-            let cluster = st
-                .cluster
-                .as_ref()
-                .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
-            let gpu_pods: Vec<_> = cluster
-                .pods
-                .iter()
-                .filter(|p| &p.namespace == namespace && p.owner.is_none())
-                .filter(|p| {
-                    p.containers.iter().any(|c| {
-                        c.limits.contains_key("amd.com/gpu")
-                            || c.requests.contains_key("amd.com/gpu")
-                    })
-                })
-                .collect();
-            if gpu_pods.is_empty() {
-                return Err(Msg::new("lab-why-no-gpu-pod").arg("namespace", namespace));
-            }
-            match gpu_pods
-                .iter()
-                .find(|p| p.phase == crate::sim::k8s::Phase::Running)
-            {
-                Some(_) => Ok(()),
-                None => Err(Msg::new("lab-why-pod-pending").arg("pod", &gpu_pods[0].name)),
-            }
-        }
+        Check::Groups { user, groups, keep } => check_groups(env, user, groups, keep),
+        Check::SessionGroups { user, groups } => check_session_groups(env, user, groups),
+        Check::KfdAccess => check_kfd_access(env),
+        Check::CommandOnPath { command, keep } => check_command_on_path(env, command, keep),
+        Check::LoginCommand { command } => check_login_command(env, command),
+        Check::ModuleLoaded { module } => check_module_loaded(env, module),
+        Check::ModulePersisted { module } => check_module_persisted(env, module),
+        Check::UdevRule { device, mode } => check_udev_rule(env, device, *mode),
+        Check::DeviceMode { device, mode } => check_device_mode(env, device, *mode),
+        Check::Packages { all } => check_packages(env, all),
+        Check::KernelHeaders => check_kernel_headers(env),
+        Check::RocmRepo => check_rocm_repo(env),
+        Check::RepoMatchesNode => check_repo_matches_node(env),
+        Check::NodeLabel { label } => check_node_label(env, label),
+        Check::DevicePlugin => check_device_plugin(env),
+        Check::GpuPodRunning { namespace } => check_gpu_pod_running(env, namespace),
         Check::ContainerDevices | Check::ContainerRenderGroup | Check::ContainerGpu => {
             super::modules_checks::container(check, root)
         }
         Check::BootsWithAmdgpu => super::modules_checks::next_boot(root, state()?),
-        Check::RocmDefault { release } => {
-            super::releases_checks::rocm_default(root, state()?, release)
-        }
-        Check::LoginRelease { command, release } => {
-            let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            super::releases_checks::login_release(root, path, command, release)
-        }
+        Check::RocmDefault { release } => check_rocm_default(env, release),
+        Check::LoginRelease { command, release } => check_login_release(env, command, release),
         Check::LoginGpuSelected | Check::LoginTorchWorks => {
             let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
             super::modules_checks::login_gpu(check, root, state()?, login)
         }
-        Check::FileContains { path, text } => {
-            let found = resolve(root, path)
-                .and_then(|h| std::fs::read_to_string(h).ok())
-                .is_some_and(|t| t.contains(text.as_str()));
-            if found {
-                Ok(())
-            } else {
-                Err(Msg::new("lab-why-file").arg("path", path).arg("text", text))
+        Check::FileContains { path, text } => check_file_contains(env, path, text),
+    }
+}
+
+/// The simulated machine, or why a check cannot read it.
+fn state<'a>(env: &Env<'a>) -> Result<&'a State, Msg> {
+    env.state
+        .map_err(|e| Msg::new("lab-why-state-broken").arg("error", e))
+}
+
+fn check_groups(env: &Env, user: &str, groups: &[String], keep: &[String]) -> Result<(), Msg> {
+    let root = env.root;
+    let Some(db) = accounts::db_groups(root, user) else {
+        return Err(Msg::new("lab-why-no-user").arg("user", user));
+    };
+    let dropped: Vec<&String> = keep.iter().filter(|g| !db.contains(g)).collect();
+    if !dropped.is_empty() {
+        return Err(Msg::new("lab-why-groups-dropped")
+            .arg("user", user)
+            .arg("groups", join(&dropped))
+            .arg("csv", csv(&dropped)));
+    }
+    let missing: Vec<&String> = groups.iter().filter(|g| !db.contains(g)).collect();
+    if !missing.is_empty() {
+        return Err(Msg::new("lab-why-groups-missing")
+            .arg("user", user)
+            .arg("groups", join(&missing))
+            .arg("csv", csv(&missing)));
+    }
+    Ok(())
+}
+
+fn check_session_groups(env: &Env, user: &str, groups: &[String]) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    let st = state()?;
+    let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+    let have = st.session_groups(root, &rec.session).unwrap_or_default();
+    let missing: Vec<&String> = groups.iter().filter(|g| !have.contains(g)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let db = accounts::db_groups(root, user).unwrap_or_default();
+    if missing.iter().all(|g| db.contains(g)) {
+        Err(Msg::new("lab-why-session-old")
+            .arg("user", user)
+            .arg("groups", join(&missing))
+            .arg("first", missing[0]))
+    } else {
+        Err(Msg::new("lab-why-groups-missing")
+            .arg("user", user)
+            .arg("groups", join(&missing))
+            .arg("csv", csv(&missing)))
+    }
+}
+
+fn check_kfd_access(env: &Env) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    let st = state()?;
+    if !st.is_module_loaded() {
+        return Err(Msg::new("lab-why-module-not-loaded").arg("module", "amdgpu"));
+    }
+    let Some(kfd) = st.device("/dev/kfd") else {
+        return Err(Msg::new("lab-why-no-device").arg("device", "/dev/kfd"));
+    };
+    let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+    let session = st.session(&rec.session);
+    let uid = session.map(|s| s.uid).unwrap_or(rec.uid);
+    let gids: Vec<u32> = session.map(|s| s.gids.clone()).unwrap_or_default();
+    let node = (kfd.owner.as_str(), kfd.group.as_str(), kfd.mode);
+    if accounts::may_read_write_named(root, node, uid, &gids) {
+        Ok(())
+    } else {
+        Err(Msg::new("lab-why-kfd-denied")
+            .arg("owner", &kfd.owner)
+            .arg("group", &kfd.group)
+            .arg("mode", format!("{:04o}", kfd.mode)))
+    }
+}
+
+fn check_command_on_path(env: &Env, command: &str, keep: &[String]) -> Result<(), Msg> {
+    let root = env.root;
+    let rec = env.shell.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+    let dirs = rec.path_dirs();
+    let lost: Vec<&String> = keep.iter().filter(|k| !on_path(&dirs, k)).collect();
+    if !lost.is_empty() {
+        return Err(Msg::new("lab-why-path-lost").arg("dirs", join(&lost)));
+    }
+    if find_on_path(root, &rec.path, &rec.cwd, command) {
+        Ok(())
+    } else {
+        Err(Msg::new("lab-why-not-on-path")
+            .arg("command", command)
+            .arg("where", where_is(root, command)))
+    }
+}
+
+fn check_login_command(env: &Env, command: &str) -> Result<(), Msg> {
+    let root = env.root;
+    let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+    if !find_on_path(root, path, "/home/learner", command) {
+        return Err(Msg::new("lab-why-login-path").arg("command", command));
+    }
+    // The login must keep the everyday commands (ls, grep, ...), which live in /usr/bin.
+    let dirs: Vec<&str> = path.split(':').collect();
+    if on_path(&dirs, "/usr/bin") {
+        Ok(())
+    } else {
+        Err(Msg::new("machine-why-login-tools")
+            .arg("command", command)
+            .arg("lost", "ls, grep, cat"))
+    }
+}
+
+fn check_module_loaded(env: &Env, module: &str) -> Result<(), Msg> {
+    let state = || state(env);
+    if state()?.is_module_loaded() {
+        Ok(())
+    } else {
+        Err(Msg::new("lab-why-module-not-loaded").arg("module", module))
+    }
+}
+
+fn check_module_persisted(env: &Env, module: &str) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    // Boot a copy of the machine from its configuration as it is now.
+    let st = state()?;
+    if kernel::next_boot_loads_amdgpu(st, root) {
+        return Ok(());
+    }
+    Err(boot_problem(root, st, module))
+}
+
+fn check_udev_rule(env: &Env, device: &str, mode: u32) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    let st = state()?;
+    // A rule counts when it gives the mode to the node's "add" event (every boot and
+    // every driver load) or to a "change" event (`udevadm trigger`).
+    let add = rule_mode(root, st, device, udev::Action::Add);
+    match rule_mode(root, st, device, udev::Action::Change) {
+        Some(m) if m == mode => Ok(()),
+        _ if add == Some(mode) => Ok(()),
+        _ => Err(rule_problem(root, st, device, mode)),
+    }
+}
+
+fn check_device_mode(env: &Env, device: &str, mode: u32) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    let st = state()?;
+    let Some(node) = st.device(device) else {
+        return Err(Msg::new("lab-why-no-device").arg("device", device));
+    };
+    if node.mode == mode {
+        return Ok(());
+    }
+    if rule_mode(root, st, device, udev::Action::Change) == Some(mode) {
+        Err(Msg::new("lab-why-rule-not-applied").arg("device", device))
+    } else if rule_mode(root, st, device, udev::Action::Add) == Some(mode) {
+        Err(Msg::new("machine-why-rule-add-only").arg("device", device))
+    } else {
+        Err(Msg::new("lab-why-device-mode")
+            .arg("device", device)
+            .arg("mode", format!("{:04o}", node.mode))
+            .arg("want", format!("{mode:04o}")))
+    }
+}
+
+fn check_packages(env: &Env, all: &[String]) -> Result<(), Msg> {
+    let state = || state(env);
+    let st = state()?;
+    let missing: Vec<&String> = all.iter().filter(|p| !st.installed(p)).collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(Msg::new("lab-why-packages").arg("packages", join(&missing)))
+    }
+}
+
+fn check_kernel_headers(env: &Env) -> Result<(), Msg> {
+    let state = || state(env);
+    let st = state()?;
+    let pkg = format!("linux-headers-{}", st.machine.kernel);
+    if st.installed(&pkg) {
+        Ok(())
+    } else {
+        Err(Msg::new("lab-why-headers").arg("package", pkg))
+    }
+}
+
+fn check_rocm_repo(env: &Env) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    let st = state()?;
+    let rocm: Vec<pkgs::Source> = pkgs::sources(root)
+        .into_iter()
+        .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
+        .collect();
+    if rocm.is_empty() {
+        // A repo.radeon.com line for a release that does not exist: apt gets a 404.
+        if let Some(bad) = pkgs::sources(root)
+            .into_iter()
+            .find(|s| pkgs::classify(&s.uri) == Repo::RadeonMissing)
+        {
+            if let Some(v) = crate::sim::catalog::upstream_only(&bad.uri) {
+                return Err(Msg::new("machine-why-repo-not-mirrored")
+                    .arg("file", bad.file)
+                    .arg("version", v)
+                    .arg("have", crate::sim::catalog::mirrored()));
             }
+            return Err(Msg::new("lab-why-repo-missing")
+                .arg("uri", bad.uri)
+                .arg("file", bad.file));
         }
+        return Err(Msg::new("lab-why-no-repo"));
+    }
+    if rocm.iter().any(|s| st.apt_lists.contains(&s.list_key())) {
+        return Ok(());
+    }
+    match rocm
+        .iter()
+        .map(|s| pkgs::check_key(root, s))
+        .find(|k| *k != KeyCheck::Ok)
+    {
+        Some(_) => Err(Msg::new("lab-why-repo-key")),
+        None => Err(Msg::new("lab-why-repo-update")),
+    }
+}
+
+fn check_repo_matches_node(env: &Env) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    let st = state()?;
+    // The driver's repository as well as ROCm's: amdgpu-dkms built for another
+    // release of Ubuntu is as wrong as the libraries.
+    let amd: Vec<pkgs::Source> = pkgs::sources(root)
+        .into_iter()
+        .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_) | Repo::AmdGpu(_)))
+        .collect();
+    if !amd
+        .iter()
+        .any(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
+    {
+        return Err(Msg::new("lab-why-no-repo"));
+    }
+    let codename = &st.machine.os.codename;
+    match amd.iter().find(|s| &s.suite != codename) {
+        None => Ok(()),
+        // The lines came from an amdgpu-install built for another release.
+        Some(src)
+            if st.installed("amdgpu-install")
+                && ["amdgpu.list", "rocm.list"]
+                    .iter()
+                    .any(|f| src.file.ends_with(f)) =>
+        {
+            Err(Msg::new("machine-why-installer-codename")
+                .arg("found", &src.suite)
+                .arg("codename", codename)
+                .arg(
+                    "version",
+                    st.packages["amdgpu-install"]
+                        .release
+                        .clone()
+                        .unwrap_or_default(),
+                ))
+        }
+        Some(src) => Err(Msg::new("lab-why-repo-codename")
+            .arg("file", &src.file)
+            .arg("suite", &src.suite)
+            .arg("os", &st.machine.os.pretty)
+            .arg("codename", codename)),
+    }
+}
+
+fn check_node_label(env: &Env, label: &str) -> Result<(), Msg> {
+    let state = || state(env);
+    let st = state()?;
+    let (k, v) = label.split_once('=').unwrap_or((label, ""));
+    let cluster = st
+        .cluster
+        .as_ref()
+        .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
+    let labelled = cluster
+        .nodes
+        .iter()
+        .filter(|n| n.gpus > 0)
+        .any(|n| n.labels.get(k).is_some_and(|x| x == v));
+    if labelled {
+        return Ok(());
+    }
+    // The key is there with another value: `kubectl label` refused without --overwrite.
+    let existing = cluster
+        .nodes
+        .iter()
+        .filter(|n| n.gpus > 0)
+        .find_map(|n| n.labels.get(k).map(|x| (n.name.clone(), x.clone())));
+    match existing {
+        Some((node, value)) => Err(Msg::new("machine-why-label-overwrite")
+            .arg("node", node)
+            .arg("key", k)
+            .arg("value", value)
+            .arg("label", label)),
+        None => Err(Msg::new("lab-why-node-label").arg("label", label)),
+    }
+}
+
+fn check_device_plugin(env: &Env) -> Result<(), Msg> {
+    let state = || state(env);
+    let st = state()?;
+    if st.device_plugin_running() {
+        return Ok(());
+    }
+    // Someone else's device plugin (NVIDIA's has the same name) advertises no AMD GPU.
+    let other = st.cluster.as_ref().and_then(|c| {
+        c.daemonsets
+            .iter()
+            .find(|d| d.image.contains("device-plugin") && !d.image.contains("labeller"))
+    });
+    match other {
+        Some(d) => Err(Msg::new("machine-why-device-plugin-image").arg("image", &d.image)),
+        None => Err(Msg::new("lab-why-device-plugin")),
+    }
+}
+
+fn check_gpu_pod_running(env: &Env, namespace: &str) -> Result<(), Msg> {
+    let state = || state(env);
+    let st = state()?;
+    let cluster = st
+        .cluster
+        .as_ref()
+        .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
+    let gpu_pods: Vec<_> = cluster
+        .pods
+        .iter()
+        .filter(|p| p.namespace == namespace && p.owner.is_none())
+        .filter(|p| {
+            p.containers.iter().any(|c| {
+                c.limits.contains_key("amd.com/gpu") || c.requests.contains_key("amd.com/gpu")
+            })
+        })
+        .collect();
+    if gpu_pods.is_empty() {
+        return Err(Msg::new("lab-why-no-gpu-pod").arg("namespace", namespace));
+    }
+    match gpu_pods
+        .iter()
+        .find(|p| p.phase == crate::sim::k8s::Phase::Running)
+    {
+        Some(_) => Ok(()),
+        None => Err(Msg::new("lab-why-pod-pending").arg("pod", &gpu_pods[0].name)),
+    }
+}
+
+fn check_rocm_default(env: &Env, release: &str) -> Result<(), Msg> {
+    let root = env.root;
+    let state = || state(env);
+    super::releases_checks::rocm_default(root, state()?, release)
+}
+
+fn check_login_release(env: &Env, command: &str, release: &str) -> Result<(), Msg> {
+    let root = env.root;
+    let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+    super::releases_checks::login_release(root, path, command, release)
+}
+
+fn check_file_contains(
+    env: &Env,
+    path: &crate::content::lab::LabPath,
+    text: &str,
+) -> Result<(), Msg> {
+    let root = env.root;
+    let found = resolve(root, path)
+        .and_then(|h| std::fs::read_to_string(h).ok())
+        .is_some_and(|t| t.contains(text));
+    if found {
+        Ok(())
+    } else {
+        Err(Msg::new("lab-why-file").arg("path", path).arg("text", text))
     }
 }
 
