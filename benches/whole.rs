@@ -120,7 +120,10 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
 /// The same in tmux: a new window running seq, until capture-pane shows the last number. The
 /// tmux server is one of the bench's own (its own socket), so no one else's sessions are met.
 fn tmux_throughput() -> Duration {
-    let socket = format!("rocm-learn-bench-{}", std::process::id());
+    // A socket per run: the server of the run before may still be shutting down on its own.
+    static RUN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let run = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let socket = format!("rocm-learn-bench-{}-{run}", std::process::id());
     let tmux = |args: &[&str]| {
         Command::new("tmux")
             .args(["-L", &socket, "-f", "/dev/null"])
