@@ -418,7 +418,7 @@ fn column_widths(natural: Vec<usize>, avail: usize) -> Option<Vec<usize>> {
     const SEP: usize = 3;
     const MIN_COL: usize = 8;
     let cols = natural.len();
-    let total_sep = SEP * (cols - 1);
+    let total_sep = SEP * cols.saturating_sub(1);
     if natural.iter().sum::<usize>() + total_sep <= avail {
         return Some(natural);
     }
@@ -431,7 +431,7 @@ fn column_widths(natural: Vec<usize>, avail: usize) -> Option<Vec<usize>> {
             .iter()
             .enumerate()
             .max_by_key(|(_, x)| **x)
-            .expect("cols > 0");
+            .unwrap_or((0, &0));
         if w[i] <= MIN_COL {
             break;
         }
