@@ -54,28 +54,8 @@ impl Shell {
     ) -> std::io::Result<Shell> {
         let rows = rows.max(2);
         let cols = cols.max(10);
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .map_err(io_err)?;
-        // portable-pty closes every fd above 2 in its children; the channel must reach the
-        // supervisor, so bwrap is started here with the slave opened by name.
-        let tty = pair
-            .master
-            .tty_name()
-            .ok_or_else(|| io_err("the pseudo-terminal has no name"))?;
-        let slave = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .custom_flags(libc::O_NOCTTY)
-            .open(&tty)?;
-        drop(pair.slave);
+        let (master, slave) = open_pty(rows, cols)?;
         let (mut app_end, sup_end) = UnixStream::pair()?;
-        let sup_fd = sup_end.as_raw_fd();
         // The arguments go through a memfd (`--args`), so that ps and /proc/1/cmdline in the
         // sandbox show `bwrap --args 4` and no host path.
         // `--args` holds the options; the program follows `--` on the command line itself.
@@ -84,7 +64,6 @@ impl Shell {
             .rposition(|a| a == "--")
             .ok_or_else(|| io_err("the sandbox command has no program"))?;
         let args = args_file(&argv[1..split])?;
-        let args_fd = args.as_raw_fd();
         let mut cmd = std::process::Command::new(&argv[0]);
         cmd.arg0("bwrap")
             .args(["--args", "4"])
@@ -97,79 +76,28 @@ impl Shell {
             // supplementary groups too), where the kernel's process limit applies.
             cmd.uid(uid).gid(gid);
         }
-        // SAFETY: only async-signal-safe calls (setsid, ioctl, dup2, fcntl) between fork and
-        // exec. A session of its own with the PTY as controlling terminal makes the learner's
-        // shell the only job on it; the channel lands on the fd the supervisor expects.
-        unsafe {
-            cmd.pre_exec(move || {
-                if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // Both sources are above 4 (opened after stdio), or already in place.
-                for (from, to) in [(sup_fd, protocol::FD), (args_fd, ARGS_FD)] {
-                    if from == to {
-                        libc::fcntl(from, libc::F_SETFD, 0);
-                    } else if libc::dup2(from, to) < 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                }
-                Ok(())
-            });
-        }
+        own_terminal_and_fds(&mut cmd, sup_end.as_raw_fd(), args.as_raw_fd());
         let child = cmd.spawn()?;
         drop(cmd);
         drop(sup_end);
         drop(args);
         protocol::send(&mut app_end, hello)?;
-        let mut reader = pair.master.try_clone_reader().map_err(io_err)?;
-        let writer = pair.master.take_writer().map_err(io_err)?;
-
+        let reader = master.try_clone_reader().map_err(io_err)?;
+        let writer = master.take_writer().map_err(io_err)?;
         let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, SCROLLBACK)));
         let transcript = keep_transcript.then(|| Arc::new(Mutex::new(Vec::new())));
         let exited = Arc::new(AtomicBool::new(false));
-        {
-            let screen = screen.clone();
-            let transcript = transcript.clone();
-            let exited = exited.clone();
-            let notify = notify.clone();
-            std::thread::spawn(move || {
-                let mut buf = vec![0u8; 64 * 1024];
-                loop {
-                    match reader.read(&mut buf) {
-                        // EIO when the shell is gone: that is the end of the stream.
-                        Ok(0) | Err(_) => break,
-                        Ok(n) => {
-                            if let Ok(mut p) = screen.lock() {
-                                p.process(&buf[..n]);
-                            }
-                            if let Some(t) = &transcript
-                                && let Ok(mut t) = t.lock()
-                            {
-                                keep(&mut t, &buf[..n]);
-                            }
-                            notify();
-                        }
-                    }
-                }
-                exited.store(true, Ordering::SeqCst);
-                notify();
-            });
-        }
-
-        let (tx, messages) = mpsc::channel();
+        read_output(
+            reader,
+            screen.clone(),
+            transcript.clone(),
+            exited.clone(),
+            notify.clone(),
+        );
         let channel = app_end.try_clone()?;
-        std::thread::spawn(move || {
-            // Typed, capped messages only; anything else ends the channel.
-            while let Ok(m) = protocol::recv::<FromSupervisor>(&mut app_end) {
-                if tx.send(m).is_err() {
-                    return;
-                }
-                notify();
-            }
-        });
-
+        let messages = read_messages(app_end, notify);
         Ok(Shell {
-            master: pair.master,
+            master,
             writer,
             child,
             screen,
@@ -248,6 +176,102 @@ impl Drop for Shell {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// A pseudo-terminal of `rows` x `cols`: its master, and its slave opened by name.
+/// portable-pty closes every fd above 2 in its children; the channel must reach the
+/// supervisor, so bwrap is started by std with this slave as its terminal.
+fn open_pty(rows: u16, cols: u16) -> std::io::Result<(Box<dyn MasterPty + Send>, std::fs::File)> {
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .map_err(io_err)?;
+    let tty = pair
+        .master
+        .tty_name()
+        .ok_or_else(|| io_err("the pseudo-terminal has no name"))?;
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(&tty)?;
+    drop(pair.slave);
+    Ok((pair.master, slave))
+}
+
+/// In the child, before bwrap runs: a session of its own with the PTY as controlling terminal
+/// (the learner's shell is the only job on it), the channel on `protocol::FD` and the
+/// arguments on `ARGS_FD`.
+fn own_terminal_and_fds(cmd: &mut std::process::Command, sup_fd: i32, args_fd: i32) {
+    // SAFETY: only async-signal-safe calls (setsid, ioctl, dup2, fcntl) between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // Both sources are above 4 (opened after stdio), or already in place.
+            for (from, to) in [(sup_fd, protocol::FD), (args_fd, ARGS_FD)] {
+                if from == to {
+                    libc::fcntl(from, libc::F_SETFD, 0);
+                } else if libc::dup2(from, to) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Feeds what the shell prints to the screen parser (and the transcript), off the UI thread;
+/// marks `exited` at the end of the stream.
+fn read_output(
+    mut reader: Box<dyn Read + Send>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    transcript: Option<Arc<Mutex<Vec<u8>>>>,
+    exited: Arc<AtomicBool>,
+    notify: Notify,
+) {
+    std::thread::spawn(move || {
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            match reader.read(&mut buf) {
+                // EIO when the shell is gone: that is the end of the stream.
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    if let Ok(mut p) = screen.lock() {
+                        p.process(&buf[..n]);
+                    }
+                    if let Some(t) = &transcript
+                        && let Ok(mut t) = t.lock()
+                    {
+                        keep(&mut t, &buf[..n]);
+                    }
+                    notify();
+                }
+            }
+        }
+        exited.store(true, Ordering::SeqCst);
+        notify();
+    });
+}
+
+/// The supervisor's messages, read on a thread of their own: typed and capped only; anything
+/// else ends the channel.
+fn read_messages(mut app_end: UnixStream, notify: Notify) -> Receiver<FromSupervisor> {
+    let (tx, messages) = mpsc::channel();
+    std::thread::spawn(move || {
+        while let Ok(m) = protocol::recv::<FromSupervisor>(&mut app_end) {
+            if tx.send(m).is_err() {
+                return;
+            }
+            notify();
+        }
+    });
+    messages
 }
 
 /// The fd bubblewrap reads its arguments from.

@@ -67,31 +67,15 @@ pub fn main() -> i32 {
         eprintln!("rocm-learn: the lab channel is missing");
         return 2;
     };
-    let hello = match protocol::recv::<ToSupervisor>(&mut reader) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("rocm-learn: lab channel: {e}");
-            return 2;
-        }
-    };
-    let ToSupervisor::Hello {
-        version,
+    let Some(Hello {
         user,
         relogin,
         checks,
         confine,
-    } = hello
+    }) = greeting(&mut reader)
     else {
-        eprintln!("rocm-learn: lab channel: no greeting");
         return 2;
     };
-    if version != protocol::VERSION {
-        eprintln!(
-            "rocm-learn: lab channel version {version}, expected {}",
-            protocol::VERSION
-        );
-        return 2;
-    }
     ignore_job_signals();
     seed_home(
         Path::new(super::sandbox::HOME_SEED),
@@ -103,17 +87,13 @@ pub fn main() -> i32 {
     CONFINED.store(confined, std::sync::atomic::Ordering::Relaxed);
     // Every login inherits one end (on SHELL_FD): hook records and tool requests come in on
     // the other, each with the kernel's word on which process sent it.
-    let (mine, shell) = match fdpass::pair(fdpass::SocketType::SEQPACKET) {
+    let (mine, shell) = match machine_socket() {
         Ok(p) => p,
         Err(e) => {
             eprintln!("rocm-learn: lab machine socket: {e}");
             return 2;
         }
     };
-    if let Err(e) = fdpass::enable_creds(mine.as_fd()) {
-        eprintln!("rocm-learn: lab machine socket: {e}");
-        return 2;
-    }
     let shell = Arc::new(shell);
     let table = Arc::new(Mutex::new(Table::default()));
     let (tx, rx) = mpsc::channel();
@@ -127,24 +107,8 @@ pub fn main() -> i32 {
         });
     }
     let relogin = Arc::new(Mutex::new(relogin));
-    {
-        let relogin = relogin.clone();
-        std::thread::spawn(move || {
-            while let Ok(m) = protocol::recv::<ToSupervisor>(&mut reader) {
-                if let ToSupervisor::Relogin { text } = m
-                    && let Ok(mut r) = relogin.lock()
-                {
-                    *r = text;
-                }
-            }
-            // The app closing the channel is the end of the lab.
-            std::process::exit(0);
-        });
-    }
-    {
-        let user = user.clone();
-        std::thread::spawn(move || login_loop(&user, &relogin, &shell, &table, tx));
-    }
+    follow_the_app(reader, relogin.clone());
+    std::thread::spawn(move || login_loop(&user, &relogin, &shell, &table, tx));
     let mut grader = Grader {
         checks,
         out: sock,
@@ -153,27 +117,75 @@ pub fn main() -> i32 {
     // Said once, first: without Landlock the lab works, but its result is not tamper-proof.
     grader.send(&FromSupervisor::Confinement { enforced: confined });
     grader.report(None);
-    while let Ok(ev) = rx.recv() {
-        match ev {
-            Event::Record(r) => {
-                // Later ones may be queued behind it; the newest describes the shell now.
-                let mut last = r;
-                let mut broken = None;
-                for more in rx.try_iter() {
-                    match more {
-                        Event::Record(r) => last = r,
-                        Event::LoginBroken(s) => broken = Some(s),
-                    }
-                }
-                grader.report(Some(last));
-                if let Some(s) = broken {
-                    grader.send(&FromSupervisor::LoginBroken { status: s });
-                }
-            }
-            Event::LoginBroken(s) => grader.send(&FromSupervisor::LoginBroken { status: s }),
-        }
-    }
+    grader.run(&rx);
     0
+}
+
+/// What the app says first.
+struct Hello {
+    user: String,
+    relogin: String,
+    checks: Vec<Check>,
+    confine: bool,
+}
+
+/// The app's greeting, or None (said on stderr) when the channel does not start with one of
+/// this version.
+fn greeting(reader: &mut UnixStream) -> Option<Hello> {
+    let hello = match protocol::recv::<ToSupervisor>(reader) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("rocm-learn: lab channel: {e}");
+            return None;
+        }
+    };
+    let ToSupervisor::Hello {
+        version,
+        user,
+        relogin,
+        checks,
+        confine,
+    } = hello
+    else {
+        eprintln!("rocm-learn: lab channel: no greeting");
+        return None;
+    };
+    if version != protocol::VERSION {
+        eprintln!(
+            "rocm-learn: lab channel version {version}, expected {}",
+            protocol::VERSION
+        );
+        return None;
+    }
+    Some(Hello {
+        user,
+        relogin,
+        checks,
+        confine,
+    })
+}
+
+/// The socket pair of the machine: the supervisor's end (with the senders' credentials on)
+/// and the one every login inherits.
+fn machine_socket() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let (mine, shell) = fdpass::pair(fdpass::SocketType::SEQPACKET)?;
+    fdpass::enable_creds(mine.as_fd())?;
+    Ok((mine, shell))
+}
+
+/// Reads the app's later messages (a new relogin banner when the language changes); the app
+/// closing the channel is the end of the lab.
+fn follow_the_app(mut reader: UnixStream, relogin: Arc<Mutex<String>>) {
+    std::thread::spawn(move || {
+        while let Ok(m) = protocol::recv::<ToSupervisor>(&mut reader) {
+            if let ToSupervisor::Relogin { text } = m
+                && let Ok(mut r) = relogin.lock()
+            {
+                *r = text;
+            }
+        }
+        std::process::exit(0);
+    });
 }
 
 struct Grader {
@@ -184,6 +196,30 @@ struct Grader {
 }
 
 impl Grader {
+    /// Grades after every record from a shell, until the logins end.
+    fn run(&mut self, rx: &mpsc::Receiver<Event>) {
+        while let Ok(ev) = rx.recv() {
+            match ev {
+                Event::Record(r) => {
+                    // Later ones may be queued behind it; the newest describes the shell now.
+                    let mut last = r;
+                    let mut broken = None;
+                    for more in rx.try_iter() {
+                        match more {
+                            Event::Record(r) => last = r,
+                            Event::LoginBroken(s) => broken = Some(s),
+                        }
+                    }
+                    self.report(Some(last));
+                    if let Some(s) = broken {
+                        self.send(&FromSupervisor::LoginBroken { status: s });
+                    }
+                }
+                Event::LoginBroken(s) => self.send(&FromSupervisor::LoginBroken { status: s }),
+            }
+        }
+    }
+
     fn send(&mut self, msg: &FromSupervisor) {
         if protocol::send(&mut self.out, msg).is_err() {
             std::process::exit(0);

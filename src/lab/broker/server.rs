@@ -123,13 +123,46 @@ fn run(
         reply(&mut out, ToolReply::Refused);
         return;
     }
-    let pgid = rustix::process::Pid::from_raw(pid)
-        .and_then(|p| rustix::process::getpgid(Some(p)).ok())
-        .map_or(0, |g| g.as_raw_nonzero().get());
     let Ok((report, report_child)) = fdpass::pair(fdpass::SocketType::SEQPACKET) else {
         reply(&mut out, ToolReply::Exit { code: 126 });
         return;
     };
+    let mut cmd = tool_command(&req, &who, confined, [stdin, stdout, stderr]);
+    join_caller(&mut cmd, pid, report_child.as_raw_fd(), shell);
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(_) => {
+            reply(&mut out, ToolReply::Exit { code: 126 });
+            return;
+        }
+    };
+    drop(report_child);
+    drop(cmd);
+    let child_pid = child.id() as i32;
+    follow_reports(UnixStream::from(report), child_pid, table);
+    let status = child.wait();
+    if let Ok(mut t) = table.lock() {
+        t.forget(child_pid);
+    }
+    let r = match status {
+        Ok(s) => match (s.code(), s.signal()) {
+            (Some(code), _) => ToolReply::Exit { code },
+            (None, Some(signal)) => ToolReply::Signal { signal },
+            _ => ToolReply::Exit { code: 1 },
+        },
+        Err(_) => ToolReply::Exit { code: 1 },
+    };
+    reply(&mut out, r);
+}
+
+/// The tool itself, `rocm-learn sim TOOL ARGS` as the caller's identity, outside every
+/// domain, in the caller's folder, on the caller's terminal.
+fn tool_command(
+    req: &ToolRequest,
+    who: &Identity,
+    confined: bool,
+    [stdin, stdout, stderr]: [OwnedFd; 3],
+) -> Command {
     let cwd = if std::path::Path::new(&req.cwd).is_dir() {
         req.cwd.as_str()
     } else {
@@ -157,7 +190,15 @@ fn run(
         .stdin(Stdio::from(stdin))
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr));
-    let child_fd = report_child.as_raw_fd();
+    cmd
+}
+
+/// In the tool's process before it runs: the caller's process group, the report socket on
+/// REPORT_FD and the logins' socket on SHELL_FD.
+fn join_caller(cmd: &mut Command, caller: i32, report_fd: i32, shell: i32) {
+    let pgid = rustix::process::Pid::from_raw(caller)
+        .and_then(|p| rustix::process::getpgid(Some(p)).ok())
+        .map_or(0, |g| g.as_raw_nonzero().get());
     // SAFETY: setpgid and dup2 are async-signal-safe. The tool joins the caller's process
     // group, so the terminal's Ctrl-C and Ctrl-Z reach it as they reach the wrapper that asked
     // and a foreground tool may read the terminal; a caller in another session (setsid) keeps
@@ -169,24 +210,17 @@ fn run(
             if pgid > 0 {
                 libc::setpgid(0, pgid);
             }
-            if libc::dup2(child_fd, REPORT_FD) < 0 || libc::dup2(shell, protocol::SHELL_FD) < 0 {
+            if libc::dup2(report_fd, REPORT_FD) < 0 || libc::dup2(shell, protocol::SHELL_FD) < 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
         });
     }
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(_) => {
-            reply(&mut out, ToolReply::Exit { code: 126 });
-            return;
-        }
-    };
-    drop(report_child);
-    drop(cmd);
-    let child_pid = child.id() as i32;
-    // The tool reports each identity it hands over to; registered before it is answered.
-    let mut report = UnixStream::from(report);
+}
+
+/// Reads what the tool reports until it closes its socket: each identity it hands over to is
+/// registered before it is answered, and a reboot is carried out.
+fn follow_reports(mut report: UnixStream, child_pid: i32, table: &Mutex<Table>) {
     let mut buf = vec![0u8; 4096];
     while let Ok(n) = report.read(&mut buf) {
         if n == 0 {
@@ -205,19 +239,6 @@ fn run(
             Err(_) => break,
         }
     }
-    let status = child.wait();
-    if let Ok(mut t) = table.lock() {
-        t.forget(child_pid);
-    }
-    let r = match status {
-        Ok(s) => match (s.code(), s.signal()) {
-            (Some(code), _) => ToolReply::Exit { code },
-            (None, Some(signal)) => ToolReply::Signal { signal },
-            _ => ToolReply::Exit { code: 1 },
-        },
-        Err(_) => ToolReply::Exit { code: 1 },
-    };
-    reply(&mut out, r);
 }
 
 /// A reboot ends every program on the machine: all processes of the sandbox but the
