@@ -106,9 +106,16 @@ pub fn main() -> i32 {
             })
         });
     }
-    let relogin = Arc::new(Mutex::new(relogin));
-    follow_the_app(reader, relogin.clone());
-    std::thread::spawn(move || login_loop(&user, &relogin, &shell, &table, tx));
+    let Ok(channel) = reader.try_clone() else {
+        eprintln!("rocm-learn: the lab channel is missing");
+        return 2;
+    };
+    let banner = Arc::new(Banner {
+        text: Mutex::new(relogin),
+        channel,
+    });
+    follow_the_app(reader, banner.clone());
+    std::thread::spawn(move || login_loop(&user, &banner, &shell, &table, tx));
     let mut grader = Grader {
         checks,
         out: sock,
@@ -173,15 +180,50 @@ fn machine_socket() -> std::io::Result<(OwnedFd, OwnedFd)> {
     Ok((mine, shell))
 }
 
+/// The banner printed between two logins, which the app changes when the learner switches
+/// language.
+struct Banner {
+    text: Mutex<String>,
+    /// The app's channel, to see whether a message is still unread.
+    channel: UnixStream,
+}
+
+impl Banner {
+    /// The banner for a login that just ended. A message the app sent before (`L`, then
+    /// `exit` at once) may not have been applied yet: wait for it, briefly.
+    fn current(&self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        loop {
+            let Ok(text) = self.text.lock() else {
+                return String::new();
+            };
+            let unread = rustix::io::ioctl_fionread(&self.channel).unwrap_or(0);
+            if unread == 0 || Instant::now() >= deadline {
+                return text.clone();
+            }
+            drop(text);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
 /// Reads the app's later messages (a new relogin banner when the language changes); the app
-/// closing the channel is the end of the lab.
-fn follow_the_app(mut reader: UnixStream, relogin: Arc<Mutex<String>>) {
+/// closing the channel is the end of the lab. Each message is taken and applied under the
+/// banner's lock, so `Banner::current` never sees it read but not yet applied.
+fn follow_the_app(mut reader: UnixStream, banner: Arc<Banner>) {
     std::thread::spawn(move || {
-        while let Ok(m) = protocol::recv::<ToSupervisor>(&mut reader) {
-            if let ToSupervisor::Relogin { text } = m
-                && let Ok(mut r) = relogin.lock()
-            {
-                *r = text;
+        let mut one = [0u8; 1];
+        let waiting = |r: &UnixStream, one: &mut [u8; 1]| {
+            rustix::net::recv(r, one, rustix::net::RecvFlags::PEEK).is_ok_and(|(n, _)| n > 0)
+        };
+        while waiting(&reader, &mut one) {
+            let Ok(mut text) = banner.text.lock() else {
+                break;
+            };
+            match protocol::recv::<ToSupervisor>(&mut reader) {
+                Ok(ToSupervisor::Relogin { text: new }) => *text = new,
+                Ok(_) => {}
+                Err(_) => break,
             }
         }
         std::process::exit(0);
@@ -398,7 +440,7 @@ fn child_signals(cmd: &mut Command) {
 /// /etc/group says *now*) and runs a real login shell with PATH as pam_env would set it.
 fn login_loop(
     user: &str,
-    relogin: &Mutex<String>,
+    banner: &Banner,
     shell: &OwnedFd,
     table: &Mutex<Table>,
     tx: mpsc::Sender<Event>,
@@ -454,7 +496,7 @@ fn login_loop(
             let _ = tx.send(Event::LoginBroken(status));
             return;
         }
-        let text = relogin.lock().map(|r| r.clone()).unwrap_or_default();
+        let text = banner.current();
         let mut out = std::io::stdout().lock();
         let _ = write!(out, "\n{text}\n\n");
         let _ = out.flush();
