@@ -25,17 +25,14 @@ fn parse(args: &[String]) -> Result<Parsed<Vec<String>>, Error> {
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let users = match parse(args) {
-        Ok(Parsed::Request(u)) => u,
-        Ok(Parsed::Help) => {
-            cx.println("Usage: groups [OPTION]... [USERNAME]...\nPrint group memberships for each USERNAME or, if no USERNAME is specified, for\nthe current process (which may differ if the groups database has changed).\n      --help        display this help and exit\n      --version     output version information and exit");
-            return 0;
-        }
-        Ok(Parsed::Version) => {
-            cx.println("groups (GNU coreutils) 9.4");
-            return 0;
-        }
-        Err(e) => return opts::try_help(cx, "groups", &opts::getopt_message(&e)),
+    let users = match opts::coreutils(
+        cx,
+        "groups",
+        "Usage: groups [OPTION]... [USERNAME]...\nPrint group memberships for each USERNAME or, if no USERNAME is specified, for\nthe current process (which may differ if the groups database has changed).\n      --help        display this help and exit\n      --version     output version information and exit",
+        parse(args),
+    ) {
+        Ok(r) => r,
+        Err(code) => return code,
     };
     let db = accounts::Groups::load(cx.root);
     if users.is_empty() {

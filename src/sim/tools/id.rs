@@ -40,17 +40,14 @@ fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let r = match parse(args) {
-        Ok(Parsed::Request(r)) => r,
-        Ok(Parsed::Help) => {
-            cx.println("Usage: id [OPTION]... [USER]...\nPrint user and group information for each specified USER,\nor (when USER omitted) for the current process.");
-            return 0;
-        }
-        Ok(Parsed::Version) => {
-            cx.println("id (GNU coreutils) 9.4");
-            return 0;
-        }
-        Err(e) => return opts::try_help(cx, "id", &opts::getopt_message(&e)),
+    let r = match opts::coreutils(
+        cx,
+        "id",
+        "Usage: id [OPTION]... [USER]...\nPrint user and group information for each specified USER,\nor (when USER omitted) for the current process.",
+        parse(args),
+    ) {
+        Ok(r) => r,
+        Err(code) => return code,
     };
     if [r.u, r.g, r.big_g].iter().filter(|x| **x).count() > 1 {
         cx.eprintln("id: cannot print \"only\" of more than one choice");

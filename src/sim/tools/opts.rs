@@ -154,6 +154,29 @@ pub fn remaining(p: &mut Parser) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// What a GNU coreutils tool does with its command line before its work: the help or the
+/// version printed (exit 0), a bad command line refused with the pointer to `--help` (exit 1);
+/// otherwise the work to do.
+pub fn coreutils<R>(
+    cx: &mut Ctx,
+    prog: &str,
+    help: &str,
+    parsed: Result<Parsed<R>, Error>,
+) -> Result<R, i32> {
+    match parsed {
+        Ok(Parsed::Request(r)) => Ok(r),
+        Ok(Parsed::Help) => {
+            cx.println(help);
+            Err(0)
+        }
+        Ok(Parsed::Version) => {
+            cx.println(&format!("{prog} (GNU coreutils) 9.4"));
+            Err(0)
+        }
+        Err(e) => Err(try_help(cx, prog, &getopt_message(&e))),
+    }
+}
+
 /// What glibc's getopt prints for `e`, after `PROGRAM: `.
 pub fn getopt_message(e: &Error) -> String {
     match e {

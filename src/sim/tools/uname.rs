@@ -45,17 +45,14 @@ fn parse(args: &[String]) -> Result<Parsed<Fields>, Error> {
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
-    let mut want = match parse(args) {
-        Ok(Parsed::Request(f)) => f,
-        Ok(Parsed::Help) => {
-            cx.println("Usage: uname [OPTION]...\nPrint certain system information.  With no OPTION, same as -s.");
-            return 0;
-        }
-        Ok(Parsed::Version) => {
-            cx.println("uname (GNU coreutils) 9.4");
-            return 0;
-        }
-        Err(e) => return opts::try_help(cx, "uname", &opts::getopt_message(&e)),
+    let mut want = match opts::coreutils(
+        cx,
+        "uname",
+        "Usage: uname [OPTION]...\nPrint certain system information.  With no OPTION, same as -s.",
+        parse(args),
+    ) {
+        Ok(r) => r,
+        Err(code) => return code,
     };
     let m = &cx.state.machine;
     let kernel = m.kernel.clone();
