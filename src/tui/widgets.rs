@@ -421,8 +421,9 @@ pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
     }
 }
 
-/// The first `left` columns of an area, and the rest.
+/// The first `left` columns of an area (at most all of them), and the rest.
 pub fn cut_cols(area: Rect, left: u16) -> (Rect, Rect) {
+    let left = left.min(area.width);
     (
         Rect {
             width: left,
@@ -436,8 +437,9 @@ pub fn cut_cols(area: Rect, left: u16) -> (Rect, Rect) {
     )
 }
 
-/// The first `top` rows of an area, and the rest.
+/// The first `top` rows of an area (at most all of them), and the rest.
 pub fn cut_rows(area: Rect, top: u16) -> (Rect, Rect) {
+    let top = top.min(area.height);
     (
         Rect {
             height: top,

@@ -1,6 +1,8 @@
 //! `groups` (coreutils): without a user the *running session's* groups, with one the database's.
 
 use super::super::{Ctx, accounts};
+use std::ops::ControlFlow;
+
 use super::opts::{self, Error, Long, Parsed, Value};
 
 /// groups knows only --help and --version; the users may come among them.
@@ -9,14 +11,8 @@ fn parse(args: &[String]) -> Result<Parsed<Vec<String>>, Error> {
     let mut users = Vec::new();
     while let Some(arg) = p.next()? {
         match arg {
-            Long("help") => {
-                opts::no_value(&mut p, "help")?;
-                return Ok(Parsed::Help);
-            }
-            Long("version") => {
-                opts::no_value(&mut p, "version")?;
-                return Ok(Parsed::Version);
-            }
+            Long("help") => return opts::at_once(&mut p, "help", Parsed::Help),
+            Long("version") => return opts::at_once(&mut p, "version", Parsed::Version),
             Value(v) => users.push(opts::text(v)),
             other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
@@ -31,8 +27,8 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         "Usage: groups [OPTION]... [USERNAME]...\nPrint group memberships for each USERNAME or, if no USERNAME is specified, for\nthe current process (which may differ if the groups database has changed).\n      --help        display this help and exit\n      --version     output version information and exit",
         parse(args),
     ) {
-        Ok(r) => r,
-        Err(code) => return code,
+        ControlFlow::Continue(r) => r,
+        ControlFlow::Break(code) => return code,
     };
     let db = accounts::Groups::load(cx.root);
     if users.is_empty() {

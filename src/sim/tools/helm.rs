@@ -5,6 +5,7 @@
 
 use super::super::k8s::{self, DaemonSet};
 use super::super::{Ctx, fsx};
+use super::opts;
 
 const CHART_REPO: &str = "https://rocm.github.io/k8s-device-plugin";
 
@@ -121,24 +122,24 @@ const INSTALL_VALUES: [&str; 12] = [
 /// The namespace and the operands of `helm install`'s words. Flags the chart does not need
 /// (`--create-namespace`, `--wait`) are taken and ignored.
 fn install_words(args: &[&str]) -> (String, Vec<String>) {
-    use super::opts::Token::{DashDash, Long, Short, Value};
+    use opts::Token::{DashDash, Long, Short, Value};
     let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let mut p = super::opts::parser(&words);
+    let mut p = opts::parser(&words);
     let (mut ns, mut operands) = ("default".to_string(), Vec::new());
-    while let Some(t) = super::opts::next_token(&mut p) {
+    while let Some(t) = opts::next_token(&mut p) {
         match t {
-            Short('n') => ns = super::opts::value(&mut p).unwrap_or_else(|_| ns.clone()),
+            Short('n') => ns = opts::value(&mut p).unwrap_or_else(|_| ns.clone()),
             Short('f') => {
-                let _ = super::opts::value(&mut p);
+                let _ = opts::value(&mut p);
             }
             Long(name, glued) if INSTALL_VALUES.contains(&name.as_str()) => {
-                let v = glued.or_else(|| super::opts::value(&mut p).ok());
+                let v = glued.or_else(|| opts::value(&mut p).ok());
                 if name == "namespace" {
                     ns = v.unwrap_or(ns);
                 }
             }
             Short(_) | Long(..) => {}
-            DashDash => operands.extend(super::opts::remaining(&mut p)),
+            DashDash => operands.extend(opts::remaining(&mut p)),
             Value(v) => operands.push(v),
         }
     }

@@ -1,6 +1,8 @@
 //! `id` (coreutils): the running session's credentials, or a user's from the database.
 
 use super::super::{Ctx, accounts};
+use std::ops::ControlFlow;
+
 use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 /// What the command line asks for: at most one of -u, -g, -G, with -n names for numbers.
@@ -24,14 +26,8 @@ fn parse(args: &[String]) -> Result<Parsed<Request>, Error> {
             Short('G') | Long("groups") => r.big_g = true,
             Short('n') | Long("name") => r.n = true,
             Short('r' | 'z' | 'a') | Long("real" | "zero") => {}
-            Long("help") => {
-                opts::no_value(&mut p, "help")?;
-                return Ok(Parsed::Help);
-            }
-            Long("version") => {
-                opts::no_value(&mut p, "version")?;
-                return Ok(Parsed::Version);
-            }
+            Long("help") => return opts::at_once(&mut p, "help", Parsed::Help),
+            Long("version") => return opts::at_once(&mut p, "version", Parsed::Version),
             Value(v) => r.users.push(opts::text(v)),
             other => return Err(opts::unknown(other.unexpected(), &mut p)),
         }
@@ -46,8 +42,8 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         "Usage: id [OPTION]... [USER]...\nPrint user and group information for each specified USER,\nor (when USER omitted) for the current process.",
         parse(args),
     ) {
-        Ok(r) => r,
-        Err(code) => return code,
+        ControlFlow::Continue(r) => r,
+        ControlFlow::Break(code) => return code,
     };
     if [r.u, r.g, r.big_g].iter().filter(|x| **x).count() > 1 {
         cx.eprintln("id: cannot print \"only\" of more than one choice");

@@ -3,6 +3,7 @@
 //! complaints the same way, since the learner sees those words.
 
 use std::ffi::OsString;
+use std::ops::ControlFlow;
 
 use super::super::Ctx;
 
@@ -154,6 +155,13 @@ pub fn remaining(p: &mut Parser) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// `--help` or `--version` (`asked`, named `long`) as coreutils reads them: acted on at once,
+/// a value glued to them refused.
+pub fn at_once<R>(p: &mut Parser, long: &str, asked: Parsed<R>) -> Result<Parsed<R>, Error> {
+    no_value(p, long)?;
+    Ok(asked)
+}
+
 /// What a GNU coreutils tool does with its command line before its work: the help or the
 /// version printed (exit 0), a bad command line refused with the pointer to `--help` (exit 1);
 /// otherwise the work to do.
@@ -162,18 +170,18 @@ pub fn coreutils<R>(
     prog: &str,
     help: &str,
     parsed: Result<Parsed<R>, Error>,
-) -> Result<R, i32> {
+) -> ControlFlow<i32, R> {
     match parsed {
-        Ok(Parsed::Request(r)) => Ok(r),
+        Ok(Parsed::Request(r)) => ControlFlow::Continue(r),
         Ok(Parsed::Help) => {
             cx.println(help);
-            Err(0)
+            ControlFlow::Break(0)
         }
         Ok(Parsed::Version) => {
             cx.println(&format!("{prog} (GNU coreutils) 9.4"));
-            Err(0)
+            ControlFlow::Break(0)
         }
-        Err(e) => Err(try_help(cx, prog, &getopt_message(&e))),
+        Err(e) => ControlFlow::Break(try_help(cx, prog, &getopt_message(&e))),
     }
 }
 

@@ -2,6 +2,8 @@
 //! not the host's.
 
 use super::super::Ctx;
+use std::ops::ControlFlow;
+
 use super::opts::{self, Error, Long, Parsed, Short, Value};
 
 /// Which fields to print, in the order of `uname -a`.
@@ -24,14 +26,8 @@ fn parse(args: &[String]) -> Result<Parsed<Fields>, Error> {
             Short('p') | Long("processor") => want[5] = true,
             Short('i') | Long("hardware-platform") => want[6] = true,
             Short('o') | Long("operating-system") => want[7] = true,
-            Long("help") => {
-                opts::no_value(&mut p, "help")?;
-                return Ok(Parsed::Help);
-            }
-            Long("version") => {
-                opts::no_value(&mut p, "version")?;
-                return Ok(Parsed::Version);
-            }
+            Long("help") => return opts::at_once(&mut p, "help", Parsed::Help),
+            Long("version") => return opts::at_once(&mut p, "version", Parsed::Version),
             Value(v) => {
                 extra.get_or_insert(opts::text(v));
             }
@@ -51,8 +47,8 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         "Usage: uname [OPTION]...\nPrint certain system information.  With no OPTION, same as -s.",
         parse(args),
     ) {
-        Ok(r) => r,
-        Err(code) => return code,
+        ControlFlow::Continue(r) => r,
+        ControlFlow::Break(code) => return code,
     };
     let m = &cx.state.machine;
     let kernel = m.kernel.clone();

@@ -92,7 +92,7 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
         match t {
             // -q prints nothing at all, errors included; -nv keeps the errors.
             Short('q') => (r.quiet, r.silent) = (true, true),
-            Short('O') => r.output = Some(opts::value(&mut p).ok().ok_or_else(needs_file)?),
+            Short('O') => r.output = Some(opts::value(&mut p).map_err(|_| needs_file())?),
             Short('P') => r.dir = opts::value(&mut p).ok(),
             Short('c' | 'N') => {}
             Short('h') => return Err(Stop::Help),
@@ -106,7 +106,7 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
                 "quiet" => (r.quiet, r.silent) = (true, true),
                 "no-verbose" => r.quiet = true,
                 "output-document" => {
-                    r.output = Some(opts::value(&mut p).ok().ok_or_else(needs_file)?)
+                    r.output = Some(opts::value(&mut p).map_err(|_| needs_file())?)
                 }
                 "directory-prefix" => r.dir = opts::value(&mut p).ok(),
                 "continue" | "timestamping" | "no-check-certificate" => {}

@@ -408,7 +408,7 @@ impl Building {
             // One column between the building and the text.
             let text = Rect {
                 x: rest.x + 1,
-                width: rest.width - 1,
+                width: rest.width.saturating_sub(1),
                 ..rest
             };
             (bld, text)
