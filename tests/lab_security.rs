@@ -638,3 +638,54 @@ fn a_rename_race_between_a_file_and_a_link_to_the_host_changes_nothing_there() {
     assert_eq!(mode(&dir), 0o700, "host folder mode changed");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "canary");
 }
+
+#[test]
+fn system_files_are_roots_and_the_learner_meets_ubuntus_refusals() {
+    if !common::needs::root("ownership as on Ubuntu") {
+        return;
+    }
+    // Started by root, the sandbox maps the machine's ids: the real tools see root's files,
+    // the learner's home and downloads, and the kernel's own refusals; sudo works as root.
+    let Some((_, session, _)) = run_json(
+        "hsa-init-failed",
+        "stat -c '%U:%G %a %n' /etc/group /var/lib/rocm-sim /home/learner /tmp /var/tmp\n\
+         echo learner_owns=$(find /etc /opt /var -user learner | wc -l)\n\
+         chmod u+w /etc/group; echo chmod=$?\n\
+         chown learner /etc/modules; echo chown=$?\n\
+         rm -f /etc/modules; echo rm=$?\n\
+         echo x >> /etc/group; echo write=$?\n\
+         sudo chmod 0640 /etc/modules; stat -c 'after=%a' /etc/modules\n\
+         sudo chown learner /etc/hostname; stat -c 'owner=%U' /etc/hostname\n\
+         wget -q -O key.asc https://repo.radeon.com/rocm/rocm.gpg.key; stat -c 'download=%U:%G' key.asc\n\
+         sudo -u learner sh -c 'echo x >> /etc/modules'; echo sudo_u=$?\n\
+         sudo mount -t tmpfs none /mnt; echo mount=$?\n\
+         kill -0 1; echo signal=$?\n",
+    ) else {
+        return;
+    };
+    for line in [
+        "root:root 644 /etc/group",
+        "root:root 755 /var/lib/rocm-sim",
+        "learner:learner 755 /home/learner",
+        "root:root 1777 /tmp",
+        "root:root 1777 /var/tmp",
+        "learner_owns=0",
+        "chmod: changing permissions of '/etc/group': Operation not permitted",
+        "chmod=1",
+        "chown: changing ownership of '/etc/modules': Operation not permitted",
+        "chown=1",
+        "rm: cannot remove '/etc/modules': Permission denied",
+        "rm=1",
+        "write=1",
+        "after=640",
+        "owner=learner",
+        "download=learner:learner",
+        "sh: 1: cannot create /etc/modules: Permission denied",
+        "sudo_u=2",
+        "signal=1",
+    ] {
+        assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+    // Root of the lab has a root's rights on files, not on mounts.
+    assert!(!has_line(&session, "mount=0"), "{session}");
+}

@@ -5,6 +5,7 @@ pub mod checks;
 pub mod confine;
 pub mod fdpass;
 pub mod identity;
+pub mod idmap;
 pub mod keys;
 pub mod modules_checks;
 pub mod protocol;

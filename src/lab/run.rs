@@ -301,6 +301,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         hostname: "gpu-node",
         user: &stage.user,
         host_etc: &stage.host_etc,
+        ids: sandbox::Ids::One,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
             (
@@ -334,8 +335,12 @@ fn spawn(
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?
         .machine
         .hostname;
+    let run_as = sandbox::run_as(bwrap, &opts.exe);
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
+    if run_as.is_some() {
+        l.ids = sandbox::Ids::Many;
+    }
     let argv = sandbox::command(
         bwrap,
         &l,
@@ -348,7 +353,6 @@ fn spawn(
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: confining(),
     };
-    let run_as = sandbox::run_as(bwrap, &opts.exe);
     if let Some((uid, gid)) = run_as {
         stage.give_to(uid, gid).map_err(io)?;
     }

@@ -75,6 +75,44 @@ const NAMESPACES: [&str; 6] = [
     "1000",
 ];
 
+/// The namespaces of a lab started by root (`Ids::Many`): the sandbox's first process is root
+/// of a namespace whose maps the app writes (`super::idmap`), with the capabilities a root of
+/// the machine uses on files and accounts, and none that reach mounts, the kernel or the net.
+const MANY_IDS: [&str; 10] = [
+    "--unshare-all",
+    "--unshare-user",
+    "--uid",
+    "0",
+    "--gid",
+    "0",
+    "--userns-block-fd",
+    "5",
+    "--info-fd",
+    "6",
+];
+
+/// What root keeps in a lab with real ids: bubblewrap gives one capability per `--cap-add`.
+pub const ROOT_CAPS: [&str; 8] = [
+    "CAP_CHOWN",
+    "CAP_DAC_OVERRIDE",
+    "CAP_DAC_READ_SEARCH",
+    "CAP_FOWNER",
+    "CAP_FSETID",
+    "CAP_KILL",
+    "CAP_SETGID",
+    "CAP_SETUID",
+];
+
+/// Which ids the sandbox's user namespace holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ids {
+    /// The learner's uid alone, all an unprivileged user may map: the learner's uid owns the
+    /// machine's files, and Landlock alone keeps them from being written.
+    One,
+    /// Root and the machine's accounts (a lab started by root): root owns the system files.
+    Many,
+}
+
 /// A throwaway sandbox like the lab's (`NAMESPACES`, the host seen read-only): what the
 /// probes try before a lab depends on it.
 const TRIAL_MOUNTS: [&str; 7] = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
@@ -168,6 +206,7 @@ pub struct Layout<'a> {
     pub user: &'a str,
     /// Host /etc entries to bind (see `HOST_ETC`), their mount points made in the stage.
     pub host_etc: &'a [String],
+    pub ids: Ids,
     /// Extra environment (language of the login banner, terminal type).
     pub env: Vec<(String, String)>,
 }
@@ -180,7 +219,21 @@ fn push(a: &mut Vec<OsString>, items: &[&str]) {
 pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let s = |p: &str| l.stage.join(p).into_os_string();
     let mut a: Vec<OsString> = vec![bwrap.into()];
-    push(&mut a, &NAMESPACES);
+    // World-writable scratch folders are root's with the sticky bit on a machine with root.
+    let scratch: &[&str] = match l.ids {
+        Ids::One => {
+            push(&mut a, &NAMESPACES);
+            &[]
+        }
+        Ids::Many => {
+            push(&mut a, &MANY_IDS);
+            push(&mut a, &["--cap-drop", "ALL"]);
+            for cap in ROOT_CAPS {
+                push(&mut a, &["--cap-add", cap]);
+            }
+            &["--perms", "1777"]
+        }
+    };
     push(&mut a, &["--hostname", l.hostname, "--die-with-parent"]);
     push(&mut a, &["--ro-bind", "/usr", "/usr"]);
     for link in USR_LINKS {
@@ -198,6 +251,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     push(&mut a, &["--dev", "/dev", "--proc", "/proc"]);
     // Shared memory sized like /tmp's little sibling, not half the host's memory.
     let shm_size = SHM_SIZE.to_string();
+    push(&mut a, scratch);
     push(&mut a, &["--size", &shm_size, "--tmpfs", "/dev/shm"]);
     // The machine's kernel command line, not the host's.
     a.extend([
@@ -210,6 +264,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         push(&mut a, &["--tmpfs", h]);
     }
     let tmp_size = TMP_SIZE.to_string();
+    push(&mut a, scratch);
     push(&mut a, &["--size", &tmp_size, "--tmpfs", "/tmp"]);
     let (usr_local, rest): (Vec<_>, Vec<_>) = super::stage::MOUNTS
         .iter()
@@ -232,6 +287,10 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     a.extend(["--tmpfs".into(), "/usr/local".into()]);
     for (inside, dir) in usr_local {
         a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
+    }
+    // A folder bubblewrap would make for the mount point is root's 0700: made here, it is 0755.
+    if let Some(dir) = Path::new(SIM_BIN).parent() {
+        a.extend(["--dir".into(), dir.into()]);
     }
     a.extend([
         "--ro-bind".into(),

@@ -71,16 +71,41 @@ impl Shell {
             .stdin(slave.try_clone()?)
             .stdout(slave.try_clone()?)
             .stderr(slave);
-        if let Some((uid, gid)) = run_as {
-            // Started by root: the sandbox runs as an unprivileged user instead (std drops the
-            // supplementary groups too), where the kernel's process limit applies.
-            cmd.uid(uid).gid(gid);
+        // Started by root: the sandbox runs as an unprivileged user instead (std drops the
+        // supplementary groups too), where the kernel's process limit applies, in a namespace
+        // with the machine's ids whose maps are written here before bubblewrap goes on.
+        let handshake = match run_as {
+            Some((uid, gid)) => {
+                cmd.uid(uid).gid(gid);
+                let (block_r, block_w) = std::io::pipe()?;
+                let (info_r, info_w) = std::io::pipe()?;
+                Some((block_r, block_w, info_r, info_w))
+            }
+            None => None,
+        };
+        let mut fds = vec![
+            (sup_end.as_raw_fd(), protocol::FD),
+            (args.as_raw_fd(), ARGS_FD),
+        ];
+        if let Some((block_r, _, _, info_w)) = &handshake {
+            fds.push((block_r.as_raw_fd(), super::idmap::BLOCK_FD));
+            fds.push((info_w.as_raw_fd(), super::idmap::INFO_FD));
         }
-        own_terminal_and_fds(&mut cmd, sup_end.as_raw_fd(), args.as_raw_fd());
-        let child = cmd.spawn()?;
+        own_terminal_and_fds(&mut cmd, fds);
+        let mut child = cmd.spawn()?;
         drop(cmd);
         drop(sup_end);
         drop(args);
+        if let (Some((block_r, block_w, info_r, info_w)), Some(ids)) = (handshake, run_as) {
+            drop((block_r, info_w));
+            let released = super::idmap::child_pid(info_r)
+                .and_then(|pid| super::idmap::release(pid, ids, block_w));
+            if let Err(e) = released {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(io_err(format!("the lab's user namespace: {e}")));
+            }
+        }
         protocol::send(&mut app_end, hello)?;
         let reader = master.try_clone_reader().map_err(io_err)?;
         let writer = master.take_writer().map_err(io_err)?;
@@ -206,18 +231,25 @@ fn open_pty(rows: u16, cols: u16) -> std::io::Result<(Box<dyn MasterPty + Send>,
 /// In the child, before bwrap runs: a session of its own with the PTY as controlling terminal
 /// (the learner's shell is the only job on it), the channel on `protocol::FD` and the
 /// arguments on `ARGS_FD`.
-fn own_terminal_and_fds(cmd: &mut std::process::Command, sup_fd: i32, args_fd: i32) {
-    // SAFETY: only async-signal-safe calls (setsid, ioctl, dup2, fcntl) between fork and exec.
+fn own_terminal_and_fds(cmd: &mut std::process::Command, fds: Vec<(i32, i32)>) {
+    // SAFETY: only async-signal-safe calls (setsid, ioctl, fcntl, dup2) between fork and exec;
+    // `fds` is moved in and only read.
     unsafe {
         cmd.pre_exec(move || {
             if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
                 return Err(std::io::Error::last_os_error());
             }
-            // Both sources are above 4 (opened after stdio), or already in place.
-            for (from, to) in [(sup_fd, protocol::FD), (args_fd, ARGS_FD)] {
-                if from == to {
-                    libc::fcntl(from, libc::F_SETFD, 0);
-                } else if libc::dup2(from, to) < 0 {
+            // Each source goes above every target first, so that no dup2 overwrites a source
+            // still to be moved; dup2 leaves the target without close-on-exec.
+            let mut high = [0i32; 8];
+            for (i, (from, _)) in fds.iter().enumerate().take(high.len()) {
+                high[i] = libc::fcntl(*from, libc::F_DUPFD_CLOEXEC, 64);
+                if high[i] < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            for (i, (_, to)) in fds.iter().enumerate().take(high.len()) {
+                if libc::dup2(high[i], *to) < 0 {
                     return Err(std::io::Error::last_os_error());
                 }
             }

@@ -82,6 +82,12 @@ impl Stage {
         ] {
             fs::create_dir_all(dir.path().join(d))?;
         }
+        // Everyone's scratch folder, as on Ubuntu: writable by all, each file its owner's.
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(
+            dir.path().join("var/tmp"),
+            fs::Permissions::from_mode(0o1777),
+        )?;
         Ok(Stage {
             dir,
             host_etc: Vec::new(),

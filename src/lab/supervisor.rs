@@ -22,6 +22,7 @@ use super::fdpass;
 use super::identity::{Identity, Table};
 use super::protocol::{self, FromSupervisor, SHELL_FD, ToSupervisor, WireMsg, WireStep};
 use super::record::Record;
+use super::userns;
 use crate::content::Check;
 use crate::sim;
 
@@ -33,6 +34,38 @@ pub const EXEC: &str = "__lab-exec";
 
 /// Whether logins are confined (Landlock present and not turned off for a test).
 static CONFINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Whether the sandbox maps the machine's ids (a lab started by root): the supervisor is root
+/// then, and every login and program of the learner's is switched to the learner's ids.
+static REAL_IDS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The ids a program of `user` runs with: its account's, with `gids` (a session's groups) or
+/// those /etc/group gives a fresh login. None where the sandbox maps one uid and everything
+/// runs as it already.
+fn login_ids(user: &str, gids: Option<Vec<u32>>) -> Option<userns::Ids> {
+    if !REAL_IDS.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let root = Path::new("/");
+    let learner = super::sandbox::LEARNER_UID;
+    // An account missing from /etc/passwd still logs in as the learner's uid, never as root.
+    let (uid, gid, db) = sim::accounts::user(root, user)
+        .filter(|pw| pw.uid != 0)
+        .map_or((learner, learner, vec![learner]), |pw| {
+            (pw.uid, pw.gid, sim::accounts::db_gids(root, &pw))
+        });
+    Some(userns::Ids::new(uid, gid, &gids.unwrap_or(db)))
+}
+
+/// Runs `cmd` as `ids` (nothing to do without them).
+fn switch_ids(cmd: &mut Command, ids: Option<userns::Ids>) {
+    if let Some(ids) = ids {
+        // SAFETY: switch_to makes raw setid calls and allocates nothing; `ids` is moved in.
+        unsafe {
+            cmd.pre_exec(move || userns::switch_to(&ids));
+        }
+    }
+}
 
 /// A command that runs `argv` confined to `domain` (or as it is, when labs run unconfined).
 fn confined_command(domain: &Domain, argv: &[&str]) -> Command {
@@ -77,11 +110,19 @@ pub fn main() -> i32 {
         return 2;
     };
     ignore_job_signals();
+    REAL_IDS.store(
+        userns::euid() == 0 && userns::many_ids(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
     seed_home(
         Path::new(super::sandbox::HOME_SEED),
         Path::new(&home()),
         &mut 0,
     );
+    if let Some(ids) = login_ids(&user, None) {
+        // bubblewrap made the home's tmpfs as root, and root copied the seed into it.
+        give_home(Path::new(&home()), ids.uid(), &mut 0);
+    }
     limit_processes();
     let confined = confine && confine::available();
     CONFINED.store(confined, std::sync::atomic::Ordering::Relaxed);
@@ -115,9 +156,11 @@ pub fn main() -> i32 {
         channel,
     });
     follow_the_app(reader, banner.clone());
-    std::thread::spawn(move || login_loop(&user, &banner, &shell, &table, tx));
+    let login_user = user.clone();
+    std::thread::spawn(move || login_loop(&login_user, &banner, &shell, &table, tx));
     let mut grader = Grader {
         checks,
+        user,
         out: sock,
         login_env: None,
     };
@@ -232,6 +275,7 @@ fn follow_the_app(mut reader: UnixStream, banner: Arc<Banner>) {
 
 struct Grader {
     checks: Vec<Check>,
+    user: String,
     out: UnixStream,
     /// The last new-login environment, and the login files it was computed from.
     login_env: Option<(Fingerprint, Vec<(String, String)>)>,
@@ -328,6 +372,7 @@ impl Grader {
             &Domain::User { home: home() },
             &["/bin/bash", "--login", "-i", "-c", "/usr/bin/env -0"],
         );
+        switch_ids(&mut cmd, login_ids(&self.user, None));
         cmd.envs(login_vars())
             .current_dir(home())
             .stdin(Stdio::null())
@@ -453,11 +498,12 @@ fn login_loop(
         .map_or(super::sandbox::LEARNER_UID, |u| u.uid);
     let home_dir = account.map_or_else(|| format!("/home/{user}"), |u| u.home);
     loop {
-        let session = open_session(root, user);
+        let (session, gids) = open_session(root, user);
         let mut cmd = confined_command(
             &Domain::for_uid(uid, &home_dir),
             &["/bin/bash", "--login", "-i"],
         );
+        switch_ids(&mut cmd, login_ids(user, gids));
         cmd.envs(login_vars()).env("ROCM_SIM_SESSION", &session);
         if std::env::set_current_dir(home()).is_err() {
             let _ = std::env::set_current_dir("/");
@@ -543,17 +589,20 @@ pub fn exec_main(args: &[std::ffi::OsString]) -> i32 {
     127
 }
 
-fn open_session(root: &Path, user: &str) -> String {
+/// Opens a simulated session of `user`: its id and its groups (None when the state cannot
+/// be read or written: the login still starts, with the groups of /etc/group).
+fn open_session(root: &Path, user: &str) -> (String, Option<Vec<u32>>) {
     let Ok(mut state) = sim::State::load(root) else {
-        return String::new();
+        return (String::new(), None);
     };
     let Ok(id) = state.login(root, user) else {
-        return String::new();
+        return (String::new(), None);
     };
     if state.save(root).is_err() {
-        return String::new();
+        return (String::new(), None);
     }
-    id
+    let gids = state.sessions.get(&id).map(|s| s.gids.clone());
+    (id, gids)
 }
 
 /// Files sudo wrote or created come out owner-writable; on a real machine they belong to root.
@@ -611,6 +660,28 @@ fn login_fingerprint() -> Fingerprint {
             Some((p, m.len(), m.modified().ok()?))
         })
         .collect()
+}
+
+/// Gives the home folder and everything in it to `uid` and the account's group, never through
+/// a symlink. Before the first login: nothing in it is the learner's yet. Bounded like the seed.
+fn give_home(dir: &Path, uid: u32, budget: &mut u32) {
+    let gid = sim::accounts::user_by_uid(Path::new("/"), uid).map_or(uid, |pw| pw.gid);
+    let _ = std::os::unix::fs::lchown(dir, Some(uid), Some(gid));
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        *budget += 1;
+        if *budget > 10_000 {
+            return;
+        }
+        let path = e.path();
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
+            give_home(&path, uid, budget);
+        } else {
+            let _ = std::os::unix::fs::lchown(&path, Some(uid), Some(gid));
+        }
+    }
 }
 
 /// Copies the stage's home (shown read-only at `from`) into the home's tmpfs, keeping modes

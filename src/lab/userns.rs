@@ -38,3 +38,65 @@ pub fn become_id(uid: u32, gid: u32) -> io::Result<()> {
     std::fs::write("/proc/self/gid_map", format!("{gid} {cur_gid} 1"))?;
     Ok(())
 }
+
+/// Whether this process's user namespace maps the machine's ids (a lab started by root) rather
+/// than the learner's uid alone: then its root changes identity for real (`switch_to`).
+pub fn many_ids() -> bool {
+    let Ok(map) = std::fs::read_to_string("/proc/self/uid_map") else {
+        return false;
+    };
+    let mapped: u64 = map
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2)?.parse::<u64>().ok())
+        .sum();
+    mapped > 1
+}
+
+/// The ids a program runs as: uid, primary gid and supplementary groups.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ids {
+    uid: rustix::process::Uid,
+    gid: rustix::process::Gid,
+    groups: Vec<rustix::process::Gid>,
+}
+
+impl Ids {
+    pub fn new(uid: u32, gid: u32, groups: &[u32]) -> Ids {
+        use rustix::process::{Gid, Uid};
+        Ids {
+            uid: Uid::from_raw(uid),
+            gid: Gid::from_raw(gid),
+            groups: groups.iter().map(|g| Gid::from_raw(*g)).collect(),
+        }
+    }
+
+    pub fn uid(&self) -> u32 {
+        self.uid.as_raw()
+    }
+}
+
+/// Becomes `ids` for real (in a namespace with many ids, as its root): groups first, then the
+/// gid, then the uid, which takes every capability away when it is not 0. The calls change
+/// the calling thread only and allocate nothing, so this runs between fork and exec or in a
+/// process with one thread.
+pub fn switch_to(ids: &Ids) -> io::Result<()> {
+    use rustix::thread::{set_thread_groups, set_thread_res_gid, set_thread_res_uid};
+    set_thread_groups(&ids.groups)?;
+    set_thread_res_gid(ids.gid, ids.gid, ids.gid)?;
+    set_thread_res_uid(ids.uid, ids.uid, ids.uid)?;
+    if !ids.uid.is_root() {
+        // The uid change emptied the effective, permitted and ambient sets; the inheritable
+        // one goes too, so that nothing a user runs can take a capability up again.
+        use rustix::thread::{CapabilitySet, CapabilitySets, set_capabilities};
+        let none = CapabilitySet::empty();
+        set_capabilities(
+            None,
+            CapabilitySets {
+                effective: none,
+                permitted: none,
+                inheritable: none,
+            },
+        )?;
+    }
+    Ok(())
+}

@@ -325,7 +325,14 @@ impl Ctx<'_> {
         {
             return Err(std::io::Error::from_raw_os_error(libc::EACCES));
         }
-        fsx::write_atomic(&host, bytes)
+        fsx::write_atomic(&host, bytes)?;
+        // A tool running as the machine's real root (a lab with the machine's ids) writes for
+        // its caller: the file is the caller's, as the real tool run by that user leaves it.
+        if rustix::process::geteuid().is_root() && !self.caller.is_root() {
+            let gid = self.gids().first().copied().unwrap_or(self.caller.uid);
+            std::os::unix::fs::lchown(&host, Some(self.caller.uid), Some(gid))?;
+        }
+        Ok(())
     }
 
     /// The caller's current groups (gids): root's, the session's, or a fresh login's.

@@ -51,3 +51,22 @@ pub fn bwrap(what: &str) -> bool {
 pub fn tmux(what: &str) -> bool {
     tool("tmux", "-V", "tmux", what)
 }
+
+/// For tests of a lab started by root (a sandbox with the machine's ids: root owns the system
+/// files). As another user the lab maps the learner's uid alone, and such a test skips.
+pub fn root(what: &str) -> bool {
+    if !bwrap(what) {
+        return false;
+    }
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        return true;
+    }
+    let line = format!("{what} skipped: it needs a lab started by root (CI runs as root)");
+    assert!(
+        !require(),
+        "{line}, and ROCM_LEARN_REQUIRE_SANDBOX=1 requires it"
+    );
+    let _ = writeln!(std::io::stderr(), "{line}");
+    false
+}

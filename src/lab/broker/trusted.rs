@@ -14,6 +14,30 @@ use crate::sim::entry::{self, HandOver, Host};
 
 struct Lab {
     confine: bool,
+    /// The sandbox maps the machine's ids and this tool runs as its root: the program it hands
+    /// over to is switched to its user's ids for real (`userns::switch_to`).
+    real_ids: bool,
+}
+
+/// The ids `who` runs with: root's, or the user's with the session's groups (the first is the
+/// primary group, as newgrp leaves it), or those /etc/group gives a fresh login.
+fn ids_of(who: &HandOver) -> userns::Ids {
+    if who.uid == 0 {
+        return userns::Ids::new(0, 0, &[0]);
+    }
+    let root = std::path::Path::new("/");
+    let session = crate::sim::State::load(root)
+        .ok()
+        .and_then(|st| st.sessions.get(&who.session).cloned())
+        .filter(|s| s.uid == who.uid && !s.gids.is_empty());
+    let gids = match session {
+        Some(s) => s.gids,
+        None => match crate::sim::accounts::user_by_uid(root, who.uid) {
+            Some(pw) => crate::sim::accounts::db_gids(root, &pw),
+            None => vec![who.uid],
+        },
+    };
+    userns::Ids::new(who.uid, gids[0], &gids)
 }
 
 impl Host for Lab {
@@ -22,6 +46,11 @@ impl Host for Lab {
     }
 
     fn become_id(&self, uid: u32, gid: u32) -> io::Result<()> {
+        // As root of a namespace with the machine's ids the tool already may act as anyone;
+        // the program it hands over to changes ids at the hand-over, with its groups.
+        if self.real_ids {
+            return Ok(());
+        }
         userns::become_id(uid, gid)
     }
 
@@ -37,12 +66,17 @@ impl Host for Lab {
         // from its first instruction on is attributed to `who`.
         let mut ack = [0u8; 1];
         report.read_exact(&mut ack)?;
-        if !self.confine {
-            return Ok(());
+        // Looked up before the switch: the state is root's to read.
+        let ids = self.real_ids.then(|| ids_of(who));
+        if self.confine
+            && let Err(e) = confine::apply(&Domain::for_uid(who.uid, &who.home))
+        {
+            return Err(io::Error::other(format!("cannot confine the program: {e}")));
         }
-        match confine::apply(&Domain::for_uid(who.uid, &who.home)) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(io::Error::other(format!("cannot confine the program: {e}"))),
+        match ids {
+            Some(ids) => userns::switch_to(&ids)
+                .map_err(|e| io::Error::other(format!("cannot set the user's ids: {e}"))),
+            None => Ok(()),
         }
     }
 
@@ -74,5 +108,6 @@ pub fn main(tool: &str, args: &[String]) -> i32 {
     unsafe {
         std::env::remove_var(super::UNCONFINED_ENV);
     }
-    entry::main(tool, args, &Lab { confine })
+    let real_ids = userns::euid() == 0 && userns::many_ids();
+    entry::main(tool, args, &Lab { confine, real_ids })
 }
