@@ -689,3 +689,56 @@ fn system_files_are_roots_and_the_learner_meets_ubuntus_refusals() {
     // Root of the lab has a root's rights on files, not on mounts.
     assert!(!has_line(&session, "mount=0"), "{session}");
 }
+
+#[test]
+fn device_nodes_are_real_to_every_program_and_follow_udev_chmod_and_the_driver() {
+    if !common::needs::root("device nodes as on Ubuntu") {
+        return;
+    }
+    // The nodes are there for stat and test, with the machine's numbers, never to be opened;
+    // a udev event gives them the rules' values, a chmod in between lasts until the next one.
+    let Some((json, session, _)) = run_json(
+        "kfd-udev-rules",
+        "stat -c 'start=%U:%G %a %t:%T %F' /dev/kfd /dev/dri/renderD128\n\
+         test -c /dev/kfd; echo char=$?\n\
+         cat /dev/kfd; echo open=$?\n\
+         echo 'KERNEL==\"kfd\", MODE=\"0666\"' | sudo tee /etc/udev/rules.d/70-kfd.rules >/dev/null\n\
+         sudo udevadm control --reload-rules; sudo udevadm trigger; stat -c 'udev=%a' /dev/kfd\n\
+         sudo chmod 600 /dev/kfd; stat -c 'chmod=%a' /dev/kfd\n\
+         rocminfo >/dev/null; echo rocminfo=$?\n\
+         sudo udevadm trigger; stat -c 'again=%a' /dev/kfd\n\
+         rocminfo >/dev/null; echo rocminfo=$?\n",
+    ) else {
+        return;
+    };
+    for line in [
+        "start=root:render 660 1fd:0 character special file",
+        "start=root:render 660 e2:80 character special file",
+        "char=0",
+        "cat: /dev/kfd: Permission denied",
+        "udev=666",
+        "chmod=600",
+        "rocminfo=1",
+        "again=666",
+        "rocminfo=0",
+    ] {
+        assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+    assert!(step_done(&json, "kfd-applied"), "{session}");
+    // The nodes come with the driver and go with it.
+    let Some((_, session, _)) = run_json(
+        "amdgpu-not-loaded",
+        "test -e /dev/kfd; echo before=$?\n\
+         sudo modprobe amdgpu; stat -c 'loaded=%U:%G %a %F' /dev/kfd\n\
+         sudo modprobe -r amdgpu; test -e /dev/kfd; echo unloaded=$?\n",
+    ) else {
+        return;
+    };
+    for line in [
+        "before=1",
+        "loaded=root:render 660 character special file",
+        "unloaded=1",
+    ] {
+        assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+}

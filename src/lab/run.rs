@@ -331,10 +331,9 @@ fn spawn(
     opts: &Options,
     notify: Notify,
 ) -> Result<Shell, LabError> {
-    let hostname = sim::State::load(stage.root())
-        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?
-        .machine
-        .hostname;
+    let state = sim::State::load(stage.root())
+        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
+    let hostname = state.machine.hostname.clone();
     let run_as = sandbox::run_as(bwrap, &opts.exe);
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
@@ -354,6 +353,8 @@ fn spawn(
         confine: confining(),
     };
     if let Some((uid, gid)) = run_as {
+        // Only the host's root makes device nodes: every one the machine may show, now.
+        super::devnodes::make_pool(stage.root(), &sim::devnodes::possible(&state)).map_err(io)?;
         stage.give_to(uid, gid).map_err(io)?;
     }
     Shell::spawn(

@@ -103,6 +103,10 @@ pub const ROOT_CAPS: [&str; 8] = [
     "CAP_SETUID",
 ];
 
+/// What the supervisor alone holds besides (`userns::keep_to_self`): mounting the machine's
+/// device nodes (`devnodes`), and taking these two out of what any program it starts can get.
+pub const SUPERVISOR_CAPS: [&str; 2] = ["CAP_SYS_ADMIN", "CAP_SETPCAP"];
+
 /// Which ids the sandbox's user namespace holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ids {
@@ -228,7 +232,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         Ids::Many => {
             push(&mut a, &MANY_IDS);
             push(&mut a, &["--cap-drop", "ALL"]);
-            for cap in ROOT_CAPS {
+            for cap in ROOT_CAPS.iter().chain(&SUPERVISOR_CAPS) {
                 push(&mut a, &["--cap-add", cap]);
             }
             &["--perms", "1777"]

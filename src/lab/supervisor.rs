@@ -110,10 +110,17 @@ pub fn main() -> i32 {
         return 2;
     };
     ignore_job_signals();
-    REAL_IDS.store(
-        userns::euid() == 0 && userns::many_ids(),
-        std::sync::atomic::Ordering::Relaxed,
-    );
+    let real_ids = userns::euid() == 0 && userns::many_ids();
+    if real_ids && let Err(e) = userns::keep_to_self() {
+        eprintln!("rocm-learn: the lab's capabilities: {e}");
+        return 2;
+    }
+    REAL_IDS.store(real_ids, std::sync::atomic::Ordering::Relaxed);
+    if super::devnodes::enabled()
+        && let Ok(state) = sim::State::load_recorded(Path::new("/"))
+    {
+        super::devnodes::sync(&state);
+    }
     seed_home(
         Path::new(super::sandbox::HOME_SEED),
         Path::new(&home()),

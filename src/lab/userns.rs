@@ -100,3 +100,22 @@ pub fn switch_to(ids: &Ids) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// Keeps CAP_SYS_ADMIN and CAP_SETPCAP to this thread (and the threads it starts): out of the
+/// bounding, inheritable and ambient sets, so no program started from here, root's included,
+/// ever holds them. Call first, while the process has one thread.
+pub fn keep_to_self() -> io::Result<()> {
+    use rustix::thread::{
+        CapabilitySet, capabilities, clear_ambient_capability_set,
+        remove_capability_from_bounding_set, set_capabilities,
+    };
+    clear_ambient_capability_set()?;
+    let mut sets = capabilities(None)?;
+    sets.inheritable
+        .remove(CapabilitySet::SYS_ADMIN | CapabilitySet::SETPCAP);
+    set_capabilities(None, sets)?;
+    remove_capability_from_bounding_set(CapabilitySet::SYS_ADMIN)?;
+    // Last: dropping from the bounding set needs CAP_SETPCAP itself.
+    remove_capability_from_bounding_set(CapabilitySet::SETPCAP)?;
+    Ok(())
+}

@@ -265,6 +265,7 @@ fn fresh_state(root: &Path, spec: &MachineSpec, m: &machine::Machine) -> State {
             group: "root".into(),
             mode: 0o600,
             created: spec.boot_time,
+            events: 0,
         };
         udev::apply(root, &state.udev_rules, &mut n, udev::Action::Add);
         state.devices.push(n);

@@ -78,6 +78,10 @@ pub struct DevNode {
     pub mode: u32,
     /// When the node was created (unix time), for `ls -l`.
     pub created: i64,
+    /// udev events that set the node's owner, group and mode so far: a host showing real
+    /// nodes gives them these values once per event, and leaves a `chmod` between events be.
+    #[serde(default)]
+    pub events: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,8 +115,17 @@ impl State {
     }
 
     /// Loads the state of the stage at `root`. Every failure is a `SimError` with a message a
-    /// learner (or lab author) can act on; nothing here panics on bad input.
+    /// learner (or lab author) can act on; nothing here panics on bad input. Device nodes that
+    /// exist for real on the machine's own root give their owner, group and mode
+    /// ([`super::devnodes::read_back`]).
     pub fn load(root: &Path) -> Result<State, SimError> {
+        let mut state = State::load_recorded(root)?;
+        super::devnodes::read_back(&mut state, root);
+        Ok(state)
+    }
+
+    /// [`State::load`] as the simulator last wrote it, whatever the real nodes say.
+    pub fn load_recorded(root: &Path) -> Result<State, SimError> {
         if !root.is_dir() {
             return Err(SimError::new(
                 "sim-root-missing",
@@ -351,6 +364,7 @@ impl State {
             group: "root".into(),
             mode: 0o600,
             created: now,
+            events: 0,
         }];
         for g in &self.machine.gpus {
             for (name, minor) in [
@@ -368,6 +382,7 @@ impl State {
                     group: "root".into(),
                     mode: 0o600,
                     created: now,
+                    events: 0,
                 });
             }
         }

@@ -260,6 +260,7 @@ pub fn apply(root: &Path, rules: &[Rule], node: &mut DevNode, action: Action) {
     node.owner = "root".into();
     node.group = "root".into();
     node.mode = 0o600;
+    node.events += 1;
     let (mut mode_final, mut group_final, mut owner_final) = (false, false, false);
     for r in rules {
         if !r.conds.iter().all(|c| cond_holds(c, node, action)) {
