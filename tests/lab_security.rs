@@ -659,7 +659,9 @@ fn system_files_are_roots_and_the_learner_meets_ubuntus_refusals() {
          wget -q -O key.asc https://repo.radeon.com/rocm/rocm.gpg.key; stat -c 'download=%U:%G' key.asc\n\
          sudo -u learner sh -c 'echo x >> /etc/modules'; echo sudo_u=$?\n\
          sudo mount -t tmpfs none /mnt; echo mount=$?\n\
-         kill -0 1; echo signal=$?\n",
+         kill -0 1; echo signal=$?\n\
+         stat -c 'usr=%U:%G' /usr/bin/ls; touch /usr/bin/made-in-lab; echo usr_learner=$?\n\
+         sudo touch /usr/bin/made-in-lab; echo usr_root=$?\n",
     ) else {
         return;
     };
@@ -683,11 +685,16 @@ fn system_files_are_roots_and_the_learner_meets_ubuntus_refusals() {
         "sh: 1: cannot create /etc/modules: Permission denied",
         "sudo_u=2",
         "signal=1",
+        "usr=root:root",
+        "usr_learner=1",
+        "usr_root=0",
     ] {
         assert!(has_line(&session, line), "{line:?}:\n{session}");
     }
-    // Root of the lab has a root's rights on files, not on mounts.
+    // Root of the lab has a root's rights on files, not on mounts; what it writes in /usr
+    // stays in the lab.
     assert!(!has_line(&session, "mount=0"), "{session}");
+    assert!(!Path::new("/usr/bin/made-in-lab").exists());
 }
 
 #[test]

@@ -22,3 +22,4 @@ pub mod session;
 pub mod stage;
 pub mod supervisor;
 pub mod userns;
+pub mod usr_layer;

@@ -91,11 +91,18 @@ impl Shell {
             fds.push((block_r.as_raw_fd(), super::idmap::BLOCK_FD));
             fds.push((info_w.as_raw_fd(), super::idmap::INFO_FD));
         }
+        // A /usr whose files are the lab's root's, for the supervisor to make writable; without
+        // it (an old kernel) /usr stays the read-only bind.
+        let usr = run_as.and_then(|ids| super::usr_layer::idmapped_usr(ids).ok());
+        if let Some(usr) = &usr {
+            fds.push((usr.as_raw_fd(), super::usr_layer::FD));
+        }
         own_terminal_and_fds(&mut cmd, fds);
         let mut child = cmd.spawn()?;
         drop(cmd);
         drop(sup_end);
         drop(args);
+        drop(usr);
         if let (Some((block_r, block_w, info_r, info_w)), Some(ids)) = (handshake, run_as) {
             drop((block_r, info_w));
             let released = super::idmap::child_pid(info_r)

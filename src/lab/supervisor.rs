@@ -116,6 +116,10 @@ pub fn main() -> i32 {
         return 2;
     }
     REAL_IDS.store(real_ids, std::sync::atomic::Ordering::Relaxed);
+    if real_ids {
+        // A /usr root may change, or (on failure) the read-only one: the lab works either way.
+        let _ = super::usr_layer::install();
+    }
     if super::devnodes::enabled()
         && let Ok(state) = sim::State::load_recorded(Path::new("/"))
     {
