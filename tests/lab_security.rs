@@ -58,8 +58,6 @@ fn hostile_script(
         "echo owned >> /etc/passwd
 sudo sh -c 'echo owned >> /etc/passwd; echo owned >> /etc/group'
 sudo mount -o remount,rw /
-sudo rm -rf --no-preserve-root / 2>/dev/null | tail -1
-rm -rf ~ 2>/dev/null
 cat {secret} ; ls /root /home
 bash -c 'echo hi > /dev/tcp/127.0.0.1/{port}'; echo net=$?
 kill -9 {pid}; echo kill=$?
@@ -68,6 +66,8 @@ nohup {s1} > /dev/null 2>&1 &
 setsid {s2} &
 ({s3} &)
 sudo touch /etc/created-by-lab /usr/created-by-lab
+rm -rf ~ 2>/dev/null
+sudo rm -rf --no-preserve-root / 2>/dev/null | tail -1
 echo done",
         secret = secret_path.display(),
         pid = std::process::id(),
@@ -244,6 +244,18 @@ fn run_json(lab: &str, script: &str) -> Option<Graded> {
 
 /// `run_json`, as an unprivileged user when `nobody` and we are root.
 fn run_json_as(lab: &str, script: &str, nobody: bool, line_timeout: &str) -> Option<Graded> {
+    // SAFETY: geteuid has no preconditions.
+    let user = (nobody && unsafe { libc::geteuid() } == 0).then_some((65534, 65534));
+    run_json_user(lab, script, user, line_timeout)
+}
+
+/// `run_json` as `user` (uid, gid; we are root then), or as we are.
+fn run_json_user(
+    lab: &str,
+    script: &str,
+    user: Option<(u32, u32)>,
+    line_timeout: &str,
+) -> Option<Graded> {
     if !common::needs::bwrap("lab sandbox tests") {
         return None;
     }
@@ -255,15 +267,20 @@ fn run_json_as(lab: &str, script: &str, nobody: bool, line_timeout: &str) -> Opt
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     }
-    // SAFETY: geteuid has no preconditions.
-    let mut cmd = if nobody && unsafe { libc::geteuid() } == 0 {
+    let mut cmd = if let Some((uid, gid)) = user {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
         std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
         let mut c = Command::new("setpriv");
-        c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_rocm-learn"))
-            .env("HOME", dir.path());
+        c.args([
+            "--reuid",
+            &uid.to_string(),
+            "--regid",
+            &gid.to_string(),
+            "--clear-groups",
+        ])
+        .arg(env!("CARGO_BIN_EXE_rocm-learn"))
+        .env("HOME", dir.path());
         c
     } else {
         Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
@@ -748,4 +765,38 @@ fn device_nodes_are_real_to_every_program_and_follow_udev_chmod_and_the_driver()
     ] {
         assert!(has_line(&session, line), "{line:?}:\n{session}");
     }
+}
+
+#[test]
+fn a_user_with_subordinate_ids_gets_the_machine_ids_and_leaves_nothing() {
+    let Some(user) = common::needs::subordinate_user("a lab of a user with subordinate ids") else {
+        return;
+    };
+    // newuidmap maps the machine's accounts onto the user's /etc/subuid range: root's files,
+    // the kernel's refusals, sudo as root; what the learner leaves (a folder closed even to its
+    // owner) is given back and removed with the stage (run_json_user checks the stage is gone).
+    let Some((json, session, _)) = run_json_user(
+        "hsa-init-failed",
+        "stat -c '%U:%G %a %n' /etc/group /home/learner\n\
+         chmod u+w /etc/group; echo chmod=$?\n\
+         mkdir /var/tmp/d; touch /var/tmp/d/f; chmod 000 /var/tmp/d; echo closed=$?\n\
+         sudo usermod -aG render,video learner; echo fix=$?\n\
+         exit\n\
+         rocminfo > /dev/null; echo rocminfo=$?\n",
+        Some(user),
+        "20",
+    ) else {
+        return;
+    };
+    for line in [
+        "root:root 644 /etc/group",
+        "learner:learner 755 /home/learner",
+        "chmod: changing permissions of '/etc/group': Operation not permitted",
+        "closed=0",
+        "fix=0",
+        "rocminfo=0",
+    ] {
+        assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+    assert_eq!(json["complete"], true, "{session}");
 }

@@ -1,10 +1,12 @@
-//! A lab started by root gets a user namespace with the ids of a real machine: root and every
-//! account up to 65535, so the system files belong to root and the learner is an ordinary user
-//! whom the kernel refuses as Ubuntu does. bubblewrap creates the namespace and waits
-//! (`--userns-block-fd`) until the app, which may map any host id, has written the maps.
+//! A user namespace with the ids of a real machine: root and every account up to 65535, so the
+//! system files belong to root and the learner is an ordinary user whom the kernel refuses as
+//! Ubuntu does. bubblewrap creates the namespace and waits (`--userns-block-fd`) until the app
+//! has written the maps: as the host's root it may map any id; a user with subordinate ids in
+//! /etc/subuid and /etc/subgid has newuidmap and newgidmap map them.
 //!
-//! Root inside is the unprivileged host account the sandbox runs as (nobody), never the host's
-//! root: the kernel trusts a host uid 0 in places a namespace does not reach (sysctls).
+//! Root inside is the unprivileged host account the sandbox runs as (nobody, or the user who
+//! started the lab), never the host's root: the kernel trusts a host uid 0 in places a
+//! namespace does not reach (sysctls).
 
 use std::io::{self, Read, Write};
 
@@ -18,11 +20,6 @@ pub const SUBORDINATE: u32 = 0x6a00_0000;
 
 /// Ids the namespace maps: 0..=65535, as a machine's accounts and groups go.
 pub const COUNT: u32 = 65536;
-
-/// The lines of a uid_map or gid_map: id 0 is `root_host`, the rest the subordinate range.
-pub fn map(root_host: u32) -> String {
-    format!("0 {root_host} 1\n1 {} {}\n", SUBORDINATE + 1, COUNT - 1)
-}
 
 /// The sandbox's first process, from bubblewrap's info (`{"child-pid": N, ...}`), read to its
 /// end (bubblewrap closes it once written) and bounded in size.
@@ -39,15 +36,119 @@ pub fn child_pid(info: impl Read) -> io::Result<i32> {
     Ok(info.child_pid)
 }
 
-/// Writes the namespace's maps for `pid` and lets bubblewrap go on.
-pub fn release(pid: i32, (uid, gid): (u32, u32), mut block: impl Write) -> io::Result<()> {
-    for (file, root) in [("uid_map", uid), ("gid_map", gid)] {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(format!("/proc/{pid}/{file}"))?
-            .write_all(map(root).as_bytes())?;
+/// Who writes the maps, and what they say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mapper {
+    /// The app, as the host's root, for a sandbox run as `run_as` (nobody).
+    Root { run_as: (u32, u32) },
+    /// newuidmap and newgidmap, for the user who started the lab (root inside) and the ids
+    /// /etc/subuid and /etc/subgid give that user (the accounts 1..=65535).
+    Subordinate {
+        uid: u32,
+        gid: u32,
+        sub_uid: u32,
+        sub_gid: u32,
+    },
+}
+
+impl Mapper {
+    /// The host user the sandbox runs as, when not the caller.
+    pub fn run_as(&self) -> Option<(u32, u32)> {
+        match self {
+            Mapper::Root { run_as } => Some(*run_as),
+            Mapper::Subordinate { .. } => None,
+        }
     }
+
+    /// Started by the host's root, who alone may make device nodes and idmapped mounts.
+    pub fn is_root(&self) -> bool {
+        matches!(self, Mapper::Root { .. })
+    }
+
+    /// (inside, outside, count) of the uid map and of the gid map.
+    fn ranges(&self) -> [[(u32, u32, u32); 2]; 2] {
+        let rest = COUNT - 1;
+        match *self {
+            Mapper::Root { run_as: (u, g) } => [
+                [(0, u, 1), (1, SUBORDINATE + 1, rest)],
+                [(0, g, 1), (1, SUBORDINATE + 1, rest)],
+            ],
+            Mapper::Subordinate {
+                uid,
+                gid,
+                sub_uid,
+                sub_gid,
+            } => [
+                [(0, uid, 1), (1, sub_uid, rest)],
+                [(0, gid, 1), (1, sub_gid, rest)],
+            ],
+        }
+    }
+
+    /// The text of the uid map and of the gid map.
+    pub fn maps(&self) -> [String; 2] {
+        self.ranges().map(|lines| {
+            lines
+                .iter()
+                .map(|(i, o, c)| format!("{i} {o} {c}\n"))
+                .collect()
+        })
+    }
+
+    /// Writes the maps of `pid`'s namespace.
+    pub fn write(&self, pid: i32) -> io::Result<()> {
+        match self {
+            Mapper::Root { .. } => {
+                let [uids, gids] = self.maps();
+                for (file, text) in [("uid_map", uids), ("gid_map", gids)] {
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .open(format!("/proc/{pid}/{file}"))?
+                        .write_all(text.as_bytes())?;
+                }
+                Ok(())
+            }
+            Mapper::Subordinate { .. } => {
+                for (tool, lines) in ["newuidmap", "newgidmap"].into_iter().zip(self.ranges()) {
+                    let mut cmd = std::process::Command::new(tool);
+                    cmd.arg(pid.to_string())
+                        .stdin(std::process::Stdio::null())
+                        .stdout(std::process::Stdio::null())
+                        .stderr(std::process::Stdio::piped());
+                    for (i, o, c) in lines {
+                        cmd.args([i.to_string(), o.to_string(), c.to_string()]);
+                    }
+                    let out =
+                        crate::child::run_capped(cmd, std::time::Duration::from_secs(5), 4096)
+                            .map_err(|e| io::Error::other(format!("{tool}: {e:?}")))?;
+                    if !out.status.success() {
+                        let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+                        return Err(io::Error::other(format!("{tool}: {err}")));
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Writes the namespace's maps for `pid` and lets bubblewrap go on.
+pub fn release(pid: i32, mapper: &Mapper, mut block: impl Write) -> io::Result<()> {
+    mapper.write(pid)?;
     block.write_all(b"1")
+}
+
+/// The subordinate ids /etc/subuid (or /etc/subgid) give `name` (or its number): the start of
+/// the first range long enough for the machine's accounts.
+pub fn subordinate_start(table: &str, name: &str, id: u32) -> Option<u32> {
+    let id = id.to_string();
+    table.lines().find_map(|l| {
+        let mut f = l.trim().split(':');
+        let (who, start, count) = (f.next()?, f.next()?, f.next()?);
+        let (start, count) = (start.parse::<u32>().ok()?, count.parse::<u32>().ok()?);
+        ((who == name || who == id) && count >= COUNT - 1 && start.checked_add(COUNT).is_some())
+            .then_some(start)
+    })
 }
 
 #[cfg(test)]
@@ -56,7 +157,33 @@ mod tests {
 
     #[test]
     fn root_is_the_sandbox_account_and_the_rest_one_range() {
-        assert_eq!(map(65534), "0 65534 1\n1 1778384897 65535\n");
+        let root = Mapper::Root {
+            run_as: (65534, 65534),
+        };
+        assert_eq!(root.maps()[0], "0 65534 1\n1 1778384897 65535\n");
+        let user = Mapper::Subordinate {
+            uid: 1001,
+            gid: 1002,
+            sub_uid: 100000,
+            sub_gid: 200000,
+        };
+        assert_eq!(
+            user.maps(),
+            ["0 1001 1\n1 100000 65535\n", "0 1002 1\n1 200000 65535\n"]
+        );
+    }
+
+    #[test]
+    fn subordinate_ranges_are_found_by_name_or_number_and_must_be_long_enough() {
+        let table = "alice:100000:65536\n1001:300000:65536\nshort:400000:1000\n";
+        assert_eq!(subordinate_start(table, "alice", 1000), Some(100000));
+        assert_eq!(subordinate_start(table, "bob", 1001), Some(300000));
+        assert_eq!(subordinate_start(table, "short", 1002), None);
+        assert_eq!(subordinate_start("junk\n", "alice", 1000), None);
+        assert_eq!(
+            subordinate_start("alice:4294967000:65536\n", "alice", 1),
+            None
+        );
     }
 
     #[test]

@@ -82,8 +82,8 @@ pub struct LabRun {
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
         let bwrap = sandbox::probe()?;
-        let stage = prepare(lab, confining())?;
-        let shell = spawn(lab, &bwrap, &stage, &opts, notify.clone())?;
+        let mut stage = prepare(lab, confining())?;
+        let shell = spawn(lab, &bwrap, &mut stage, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
             opts,
@@ -179,7 +179,7 @@ impl LabRun {
         self.shell = spawn(
             &self.lab,
             &self.bwrap,
-            &self.stage,
+            &mut self.stage,
             &self.opts,
             self.notify.clone(),
         )?;
@@ -327,17 +327,17 @@ fn unchecked(lab: &Lab) -> Vec<StepStatus> {
 fn spawn(
     lab: &Lab,
     bwrap: &Path,
-    stage: &Stage,
+    stage: &mut Stage,
     opts: &Options,
     notify: Notify,
 ) -> Result<Shell, LabError> {
     let state = sim::State::load(stage.root())
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
     let hostname = state.machine.hostname.clone();
-    let run_as = sandbox::run_as(bwrap, &opts.exe);
+    let mapper = sandbox::mapper(bwrap, &opts.exe);
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
-    if run_as.is_some() {
+    if mapper.is_some() {
         l.ids = sandbox::Ids::Many;
     }
     let argv = sandbox::command(
@@ -352,7 +352,10 @@ fn spawn(
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: confining(),
     };
-    if let Some((uid, gid)) = run_as {
+    if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
+        stage.reclaim_with(bwrap, m);
+    }
+    if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {
         // Only the host's root makes device nodes: every one the machine may show, now.
         super::devnodes::make_pool(stage.root(), &sim::devnodes::possible(&state)).map_err(io)?;
         stage.give_to(uid, gid).map_err(io)?;
@@ -364,7 +367,7 @@ fn spawn(
         &hello,
         opts.transcript,
         notify,
-        run_as,
+        mapper,
     )
     .map_err(io)
 }

@@ -202,6 +202,142 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
     ok.then_some(UNPRIVILEGED)
 }
 
+/// Who writes the maps of a namespace with the machine's ids (`Ids::Many`), when anybody can:
+/// the app as the host's root (the sandbox running as nobody), or newuidmap and newgidmap for a
+/// user with subordinate ids that work here. None: the sandbox maps the learner's uid alone.
+/// Tried once per process.
+pub fn mapper(bwrap: &Path, exe: &Path) -> Option<super::idmap::Mapper> {
+    use super::idmap::Mapper;
+    use std::sync::OnceLock;
+    if let Some(run_as) = run_as(bwrap, exe) {
+        return Some(Mapper::Root { run_as });
+    }
+    static SUBORDINATE: OnceLock<Option<Mapper>> = OnceLock::new();
+    SUBORDINATE
+        .get_or_init(|| {
+            let m = subordinate_mapper()?;
+            trial_many(bwrap, &m).then_some(m)
+        })
+        .clone()
+}
+
+/// The caller's subordinate ids, when newuidmap and newgidmap are installed.
+fn subordinate_mapper() -> Option<super::idmap::Mapper> {
+    let on_path = |tool: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+    };
+    if !on_path("newuidmap") || !on_path("newgidmap") {
+        return None;
+    }
+    let (uid, gid) = (
+        rustix::process::getuid().as_raw(),
+        rustix::process::getgid().as_raw(),
+    );
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    let name = passwd
+        .lines()
+        .map(|l| l.split(':').collect::<Vec<_>>())
+        .find(|f| f.len() > 2 && f[2] == uid.to_string())
+        .map(|f| f[0].to_string())
+        .unwrap_or_default();
+    let start = |file: &str| {
+        let table = std::fs::read_to_string(file).ok()?;
+        super::idmap::subordinate_start(&table, &name, uid)
+    };
+    Some(super::idmap::Mapper::Subordinate {
+        uid,
+        gid,
+        sub_uid: start("/etc/subuid")?,
+        sub_gid: start("/etc/subgid")?,
+    })
+}
+
+/// Whether a throwaway sandbox with `mapper`'s maps starts and runs a program.
+fn trial_many(bwrap: &Path, mapper: &super::idmap::Mapper) -> bool {
+    run_mapped(bwrap, mapper, &["true"])
+}
+
+/// Gives the caller back what the machine's accounts left in a stage: files of the learner's
+/// uid are the caller's subordinate ids, which the caller may neither open nor remove. A
+/// throwaway sandbox with the lab's maps, in which the caller is root, makes the stage the
+/// caller's again and open to it (never following a link; the sandbox sees the stage and the
+/// host read-only).
+/// Call once the lab's sandbox is gone.
+pub fn reclaim(bwrap: &Path, stage: &Path, mapper: &super::idmap::Mapper) -> bool {
+    let Some(stage) = stage.to_str() else {
+        return false;
+    };
+    run_mapped(
+        bwrap,
+        mapper,
+        &[
+            "--cap-add",
+            "CAP_CHOWN",
+            "--cap-add",
+            "CAP_DAC_OVERRIDE",
+            "--cap-add",
+            "CAP_DAC_READ_SEARCH",
+            "--cap-add",
+            "CAP_FOWNER",
+            "--tmpfs",
+            "/tmp",
+            "--bind",
+            stage,
+            "/tmp/stage",
+            "sh",
+            "-c",
+            "chown -R -h 0:0 /tmp/stage && chmod -R u+rwX /tmp/stage",
+        ],
+    )
+}
+
+/// Runs `args` (bubblewrap's options after the namespaces, then the program) in a throwaway
+/// sandbox whose maps `mapper` writes; whether all went well.
+fn run_mapped(bwrap: &Path, mapper: &super::idmap::Mapper, args: &[&str]) -> bool {
+    use super::idmap::{BLOCK_FD, INFO_FD};
+    use std::os::fd::AsRawFd;
+    use std::os::unix::process::CommandExt;
+    let run = || -> std::io::Result<bool> {
+        let (block_r, block_w) = std::io::pipe()?;
+        let (info_r, info_w) = std::io::pipe()?;
+        let (b, i) = (block_r.as_raw_fd(), info_w.as_raw_fd());
+        let mut cmd = Command::new(bwrap);
+        cmd.args(MANY_IDS)
+            .args(TRIAL_MOUNTS)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        if let Some((uid, gid)) = mapper.run_as() {
+            cmd.uid(uid).gid(gid);
+        }
+        // SAFETY: fcntl and dup2 are async-signal-safe; each source is copied above every
+        // target first, so neither dup2 overwrites the other's source.
+        unsafe {
+            cmd.pre_exec(move || {
+                let (hb, hi) = (
+                    libc::fcntl(b, libc::F_DUPFD_CLOEXEC, 64),
+                    libc::fcntl(i, libc::F_DUPFD_CLOEXEC, 64),
+                );
+                if hb < 0 || hi < 0 || libc::dup2(hb, BLOCK_FD) < 0 || libc::dup2(hi, INFO_FD) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = cmd.spawn()?;
+        drop((block_r, info_w));
+        let released = super::idmap::child_pid(info_r)
+            .and_then(|pid| super::idmap::release(pid, mapper, block_w));
+        if released.is_err() {
+            let _ = child.kill();
+        }
+        Ok(child.wait()?.success() && released.is_ok())
+    };
+    run().unwrap_or(false)
+}
+
 /// The folders of a lab's stage that replace the host's inside the sandbox.
 pub struct Layout<'a> {
     pub stage: &'a Path,

@@ -50,7 +50,7 @@ impl Shell {
         hello: &ToSupervisor,
         keep_transcript: bool,
         notify: Notify,
-        run_as: Option<(u32, u32)>,
+        mapper: Option<super::idmap::Mapper>,
     ) -> std::io::Result<Shell> {
         let rows = rows.max(2);
         let cols = cols.max(10);
@@ -74,9 +74,11 @@ impl Shell {
         // Started by root: the sandbox runs as an unprivileged user instead (std drops the
         // supplementary groups too), where the kernel's process limit applies, in a namespace
         // with the machine's ids whose maps are written here before bubblewrap goes on.
-        let handshake = match run_as {
-            Some((uid, gid)) => {
-                cmd.uid(uid).gid(gid);
+        let handshake = match &mapper {
+            Some(m) => {
+                if let Some((uid, gid)) = m.run_as() {
+                    cmd.uid(uid).gid(gid);
+                }
                 let (block_r, block_w) = std::io::pipe()?;
                 let (info_r, info_w) = std::io::pipe()?;
                 Some((block_r, block_w, info_r, info_w))
@@ -93,7 +95,10 @@ impl Shell {
         }
         // A /usr whose files are the lab's root's, for the supervisor to make writable; without
         // it (an old kernel) /usr stays the read-only bind.
-        let usr = run_as.and_then(|ids| super::usr_layer::idmapped_usr(ids).ok());
+        let usr = mapper
+            .as_ref()
+            .filter(|m| m.is_root())
+            .and_then(|m| super::usr_layer::idmapped_usr(m).ok());
         if let Some(usr) = &usr {
             fds.push((usr.as_raw_fd(), super::usr_layer::FD));
         }
@@ -103,10 +108,10 @@ impl Shell {
         drop(sup_end);
         drop(args);
         drop(usr);
-        if let (Some((block_r, block_w, info_r, info_w)), Some(ids)) = (handshake, run_as) {
+        if let (Some((block_r, block_w, info_r, info_w)), Some(m)) = (handshake, &mapper) {
             drop((block_r, info_w));
             let released = super::idmap::child_pid(info_r)
-                .and_then(|pid| super::idmap::release(pid, ids, block_w));
+                .and_then(|pid| super::idmap::release(pid, m, block_w));
             if let Err(e) = released {
                 let _ = child.kill();
                 let _ = child.wait();

@@ -59,6 +59,9 @@ pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
 
 pub struct Stage {
     dir: tempfile::TempDir,
+    /// A lab whose accounts are the caller's subordinate ids leaves files only a sandbox with
+    /// the same maps can give back (`sandbox::reclaim`): bubblewrap and the maps for that.
+    reclaim: Option<(PathBuf, crate::lab::idmap::Mapper)>,
     /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
     pub host_etc: Vec<String>,
     /// The machine's user (`[machine] user`), who logs in.
@@ -90,6 +93,7 @@ impl Stage {
         )?;
         Ok(Stage {
             dir,
+            reclaim: None,
             host_etc: Vec::new(),
             user: "learner".into(),
         })
@@ -191,6 +195,12 @@ impl Stage {
         Ok(())
     }
 
+    /// Has the stage given back through a sandbox with `mapper`'s maps before it is removed
+    /// (a lab whose accounts are the caller's subordinate ids).
+    pub fn reclaim_with(&mut self, bwrap: &Path, mapper: &crate::lab::idmap::Mapper) {
+        self.reclaim = Some((bwrap.to_path_buf(), mapper.clone()));
+    }
+
     /// Gives the whole stage to `uid`:`gid` (a lab started by root runs as nobody), never
     /// through a symlink. Before the sandbox starts: nothing in the stage is the learner's yet.
     pub fn give_to(&self, uid: u32, gid: u32) -> io::Result<()> {
@@ -232,6 +242,9 @@ impl Drop for Stage {
     /// so the temporary folder can be removed. Never through a symlink: each folder is opened
     /// with O_NOFOLLOW and changed through its descriptor. Call only once the sandbox is gone.
     fn drop(&mut self) {
+        if let Some((bwrap, mapper)) = &self.reclaim {
+            crate::lab::sandbox::reclaim(bwrap, self.dir.path(), mapper);
+        }
         open_up(self.dir.path());
     }
 }

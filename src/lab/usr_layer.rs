@@ -3,7 +3,7 @@
 //!
 //! The host's /usr belongs to the host's root, whom the lab's namespace does not map. The
 //! app (the host's root) makes a detached copy of the /usr mount whose ids read through a map
-//! like the lab's (`idmap::map`): a file of host uid 0 is the lab's root, one of gid 42 is
+//! like the lab's (`idmap::Mapper`): a file of host uid 0 is the lab's root, one of gid 42 is
 //! the machine's group 42. The supervisor puts it at /usr and a writable layer over it (an
 //! overlay whose upper half is a tmpfs nobody can reach), then puts the lab's own /usr/local
 //! back on top. Where any of that fails, /usr stays the read-only bind it was.
@@ -33,8 +33,8 @@ const MOUNT_ATTR_IDMAP: u64 = 0x0010_0000;
 
 /// Host side: a detached, read-only copy of the host's /usr whose ids read as the lab's
 /// namespace (root as `root_host`) maps them.
-pub fn idmapped_usr(root_host: (u32, u32)) -> io::Result<OwnedFd> {
-    let ns = userns_with_map(root_host)?;
+pub fn idmapped_usr(mapper: &super::idmap::Mapper) -> io::Result<OwnedFd> {
+    let ns = userns_with_map(mapper)?;
     let flags = OpenTreeFlags::OPEN_TREE_CLONE
         | OpenTreeFlags::OPEN_TREE_CLOEXEC
         | OpenTreeFlags::AT_RECURSIVE;
@@ -65,7 +65,7 @@ pub fn idmapped_usr(root_host: (u32, u32)) -> io::Result<OwnedFd> {
 
 /// A user namespace with the lab's maps, held by its fd: a child process creates it and waits
 /// while the maps are written, then exits.
-fn userns_with_map((uid, gid): (u32, u32)) -> io::Result<OwnedFd> {
+fn userns_with_map(mapper: &super::idmap::Mapper) -> io::Result<OwnedFd> {
     let (ready_r, ready_w) = io::pipe()?;
     let (go_r, go_w) = io::pipe()?;
     let (ready_fd, go_fd) = (ready_w.as_raw_fd(), go_r.as_raw_fd());
@@ -93,9 +93,7 @@ fn userns_with_map((uid, gid): (u32, u32)) -> io::Result<OwnedFd> {
         if byte[0] != 1 {
             return Err(io::Error::other("cannot create a user namespace"));
         }
-        for (file, root) in [("uid_map", uid), ("gid_map", gid)] {
-            std::fs::write(format!("/proc/{pid}/{file}"), super::idmap::map(root))?;
-        }
+        mapper.write(pid)?;
         let ns = std::fs::File::open(format!("/proc/{pid}/ns/user"))?;
         Ok(OwnedFd::from(ns))
     })();
@@ -134,14 +132,14 @@ pub fn install() -> io::Result<()> {
     // it is detached from every path.
     let scratch = "/mnt";
     let size = std::ffi::CString::new(format!("size={LAYER_SIZE},mode=0755"))?;
-    rustix::mount::mount(
-        "tmpfs",
-        scratch,
-        "tmpfs",
-        rustix::mount::MountFlags::NOSUID,
-        size.as_c_str(),
-    )?;
     let layered = (|| {
+        rustix::mount::mount(
+            "tmpfs",
+            scratch,
+            "tmpfs",
+            rustix::mount::MountFlags::NOSUID,
+            size.as_c_str(),
+        )?;
         std::fs::create_dir(format!("{scratch}/upper"))?;
         std::fs::create_dir(format!("{scratch}/work"))?;
         let opts = std::ffi::CString::new(format!(
@@ -157,7 +155,8 @@ pub fn install() -> io::Result<()> {
         Ok::<(), io::Error>(())
     })();
     let _ = rustix::mount::unmount(scratch, UnmountFlags::DETACH);
-    layered?;
+    // The lab's /usr/local goes back on top whatever became of the layer: the machine's own
+    // programs live there.
     rustix::mount::move_mount(
         local.as_fd(),
         "",
@@ -165,5 +164,5 @@ pub fn install() -> io::Result<()> {
         "/usr/local",
         MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
     )?;
-    Ok(())
+    layered
 }

@@ -70,3 +70,49 @@ pub fn root(what: &str) -> bool {
     let _ = writeln!(std::io::stderr(), "{line}");
     false
 }
+
+/// The account the subordinate-id tests run a lab as (`.ci/run` makes it, with /etc/subuid and
+/// /etc/subgid ranges, as adduser does on Ubuntu).
+pub const SUBORDINATE_USER: &str = "rocmlearn-sub";
+
+/// For tests of a lab started by an ordinary user with subordinate ids (newuidmap maps the
+/// machine's ids): that user's uid and gid, when we are root to switch to it, the account and
+/// its ranges exist and newuidmap is installed. Otherwise it says why the test skips.
+pub fn subordinate_user(what: &str) -> Option<(u32, u32)> {
+    if !root(what) {
+        return None;
+    }
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    let ids = passwd.lines().find_map(|l| {
+        let f: Vec<&str> = l.split(':').collect();
+        (f.len() > 3 && f[0] == SUBORDINATE_USER)
+            .then(|| Some((f[2].parse().ok()?, f[3].parse().ok()?)))
+            .flatten()
+    });
+    let ranged = ["/etc/subuid", "/etc/subgid"].iter().all(|f| {
+        std::fs::read_to_string(f).is_ok_and(|t| {
+            t.lines()
+                .any(|l| l.starts_with(&format!("{SUBORDINATE_USER}:")))
+        })
+    });
+    // newuidmap has no --version: that it starts at all is enough.
+    let installed = Command::new("newuidmap")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if let Some(ids) = ids.filter(|_| ranged && installed) {
+        return Some(ids);
+    }
+    let line = format!(
+        "{what} skipped: it needs newuidmap (apt install uidmap) and a user {SUBORDINATE_USER} \
+         with /etc/subuid and /etc/subgid ranges (.ci/run makes them)"
+    );
+    assert!(
+        !require(),
+        "{line}, and ROCM_LEARN_REQUIRE_SANDBOX=1 requires it"
+    );
+    let _ = writeln!(std::io::stderr(), "{line}");
+    None
+}
