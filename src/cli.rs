@@ -924,7 +924,19 @@ fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
     let host = crate::doctor::Host::real();
     let os = crate::doctor::labs::Os::current();
     let probe = || crate::lab::sandbox::probe().map(drop).map_err(|e| e.0);
-    let findings = crate::doctor::labs::examine(&host, os, &probe);
+    let mut findings = crate::doctor::labs::examine(&host, os, &probe);
+    let ready = findings
+        .iter()
+        .any(|f| f.id == "sandbox" && f.level == crate::doctor::Level::Ok);
+    if ready && let (Ok(bwrap), Ok(exe)) = (crate::lab::sandbox::probe(), std::env::current_exe()) {
+        use crate::doctor::labs::MachineIds;
+        let kind = match crate::lab::sandbox::mapper(&bwrap, &exe) {
+            Some(m) if m.is_root() => MachineIds::Root,
+            Some(_) => MachineIds::Subordinate,
+            None => MachineIds::One,
+        };
+        findings.push(crate::doctor::labs::ids(kind));
+    }
     let mut out = io::stdout().lock();
     if json {
         let v = crate::doctor::report::json(i18n, &findings);

@@ -800,3 +800,40 @@ fn a_user_with_subordinate_ids_gets_the_machine_ids_and_leaves_nothing() {
     }
     assert_eq!(json["complete"], true, "{session}");
 }
+
+#[test]
+fn doctor_labs_says_how_real_the_lab_machine_is_for_whoever_starts_it() {
+    let Some(sub) = common::needs::subordinate_user("doctor --labs on the machine's ids") else {
+        return;
+    };
+    let doctor = |user: Option<(u32, u32)>| {
+        let mut c = match user {
+            Some((uid, gid)) => {
+                let mut c = Command::new("setpriv");
+                c.args(["--reuid", &uid.to_string(), "--regid", &gid.to_string()])
+                    .arg("--clear-groups")
+                    .arg(env!("CARGO_BIN_EXE_rocm-learn"));
+                c
+            }
+            None => Command::new(env!("CARGO_BIN_EXE_rocm-learn")),
+        };
+        let out = c
+            .args(["doctor", "--labs", "--lang", "en"])
+            .current_dir("/")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    has(
+        &doctor(None),
+        "[ok] Started by root, a lab gets the machine's own accounts",
+    );
+    has(
+        &doctor(Some(sub)),
+        "[ok] Your subordinate ids (/etc/subuid, /etc/subgid)",
+    );
+    has_all(
+        &doctor(Some((65534, 65534))),
+        &["[ok] A lab maps your uid alone", "sudo apt install uidmap"],
+    );
+}

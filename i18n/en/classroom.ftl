@@ -63,6 +63,9 @@ doctor-labs-landlock-ok = Landlock is enabled in this kernel.
 doctor-labs-landlock-off = Landlock is not enabled in this kernel (see /sys/kernel/security/lsm). Labs still run inside bubblewrap, but nothing stops a learner from writing the lab machine's state, so their results are not tamper-proof and are marked so. Landlock needs Linux 5.13 or later with landlock in the kernel's lsm= list.
 doctor-labs-sandbox-ok = A test sandbox started and stopped: labs can run here.
 doctor-labs-sandbox-not-tried = No test sandbox was started: fix the problems above first.
+doctor-labs-ids-root = Started by root, a lab gets the machine's own accounts (system files belong to root), device nodes that are real to every program, and a /usr that root may change inside the lab.
+doctor-labs-ids-subordinate = Your subordinate ids (/etc/subuid, /etc/subgid) give a lab the machine's own accounts: system files belong to root, as on Ubuntu.
+doctor-labs-ids-one = A lab maps your uid alone, so inside it the machine's files belong to the learner (Landlock still refuses the writes). For the machine's own accounts, install uidmap and give your account subordinate ids: sudo apt install uidmap && sudo usermod --add-subuids 100000-165535 --add-subgids 100000-165535 $USER
 classroom-archive-unreadable = The content pack { $file } could not be read as a .tar.gz: { $error }
 classroom-remembered-pack = Using the content pack { $pack }, opened last time; `--content builtin` goes back to the built-in course.
 classroom-report-unconfined = not tamper-proof (no Landlock)

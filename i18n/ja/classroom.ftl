@@ -57,6 +57,9 @@ doctor-labs-landlock-ok = このカーネルでは Landlock が有効です。
 doctor-labs-landlock-off = このカーネルでは Landlock が有効ではありません(/sys/kernel/security/lsm を参照)。演習は bubblewrap の中で動きますが、学習者が演習マシンの状態を直接書き換えることを防げないため、結果は改ざん防止にならず、その旨が記録されます。Landlock には Linux 5.13 以降で、カーネルの lsm= の一覧に landlock が含まれている必要があります。
 doctor-labs-sandbox-ok = テスト用のサンドボックスを起動・終了できました。このマシンで演習を実行できます。
 doctor-labs-sandbox-not-tried = テスト用のサンドボックスは起動していません。先に上の問題を解決してください。
+doctor-labs-ids-root = root で起動したため、演習ではマシン本来のアカウント(システムファイルの所有者は root)、どのプログラムからも実在するデバイスノード、演習の中で root が変更できる /usr が使えます。
+doctor-labs-ids-subordinate = このアカウントのサブ UID/GID(/etc/subuid、/etc/subgid)により、演習ではマシン本来のアカウントが使えます。Ubuntu と同じく、システムファイルの所有者は root です。
+doctor-labs-ids-one = 演習ではあなたの UID だけを対応付けるため、演習の中ではマシンのファイルの所有者が学習者になります(書き込みは Landlock が拒否します)。マシン本来のアカウントを使うには、uidmap をインストールし、アカウントにサブ UID/GID を割り当ててください: sudo apt install uidmap && sudo usermod --add-subuids 100000-165535 --add-subgids 100000-165535 $USER
 classroom-archive-unreadable = コンテンツパック { $file } を .tar.gz として読めませんでした: { $error }
 classroom-remembered-pack = 前回開いたコンテンツパック { $pack } を使います。組み込みの教材に戻すには `--content builtin` を付けてください。
 classroom-report-unconfined = 改ざん防止なし (Landlock なし)

@@ -57,6 +57,9 @@ doctor-labs-landlock-ok = 이 커널에서 Landlock이 켜져 있습니다.
 doctor-labs-landlock-off = 이 커널에서 Landlock이 켜져 있지 않습니다(/sys/kernel/security/lsm 참고). 실습은 bubblewrap 안에서 실행되지만 학습자가 실습 머신의 상태를 직접 고치는 것을 막을 수 없어, 결과는 변조 방지가 되지 않으며 그렇게 표시됩니다. Landlock을 쓰려면 Linux 5.13 이상이고 커널의 lsm= 목록에 landlock이 있어야 합니다.
 doctor-labs-sandbox-ok = 테스트용 샌드박스를 시작하고 종료했습니다. 이 컴퓨터에서 실습을 실행할 수 있습니다.
 doctor-labs-sandbox-not-tried = 테스트용 샌드박스는 시작하지 않았습니다. 먼저 위의 문제를 해결하세요.
+doctor-labs-ids-root = root로 시작했으므로 실습에서 머신 고유의 계정(시스템 파일의 소유자는 root), 모든 프로그램에서 실제로 보이는 장치 노드, 실습 안에서 root가 바꿀 수 있는 /usr를 씁니다.
+doctor-labs-ids-subordinate = 이 계정의 하위 UID/GID(/etc/subuid, /etc/subgid) 덕분에 실습에서 머신 고유의 계정을 씁니다. Ubuntu와 같이 시스템 파일의 소유자는 root입니다.
+doctor-labs-ids-one = 실습은 사용자의 UID 하나만 매핑하므로 실습 안에서는 머신의 파일이 학습자 소유가 됩니다(쓰기는 Landlock이 거부합니다). 머신 고유의 계정을 쓰려면 uidmap을 설치하고 계정에 하위 UID/GID를 할당하세요: sudo apt install uidmap && sudo usermod --add-subuids 100000-165535 --add-subgids 100000-165535 $USER
 classroom-archive-unreadable = 콘텐츠 팩 { $file }을(를) .tar.gz로 읽지 못했습니다: { $error }
 classroom-remembered-pack = 지난번에 연 콘텐츠 팩 { $pack }을(를) 사용합니다. 내장 교재로 돌아가려면 `--content builtin`을 붙이세요.
 classroom-report-unconfined = 변조 방지 없음 (Landlock 없음)

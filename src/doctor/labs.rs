@@ -88,6 +88,30 @@ pub fn examine(host: &Host, os: Os, sandbox: &dyn Fn() -> Result<(), Msg>) -> Ve
     out
 }
 
+/// Who may map a lab's ids here, as the sandbox found it (`lab::sandbox::mapper`): how real
+/// the machine's ownership, device nodes and /usr are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MachineIds {
+    /// Started by root: the machine's accounts, real device nodes, a /usr root may change.
+    Root,
+    /// A user with subordinate ids and newuidmap: the machine's accounts.
+    Subordinate,
+    /// The learner's uid alone.
+    One,
+}
+
+/// What a lab's machine will be like here; how to get its own accounts when it maps one uid.
+pub fn ids(kind: MachineIds) -> Finding {
+    Finding::ok(
+        "ids",
+        Msg::new(match kind {
+            MachineIds::Root => "doctor-labs-ids-root",
+            MachineIds::Subordinate => "doctor-labs-ids-subordinate",
+            MachineIds::One => "doctor-labs-ids-one",
+        }),
+    )
+}
+
 fn not_linux(id: &'static str) -> Finding {
     Finding::problem("os", Msg::new(id)).fix(Msg::new(match id {
         "doctor-labs-windows" => "doctor-labs-windows-fix",
