@@ -209,10 +209,17 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
 pub fn mapper(bwrap: &Path, exe: &Path) -> Option<super::idmap::Mapper> {
     use super::idmap::Mapper;
     use std::sync::OnceLock;
-    if let Some(run_as) = run_as(bwrap, exe) {
-        return Some(Mapper::Root { run_as });
-    }
+    static ROOT: OnceLock<Option<Mapper>> = OnceLock::new();
     static SUBORDINATE: OnceLock<Option<Mapper>> = OnceLock::new();
+    if let Some(run_as) = run_as(bwrap, exe) {
+        // A bubblewrap too old for the options the lab needs (before 0.5) keeps one uid.
+        return ROOT
+            .get_or_init(|| {
+                let m = Mapper::Root { run_as };
+                trial_many(bwrap, &m).then_some(m)
+            })
+            .clone();
+    }
     SUBORDINATE
         .get_or_init(|| {
             let m = subordinate_mapper()?;
@@ -255,7 +262,22 @@ fn subordinate_mapper() -> Option<super::idmap::Mapper> {
 
 /// Whether a throwaway sandbox with `mapper`'s maps starts and runs a program.
 fn trial_many(bwrap: &Path, mapper: &super::idmap::Mapper) -> bool {
-    run_mapped(bwrap, mapper, &["true"])
+    // The options a lab's command line adds to the namespaces, on a program that needs them.
+    run_mapped(
+        bwrap,
+        mapper,
+        &[
+            "--cap-drop",
+            "ALL",
+            "--cap-add",
+            "CAP_SETUID",
+            "--perms",
+            "1777",
+            "--tmpfs",
+            "/tmp",
+            "true",
+        ],
+    )
 }
 
 /// Gives the caller back what the machine's accounts left in a stage: files of the learner's

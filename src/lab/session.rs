@@ -71,9 +71,9 @@ impl Shell {
             .stdin(slave.try_clone()?)
             .stdout(slave.try_clone()?)
             .stderr(slave);
-        // Started by root: the sandbox runs as an unprivileged user instead (std drops the
-        // supplementary groups too), where the kernel's process limit applies, in a namespace
-        // with the machine's ids whose maps are written here before bubblewrap goes on.
+        // A namespace with the machine's ids: its maps are written here while bubblewrap
+        // waits. Started by root, the sandbox runs as an unprivileged user besides (std drops
+        // the supplementary groups too), where the kernel's process limit applies.
         let handshake = match &mapper {
             Some(m) => {
                 if let Some((uid, gid)) = m.run_as() {
@@ -241,8 +241,8 @@ fn open_pty(rows: u16, cols: u16) -> std::io::Result<(Box<dyn MasterPty + Send>,
 }
 
 /// In the child, before bwrap runs: a session of its own with the PTY as controlling terminal
-/// (the learner's shell is the only job on it), the channel on `protocol::FD` and the
-/// arguments on `ARGS_FD`.
+/// (the learner's shell is the only job on it), and each fd of `fds` (at most eight: the
+/// channel, the arguments, and the id maps' and /usr's fds) at its number.
 fn own_terminal_and_fds(cmd: &mut std::process::Command, fds: Vec<(i32, i32)>) {
     // SAFETY: only async-signal-safe calls (setsid, ioctl, fcntl, dup2) between fork and exec;
     // `fds` is moved in and only read.
