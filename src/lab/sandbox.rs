@@ -113,7 +113,8 @@ pub enum Ids {
     /// The learner's uid alone, all an unprivileged user may map: the learner's uid owns the
     /// machine's files, and Landlock alone keeps them from being written.
     One,
-    /// Root and the machine's accounts (a lab started by root): root owns the system files.
+    /// Root and the machine's accounts (a lab started by root or by a user
+    /// with subordinate ids): root owns the system files.
     Many,
 }
 

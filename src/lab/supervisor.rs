@@ -35,8 +35,9 @@ pub const EXEC: &str = "__lab-exec";
 /// Whether logins are confined (Landlock present and not turned off for a test).
 static CONFINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
 
-/// Whether the sandbox maps the machine's ids (a lab started by root): the supervisor is root
-/// then, and every login and program of the learner's is switched to the learner's ids.
+/// Whether the sandbox maps the machine's ids (a lab started by root or by a user with
+/// subordinate ids): the supervisor is root then, and every login and program of the
+/// learner's is switched to the learner's ids.
 static REAL_IDS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// The ids a program of `user` runs with: its account's, with `gids` (a session's groups) or

@@ -1,10 +1,13 @@
-//! Changing identity inside the lab sandbox with nested user namespaces.
+//! Changing identity inside the lab sandbox.
 //!
-//! The sandbox has a single uid, so `sudo` cannot be setuid. Instead it creates a user namespace
-//! in which the learner is root: root there has CAP_DAC_OVERRIDE over the stage's files (whose
-//! owner is mapped), so it can write the read-only /etc, while the host stays out of reach.
-//! `su - learner` from such a root does the reverse: a namespace in which that root is uid 1000,
-//! whose capabilities are dropped at the next `exec`.
+//! With the machine's ids (`idmap`), the supervisor and the tools are root, and a program
+//! changes ids for real (`switch_to`), with the capabilities the kernel gives or takes.
+//!
+//! With a single uid, `sudo` cannot be setuid. Instead it creates a user namespace in which the
+//! learner is root: root there has CAP_DAC_OVERRIDE over the stage's files (whose owner is
+//! mapped), so it can write the read-only /etc, while the host stays out of reach. `su -
+//! learner` from such a root does the reverse: a namespace in which that root is uid 1000, whose
+//! capabilities are dropped at the next `exec` (`become_id`).
 
 use std::io;
 
@@ -39,8 +42,9 @@ pub fn become_id(uid: u32, gid: u32) -> io::Result<()> {
     Ok(())
 }
 
-/// Whether this process's user namespace maps the machine's ids (a lab started by root) rather
-/// than the learner's uid alone: then its root changes identity for real (`switch_to`).
+/// Whether this process's user namespace maps the machine's ids (started by root or by a
+/// user with subordinate ids) rather than the learner's uid alone: then its root changes
+/// identity for real (`switch_to`).
 pub fn many_ids() -> bool {
     let Ok(map) = std::fs::read_to_string("/proc/self/uid_map") else {
         return false;
