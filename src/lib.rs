@@ -14,6 +14,7 @@ pub mod doctor;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod hostfs;
 pub mod i18n;
 pub mod lab;
 pub mod lang;

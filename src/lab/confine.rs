@@ -20,7 +20,7 @@ use landlock::{
 };
 
 /// What only the simulated tools may change (see module docs).
-pub const KERNEL_SIDE: [&str; 2] = ["/var/lib/rocm-sim", "/run/rocm-lab"];
+pub const KERNEL_SIDE: [&str; 2] = crate::content::lab::SIMULATOR_OWN;
 
 /// What of /dev anyone may write: the terminals, the usual character devices, /dev/shm.
 const DEVICES: [&str; 9] = [
