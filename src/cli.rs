@@ -930,7 +930,8 @@ fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
             .map(|path| drop(bwrap.set(path)))
             .map_err(|e| e.0)
     };
-    let mut findings = crate::doctor::labs::examine(&host, os, &probe);
+    let mut findings =
+        crate::doctor::labs::examine(&host, os, crate::doctor::labs::Kernel::ask(), &probe);
     let ready = findings
         .iter()
         .any(|f| f.id == "sandbox" && f.level == crate::doctor::Level::Ok);
