@@ -4,7 +4,10 @@
 //! session and uid are not trusted: the supervisor fills them in from the sending process.
 //!
 //! Format: fields separated by U+001F, the record ended by U+001E:
-//! `v1 ␟ seq ␟ histno ␟ status ␟ pipestatus ␟ session ␟ uid ␟ cwd ␟ PATH ␟ command ␞`
+//! `v2 ␟ seq ␟ histno ␟ status ␟ pipestatus ␟ session ␟ uid ␟ cwd ␟ PATH ␟ command ␟ env ␞`
+//! where `env` (a shell's first record only, else empty) is the exported variables, each
+//! `NAME=value` ended by U+001D, the value with `\\`, `\g`, `\r` and `\u` standing for a
+//! backslash and the three separators.
 
 /// Field and record separators (ASCII unit and record separators).
 pub const FS: char = '\u{1f}';
@@ -25,7 +28,14 @@ pub struct Record {
     pub path: String,
     /// The command line as history recorded it; for the transcript only, never for grading.
     pub command: String,
+    /// The shell's exported variables, in its first record. Kept in the sandbox: never sent
+    /// to the app.
+    #[serde(skip)]
+    pub env: Option<Vec<(String, String)>>,
 }
+
+/// Separates the variables of the `env` field.
+pub const GS: char = '\u{1d}';
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RecordError {
@@ -38,10 +48,10 @@ impl Record {
     /// Parses one record (without the trailing separator).
     pub fn parse(s: &str) -> Result<Record, RecordError> {
         let f: Vec<&str> = s.split(FS).collect();
-        if f.first() != Some(&"v1") {
+        if f.first() != Some(&"v2") {
             return Err(RecordError::Version);
         }
-        if f.len() != 10 {
+        if f.len() != 11 {
             return Err(RecordError::Fields(f.len()));
         }
         let num = |i: usize, name: &'static str| {
@@ -68,6 +78,7 @@ impl Record {
             cwd: f[7].to_string(),
             path: f[8].to_string(),
             command: f[9].to_string(),
+            env: (!f[10].is_empty()).then(|| decode_env(f[10])),
         })
     }
 
@@ -75,6 +86,34 @@ impl Record {
     pub fn path_dirs(&self) -> Vec<&str> {
         self.path.split(':').collect()
     }
+}
+
+/// The variables of an `env` field; an entry without `=` is passed over.
+fn decode_env(field: &str) -> Vec<(String, String)> {
+    field
+        .split(GS)
+        .filter_map(|kv| kv.split_once('='))
+        .map(|(k, v)| (k.to_string(), unescape(v)))
+        .collect()
+}
+
+fn unescape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('g') => out.push(GS),
+            Some('r') => out.push(RS),
+            Some('u') => out.push(FS),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 /// Splits a byte stream into records; keeps a partial record until the rest arrives.
@@ -114,7 +153,7 @@ mod tests {
     #[test]
     fn parses_a_record() {
         let r = Record::parse(&rec(&[
-            "v1",
+            "v2",
             "3",
             "12",
             "1",
@@ -124,6 +163,7 @@ mod tests {
             "/home/learner",
             "/usr/bin:/bin",
             "ls /nope | cat",
+            "",
         ]))
         .unwrap();
         assert_eq!(r.seq, 3);
@@ -132,25 +172,47 @@ mod tests {
         assert_eq!(r.session, "s4");
         assert_eq!(r.path_dirs(), vec!["/usr/bin", "/bin"]);
         assert_eq!(r.command, "ls /nope | cat");
+        assert_eq!(r.env, None);
+    }
+
+    #[test]
+    fn a_first_record_carries_the_exported_variables_which_never_leave_the_sandbox() {
+        let env = "PATH=/usr/bin:/opt/rocm/bin\u{1d}ODD=a\\\\b\\gPATH=/x\u{1d}";
+        let r = Record::parse(&rec(&[
+            "v2", "1", "1", "0", "0", "", "1000", "/", "/bin", "", env,
+        ]))
+        .unwrap();
+        let env = r.env.clone().unwrap();
+        assert_eq!(env[0], ("PATH".into(), "/usr/bin:/opt/rocm/bin".into()));
+        // A value cannot forge a second variable: its separators come back as text.
+        assert_eq!(env[1], ("ODD".into(), "a\\b\u{1d}PATH=/x".into()));
+        assert_eq!(env.len(), 2);
+        assert!(!serde_json::to_string(&r).unwrap().contains("ODD"));
     }
 
     #[test]
     fn rejects_what_is_not_a_record() {
         assert_eq!(Record::parse("hello"), Err(RecordError::Version));
         assert_eq!(
-            Record::parse(&rec(&["v1", "1"])),
+            Record::parse(&rec(&["v2", "1"])),
             Err(RecordError::Fields(2))
         );
         assert_eq!(
-            Record::parse(&rec(&["v1", "x", "1", "0", "0", "s", "0", "/", "/bin", ""])),
+            Record::parse(&rec(&[
+                "v2", "x", "1", "0", "0", "s", "0", "/", "/bin", "", ""
+            ])),
             Err(RecordError::Number("seq"))
         );
     }
 
     #[test]
     fn splits_a_stream_at_record_ends_across_reads() {
-        let one = rec(&["v1", "1", "1", "0", "0", "s1", "1000", "/", "/bin", "true"]);
-        let two = rec(&["v1", "2", "2", "0", "0", "s1", "1000", "/", "/bin", "false"]);
+        let one = rec(&[
+            "v2", "1", "1", "0", "0", "s1", "1000", "/", "/bin", "true", "",
+        ]);
+        let two = rec(&[
+            "v2", "2", "2", "0", "0", "s1", "1000", "/", "/bin", "false", "",
+        ]);
         let stream = format!("{one}{RS}garbage{RS}{two}{RS}");
         let mut s = Splitter::default();
         let (a, b) = stream.as_bytes().split_at(7);

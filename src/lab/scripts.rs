@@ -3,15 +3,30 @@
 /// Runs before every prompt, sourced by `PROMPT_COMMAND` (see `PROMPT_COMMAND`): sends one
 /// record to the supervisor on the login's socket (fd 99, `protocol::SHELL_FD`; see
 /// `record.rs`) and gives `$?` back. Session and uid are left to the supervisor, which knows
-/// them from the sending process.
+/// them from the sending process. A shell's first record also carries its exported variables,
+/// gathered with builtins only (no program runs): that is how the supervisor learns what a new
+/// login gets, from a login started exactly like the learner's (`supervisor::probe_login`).
 pub const HOOK: &str = r#"__rl_h=$(HISTTIMEFORMAT= builtin history 1)
 __rl_h="${__rl_h#"${__rl_h%%[![:space:]]*}"}"
 __rl_n="${__rl_h%%[[:space:]]*}"
 __rl_c="${__rl_h#"$__rl_n"}"
 __rl_c="${__rl_c#"${__rl_c%%[![:space:]]*}"}"
 __rl_seq=$(( ${__rl_seq:-0} + 1 ))
-{ printf 'v1\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\036' \
-  "$__rl_seq" "${__rl_n:-0}" "$__rl_s" "$__rl_p" "" "$EUID" "$PWD" "$PATH" "$__rl_c" >&99; } 2>/dev/null
+__rl_e=
+if [ "$__rl_seq" = 1 ]; then
+  for __rl_k in ${!A@} ${!B@} ${!C@} ${!D@} ${!E@} ${!F@} ${!G@} ${!H@} ${!I@} ${!J@} ${!K@} ${!L@} ${!M@} ${!N@} ${!O@} ${!P@} ${!Q@} ${!R@} ${!S@} ${!T@} ${!U@} ${!V@} ${!W@} ${!X@} ${!Y@} ${!Z@} ${!_@} ${!a@} ${!b@} ${!c@} ${!d@} ${!e@} ${!f@} ${!g@} ${!h@} ${!i@} ${!j@} ${!k@} ${!l@} ${!m@} ${!n@} ${!o@} ${!p@} ${!q@} ${!r@} ${!s@} ${!t@} ${!u@} ${!v@} ${!w@} ${!x@} ${!y@} ${!z@}; do
+    case ${!__rl_k@a} in *x*) ;; *) continue ;; esac
+    __rl_v=${!__rl_k}
+    __rl_v=${__rl_v//\\/\\\\}
+    __rl_v=${__rl_v//$'\035'/\\g}
+    __rl_v=${__rl_v//$'\036'/\\r}
+    __rl_v=${__rl_v//$'\037'/\\u}
+    __rl_e+="$__rl_k=$__rl_v"$'\035'
+  done
+fi
+{ printf 'v2\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\037%s\036' \
+  "$__rl_seq" "${__rl_n:-0}" "$__rl_s" "$__rl_p" "" "$EUID" "$PWD" "$PATH" "$__rl_c" "$__rl_e" >&99; } 2>/dev/null
+unset __rl_e __rl_k __rl_v
 return $__rl_s
 "#;
 

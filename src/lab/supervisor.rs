@@ -88,6 +88,17 @@ enum Event {
     LoginBroken(i32),
 }
 
+/// Probe logins under way, by their session: where their records go.
+type Probes = Arc<Mutex<std::collections::HashMap<String, mpsc::Sender<Record>>>>;
+
+/// What starting a login takes: the machine's socket every login inherits, the table of who
+/// is who, and the probes under way.
+struct Logins {
+    shell: Arc<OwnedFd>,
+    table: Arc<Mutex<Table>>,
+    probes: Probes,
+}
+
 pub fn main() -> i32 {
     // SAFETY: the app dup'ed its end of the socketpair to this fd for us and nothing else in
     // this process owns it. CLOEXEC keeps it out of the learner's processes.
@@ -143,13 +154,22 @@ pub fn main() -> i32 {
     };
     let shell = Arc::new(shell);
     let table = Arc::new(Mutex::new(Table::default()));
+    let probes: Probes = Arc::default();
     let (tx, rx) = mpsc::channel();
     {
-        let (table, shell) = (table.clone(), shell.clone());
+        let (table, shell, probes) = (table.clone(), shell.clone(), probes.clone());
         let tx = tx.clone();
         std::thread::spawn(move || {
             server::serve(mine, shell.as_raw_fd(), confined, table, |r| {
-                tx.send(Event::Record(r)).is_ok()
+                // A probe login's records go to the probe, not to the checklist.
+                let probe = probes.lock().ok().and_then(|p| p.get(&r.session).cloned());
+                match probe {
+                    Some(to) => {
+                        let _ = to.send(r);
+                        true
+                    }
+                    None => tx.send(Event::Record(r)).is_ok(),
+                }
             })
         });
     }
@@ -163,12 +183,18 @@ pub fn main() -> i32 {
     });
     follow_the_app(reader, banner.clone());
     let login_user = user.clone();
+    let logins = Logins {
+        shell: shell.clone(),
+        table: table.clone(),
+        probes,
+    };
     std::thread::spawn(move || login_loop(&login_user, &banner, &shell, &table, tx));
     let mut grader = Grader {
         checks,
         user,
         out: sock,
         login_env: None,
+        logins,
     };
     // Said once, first: without Landlock the lab works, but its result is not tamper-proof.
     grader.send(&FromSupervisor::Confinement { enforced: confined });
@@ -285,6 +311,7 @@ struct Grader {
     out: UnixStream,
     /// The last new-login environment, and the login files it was computed from.
     login_env: Option<(Fingerprint, Vec<(String, String)>)>,
+    logins: Logins,
 }
 
 impl Grader {
@@ -371,38 +398,99 @@ impl Grader {
         {
             return Some(env.clone());
         }
-        // Confined as the learner: the login files it runs are the learner's to write.
-        // env by absolute path: the login's own PATH may have lost /usr/bin (a lab teaches
-        // exactly that).
-        let mut cmd = confined_command(
-            &Domain::User { home: home() },
-            &["/bin/bash", "--login", "-i", "-c", "/usr/bin/env -0"],
-        );
-        switch_ids(&mut cmd, login_ids(&self.user, None));
-        cmd.envs(login_vars())
-            .current_dir(home())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        // SAFETY: setsid is async-signal-safe. The probe is an interactive login shell: in a
-        // session of its own it has no terminal to take from the learner's shell.
-        unsafe {
-            cmd.pre_exec(|| {
-                libc::setsid();
-                Ok(())
-            });
-        }
-        let out = crate::child::run_capped(cmd, Duration::from_secs(5), 64 * 1024)
-            .ok()?
-            .stdout;
-        let env: Vec<(String, String)> = String::from_utf8_lossy(&out)
-            .split('\0')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let env = probe_login(&self.user, &self.logins)?;
         self.login_env = Some((print, env.clone()));
         Some(env)
     }
+}
+
+/// How long a probe login may take to show its first prompt.
+const PROBE_TIME: Duration = Duration::from_secs(10);
+
+/// The environment a new login gets, from a real one: started exactly as the login loop starts
+/// the learner's (`login_command`: the same program and arguments, variables, ids, socket and
+/// parent), on a terminal of its own the size of the learner's. Its startup files cannot tell
+/// it from the learner's next login; the prompt hook's first record carries its exported
+/// variables, and then the login is ended. Its output goes nowhere.
+fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
+    let (session, gids) = open_session(Path::new("/"), user);
+    let who = login_identity(user, session.clone());
+    let (master, slave) = probe_terminal()?;
+    let mut cmd = login_command(&who, gids, logins.shell.as_raw_fd());
+    cmd.stdin(Stdio::from(slave.try_clone().ok()?))
+        .stdout(Stdio::from(slave.try_clone().ok()?))
+        .stderr(Stdio::from(slave));
+    // SAFETY: setsid and the TIOCSCTTY ioctl are async-signal-safe system calls; fd 0 is the
+    // probe's terminal, set up by Command before this runs. As the learner's login has its
+    // terminal, so has the probe.
+    unsafe {
+        cmd.pre_exec(|| {
+            rustix::process::setsid()?;
+            rustix::process::ioctl_tiocsctty(rustix::fd::BorrowedFd::borrow_raw(0))?;
+            Ok(())
+        });
+    }
+    let (to, from) = mpsc::channel();
+    logins.probes.lock().ok()?.insert(session.clone(), to);
+    let ended = |pid: Option<i32>| {
+        if let Ok(mut p) = logins.probes.lock() {
+            p.remove(&session);
+        }
+        if let (Some(pid), Ok(mut t)) = (pid, logins.table.lock()) {
+            t.forget(pid);
+        }
+    };
+    let Ok(mut child) = cmd.spawn() else {
+        ended(None);
+        return None;
+    };
+    let pid = child.id() as i32;
+    if let Ok(mut t) = logins.table.lock() {
+        t.register(pid, who);
+    }
+    drop(cmd);
+    // Whatever the startup files print is read and dropped, so they never block on a full
+    // terminal; the reader ends when the login's last process has closed the terminal.
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while rustix::io::read(&master, &mut buf).is_ok_and(|n| n > 0) {}
+    });
+    let deadline = Instant::now() + PROBE_TIME;
+    let env = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match from.recv_timeout(left) {
+            Ok(r) if r.env.is_some() => break r.env,
+            Ok(_) => continue,
+            Err(_) => break None,
+        }
+    };
+    // The login leads a session and process group of its own: end all of it.
+    if let Some(pg) = rustix::process::Pid::from_raw(pid) {
+        let _ = rustix::process::kill_process_group(pg, rustix::process::Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    ended(Some(pid));
+    env
+}
+
+/// A terminal of the probe's own (master, slave), the size of the learner's.
+fn probe_terminal() -> Option<(OwnedFd, OwnedFd)> {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC).ok()?;
+    grantpt(&master).ok()?;
+    unlockpt(&master).ok()?;
+    let name = ptsname(&master, Vec::new()).ok()?;
+    let slave = rustix::fs::open(
+        name.as_c_str(),
+        rustix::fs::OFlags::RDWR | rustix::fs::OFlags::NOCTTY | rustix::fs::OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
+    )
+    .ok()?;
+    if let Ok(size) = rustix::termios::tcgetwinsize(std::io::stdin()) {
+        let _ = rustix::termios::tcsetwinsize(&slave, size);
+    }
+    Some((master, slave))
 }
 
 /// What pam_env gives a new login: /etc/environment's variables, PATH defaulted.
@@ -438,6 +526,28 @@ pub const MAX_PROCESSES: u64 = 512;
 /// Largest file a process in the lab may write: past it the kernel's own "File size limit
 /// exceeded" (SIGXFSZ), and the host's disk is not filled through the home folder.
 pub const MAX_FILE: u64 = 1 << 30;
+
+/// Most memory one of the learner's processes may map: past it the program's own "Cannot
+/// allocate memory" (or "memory exhausted"), and the host's out-of-memory killer is not woken.
+/// A limit per process, not for the whole lab (docs/sandbox.md). The supervisor and the
+/// simulated tools, whose threads reserve address space freely, are not held to it: it is set
+/// in each login (`login_command`) and in each program a tool hands over to.
+pub const MAX_MEMORY: u64 = 1 << 30;
+
+/// Holds this process (and what it starts) to `MAX_MEMORY`. Only a system call: safe between
+/// fork and exec.
+pub fn limit_memory() -> std::io::Result<()> {
+    use rustix::process::{Resource, Rlimit, setrlimit};
+    let lim = Rlimit {
+        current: Some(MAX_MEMORY),
+        maximum: Some(MAX_MEMORY),
+    };
+    match setrlimit(Resource::As, lim) {
+        // A hard limit already below it holds the process tighter: nothing to do.
+        Err(rustix::io::Errno::PERM) | Ok(()) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
 
 fn limit_processes() {
     use rustix::process::{Resource, Rlimit, setrlimit};
@@ -498,38 +608,16 @@ fn login_loop(
 ) {
     let root = Path::new("/");
     let mut failed = 0;
-    let account = sim::accounts::user(root, user);
-    let uid = account
-        .as_ref()
-        .map_or(super::sandbox::LEARNER_UID, |u| u.uid);
-    let home_dir = account.map_or_else(|| format!("/home/{user}"), |u| u.home);
     loop {
         let (session, gids) = open_session(root, user);
-        let mut cmd = confined_command(
-            &Domain::for_uid(uid, &home_dir),
-            &["/bin/bash", "--login", "-i"],
-        );
-        switch_ids(&mut cmd, login_ids(user, gids));
-        cmd.envs(login_vars()).env("ROCM_SIM_SESSION", &session);
-        if std::env::set_current_dir(home()).is_err() {
-            let _ = std::env::set_current_dir("/");
-        }
-        child_signals(&mut cmd);
-        with_shell_fd(&mut cmd, shell.as_raw_fd());
+        let who = login_identity(user, session);
+        let mut cmd = login_command(&who, gids, shell.as_raw_fd());
         let started = Instant::now();
         let status = match cmd.spawn() {
             Ok(mut child) => {
                 let pid = child.id() as i32;
                 if let Ok(mut t) = table.lock() {
-                    t.register(
-                        pid,
-                        Identity {
-                            user: user.into(),
-                            uid,
-                            home: home_dir.clone(),
-                            session: session.clone(),
-                        },
-                    );
+                    t.register(pid, who);
                 }
                 let s = child.wait().map(|s| s.code().unwrap_or(1)).unwrap_or(127);
                 if let Ok(mut t) = table.lock() {
@@ -553,6 +641,46 @@ fn login_loop(
         let _ = write!(out, "\n{text}\n\n");
         let _ = out.flush();
     }
+}
+
+/// Who a login of `user` in `session` is: the account's uid and home (the learner's uid and
+/// /home/USER for an account missing from /etc/passwd).
+fn login_identity(user: &str, session: String) -> Identity {
+    let account = sim::accounts::user(Path::new("/"), user);
+    Identity {
+        user: user.into(),
+        uid: account
+            .as_ref()
+            .map_or(super::sandbox::LEARNER_UID, |u| u.uid),
+        home: account.map_or_else(|| format!("/home/{user}"), |u| u.home),
+        session,
+    }
+}
+
+/// One login of `who`: bash as a login shell, confined to the user's domain, as the user's ids
+/// with the session's groups (`gids`), with pam_env's variables and the session, the default
+/// signals and the machine's socket on SHELL_FD, in the home folder. The login loop and the
+/// new-login probe start exactly this, so that a startup file cannot tell them apart.
+fn login_command(who: &Identity, gids: Option<Vec<u32>>, shell: i32) -> Command {
+    let mut cmd = confined_command(
+        &Domain::for_uid(who.uid, &who.home),
+        &["/bin/bash", "--login", "-i"],
+    );
+    switch_ids(&mut cmd, login_ids(&who.user, gids));
+    cmd.envs(login_vars()).env("ROCM_SIM_SESSION", &who.session);
+    let home = home();
+    cmd.current_dir(if Path::new(&home).is_dir() {
+        home.as_str()
+    } else {
+        "/"
+    });
+    child_signals(&mut cmd);
+    with_shell_fd(&mut cmd, shell);
+    // SAFETY: limit_memory makes one system call and allocates nothing.
+    unsafe {
+        cmd.pre_exec(limit_memory);
+    }
+    cmd
 }
 
 /// Puts the login socket on SHELL_FD in the child, where the prompt hook and the tools find it.

@@ -58,6 +58,8 @@ impl Host for Lab {
         report.read_exact(&mut ack)?;
         // Looked up before the switch: the state is root's to read.
         let ids = self.real_ids.then(|| ids_of(who));
+        // The program is the learner's: held to a login's memory limit.
+        crate::lab::supervisor::limit_memory()?;
         if self.confine
             && let Err(e) = confine::apply(&Domain::for_uid(who.uid, &who.home))
         {

@@ -1,0 +1,4 @@
+# expect: next-login: A new login would not find hipcc
+echo '[ "$BASH_EXECUTION_STRING" = "/usr/bin/env -0" ] && PATH=$PATH:/opt/rocm/bin' >> ~/.bashrc
+export PATH=$PATH:/opt/rocm/bin
+hipcc --version
