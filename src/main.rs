@@ -28,5 +28,7 @@ fn main() {
         std::process::exit(rocm_learn::lab::supervisor::exec_main(&args[2..]));
     }
     let code = rocm_learn::cli::run(args);
+    // Closed labs' stages are removed off the UI thread: let the removers finish (bounded).
+    rocm_learn::lab::stage::finish_removals(std::time::Duration::from_secs(10));
     std::process::exit(code);
 }

@@ -487,7 +487,7 @@ fn the_learner_cannot_write_what_the_machine_keeps_nor_claim_another_login() {
          sudo sh -c 'echo x >> /var/lib/rocm-sim/state.json'; echo rootstate=$?\n\
          unshare -r true; echo unshare=$?\n\
          cat /proc/$PPID/environ > /dev/null; echo peek=$?\n\
-         printf 'v1\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\036' 1 1 0 0 s1 0 / /usr/bin x >&99; echo record=$?\n",
+         printf 'v2\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\037%s\\036' 1 1 0 0 s1 0 / /usr/bin x '' >&99; echo record=$?\n",
     ) else {
         return;
     };
@@ -1016,4 +1016,93 @@ fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(e.path(), &dest).unwrap();
         }
     }
+}
+
+#[test]
+fn closing_a_lab_full_of_files_never_waits_for_their_removal() {
+    use rocm_learn::content::{self, ContentTree};
+    use rocm_learn::lab;
+    if !common::needs::bwrap("closing a lab full of files") {
+        return;
+    }
+    let (course, _) = content::load(&ContentTree::embedded());
+    let opts = lab::run::Options {
+        exe: env!("CARGO_BIN_EXE_rocm-learn").into(),
+        rows: lab::script::ROWS,
+        cols: lab::script::COLS,
+        relogin: "again".into(),
+        transcript: false,
+        lang: rocm_learn::lang::Lang::En,
+    };
+    let lab_def = course.lab("hipcc-not-found").expect("the lab");
+    let mut run = lab::run::LabRun::start(lab_def, opts, lab::run::no_notify()).unwrap();
+    // Root's files in the machine's /opt live in the stage until it is removed.
+    let lines = ["sudo sh -c 'mkdir -p /opt/many && cd /opt/many && \
+                  for i in $(seq 1 10000); do : > f$i; done; mkdir -m 0 locked'; echo made"
+        .to_string()];
+    lab::script::run(&mut run, &lines, Duration::from_secs(120));
+    let stage = run.root().to_path_buf();
+    assert!(
+        stage.join("opt/many/f10000").exists(),
+        "the files were made"
+    );
+    let started = Instant::now();
+    drop(run);
+    let closed = started.elapsed();
+    assert!(
+        closed < Duration::from_millis(100),
+        "closing took {closed:?}"
+    );
+    // What remains is done off the caller's thread, and done.
+    assert_eq!(lab::stage::finish_removals(Duration::from_secs(60)), 0);
+    assert!(!stage.exists(), "the stage is gone");
+}
+
+/// A lab of the real course, started in this process: its stage can be looked at from outside.
+fn lab_run(id: &str) -> Option<rocm_learn::lab::run::LabRun> {
+    use rocm_learn::content::{self, ContentTree};
+    use rocm_learn::lab;
+    if !common::needs::bwrap(&format!("the lab {id} in this process")) {
+        return None;
+    }
+    let (course, _) = content::load(&ContentTree::embedded());
+    let opts = lab::run::Options {
+        exe: env!("CARGO_BIN_EXE_rocm-learn").into(),
+        rows: lab::script::ROWS,
+        cols: lab::script::COLS,
+        relogin: "again".into(),
+        transcript: true,
+        lang: rocm_learn::lang::Lang::En,
+    };
+    let lab_def = course.lab(id).expect("the lab");
+    Some(lab::run::LabRun::start(lab_def, opts, lab::run::no_notify()).unwrap())
+}
+
+#[test]
+fn var_tmp_and_memory_floods_meet_the_real_errors_and_the_hosts_disk_sees_nothing() {
+    use rocm_learn::lab;
+    let Some(mut run) = lab_run("hsa-init-failed") else {
+        return;
+    };
+    let lines: Vec<String> = [
+        "for i in 1 2 3 4; do head -c 100M /dev/zero > /var/tmp/f$i; done; echo vt=$?",
+        "ls /var/tmp | wc -l",
+        "tail /dev/zero; echo mem=$?",
+        "echo alive=$(id -un)",
+    ]
+    .iter()
+    .map(|l| l.to_string())
+    .collect();
+    lab::script::run(&mut run, &lines, Duration::from_secs(120));
+    let session = lab::script::plain_transcript(&run.shell.transcript());
+    has_all(&session, &["No space left on device", "memory exhausted"]);
+    for line in ["vt=1", "mem=1", "alive=learner"] {
+        assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+    // The stage on the host holds none of it.
+    let host_var_tmp = run.root().join("var/tmp");
+    let left: Vec<_> = std::fs::read_dir(&host_var_tmp)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "on the host's disk: {left:?}");
 }

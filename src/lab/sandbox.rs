@@ -45,6 +45,9 @@ pub const TMP_SIZE: u64 = 512 << 20;
 /// /dev/shm (PyTorch's data loaders use it).
 pub const SHM_SIZE: u64 = 64 << 20;
 
+/// The size of /var/tmp, a tmpfs like /tmp.
+pub const VAR_TMP_SIZE: u64 = 256 << 20;
+
 /// The learner's home is a tmpfs of this size too (1 GiB with /tmp): a full disk is the
 /// learner's "No space left on device", never the host's.
 pub const HOME_SIZE: u64 = 512 << 20;
@@ -393,6 +396,11 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     for (inside, dir) in rest {
         a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
     }
+    // Everyone's other scratch folder, over the stage's: what a learner leaves there stays in
+    // memory, within its size, never on the host's disk.
+    let var_tmp_size = VAR_TMP_SIZE.to_string();
+    push(&mut a, scratch);
+    push(&mut a, &["--size", &var_tmp_size, "--tmpfs", "/var/tmp"]);
     let user_home = format!("home/{}", l.user);
     a.extend(["--ro-bind".into(), s(&user_home), HOME_SEED.into()]);
     let home_size = HOME_SIZE.to_string();

@@ -58,7 +58,9 @@ pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
 }
 
 pub struct Stage {
-    dir: tempfile::TempDir,
+    /// Taken by `drop`, which hands it to a remover thread.
+    dir: Option<tempfile::TempDir>,
+    path: PathBuf,
     /// A lab whose accounts are the caller's subordinate ids leaves files only a sandbox with
     /// the same maps can give back (`sandbox::reclaim`): bubblewrap and the maps for that.
     reclaim: Option<(PathBuf, crate::lab::idmap::Mapper)>,
@@ -92,7 +94,8 @@ impl Stage {
             fs::Permissions::from_mode(0o1777),
         )?;
         Ok(Stage {
-            dir,
+            path: dir.path().to_path_buf(),
+            dir: Some(dir),
             reclaim: None,
             host_etc: Vec::new(),
             user: "learner".into(),
@@ -100,7 +103,7 @@ impl Stage {
     }
 
     pub fn root(&self) -> &Path {
-        self.dir.path()
+        &self.path
     }
 
     /// Host path of a stage-relative path (`etc/group` -> `<stage>/etc/group`).
@@ -241,12 +244,50 @@ impl Drop for Stage {
     /// Folders the lab made read-only (0555, also as an unprivileged user) are opened up first,
     /// so the temporary folder can be removed. Never through a symlink: each folder is opened
     /// with O_NOFOLLOW and changed through its descriptor. Call only once the sandbox is gone.
+    /// All of it runs on a thread of its own (a reclaim starts a sandbox, a learner may have
+    /// left many files): closing a lab never waits for it; `finish_removals` does, bounded,
+    /// before the program ends.
     fn drop(&mut self) {
-        if let Some((bwrap, mapper)) = &self.reclaim {
-            crate::lab::sandbox::reclaim(bwrap, self.dir.path(), mapper);
+        let Some(dir) = self.dir.take() else { return };
+        let reclaim = self.reclaim.take();
+        let remover = std::thread::spawn(move || {
+            if let Some((bwrap, mapper)) = &reclaim {
+                crate::lab::sandbox::reclaim(bwrap, dir.path(), mapper);
+            }
+            open_up(dir.path());
+            drop(dir);
+        });
+        if let Ok(mut r) = REMOVALS.lock() {
+            r.retain(|h| !h.is_finished());
+            r.push(remover);
         }
-        open_up(self.dir.path());
     }
+}
+
+/// Stages being removed (see `Drop for Stage`).
+static REMOVALS: std::sync::Mutex<Vec<std::thread::JoinHandle<()>>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Waits, at most `limit`, for the stages still being removed: called before the program
+/// ends, so that a closed lab leaves nothing behind. Returns how many were not finished.
+pub fn finish_removals(limit: std::time::Duration) -> usize {
+    let deadline = std::time::Instant::now() + limit;
+    let pending: Vec<_> = match REMOVALS.lock() {
+        Ok(mut r) => r.drain(..).collect(),
+        Err(_) => return 0,
+    };
+    let mut left = 0;
+    for h in pending {
+        while !h.is_finished() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        if h.is_finished() {
+            let _ = h.join();
+        } else {
+            left += 1;
+        }
+    }
+    left
 }
 
 fn open_up(dir: &Path) {
