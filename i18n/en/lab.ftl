@@ -33,6 +33,7 @@ lab-why-rule-ignored = { $file } is in /etc/udev/rules.d but its name does not e
 lab-why-rule-not-applied = The rule is written, but udev has not applied it to { $device } yet: sudo udevadm control --reload-rules && sudo udevadm trigger
 lab-why-device-mode = { $device } has mode { $mode }, not { $want }.
 lab-why-packages = Not installed yet: { $packages }.
+lab-why-packages-half = { $package } is unpacked but not configured: its driver build failed, because the running kernel's headers were missing. Install them (sudo apt install { $headers }); apt then finishes { $package }.
 lab-why-headers = The headers for the running kernel are missing: sudo apt install { $package } (DKMS needs them to build the driver).
 lab-why-no-repo = No ROCm repository is configured: add AMD's source line under /etc/apt/sources.list.d/.
 lab-why-repo-missing = { $file } points at { $uri }, which does not exist on repo.radeon.com: apt update gets 404 Not Found. Check the version in the URL.

@@ -33,6 +33,7 @@ lab-why-rule-ignored = { $file } は /etc/udev/rules.d にありますが、名�
 lab-why-rule-not-applied = ルールは書けていますが、udev がまだ { $device } に適用していません: sudo udevadm control --reload-rules && sudo udevadm trigger
 lab-why-device-mode = { $device } のモードは { $mode } で、{ $want } ではありません。
 lab-why-packages = まだインストールされていません: { $packages }
+lab-why-packages-half = { $package } は展開されましたが、設定が終わっていません。実行中のカーネルのヘッダーがなかったため、ドライバーのビルドに失敗しました。ヘッダーを入れると(sudo apt install { $headers })、apt が { $package } の設定を仕上げます。
 lab-why-headers = 実行中のカーネルのヘッダーがありません: sudo apt install { $package }(DKMS がドライバーをビルドするのに必要です)
 lab-why-no-repo = ROCm のリポジトリが設定されていません。/etc/apt/sources.list.d/ に AMD のソース行を追加してください。
 lab-why-repo-missing = { $file } は { $uri } を指していますが、repo.radeon.com にそのような場所はありません。apt update は 404 Not Found になります。URL のバージョンを確認してください。

@@ -33,6 +33,7 @@ lab-why-rule-ignored = { $file }은(는) /etc/udev/rules.d에 있지만 이름�
 lab-why-rule-not-applied = 규칙은 썼지만 udev가 아직 { $device }에 적용하지 않았습니다: sudo udevadm control --reload-rules && sudo udevadm trigger
 lab-why-device-mode = { $device }의 모드는 { $mode }이며 { $want }이(가) 아닙니다.
 lab-why-packages = 아직 설치되지 않았습니다: { $packages }
+lab-why-packages-half = { $package }의 압축은 풀렸지만 설정이 끝나지 않았습니다. 실행 중인 커널의 헤더가 없어서 드라이버 빌드가 실패했습니다. 헤더를 설치하면(sudo apt install { $headers }) apt가 { $package } 설정을 마무리합니다.
 lab-why-headers = 실행 중인 커널의 헤더가 없습니다: sudo apt install { $package } (DKMS가 드라이버를 빌드할 때 필요합니다)
 lab-why-no-repo = ROCm 저장소가 설정되어 있지 않습니다. /etc/apt/sources.list.d/에 AMD 소스 줄을 추가하세요.
 lab-why-repo-missing = { $file }이(가) { $uri }을(를) 가리키지만 repo.radeon.com에 그런 곳은 없습니다. apt update가 404 Not Found를 받습니다. URL의 버전을 확인하세요.

@@ -241,7 +241,15 @@ fn check_packages(env: &Env, all: &[String]) -> Result<(), Msg> {
     let state = || state(env);
     let st = state()?;
     let missing: Vec<&String> = all.iter().filter(|p| !st.installed(p)).collect();
-    if missing.is_empty() {
+    let half = all
+        .iter()
+        .find(|p| st.packages.get(*p).is_some_and(|i| i.half_configured));
+    if let (true, Some(p)) = (missing.is_empty(), half) {
+        let headers = format!("linux-headers-{}", st.machine.kernel);
+        Err(Msg::new("lab-why-packages-half")
+            .arg("package", p)
+            .arg("headers", headers))
+    } else if missing.is_empty() {
         Ok(())
     } else {
         Err(Msg::new("lab-why-packages").arg("packages", join(&missing)))
