@@ -27,6 +27,7 @@ lab-why-kfd-denied = /dev/kfd is { $owner }:{ $group } with mode { $mode }, and 
 lab-why-path-lost = PATH no longer contains { $dirs }: ls, grep and most commands stop working in this shell. Add to PATH instead of replacing it: export PATH=$PATH:/opt/rocm/bin
 lab-why-not-on-path = { $command } is not on this shell's PATH. It is installed in { $where }; add that folder (or /opt/rocm/bin, which points at the current version) to PATH.
 lab-why-login-path = A new login would not find { $command }: the PATH change lives only in this shell. Put it where login shells read it, e.g. ~/.bashrc or /etc/profile.d/rocm.sh.
+lab-why-login-not-installed = { $command } is not installed on this machine yet, so no PATH can find it. Install ROCm first; then check that a new login has /opt/rocm/bin on its PATH.
 lab-why-module-not-persisted = { $module } is loaded now but will not be after a reboot. List it in /etc/modules-load.d/{ $module }.conf (or /etc/modules).
 lab-why-no-rule = No udev rule gives { $device } mode { $mode }. Write one in /etc/udev/rules.d/ in a file whose name ends in .rules.
 lab-why-rule-ignored = { $file } is in /etc/udev/rules.d but its name does not end in .rules, so udev ignores it. Rename it, e.g. to 70-amdgpu.rules.
@@ -44,6 +45,7 @@ lab-why-no-cluster = This machine has no Kubernetes cluster.
 lab-why-node-label = No GPU node carries the label { $label }: kubectl label node NODE { $label }
 lab-why-device-plugin = The AMD GPU device plugin is not running, so no node advertises amd.com/gpu. Create its DaemonSet.
 lab-why-no-gpu-pod = No pod in the { $namespace } namespace asks for amd.com/gpu yet.
+lab-why-gpu-pod-elsewhere = The GPU pod { $pod } is in the { $other } namespace; this lab wants it in { $namespace }, where the team's jobs run. Create it there (kubectl apply -f gpu-pod.yaml, without -n).
 lab-why-pod-pending = The pod { $pod } is still Pending; kubectl describe pod { $pod } says why.
 lab-why-file = { $path } does not contain "{ $text }" yet.
 

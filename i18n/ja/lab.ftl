@@ -27,6 +27,7 @@ lab-why-kfd-denied = /dev/kfd は { $owner }:{ $group }、モード { $mode } �
 lab-why-path-lost = PATH に { $dirs } がなくなっています。このシェルでは ls や grep など、ほとんどのコマンドが動かなくなります。PATH は置き換えずに追加してください: export PATH=$PATH:/opt/rocm/bin
 lab-why-not-on-path = { $command } はこのシェルの PATH にありません。インストール先は { $where } です。そのフォルダー(または現在のバージョンを指す /opt/rocm/bin)を PATH に加えてください。
 lab-why-login-path = 新しくログインすると { $command } が見つかりません。PATH の変更がこのシェルの中だけにとどまっています。~/.bashrc や /etc/profile.d/rocm.sh など、ログインシェルが読む場所に書いてください。
+lab-why-login-not-installed = { $command } はまだこのマシンに入っていないので、PATH をどう設定しても見つかりません。先に ROCm を入れてから、新しいログインの PATH に /opt/rocm/bin があるか確かめましょう。
 lab-why-module-not-persisted = { $module } はいま読み込まれていますが、再起動すると読み込まれません。/etc/modules-load.d/{ $module }.conf(または /etc/modules)に書いてください。
 lab-why-no-rule = { $device } をモード { $mode } にする udev ルールがありません。/etc/udev/rules.d/ に、名前が .rules で終わるファイルとして書いてください。
 lab-why-rule-ignored = { $file } は /etc/udev/rules.d にありますが、名前が .rules で終わっていないため udev に無視されます。たとえば 70-amdgpu.rules に名前を変えてください。
@@ -44,6 +45,7 @@ lab-why-no-cluster = このマシンには Kubernetes クラスターがあり�
 lab-why-node-label = ラベル { $label } の付いた GPU ノードがありません: kubectl label node NODE { $label }
 lab-why-device-plugin = AMD GPU のデバイスプラグインが動いていないため、amd.com/gpu を公開しているノードがありません。DaemonSet を作成してください。
 lab-why-no-gpu-pod = { $namespace } 名前空間には、まだ amd.com/gpu を要求する Pod がありません。
+lab-why-gpu-pod-elsewhere = GPU Pod { $pod } は { $other } 名前空間にあります。このラボでは、チームのジョブが動く { $namespace } 名前空間に置く必要があります。そこに作ってください(kubectl apply -f gpu-pod.yaml、-n なし)。
 lab-why-pod-pending = Pod { $pod } はまだ Pending です。理由は kubectl describe pod { $pod } で確認できます。
 lab-why-file = { $path } にはまだ「{ $text }」が含まれていません。
 

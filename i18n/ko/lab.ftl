@@ -27,6 +27,7 @@ lab-why-kfd-denied = /dev/kfd는 { $owner }:{ $group }, 모드 { $mode }이고, 
 lab-why-path-lost = PATH에서 { $dirs }이(가) 빠졌습니다. 이 셸에서는 ls, grep 등 대부분의 명령이 동작하지 않습니다. PATH를 바꾸지 말고 덧붙이세요: export PATH=$PATH:/opt/rocm/bin
 lab-why-not-on-path = { $command }이(가) 이 셸의 PATH에 없습니다. 설치 위치는 { $where }입니다. 그 폴더(또는 현재 버전을 가리키는 /opt/rocm/bin)를 PATH에 추가하세요.
 lab-why-login-path = 새로 로그인하면 { $command }을(를) 찾지 못합니다. PATH 변경이 이 셸 안에만 있습니다. ~/.bashrc나 /etc/profile.d/rocm.sh처럼 로그인 셸이 읽는 곳에 적으세요.
+lab-why-login-not-installed = { $command }가 아직 이 머신에 설치되지 않았으므로 어떤 PATH로도 찾을 수 없습니다. 먼저 ROCm을 설치한 뒤, 새 로그인의 PATH에 /opt/rocm/bin이 있는지 확인하세요.
 lab-why-module-not-persisted = { $module }은(는) 지금 로드되어 있지만 재부팅하면 로드되지 않습니다. /etc/modules-load.d/{ $module }.conf(또는 /etc/modules)에 적으세요.
 lab-why-no-rule = { $device }을(를) 모드 { $mode }(으)로 만드는 udev 규칙이 없습니다. /etc/udev/rules.d/에 이름이 .rules로 끝나는 파일로 쓰세요.
 lab-why-rule-ignored = { $file }은(는) /etc/udev/rules.d에 있지만 이름이 .rules로 끝나지 않아 udev가 무시합니다. 예를 들어 70-amdgpu.rules로 이름을 바꾸세요.
@@ -44,6 +45,7 @@ lab-why-no-cluster = 이 컴퓨터에는 Kubernetes 클러스터가 없습니다
 lab-why-node-label = { $label } 레이블이 붙은 GPU 노드가 없습니다: kubectl label node NODE { $label }
 lab-why-device-plugin = AMD GPU 장치 플러그인이 실행되지 않아 amd.com/gpu를 알리는 노드가 없습니다. DaemonSet을 만드세요.
 lab-why-no-gpu-pod = { $namespace } 네임스페이스에 아직 amd.com/gpu를 요청하는 Pod가 없습니다.
+lab-why-gpu-pod-elsewhere = GPU Pod { $pod }는 { $other } 네임스페이스에 있습니다. 이 랩에서는 팀의 작업이 실행되는 { $namespace } 네임스페이스에 있어야 합니다. 그곳에 만드세요(kubectl apply -f gpu-pod.yaml, -n 없이).
 lab-why-pod-pending = Pod { $pod }은(는) 아직 Pending입니다. 이유는 kubectl describe pod { $pod }로 확인하세요.
 lab-why-file = { $path }에 아직 "{ $text }"이(가) 들어 있지 않습니다.
 

@@ -95,7 +95,15 @@ pub fn login_gpu(
     }
     match python3::start(m, &torch, env, true) {
         Start::NoGpu => Err(Msg::new("lab-why-login-no-gpu")),
-        Start::NoBinary => Err(Msg::new("lab-why-login-no-binary")),
+        // Set, but to a version the wheel has no code for either (10.3.1 for a gfx1031).
+        Start::NoBinary => match env
+            .iter()
+            .rev()
+            .find(|(k, _)| k == "HSA_OVERRIDE_GFX_VERSION")
+        {
+            Some((_, v)) => Err(Msg::new("lab-why-login-override-no-binary").arg("value", v)),
+            None => Err(Msg::new("lab-why-login-no-binary")),
+        },
         Start::Ready(devices) => {
             let (gpu, isa) = &devices[0];
             let g = &m.gpus[*gpu];

@@ -417,7 +417,31 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
     });
     let (nodes, uid, gids) = match created {
         Ok(x) => x,
-        Err(msg) => return daemon_error(cx, runtime, &msg),
+        Err(msg) => {
+            // A group name the image lacks stops the container before rocminfo; the attempt
+            // is kept so the checklist can say why (names are looked up inside the image).
+            if msg.starts_with("Unable to find group") {
+                let failed = Run {
+                    runtime: runtime.into(),
+                    rootless,
+                    image: img.name.into(),
+                    command: rest[1..].to_vec(),
+                    devices: devices(cx.state, &opts)
+                        .map(|n| n.iter().map(|d| d.path.clone()).collect())
+                        .unwrap_or_default(),
+                    group_add: opts.group_add.clone(),
+                    uid: img.uid,
+                    gids: Vec::new(),
+                    security_opt: opts.security_opt.clone(),
+                    ipc: opts.ipc.clone(),
+                    shm_size: opts.shm_size.clone(),
+                    gpus_found: 0,
+                    kfd_error: Some(msg.clone()),
+                };
+                let _ = record(cx.root, failed);
+            }
+            return daemon_error(cx, runtime, &msg);
+        }
     };
     let mut run = Run {
         runtime: runtime.into(),
