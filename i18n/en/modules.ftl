@@ -1,5 +1,6 @@
 # Step reasons of the container and GPU-choice labs (issue 16).
 lab-why-container-none = No container has run rocminfo yet. Run one with the image and rocminfo at the end, e.g. sudo docker run ... rocm/rocm-terminal rocminfo
+lab-why-container-gpus = Docker refused --gpus ({ $error }): that flag asks for NVIDIA's container runtime. AMD GPUs are handed over as device nodes: --device=/dev/kfd --device=/dev/dri.
 lab-why-container-no-kfd = The last container that ran rocminfo had no /dev/kfd. Hand it over with --device=/dev/kfd.
 lab-why-container-no-render = The last container that ran rocminfo had /dev/kfd but no render node. Add --device=/dev/dri (or one node, such as --device=/dev/dri/renderD128).
 lab-why-container-group = The container's process did not hold the host's render group (gid { $gid }), which owns /dev/kfd. Names are looked up inside the image: pass the number, --group-add $(getent group render | cut -d: -f3).

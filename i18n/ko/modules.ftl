@@ -1,5 +1,6 @@
 # 컨테이너와 GPU 선택 랩의 단계 사유(issue 16).
 lab-why-container-none = 아직 rocminfo를 실행한 컨테이너가 없습니다. 이미지 뒤에 rocminfo를 붙여 실행하세요. 예: sudo docker run ... rocm/rocm-terminal rocminfo
+lab-why-container-gpus = Docker가 --gpus를 거부했습니다({ $error }). 이 플래그는 NVIDIA의 컨테이너 런타임을 요구합니다. AMD GPU는 장치 노드로 넘겨줍니다: --device=/dev/kfd --device=/dev/dri
 lab-why-container-no-kfd = rocminfo를 실행한 마지막 컨테이너에 /dev/kfd가 없었습니다. --device=/dev/kfd로 넘기세요.
 lab-why-container-no-render = rocminfo를 실행한 마지막 컨테이너에는 /dev/kfd는 있었지만 렌더 노드가 없었습니다. --device=/dev/dri(또는 --device=/dev/dri/renderD128처럼 노드 하나)를 추가하세요.
 lab-why-container-group = 컨테이너 프로세스에 /dev/kfd를 소유한 호스트의 render 그룹(GID { $gid })이 없었습니다. 이름은 이미지 안에서 찾으므로 번호로 넘기세요: --group-add $(getent group render | cut -d: -f3)

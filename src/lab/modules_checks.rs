@@ -16,6 +16,14 @@ pub fn container(check: &Check, root: &Path) -> Result<(), Msg> {
         .rev()
         .find(|r| r.ran_rocminfo())
         .ok_or_else(|| Msg::new("lab-why-container-none"))?;
+    // `--gpus`: Docker looked for NVIDIA's runtime and started nothing.
+    if let Some(e) = run
+        .kfd_error
+        .as_deref()
+        .filter(|e| e.starts_with("could not select device driver"))
+    {
+        return Err(Msg::new("lab-why-container-gpus").arg("error", e));
+    }
     match check {
         Check::ContainerDevices => {
             if !run.has_kfd() {
