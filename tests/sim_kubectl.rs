@@ -341,9 +341,25 @@ fn dry_runs_print_and_change_nothing() {
     );
     assert_eq!(st.state().cluster, before, "a dry run changed the cluster");
     assert_eq!(node_label(&st, "gpu"), None);
-    check(&st, "kubectl_dry_run_bare", "kubectl label node mi300x-node gpu=true --dry-run");
-    check(&st, "kubectl_dry_run_bad_value", "kubectl apply -f gpu-pod.yaml --dry-run=yes");
-    check(&st, "kubectl_dry_run_on_get", "kubectl get pods --dry-run=client");
-    check(&st, "kubectl_dry_run_none", "kubectl label node mi300x-node gpu=true --dry-run=none");
+    check(
+        &st,
+        "kubectl_dry_run_bare",
+        "kubectl label node mi300x-node gpu=true --dry-run",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_bad_value",
+        "kubectl apply -f gpu-pod.yaml --dry-run=yes",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_on_get",
+        "kubectl get pods --dry-run=client",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_none",
+        "kubectl label node mi300x-node gpu=true --dry-run=none",
+    );
     assert_eq!(node_label(&st, "gpu").as_deref(), Some("true"));
 }

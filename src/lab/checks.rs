@@ -421,11 +421,15 @@ fn check_gpu_pod_running(env: &Env, namespace: &str) -> Result<(), Msg> {
         .cluster
         .as_ref()
         .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
-    let all_gpu_pods = cluster.pods.iter().filter(|p| p.owner.is_none()).filter(|p| {
-        p.containers.iter().any(|c| {
-            c.limits.contains_key("amd.com/gpu") || c.requests.contains_key("amd.com/gpu")
-        })
-    });
+    let all_gpu_pods = cluster
+        .pods
+        .iter()
+        .filter(|p| p.owner.is_none())
+        .filter(|p| {
+            p.containers.iter().any(|c| {
+                c.limits.contains_key("amd.com/gpu") || c.requests.contains_key("amd.com/gpu")
+            })
+        });
     let (gpu_pods, elsewhere): (Vec<_>, Vec<_>) =
         all_gpu_pods.partition(|p| p.namespace == namespace);
     if let (true, Some(p)) = (gpu_pods.is_empty(), elsewhere.first()) {

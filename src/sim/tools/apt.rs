@@ -608,7 +608,13 @@ fn resolve(cx: &mut Ctx, w: &Wanted) -> Result<Vec<Package>, i32> {
 }
 
 /// The summary before the prompt; true when more is installed than was asked for.
-fn plan(cx: &mut Ctx, list: &[Package], names: &[String], broken: usize, again: &[Package]) -> bool {
+fn plan(
+    cx: &mut Ctx,
+    list: &[Package],
+    names: &[String],
+    broken: usize,
+    again: &[Package],
+) -> bool {
     let mut extra: Vec<String> = list
         .iter()
         .filter(|p| !names.contains(&p.name))
@@ -728,7 +734,10 @@ fn unpack(cx: &mut Ctx, list: &[Package], local: &std::collections::BTreeMap<Str
         };
         cx.println(&format!("Preparing to unpack {file} ..."));
         match was {
-            Some(v) => cx.println(&format!("Unpacking {} ({}) over ({v}) ...", p.name, p.version)),
+            Some(v) => cx.println(&format!(
+                "Unpacking {} ({}) over ({v}) ...",
+                p.name, p.version
+            )),
             None => cx.println(&format!("Unpacking {} ({}) ...", p.name, p.version)),
         }
     }
