@@ -459,7 +459,16 @@ fn check_rocm_default(env: &Env, release: &str) -> Result<(), Msg> {
 fn check_login_release(env: &Env, command: &str, release: &str) -> Result<(), Msg> {
     let root = env.root;
     let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-    super::releases_checks::login_release(root, path, command, release)
+    super::releases_checks::login_release(root, path, command, release)?;
+    // The briefing asks for proof: hipcc --version run in the learner's own login.
+    let session = env.shell.map(|r| r.session.as_str()).unwrap_or("");
+    match crate::sim::tools::hipcc::last_version(root) {
+        Some((s, r)) if s == session && r == release => Ok(()),
+        Some((s, r)) if s == session => Err(Msg::new("alt-why-login-proof-old")
+            .arg("have", r)
+            .arg("release", release)),
+        _ => Err(Msg::new("alt-why-login-proof").arg("release", release)),
+    }
 }
 
 fn check_file_contains(
