@@ -251,7 +251,8 @@ fn reasons_and_the_plain_home_carry_no_raw_backticks() {
         }
         let data = tempfile::tempdir().unwrap();
         let out = common::run(&["--lang", lang], "", data.path(), &[("TERM", "dumb")]);
-        assert!(out.stdout.contains("rocm-learn"), "{}", out.stdout);
-        assert!(!out.stdout.contains('`'), "{lang}: {}", out.stdout);
+        let all = format!("{}{}", out.stdout, out.stderr);
+        assert!(all.contains("rocm-learn lesson ID"), "{all}");
+        assert!(!all.contains('`'), "{lang}: {all}");
     }
 }

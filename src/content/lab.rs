@@ -52,7 +52,22 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let file_tables = f.tables(&mut cx, "files");
     let step_tables = f.tables(&mut cx, "steps");
     let solution = f.table(&mut cx, "solution");
+    let way = f.string(&mut cx, "way");
+    let learned = f.localized(&mut cx, "learned", false);
     f.finish(&mut cx);
+    let way = match way {
+        None => Some(super::model::LabWay::Guided),
+        Some(w) => {
+            let parsed = super::model::LabWay::parse(w.get_ref());
+            if parsed.is_none() {
+                cx.error(
+                    w.span().start,
+                    Msg::new("check-bad-way").arg("way", w.get_ref()),
+                );
+            }
+            parsed
+        }
+    };
 
     let files = file_tables
         .into_iter()
@@ -61,7 +76,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let steps = read_steps(&mut cx, step_tables, &user);
     let (solution_text, commands) = read_solution(&mut cx, solution);
 
-    let (id, title, briefing, machine) = (id?, title?, briefing?, machine?);
+    let (id, title, briefing, machine, way) = (id?, title?, briefing?, machine?, way?);
     if steps.is_empty() {
         cx.error(0, Msg::new("check-lab-no-steps").arg("id", id.get_ref()));
         return None;
@@ -80,6 +95,8 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         steps,
         solution: solution_text,
         solution_commands: commands,
+        way,
+        learned: learned.map(|l| l.into_inner()),
     })
 }
 
@@ -229,6 +246,7 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
     let id = f.req_id(cx, "id");
     let title = f.localized(cx, "title", true);
     let hints = f.localized_list(cx, "hints");
+    let goal = f.localized(cx, "goal", false).map(|g| g.into_inner());
     let kind = f.req_string(cx, "check");
     let check = kind.and_then(|k| read_check(cx, &mut f, &k, user));
     f.finish(cx);
@@ -237,6 +255,7 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
         title: title?.into_inner(),
         check: check?,
         hints,
+        goal,
     })
 }
 
