@@ -55,18 +55,17 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let way = f.string(&mut cx, "way");
     let learned = f.localized(&mut cx, "learned", false);
     f.finish(&mut cx);
+    // A way check does not know is an error; the lab still loads (guided), so its id stays
+    // known and nothing else is reported on its account.
     let way = match way {
-        None => Some(super::model::LabWay::Guided),
-        Some(w) => {
-            let parsed = super::model::LabWay::parse(w.get_ref());
-            if parsed.is_none() {
-                cx.error(
-                    w.span().start,
-                    Msg::new("check-bad-way").arg("way", w.get_ref()),
-                );
-            }
-            parsed
-        }
+        None => super::model::LabWay::Guided,
+        Some(w) => super::model::LabWay::parse(w.get_ref()).unwrap_or_else(|| {
+            cx.error(
+                w.span().start,
+                Msg::new("check-bad-way").arg("way", w.get_ref()),
+            );
+            super::model::LabWay::Guided
+        }),
     };
 
     let files = file_tables
@@ -76,7 +75,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let steps = read_steps(&mut cx, step_tables, &user);
     let (solution_text, commands) = read_solution(&mut cx, solution);
 
-    let (id, title, briefing, machine, way) = (id?, title?, briefing?, machine?, way?);
+    let (id, title, briefing, machine) = (id?, title?, briefing?, machine?);
     if steps.is_empty() {
         cx.error(0, Msg::new("check-lab-no-steps").arg("id", id.get_ref()));
         return None;
