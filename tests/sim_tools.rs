@@ -722,7 +722,18 @@ fn docker_and_podman_outputs() {
     check_root(
         &st,
         "docker_unknown_flag",
+        "docker run --frob all rocm/rocm-terminal rocminfo",
+    );
+    // Docker knows --gpus; without NVIDIA's runtime the daemon has no driver for it.
+    check_root(
+        &st,
+        "docker_gpus_all",
         "docker run --gpus all rocm/rocm-terminal rocminfo",
+    );
+    check_root(
+        &st,
+        "docker_container_run",
+        "docker container run --rm --device=/dev/kfd --device=/dev/dri --group-add 992 rocm/rocm-terminal rocminfo",
     );
     check_root(
         &st,
