@@ -116,6 +116,9 @@ pub struct Item {
     /// Labs: completed where the learner's processes were not confined (no Landlock).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unconfined: bool,
+    /// Labs: the way it was last taken (guided or challenge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub way: Option<crate::content::LabWay>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -164,6 +167,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             solution_viewed: false,
             completed_by: None,
             unconfined: false,
+            way: None,
         });
     }
     for q in &course.quizzes {
@@ -202,6 +206,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             solution_viewed: false,
             completed_by: None,
             unconfined: false,
+            way: None,
         });
     }
     for lab in &course.labs {
@@ -227,6 +232,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             solution_viewed: rec.is_some_and(|r| r.solution_viewed),
             completed_by: rec.and_then(|r| r.completed_by),
             unconfined: rec.is_some_and(|r| r.unconfined),
+            way: rec.and_then(|r| r.way),
         });
     }
     Export {

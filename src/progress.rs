@@ -115,6 +115,8 @@ pub enum Change {
     },
     /// The learner opened a lab's solution.
     SolutionViewed(String),
+    /// The way a lab is being taken (guided or challenge), as the learner started it.
+    LabWay(String, crate::content::LabWay),
 }
 
 /// How a lab was completed: in the app's shell, or graded from a file (`lab ID --script FILE`).
@@ -308,6 +310,9 @@ pub struct LabProgress {
     /// Completed on a kernel without Landlock: the result may have been forged from inside.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unconfined: bool,
+    /// The way it was last taken; files from before the two ways have none (guided).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub way: Option<crate::content::LabWay>,
 }
 
 /// How much of a course is done: lessons read, quizzes finished, labs completed.
@@ -452,6 +457,9 @@ impl Progress {
             },
             Change::SolutionViewed(id) => {
                 self.labs.entry(id.clone()).or_default().solution_viewed = true;
+            }
+            Change::LabWay(id, way) => {
+                self.labs.entry(id.clone()).or_default().way = Some(*way);
             }
             Change::Lang(l) => self.settings.lang = Some(*l),
             Change::Ascii(a) => self.settings.ascii = *a,

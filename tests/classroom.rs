@@ -150,6 +150,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         solution_viewed: false,
         completed_by: None,
         unconfined: false,
+        way: None,
     }];
     let mut answers = vec![Answer {
         question: "repo-bootstrap".into(),
@@ -190,6 +191,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         solution_viewed: false,
         completed_by: None,
         unconfined: false,
+        way: None,
     });
     if let Some(steps) = hsa_steps {
         let done = steps.len() == 3;
@@ -210,6 +212,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             solution_viewed: false,
             completed_by: None,
             unconfined: false,
+            way: None,
         });
     }
     Export {

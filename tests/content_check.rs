@@ -788,3 +788,45 @@ fn check_stats_prints_the_share_per_quiz_and_language() {
     assert!(!plain.stdout.contains("whole course"), "{}", plain.stdout);
     has(&plain.stdout, "strictly longest in 2 of 3");
 }
+
+#[test]
+fn a_labs_way_is_guided_or_challenge_and_check_says_so() {
+    let challenge = LAB_OK
+        .replace(
+            "briefing = \"The node is broken.\"\n",
+            "briefing = \"The node is broken.\"\nway = \"challenge\"\nlearned = \"Groups.\"\n",
+        )
+        .replace(
+            "title = \"In render\"\n",
+            "title = \"In render\"\ngoal = \"May open the GPU\"\n",
+        );
+    assert_eq!(lab_tree(&challenge), vec![]);
+    let (course, _) = content::load(&tree(&[
+        ("lessons/01-l1/lesson.toml", LESSON_META),
+        ("lessons/01-l1/en.md", LESSON_BODY),
+        ("lessons/01-l1/lab-lab1.toml", &challenge),
+    ]));
+    let lab = course.lab("lab1").expect("loaded");
+    assert_eq!(lab.way, content::LabWay::Challenge);
+    assert!(lab.learned.is_some() && lab.steps[0].goal.is_some());
+    let (plain, _) = content::load(&tree(&[
+        ("lessons/01-l1/lesson.toml", LESSON_META),
+        ("lessons/01-l1/en.md", LESSON_BODY),
+        ("lessons/01-l1/lab-lab1.toml", LAB_OK),
+    ]));
+    assert_eq!(plain.lab("lab1").unwrap().way, content::LabWay::Guided);
+    let bad = LAB_OK.replace(
+        "briefing = \"The node is broken.\"\n",
+        "briefing = \"The node is broken.\"\nway = \"hard\"\n",
+    );
+    let errors: Vec<String> = lab_tree(&bad)
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(en)
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    has(
+        &errors[0],
+        "\"hard\" is not a way to take a lab; use guided",
+    );
+}

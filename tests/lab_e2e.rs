@@ -53,6 +53,8 @@ const REACT: &[(&str, &str)] = &[
 /// What the test looks for on screen, in the app's language.
 struct Words {
     step: String,
+    /// The challenge way's label in the same place.
+    goals: String,
     complete: String,
     focused: String,
     unfocused: String,
@@ -64,6 +66,7 @@ impl Words {
         let first = |s: String| s.split_whitespace().next().unwrap_or("").to_string();
         Words {
             step: first(i.ta("labui-step", &[("n", 1.into()), ("total", 1.into())])),
+            goals: first(i.ta("labui-goals", &[("done", 0.into()), ("total", 1.into())])),
             complete: first(i.t("lab-complete")),
             focused: i.t("lab-terminal-focused"),
             unfocused: i.t("lab-terminal"),
@@ -77,7 +80,7 @@ impl Words {
             t.windows(2).find_map(|w| {
                 let marks =
                     w[0].chars().count() == steps && w[0].chars().all(|c| c == '✓' || c == '•');
-                let label = w[1] == self.step || w[1] == self.complete;
+                let label = w[1] == self.step || w[1] == self.goals || w[1] == self.complete;
                 (marks && label).then(|| w[0].chars().filter(|c| *c == '✓').count())
             })
         })

@@ -233,3 +233,26 @@ fn two_rocm_releases() {
     }
     check_lab("two-rocm-releases");
 }
+
+/// A reason is plain text on the checklist and in script mode: no Markdown backticks, in any
+/// language; the line-mode home screen neither.
+#[test]
+fn reasons_and_the_plain_home_carry_no_raw_backticks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("i18n");
+    for lang in ["en", "ja", "ko"] {
+        for file in ["lab.ftl", "modules.ftl", "machine.ftl"] {
+            let path = dir.join(lang).join(file);
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for line in text.lines() {
+                if line.starts_with("lab-why-") || line.starts_with("machine-why-") {
+                    assert!(!line.contains('`'), "{}: {line}", path.display());
+                }
+            }
+        }
+        let data = tempfile::tempdir().unwrap();
+        let out = common::run(&["--lang", lang], "", data.path(), &[("TERM", "dumb")]);
+        let all = format!("{}{}", out.stdout, out.stderr);
+        assert!(all.contains("rocm-learn lesson ID"), "{all}");
+        assert!(!all.contains('`'), "{lang}: {all}");
+    }
+}

@@ -276,3 +276,21 @@ fn progress_errors_chain_as_std_errors_and_read_in_english() {
     assert!(text.contains("ROCM_LEARN_DATA_DIR"), "{text}");
     assert!(!text.contains("progress-no-home"), "{text}");
 }
+
+#[test]
+fn the_way_a_lab_was_taken_is_kept_and_old_records_load_without_it() {
+    use rocm_learn::content::LabWay;
+    let mut p = Progress::new();
+    p.apply(&rocm_learn::progress::Change::LabWay(
+        "l".into(),
+        LabWay::Challenge,
+    ));
+    p.apply(&lab(&["a"], true, true));
+    assert_eq!(p.labs["l"].way, Some(LabWay::Challenge));
+    let json = serde_json::to_string(&p.labs["l"]).unwrap();
+    assert!(json.contains("\"way\":\"challenge\""), "{json}");
+    // A record written before the two ways: no way, read as none (guided).
+    let old: rocm_learn::progress::LabProgress =
+        serde_json::from_str(r#"{"started_at":1,"steps_done":["a"],"attempts":1}"#).unwrap();
+    assert_eq!(old.way, None);
+}

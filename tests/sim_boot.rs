@@ -289,3 +289,21 @@ fn kernel_tool_goldens() {
     check(&st, "mokutil_sb_state_enabled", "mokutil --sb-state");
     check(&st, "modinfo_amdgpu_dkms", "modinfo amdgpu");
 }
+
+#[test]
+fn a_reboot_applies_the_udev_rules_written_before_it() {
+    let st = vega(|_| {});
+    st.write(
+        "/etc/udev/rules.d/70-kfd.rules",
+        "KERNEL==\"kfd\", MODE=\"0666\"\nSUBSYSTEM==\"drm\", KERNEL==\"renderD*\", MODE=\"0666\"\n",
+    );
+    assert_eq!(st.state().device("/dev/kfd").unwrap().mode, 0o660);
+    assert_eq!(st.run("sudo reboot").code, 0);
+    let s = st.state();
+    assert_eq!(
+        s.device("/dev/kfd").unwrap().mode,
+        0o666,
+        "coldplug applies the rule"
+    );
+    assert_eq!(s.device("/dev/dri/renderD128").unwrap().mode, 0o666);
+}

@@ -77,3 +77,44 @@ fn modules_extra_for_the_running_kernel_also_brings_a_driver_back() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(next_boot_loads(&st));
 }
+
+/// The driver installed before the headers: the build fails, the package stays half-configured
+/// and the module only added, and the headers (or apt's next run) finish both.
+#[test]
+fn a_failed_driver_build_is_finished_by_the_headers_and_apt() {
+    let st = vega(|s| s.repo_configured = Some("6.2.2".into()));
+    st.run("sudo apt update");
+    let kernel = st.state().machine.kernel.clone();
+    assert_eq!(st.run("sudo apt install -y amdgpu-dkms").code, 100);
+    golden("dkms_status_added", "dkms status", &st.run("dkms status"));
+    golden(
+        "dpkg_l_half_configured",
+        "dpkg -l amdgpu-dkms",
+        &st.run("dpkg -l amdgpu-dkms"),
+    );
+    let built = |st: &Stage| st.state().dkms.iter().any(|d| d.kernel == kernel);
+    assert!(!built(&st), "nothing is built for the running kernel");
+    check_root(
+        &st,
+        "dpkg_configure_pending_no_headers",
+        "dpkg --configure -a",
+    );
+    check_root(
+        &st,
+        "apt_install_headers_finishes_amdgpu_dkms",
+        &format!("apt-get install -y linux-headers-{kernel}"),
+    );
+    golden("dkms_status_built", "dkms status", &st.run("dkms status"));
+    assert!(built(&st));
+    assert!(!st.state().packages["amdgpu-dkms"].half_configured);
+    check_root(
+        &st,
+        "apt_install_reinstall",
+        "apt-get install -y --reinstall amdgpu-dkms",
+    );
+    check_root(
+        &st,
+        "apt_reinstall_operation",
+        "apt reinstall -y amdgpu-dkms",
+    );
+}

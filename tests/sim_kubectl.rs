@@ -297,3 +297,69 @@ fn namespace_manifests_and_patch_files() {
         "kubectl patch node mi300x-node --patch-file nothere.yaml",
     );
 }
+
+#[test]
+fn dry_runs_print_and_change_nothing() {
+    let st = cluster();
+    st.write("/home/learner/gpu-pod.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: gpu-workload\nspec:\n  containers:\n  - name: c\n    image: rocm/rocm-terminal\n");
+    assert_eq!(st.run("kubectl create namespace scratch").code, 0);
+    let before = st.state().cluster;
+    check(
+        &st,
+        "kubectl_dry_run_label",
+        "kubectl label node mi300x-node gpu=true --dry-run=client",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_create_server",
+        &format!("kubectl create --dry-run=server -f {PLUGIN_URL}"),
+    );
+    check(
+        &st,
+        "kubectl_dry_run_apply",
+        "kubectl apply -f gpu-pod.yaml --dry-run=client",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_patch",
+        r#"kubectl patch node mi300x-node -p {"metadata":{"labels":{"gpu":"true"}}} --dry-run=client"#,
+    );
+    check(
+        &st,
+        "kubectl_dry_run_run",
+        "kubectl run t --image=rocm/rocm-terminal --dry-run=client",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_create_namespace",
+        "kubectl create namespace gpu --dry-run=server",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_delete",
+        "kubectl delete namespace scratch --dry-run=client",
+    );
+    assert_eq!(st.state().cluster, before, "a dry run changed the cluster");
+    assert_eq!(node_label(&st, "gpu"), None);
+    check(
+        &st,
+        "kubectl_dry_run_bare",
+        "kubectl label node mi300x-node gpu=true --dry-run",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_bad_value",
+        "kubectl apply -f gpu-pod.yaml --dry-run=yes",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_on_get",
+        "kubectl get pods --dry-run=client",
+    );
+    check(
+        &st,
+        "kubectl_dry_run_none",
+        "kubectl label node mi300x-node gpu=true --dry-run=none",
+    );
+    assert_eq!(node_label(&st, "gpu").as_deref(), Some("true"));
+}

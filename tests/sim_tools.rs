@@ -305,6 +305,7 @@ fn installer_and_downloads() {
         "amdgpu-install --usecase=rocm,bogus",
     );
     check(&st, "amdgpu_install_bad_option", "amdgpu-install --frob");
+    check(&st, "amdgpu_install_help", "amdgpu-install --help");
     check_root(&st, "apt_update_after_installer", "apt-get update");
     check(
         &st,
@@ -312,6 +313,12 @@ fn installer_and_downloads() {
         "amdgpu-install -y --usecase=rocm --no-dkms",
     );
     assert!(st.root().join("opt/rocm-6.2.2/bin/rocminfo").is_file());
+    // The documented options that change nothing on this machine are accepted.
+    check(
+        &st,
+        "amdgpu_install_documented_options",
+        "amdgpu-install -y --usecase=rocm --no-dkms --no-32 --accept-eula --opencl=rocr",
+    );
 }
 
 #[test]
@@ -715,7 +722,18 @@ fn docker_and_podman_outputs() {
     check_root(
         &st,
         "docker_unknown_flag",
+        "docker run --frob all rocm/rocm-terminal rocminfo",
+    );
+    // Docker knows --gpus; without NVIDIA's runtime the daemon has no driver for it.
+    check_root(
+        &st,
+        "docker_gpus_all",
         "docker run --gpus all rocm/rocm-terminal rocminfo",
+    );
+    check_root(
+        &st,
+        "docker_container_run",
+        "docker container run --rm --device=/dev/kfd --device=/dev/dri --group-add 992 rocm/rocm-terminal rocminfo",
     );
     check_root(
         &st,

@@ -71,6 +71,9 @@ fn a_lab_runs_a_real_shell_and_ticks_off_steps_as_the_state_changes() {
         return;
     };
     assert_eq!(a.screen_id(), "lab");
+    // A diagnosis lab starts as a challenge; this one is taken the guided way.
+    key(&mut a, KeyCode::F(7));
+    wait_for(&mut a, w, h, "Guided: the checklist names each step");
     type_line(&mut a, "rocminfo");
     wait_for(
         &mut a,
@@ -374,4 +377,134 @@ fn a_startup_file_that_ends_every_login_stops_the_logins_and_says_so_on_the_stri
         s.contains("learner@vega-ws:~$") && !s.contains("Every new login ends")
     });
     assert!(!s.contains("zz-leave"), "a fresh machine:\n{s}");
+}
+
+/// The first prompt of `lab` in `lang`; None (the test skips) without bubblewrap.
+fn at_prompt_in(lang: Lang, lab: &str, w: u16, h: u16) -> Option<App> {
+    if !needs::bwrap("lab screen tests") {
+        return None;
+    }
+    let mut a = lab_app_in(lang, lab, w, h);
+    wait_for(&mut a, w, h, "learner@vega-ws:~$");
+    Some(a)
+}
+
+/// A diagnosis lab taken the challenge way at 80x24: the checklist names goals, not fixes,
+/// each once it is met; hints are counted; the finished lab says what it taught and F6 opens
+/// the next item of the course. The way is recorded.
+fn challenge_way(lang: Lang) {
+    let (w, h) = (80, 24);
+    let Some(mut a) = at_prompt_in(lang, "hsa-init-failed", w, h) else {
+        return;
+    };
+    let i = rocm_learn::i18n::I18n::new(lang);
+    let goals0 = i.ta("labui-goals", &[("done", 0.into()), ("total", 3.into())]);
+    let s = wait_for(&mut a, w, h, &goals0);
+    // The fix is nowhere on screen: neither in the strip nor in the checklist.
+    let fix = "/etc/group";
+    assert!(!s.contains(fix), "{s}");
+    key(&mut a, KeyCode::F(10));
+    key(&mut a, KeyCode::F(4));
+    let hidden = i.ta("labui-goals-hidden", &[("n", 3.into())]);
+    let hidden: String = hidden.chars().take(8).collect();
+    let s = wait_for(&mut a, w, h, &hidden);
+    assert!(
+        !s.contains(fix),
+        "the challenge checklist hands out no fix:\n{s}"
+    );
+    key(&mut a, KeyCode::F(2));
+    let used = i.ta("labui-hints-used", &[("n", 1.into())]);
+    wait_for(&mut a, w, h, &used);
+    key(&mut a, KeyCode::Esc);
+    key(&mut a, KeyCode::Enter);
+    type_line(&mut a, "sudo usermod -aG render,video learner");
+    let goals1 = i.ta("labui-goals", &[("done", 1.into()), ("total", 3.into())]);
+    wait_for(&mut a, w, h, &goals1);
+    type_line(&mut a, "exit");
+    let learned = i.ta("labui-learned", &[("text", "".into())]);
+    let s = wait_for(&mut a, w, h, learned.trim());
+    assert!(s.contains("F6"), "the next item is offered:\n{s}");
+    let rec = &a.world.progress.labs["hsa-init-failed"];
+    assert_eq!(rec.way, Some(rocm_learn::content::LabWay::Challenge));
+    assert!(rec.completed_at.is_some());
+    // The permissions lesson's next item is its second lab, on udev rules.
+    key(&mut a, KeyCode::F(6));
+    let s = wait_for(&mut a, w, h, "udev");
+    assert!(
+        !s.contains("hsa_init() failed"),
+        "F6 opened the next item:\n{s}"
+    );
+}
+
+#[test]
+fn the_challenge_way_names_goals_and_points_on_en() {
+    challenge_way(Lang::En);
+}
+
+#[test]
+fn the_challenge_way_names_goals_and_points_on_ja() {
+    challenge_way(Lang::Ja);
+}
+
+/// The same lab switched to the guided way before the first command: the strip gives the
+/// current step's reason once something was tried, and F4 gives every unmet step's reason
+/// (script mode's words). After the first command the way stays.
+fn guided_way(lang: Lang) {
+    let (w, h) = (80, 24);
+    let Some(mut a) = at_prompt_in(lang, "hsa-init-failed", w, h) else {
+        return;
+    };
+    let i = rocm_learn::i18n::I18n::new(lang);
+    key(&mut a, KeyCode::F(7));
+    let step = i.ta("labui-step", &[("n", 1.into()), ("total", 3.into())]);
+    wait_for(&mut a, w, h, &step);
+    type_line(&mut a, "id");
+    // The reason script mode gives for the groups step, in the strip.
+    let reason = i.msg(
+        &rocm_learn::content::Msg::new("lab-why-groups-missing")
+            .arg("user", "learner")
+            .arg("groups", "render, video")
+            .arg("csv", "render,video"),
+    );
+    let head: String = reason.chars().take(14).collect();
+    wait_for(&mut a, w, h, &head);
+    // F7 no longer switches: the footer stops offering it.
+    key(&mut a, KeyCode::F(7));
+    let s = wait_for(&mut a, w, h, &step);
+    assert!(!s.contains(&i.t("labui-key-way")), "{s}");
+    assert_eq!(
+        a.world.progress.labs["hsa-init-failed"].way,
+        Some(rocm_learn::content::LabWay::Guided)
+    );
+    // Every unmet step has its reason in the checklist.
+    key(&mut a, KeyCode::F(10));
+    key(&mut a, KeyCode::F(4));
+    let kfd: String = i
+        .msg(
+            &rocm_learn::content::Msg::new("lab-why-kfd-denied")
+                .arg("owner", "root")
+                .arg("group", "render")
+                .arg("mode", "0660"),
+        )
+        .chars()
+        .take(10)
+        .collect();
+    for _ in 0..12 {
+        let s = screen(&mut a, w, h);
+        if s.contains(&kfd) {
+            return;
+        }
+        key(&mut a, KeyCode::PageDown);
+    }
+    panic!("the checklist never showed the rocminfo step's reason {kfd:?}");
+}
+
+#[test]
+fn the_guided_way_gives_every_reason_en() {
+    guided_way(Lang::En);
+}
+
+#[test]
+fn the_guided_way_gives_every_reason_ja() {
+    guided_way(Lang::Ja);
 }

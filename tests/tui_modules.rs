@@ -80,6 +80,9 @@ fn the_module_labs_are_solved_by_typing_at_80x24_in_every_language() {
             &[
                 "sudo update-alternatives --set rocm /opt/rocm-6.2.2",
                 "sed -i '/rocm-6.3.2/d' ~/.bashrc",
+                // The briefing asks for proof from a new login.
+                "exit",
+                "hipcc --version",
             ],
         ),
     ];

@@ -88,6 +88,7 @@ check-bad-status = "{ $status }" is not a support status; use supported, depreca
 check-bad-mode = "{ $mode }" is not a file mode; write it in octal, like "0644" or "0755".
 check-path-not-absolute = "{ $path }" must be an absolute path inside the lab machine, like /home/learner/notes.txt.
 check-lab-no-steps = the lab "{ $id }" has no steps; add at least one [[steps]] table with a check.
+check-bad-way = "{ $way }" is not a way to take a lab; use guided (the checklist names what to do) or challenge (only goals, shown as they are met).
 check-unknown-check = "{ $check }" is not a check rocm-learn knows; use one of: { $expected }
 
 # Names of the things a diagnostic is about.

@@ -3,6 +3,7 @@ machine-why-rule-add-only = Your rule for { $device } matches only ACTION=="add"
 machine-why-rule-overridden = { $file } runs before udev's own { $default }, which sets the mode again afterwards. Give the file a number above 50, e.g. 70-amdgpu.rules.
 machine-why-device-plugin-image = The DaemonSet runs { $image }, which is not AMD's device plugin (NVIDIA's has the same name), so no node advertises amd.com/gpu. Deploy AMD's manifest, whose image is rocm/k8s-device-plugin.
 machine-why-label-overwrite = Node { $node } already has { $key }={ $value }, and kubectl label does not change an existing label without --overwrite: kubectl label node { $node } { $label } --overwrite
+machine-why-label-case = Node { $node } has { $key }={ $value }, but label values are case-sensitive: the pod's nodeSelector wants { $want }, so { $value } does not match. Set the exact value: kubectl label node { $node } { $label } --overwrite
 machine-why-blacklisted = { $file } blacklists { $module }, so neither udev nor systemd-modules-load will load it at the next boot (a modprobe by hand still works). Remove or comment out that line.
 machine-why-blacklist-cmdline = The next boot's kernel command line has modprobe.blacklist={ $module }. Remove it from GRUB_CMDLINE_LINUX_DEFAULT or GRUB_CMDLINE_LINUX in /etc/default/grub, then run sudo update-grub.
 machine-why-nomodeset = The next boot's kernel command line has nomodeset, which keeps amdgpu from starting. Remove it from /etc/default/grub, then run sudo update-grub.

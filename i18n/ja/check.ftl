@@ -68,6 +68,7 @@ check-bad-status = 「{ $status }」はサポート状況として使えませ�
 check-bad-mode = 「{ $mode }」はファイルモードとして読めません。"0644" や "0755" のように 8 進数で書いてください。
 check-path-not-absolute = 「{ $path }」は演習マシン内の絶対パス(例: /home/learner/notes.txt)で書いてください。
 check-lab-no-steps = 演習「{ $id }」にステップがありません。チェック付きの [[steps]] テーブルを 1 つ以上追加してください。
+check-bad-way = "{ $way }" はラボの進め方ではありません。guided(チェックリストがやることを示す)か challenge(目標だけを、達成したときに表示する)を使ってください。
 check-unknown-check = 「{ $check }」は rocm-learn が知らないチェックです。次のいずれかを使ってください: { $expected }
 
 # 診断に差し込まれる対象の名前

@@ -68,6 +68,7 @@ check-bad-status = "{ $status }"은(는) 지원 상태가 아닙니다. supporte
 check-bad-mode = "{ $mode }"은(는) 파일 모드로 읽을 수 없습니다. "0644"나 "0755"처럼 8진수로 쓰세요.
 check-path-not-absolute = "{ $path }"은(는) 실습 컴퓨터 안의 절대 경로(예: /home/learner/notes.txt)로 써야 합니다.
 check-lab-no-steps = 실습 "{ $id }"에 단계가 없습니다. 검사가 있는 [[steps]] 테이블을 하나 이상 추가하세요.
+check-bad-way = "{ $way }"는 랩을 진행하는 방식이 아닙니다. guided(체크리스트가 할 일을 알려 줌) 또는 challenge(목표만, 달성했을 때 보여 줌)를 쓰세요.
 check-unknown-check = "{ $check }"은(는) rocm-learn이 모르는 검사입니다. 다음 중 하나를 쓰세요: { $expected }
 
 # 진단에 들어가는 대상의 이름

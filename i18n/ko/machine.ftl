@@ -3,6 +3,7 @@ machine-why-rule-add-only = { $device }에 대한 규칙은 ACTION=="add" 이벤
 machine-why-rule-overridden = { $file }은(는) udev 기본 규칙인 { $default }보다 먼저 처리되므로, 나중에 모드가 다시 설정됩니다. 파일 이름의 번호를 50보다 크게 하세요(예: 70-amdgpu.rules).
 machine-why-device-plugin-image = DaemonSet이 실행하는 이미지는 { $image }(으)로, AMD의 장치 플러그인이 아닙니다(NVIDIA의 것도 이름이 같습니다). 그래서 amd.com/gpu를 알리는 노드가 없습니다. 이미지가 rocm/k8s-device-plugin인 AMD의 매니페스트를 적용하세요.
 machine-why-label-overwrite = 노드 { $node }에는 이미 { $key }={ $value }가 붙어 있고, kubectl label은 --overwrite 없이는 기존 레이블을 바꾸지 않습니다: kubectl label node { $node } { $label } --overwrite
+machine-why-label-case = 노드 { $node }에는 { $key }={ $value }가 붙어 있지만, 레이블 값은 대소문자를 구분합니다. Pod의 nodeSelector는 { $want }를 요구하므로 { $value }는 맞지 않습니다. 정확한 값으로 바꾸세요: kubectl label node { $node } { $label } --overwrite
 machine-why-blacklisted = { $file }이(가) { $module }을(를) 블랙리스트에 올렸기 때문에 다음 부팅 때 udev도 systemd-modules-load도 이 모듈을 로드하지 않습니다(직접 modprobe하면 로드됩니다). 그 줄을 지우거나 주석 처리하세요.
 machine-why-blacklist-cmdline = 다음 부팅의 커널 명령줄에 modprobe.blacklist={ $module }이(가) 들어 있습니다. /etc/default/grub의 GRUB_CMDLINE_LINUX_DEFAULT 또는 GRUB_CMDLINE_LINUX에서 지운 다음 sudo update-grub을 실행하세요.
 machine-why-nomodeset = 다음 부팅의 커널 명령줄에 nomodeset이 들어 있어 amdgpu가 시작되지 못합니다. /etc/default/grub에서 지운 다음 sudo update-grub을 실행하세요.

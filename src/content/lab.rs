@@ -52,7 +52,21 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let file_tables = f.tables(&mut cx, "files");
     let step_tables = f.tables(&mut cx, "steps");
     let solution = f.table(&mut cx, "solution");
+    let way = f.string(&mut cx, "way");
+    let learned = f.localized(&mut cx, "learned", false);
     f.finish(&mut cx);
+    // A way check does not know is an error; the lab still loads (guided), so its id stays
+    // known and nothing else is reported on its account.
+    let way = match way {
+        None => super::model::LabWay::Guided,
+        Some(w) => super::model::LabWay::parse(w.get_ref()).unwrap_or_else(|| {
+            cx.error(
+                w.span().start,
+                Msg::new("check-bad-way").arg("way", w.get_ref()),
+            );
+            super::model::LabWay::Guided
+        }),
+    };
 
     let files = file_tables
         .into_iter()
@@ -80,6 +94,8 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         steps,
         solution: solution_text,
         solution_commands: commands,
+        way,
+        learned: learned.map(|l| l.into_inner()),
     })
 }
 
@@ -254,6 +270,7 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
     let id = f.req_id(cx, "id");
     let title = f.localized(cx, "title", true);
     let hints = f.localized_list(cx, "hints");
+    let goal = f.localized(cx, "goal", false).map(|g| g.into_inner());
     let kind = f.req_string(cx, "check");
     let check = kind.and_then(|k| read_check(cx, &mut f, &k, user));
     f.finish(cx);
@@ -262,6 +279,7 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
         title: title?.into_inner(),
         check: check?,
         hints,
+        goal,
     })
 }
 

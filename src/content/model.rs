@@ -205,6 +205,37 @@ pub struct Lab {
     /// Shown when the learner asks for it; the `commands` also drive the solution test.
     pub solution: Localized,
     pub solution_commands: Vec<String>,
+    /// How the pack offers the lab first (`way`); the learner may switch before starting.
+    pub way: LabWay,
+    /// What a finished lab taught, in one line (`learned`).
+    pub learned: Option<Localized>,
+}
+
+/// Two ways to take a lab: the checklist names what to do (guided), or only the goals, each
+/// shown once it is met, with the hints counted (challenge).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LabWay {
+    #[default]
+    Guided,
+    Challenge,
+}
+
+impl LabWay {
+    pub fn parse(s: &str) -> Option<LabWay> {
+        match s {
+            "guided" => Some(LabWay::Guided),
+            "challenge" => Some(LabWay::Challenge),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> LabWay {
+        match self {
+            LabWay::Guided => LabWay::Challenge,
+            LabWay::Challenge => LabWay::Guided,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -221,6 +252,9 @@ pub struct Step {
     pub check: Check,
     /// From a nudge to nearly the answer; shown one at a time.
     pub hints: Vec<Localized>,
+    /// What the step achieves without saying how (`goal`), for the challenge way; the title
+    /// stands in when there is none.
+    pub goal: Option<Localized>,
 }
 
 /// A condition on the lab's state. Never the command text: any way that reaches the state passes.

@@ -168,6 +168,10 @@ fn check_login_command(env: &Env, command: &str) -> Result<(), Msg> {
     let root = env.root;
     let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
     if !find_on_path(root, path, "/home/learner", command) {
+        // Nothing to find yet: the PATH may be right and ROCm simply not installed.
+        if where_is(root, command) == "-" {
+            return Err(Msg::new("lab-why-login-not-installed").arg("command", command));
+        }
         return Err(Msg::new("lab-why-login-path").arg("command", command));
     }
     // The login must keep the everyday commands (ls, grep, ...), which live in /usr/bin.
@@ -241,7 +245,15 @@ fn check_packages(env: &Env, all: &[String]) -> Result<(), Msg> {
     let state = || state(env);
     let st = state()?;
     let missing: Vec<&String> = all.iter().filter(|p| !st.installed(p)).collect();
-    if missing.is_empty() {
+    let half = all
+        .iter()
+        .find(|p| st.packages.get(*p).is_some_and(|i| i.half_configured));
+    if let (true, Some(p)) = (missing.is_empty(), half) {
+        let headers = format!("linux-headers-{}", st.machine.kernel);
+        Err(Msg::new("lab-why-packages-half")
+            .arg("package", p)
+            .arg("headers", headers))
+    } else if missing.is_empty() {
         Ok(())
     } else {
         Err(Msg::new("lab-why-packages").arg("packages", join(&missing)))
@@ -366,6 +378,15 @@ fn check_node_label(env: &Env, label: &str) -> Result<(), Msg> {
         .filter(|n| n.gpus > 0)
         .find_map(|n| n.labels.get(k).map(|x| (n.name.clone(), x.clone())));
     match existing {
+        // `gpu=True`: the slip is the letter case, not a missing --overwrite.
+        Some((node, value)) if value.eq_ignore_ascii_case(v) => {
+            Err(Msg::new("machine-why-label-case")
+                .arg("node", node)
+                .arg("key", k)
+                .arg("value", value)
+                .arg("want", v)
+                .arg("label", label))
+        }
         Some((node, value)) => Err(Msg::new("machine-why-label-overwrite")
             .arg("node", node)
             .arg("key", k)
@@ -400,16 +421,23 @@ fn check_gpu_pod_running(env: &Env, namespace: &str) -> Result<(), Msg> {
         .cluster
         .as_ref()
         .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
-    let gpu_pods: Vec<_> = cluster
+    let all_gpu_pods = cluster
         .pods
         .iter()
-        .filter(|p| p.namespace == namespace && p.owner.is_none())
+        .filter(|p| p.owner.is_none())
         .filter(|p| {
             p.containers.iter().any(|c| {
                 c.limits.contains_key("amd.com/gpu") || c.requests.contains_key("amd.com/gpu")
             })
-        })
-        .collect();
+        });
+    let (gpu_pods, elsewhere): (Vec<_>, Vec<_>) =
+        all_gpu_pods.partition(|p| p.namespace == namespace);
+    if let (true, Some(p)) = (gpu_pods.is_empty(), elsewhere.first()) {
+        return Err(Msg::new("lab-why-gpu-pod-elsewhere")
+            .arg("pod", &p.name)
+            .arg("other", &p.namespace)
+            .arg("namespace", namespace));
+    }
     if gpu_pods.is_empty() {
         return Err(Msg::new("lab-why-no-gpu-pod").arg("namespace", namespace));
     }
@@ -431,7 +459,16 @@ fn check_rocm_default(env: &Env, release: &str) -> Result<(), Msg> {
 fn check_login_release(env: &Env, command: &str, release: &str) -> Result<(), Msg> {
     let root = env.root;
     let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-    super::releases_checks::login_release(root, path, command, release)
+    super::releases_checks::login_release(root, path, command, release)?;
+    // The briefing asks for proof: hipcc --version run in the learner's own login.
+    let session = env.shell.map(|r| r.session.as_str()).unwrap_or("");
+    match crate::sim::tools::hipcc::last_version(root) {
+        Some((s, r)) if s == session && r == release => Ok(()),
+        Some((s, r)) if s == session => Err(Msg::new("alt-why-login-proof-old")
+            .arg("have", r)
+            .arg("release", release)),
+        _ => Err(Msg::new("alt-why-login-proof").arg("release", release)),
+    }
 }
 
 fn check_file_contains(

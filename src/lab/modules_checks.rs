@@ -16,6 +16,14 @@ pub fn container(check: &Check, root: &Path) -> Result<(), Msg> {
         .rev()
         .find(|r| r.ran_rocminfo())
         .ok_or_else(|| Msg::new("lab-why-container-none"))?;
+    // `--gpus`: Docker looked for NVIDIA's runtime and started nothing.
+    if let Some(e) = run
+        .kfd_error
+        .as_deref()
+        .filter(|e| e.starts_with("could not select device driver"))
+    {
+        return Err(Msg::new("lab-why-container-gpus").arg("error", e));
+    }
     match check {
         Check::ContainerDevices => {
             if !run.has_kfd() {
@@ -95,7 +103,15 @@ pub fn login_gpu(
     }
     match python3::start(m, &torch, env, true) {
         Start::NoGpu => Err(Msg::new("lab-why-login-no-gpu")),
-        Start::NoBinary => Err(Msg::new("lab-why-login-no-binary")),
+        // Set, but to a version the wheel has no code for either (10.3.1 for a gfx1031).
+        Start::NoBinary => match env
+            .iter()
+            .rev()
+            .find(|(k, _)| k == "HSA_OVERRIDE_GFX_VERSION")
+        {
+            Some((_, v)) => Err(Msg::new("lab-why-login-override-no-binary").arg("value", v)),
+            None => Err(Msg::new("lab-why-login-no-binary")),
+        },
         Start::Ready(devices) => {
             let (gpu, isa) = &devices[0];
             let g = &m.gpus[*gpu];

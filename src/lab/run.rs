@@ -246,7 +246,14 @@ fn prepare(lab: &Lab, confined: bool) -> Result<Stage, LabError> {
     let tools: Vec<(String, String)> = sim::tools::system_tools(&state)
         .into_iter()
         .map(|t| (t.path.to_string(), t.name.to_string()))
-        .chain([("/usr/bin/ls".to_string(), "ls".to_string())])
+        .chain(
+            [
+                ("/usr/bin/ls", "ls"),
+                ("/usr/bin/stat", "stat"),
+                ("/usr/bin/which", "which"),
+            ]
+            .map(|(p, n)| (p.to_string(), n.to_string())),
+        )
         .collect();
     stage.install(&spec.user, &tools).map_err(io)?;
     if confined {

@@ -28,8 +28,11 @@ const EMPTY: [&str; 5] = ["/root", "/mnt", "/media", "/srv", "/run"];
 /// descriptions); /etc/alternatives is the machine's own, seeded with the host's links. Bound
 /// read-only where the simulated
 /// machine has none of its own.
-pub const HOST_ETC: [&str; 8] = [
+pub const HOST_ETC: [&str; 10] = [
     "ld.so.cache",
+    // man(1) reads these before any page.
+    "manpath.config",
+    "groff",
     "nsswitch.conf",
     "terminfo",
     "bash.bashrc",

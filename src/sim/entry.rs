@@ -221,6 +221,8 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
                 return 1;
             };
             let mut cmd = std::process::Command::new(path);
+            // The program names itself as typed (`ls: cannot access ...`), as a shell runs it.
+            std::os::unix::process::CommandExt::arg0(&mut cmd, prog);
             cmd.args(&argv[1..]);
             if let Some(env) = env {
                 cmd.env_clear().envs(env);

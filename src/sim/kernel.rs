@@ -433,6 +433,13 @@ pub fn boot(state: &mut State, root: &Path) {
     log_start(state);
     state.uptime = 3;
     state.udev_rules = super::udev::load_rules(root);
+    // Each node this boot creates is a new udev event after every earlier one on its path,
+    // so a host showing real nodes gives it the mode this boot's rules set.
+    let before: Vec<(String, u64)> = state
+        .devices
+        .iter()
+        .map(|d| (d.path.clone(), d.events))
+        .collect();
     state.unload_driver();
     let now = state.now();
     let rules = state.udev_rules.clone();
@@ -459,6 +466,11 @@ pub fn boot(state: &mut State, root: &Path) {
     state.uptime = 4;
     modules_load(state, root, MODULES_LOAD);
     state.uptime = 35;
+    for d in &mut state.devices {
+        if let Some((_, n)) = before.iter().find(|(p, _)| *p == d.path) {
+            d.events += n;
+        }
+    }
 }
 
 /// What systemd-modules-load does (at boot, or when restarted): loads amdgpu if a modules

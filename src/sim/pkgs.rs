@@ -344,6 +344,7 @@ pub fn install(
             version: p.version.clone(),
             release: p.release.map(String::from),
             arch: p.arch.to_string(),
+            half_configured: false,
         },
     );
     Ok(printed)

@@ -91,12 +91,17 @@ pub struct Installed {
     pub release: Option<String>,
     #[serde(default)]
     pub arch: String,
+    /// Unpacked but its post-install script failed (dpkg's `half-configured`, `iF`): apt and
+    /// `dpkg --configure -a` run the script again.
+    #[serde(default)]
+    pub half_configured: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DkmsEntry {
     pub module: String,
     pub version: String,
+    /// Empty while the module is only added (its source is there, nothing is built).
     pub kernel: String,
     pub arch: String,
 }

@@ -12,8 +12,17 @@ Options:
   --dryrun                 Print list of commands to run and exit.
   --usecase=USECASE,...    Install a set of libraries for a specific use case.
   --list-usecase           Show all available usecases and descriptions.
+  --opencl=ROCR,LEGACY     Install a specific OpenCL implementation.
+                           This option implies the addition of the opencl
+                           usecase.
+  --vulkan=AMDVLK,PRO      Install a specific vulkan implementation.
+                           This option implies the addition of the graphics
+                           usecase.
   --no-dkms                Do not install dkms and use built-in kernel driver.
+  --no-32                  Do not install 32 bit graphics runtime support.
+  --rocmrelease=REL        Install a specific ROCm release.
   --uninstall              Uninstall the amdgpu driver and ROCm stack.
+  --accept-eula            Accept EULA for this run only.
   -y                       Assume yes to all prompts.
 
   Options --list-usecase and --uninstall are exclusive with --usecase.
@@ -24,7 +33,26 @@ Options:
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let mut usecases = vec!["graphics".to_string(), "opencl".into(), "hip".into()];
     let (mut dkms, mut yes) = (true, false);
+    let mut implied: Vec<&str> = Vec::new();
     for a in args {
+        // --opencl and --vulkan add the use case their runtime belongs to.
+        if let Some(v) = a.strip_prefix("--opencl=") {
+            if !v.is_empty() {
+                implied.push("opencl");
+            }
+            continue;
+        }
+        if let Some(v) = a.strip_prefix("--vulkan=") {
+            if !v.is_empty() {
+                implied.push("graphics");
+            }
+            continue;
+        }
+        // The machine has no 32-bit packages, one release per installer and no EULA to
+        // accept: these change nothing here.
+        if a.starts_with("--rocmrelease=") {
+            continue;
+        }
         if let Some(list) = a.strip_prefix("--usecase=") {
             usecases = list
                 .split(',')
@@ -47,6 +75,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 return 0;
             }
             "--no-dkms" => dkms = false,
+            "--no-32" | "--accept-eula" => {}
             "-y" | "--yes" => yes = true,
             "--uninstall" => {
                 cx.eprintln("amdgpu-install: --uninstall is not part of this lab");
@@ -57,6 +86,11 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 cx.eprint(HELP);
                 return 1;
             }
+        }
+    }
+    for u in implied {
+        if !usecases.iter().any(|x| x == u) {
+            usecases.push(u.to_string());
         }
     }
     let mut packages: Vec<String> = Vec::new();

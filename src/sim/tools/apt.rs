@@ -131,6 +131,8 @@ struct Request {
     yes: bool,
     /// `list --installed`.
     installed: bool,
+    /// `install --reinstall` (and the `reinstall` operation).
+    reinstall: bool,
     /// The operation and its operands.
     words: Vec<String>,
 }
@@ -180,6 +182,7 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
             Long(name, None) => match name.as_str() {
                 "yes" | "assume-yes" => r.yes = true,
                 "installed" => r.installed = true,
+                "reinstall" => r.reinstall = true,
                 "help" => return Err(Stop::Help),
                 n if IGNORED.contains(&n) => {}
                 n => return Err(not_understood(n)),
@@ -211,7 +214,8 @@ pub fn run(cx: &mut Ctx, prog: &str, args: &[String]) -> i32 {
     };
     match op.as_str() {
         "update" => update(cx, prog),
-        "install" => install(cx, prog, operands, r.yes),
+        "install" => install_again(cx, operands, r.yes, r.reinstall),
+        "reinstall" if prog == "apt" => install_again(cx, operands, r.yes, true),
         "list" if prog == "apt" => list(cx, operands, r.installed),
         "remove" | "purge" | "autoremove" | "upgrade" | "full-upgrade" | "dist-upgrade"
         | "reinstall" | "search" | "show" | "policy" | "clean" | "autoclean" | "check"
@@ -469,6 +473,12 @@ struct Wanted {
 }
 
 pub fn install(cx: &mut Ctx, _prog: &str, operands: &[String], yes: bool) -> i32 {
+    install_again(cx, operands, yes, false)
+}
+
+/// `install`, and with `reinstall` the named packages that are installed already are
+/// downloaded, unpacked over themselves and configured again (apt-get(8) `--reinstall`).
+fn install_again(cx: &mut Ctx, operands: &[String], yes: bool, reinstall: bool) -> i32 {
     if !cx.caller.is_root() {
         return locked(cx, DPKG_LOCK);
     }
@@ -485,25 +495,63 @@ pub fn install(cx: &mut Ctx, _prog: &str, operands: &[String], yes: bool) -> i32
         Ok(l) => l,
         Err(code) => return code,
     };
+    let again: Vec<Package> = if reinstall {
+        w.avail
+            .iter()
+            .filter(|p| w.names.contains(&p.name) && cx.state.installed(&p.name))
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
     for n in &w.names {
+        if again.iter().any(|p| &p.name == n) {
+            continue;
+        }
         if cx.state.installed(n) && !list.iter().any(|p| &p.name == n) {
             let v = cx.state.packages[n].version.clone();
             cx.println(&format!("{n} is already the newest version ({v})."));
         }
     }
-    if list.is_empty() {
+    let broken = pending(cx).len();
+    if list.is_empty() && again.is_empty() && broken == 0 {
         cx.println(NOTHING);
         return 0;
     }
-    let extra = plan(cx, &list, &w.names);
+    if list.is_empty() && again.is_empty() {
+        cx.println(NOTHING);
+        not_fully_installed(cx, broken);
+        cx.println("After this operation, 0 B of additional disk space will be used.");
+        let failed = configure_pending(cx);
+        return finish_install(cx, &list, &w.local, &failed);
+    }
+    let extra = plan(cx, &list, &w.names, broken, &again);
+    let list: Vec<Package> = list.into_iter().chain(again).collect();
     if extra && !yes && !confirmed(cx) {
         cx.println("Abort.");
         return 1;
     }
+    let earlier: Vec<Package> = pending(cx)
+        .into_iter()
+        .filter(|p| !list.iter().any(|l| l.name == p.name))
+        .collect();
     download(cx, &list, &w.local);
     unpack(cx, &list, &w.local);
-    let failed = configure(cx, &list);
+    let mut failed = configure(cx, &list);
+    // apt hands dpkg the half-configured packages of earlier runs as well.
+    for f in configure_again(cx, earlier) {
+        if !failed.contains(&f) {
+            failed.push(f);
+        }
+    }
     finish_install(cx, &list, &w.local, &failed)
+}
+
+/// apt's count of packages a failed run left unconfigured.
+fn not_fully_installed(cx: &mut Ctx, n: usize) {
+    if n > 0 {
+        cx.println(&format!("{n} not fully installed or removed."));
+    }
 }
 
 const NOTHING: &str = "0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.";
@@ -560,7 +608,13 @@ fn resolve(cx: &mut Ctx, w: &Wanted) -> Result<Vec<Package>, i32> {
 }
 
 /// The summary before the prompt; true when more is installed than was asked for.
-fn plan(cx: &mut Ctx, list: &[Package], names: &[String]) -> bool {
+fn plan(
+    cx: &mut Ctx,
+    list: &[Package],
+    names: &[String],
+    broken: usize,
+    again: &[Package],
+) -> bool {
     let mut extra: Vec<String> = list
         .iter()
         .filter(|p| !names.contains(&p.name))
@@ -573,14 +627,23 @@ fn plan(cx: &mut Ctx, list: &[Package], names: &[String]) -> bool {
         cx.println("The following additional packages will be installed:");
         cx.print(&wrap_list(&extra));
     }
-    cx.println("The following NEW packages will be installed:");
-    cx.print(&wrap_list(&all));
+    if !all.is_empty() {
+        cx.println("The following NEW packages will be installed:");
+        cx.print(&wrap_list(&all));
+    }
+    let reinstalled = if !again.is_empty() {
+        format!("{} reinstalled, ", again.len())
+    } else {
+        String::new()
+    };
     cx.println(&format!(
-        "0 upgraded, {} newly installed, 0 to remove and 0 not upgraded.",
+        "0 upgraded, {} newly installed, {reinstalled}0 to remove and 0 not upgraded.",
         list.len()
     ));
-    let total = list.iter().map(|p| p.download_kb * 1000).sum();
-    let download = remote_bytes(list);
+    not_fully_installed(cx, broken);
+    let fetched: Vec<Package> = list.iter().chain(again).cloned().collect();
+    let total = fetched.iter().map(|p| p.download_kb * 1000).sum();
+    let download = remote_bytes(&fetched);
     if download > 0 {
         cx.println(&format!("Need to get {} of archives.", size(download)));
     } else {
@@ -650,10 +713,13 @@ fn download(cx: &mut Ctx, list: &[Package], local: &std::collections::BTreeMap<S
 /// dpkg's unpack lines, one package after the other.
 fn unpack(cx: &mut Ctx, list: &[Package], local: &std::collections::BTreeMap<String, String>) {
     for (i, p) in list.iter().enumerate() {
-        cx.println(&format!(
-            "Selecting previously unselected package {}.",
-            p.name
-        ));
+        let was = cx.state.packages.get(&p.name).map(|i| i.version.clone());
+        if was.is_none() {
+            cx.println(&format!(
+                "Selecting previously unselected package {}.",
+                p.name
+            ));
+        }
         if i == 0 {
             cx.println("(Reading database ... 74813 files and directories currently installed.)");
         }
@@ -667,7 +733,13 @@ fn unpack(cx: &mut Ctx, list: &[Package], local: &std::collections::BTreeMap<Str
             ),
         };
         cx.println(&format!("Preparing to unpack {file} ..."));
-        cx.println(&format!("Unpacking {} ({}) ...", p.name, p.version));
+        match was {
+            Some(v) => cx.println(&format!(
+                "Unpacking {} ({}) over ({v}) ...",
+                p.name, p.version
+            )),
+            None => cx.println(&format!("Unpacking {} ({}) ...", p.name, p.version)),
+        }
     }
 }
 
@@ -680,6 +752,7 @@ fn configure(cx: &mut Ctx, list: &[Package]) -> Vec<String> {
         cx.println(&format!("Setting up {} ({}) ...", p.name, p.version));
         if p.payload == Payload::DkmsModule && !dkms_build(cx, p) {
             failed.push(p.name.clone());
+            half_configure(cx, p, &bin);
             continue;
         }
         let root = cx.root;
@@ -694,6 +767,60 @@ fn configure(cx: &mut Ctx, list: &[Package]) -> Vec<String> {
             }
         }
         super::dkms::header_postinst(cx, &p.name);
+    }
+    failed
+}
+
+/// A package whose post-install script failed stays unpacked and half-configured; for
+/// amdgpu-dkms that leaves its source added to DKMS and built for no kernel.
+fn half_configure(cx: &mut Ctx, p: &Package, bin: &str) {
+    if pkgs::install(cx.root, cx.state, p, bin).is_err() {
+        return;
+    }
+    for d in cx.state.dkms.iter_mut().filter(|d| d.module == "amdgpu") {
+        d.kernel.clear();
+    }
+    if let Some(i) = cx.state.packages.get_mut(&p.name) {
+        i.half_configured = true;
+    }
+}
+
+/// The installed packages whose configuration failed, which apt's next run configures again.
+fn pending(cx: &Ctx) -> Vec<Package> {
+    let names: Vec<&String> = cx
+        .state
+        .packages
+        .iter()
+        .filter(|(_, i)| i.half_configured)
+        .map(|(n, _)| n)
+        .collect();
+    pkgs::available(cx.state)
+        .into_iter()
+        .filter(|p| names.contains(&&p.name))
+        .collect()
+}
+
+/// Runs the post-install scripts of half-configured packages again (apt after its own
+/// packages, `dpkg --configure -a`); returns the ones that failed again.
+pub fn configure_pending(cx: &mut Ctx) -> Vec<String> {
+    let list = pending(cx);
+    configure_again(cx, list)
+}
+
+fn configure_again(cx: &mut Ctx, list: Vec<Package>) -> Vec<String> {
+    let mut failed = Vec::new();
+    for p in list {
+        cx.println(&format!("Setting up {} ({}) ...", p.name, p.version));
+        if p.payload == Payload::DkmsModule && !dkms_build(cx, &p) {
+            failed.push(p.name.clone());
+            continue;
+        }
+        if p.payload == Payload::DkmsModule {
+            super::dkms::built_by_postinst(cx);
+        }
+        if let Some(i) = cx.state.packages.get_mut(&p.name) {
+            i.half_configured = false;
+        }
     }
     failed
 }

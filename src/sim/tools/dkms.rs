@@ -67,10 +67,14 @@ fn status(cx: &mut Ctx, module: Option<&String>) -> i32 {
         .iter()
         .filter(|d| module.is_none_or(|m| m.split('/').next() == Some(d.module.as_str())))
         .map(|d| {
-            format!(
-                "{}/{}, {}, {}: installed",
-                d.module, d.version, d.kernel, d.arch
-            )
+            if d.kernel.is_empty() {
+                format!("{}/{}: added", d.module, d.version)
+            } else {
+                format!(
+                    "{}/{}, {}, {}: installed",
+                    d.module, d.version, d.kernel, d.arch
+                )
+            }
         })
         .collect();
     for l in lines {
@@ -165,6 +169,10 @@ fn build_and_install(cx: &mut Ctx, version: &str, kernel: &str) {
     ));
     cx.println("");
     cx.println("Running depmod... done.");
+    // Built once, the module is no longer only added.
+    cx.state
+        .dkms
+        .retain(|d| !(d.module == "amdgpu" && d.kernel.is_empty()));
     cx.state.dkms.push(DkmsEntry {
         module: "amdgpu".into(),
         version: version.into(),
@@ -265,4 +273,24 @@ pub fn header_postinst(cx: &mut Ctx, package: &str) {
     } else {
         "   ...fail!"
     });
+}
+
+/// amdgpu-dkms's post-install script built the module for the running kernel (apt or dpkg
+/// configuring it again once the headers are there): the added source is now installed.
+pub fn built_by_postinst(cx: &mut Ctx) {
+    let kernel = cx.state.machine.kernel.clone();
+    if built_for(cx, &kernel) {
+        cx.state
+            .dkms
+            .retain(|d| !(d.module == "amdgpu" && d.kernel.is_empty()));
+        return;
+    }
+    if let Some(d) = cx
+        .state
+        .dkms
+        .iter_mut()
+        .find(|d| d.module == "amdgpu" && d.kernel.is_empty())
+    {
+        d.kernel = kernel;
+    }
 }

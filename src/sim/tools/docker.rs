@@ -160,6 +160,8 @@ struct Opts {
     shm_size: Option<String>,
     user: Option<String>,
     privileged: bool,
+    /// `--gpus`: Docker's request for a GPU driver (NVIDIA's container runtime).
+    gpus: Option<String>,
 }
 
 /// A boolean flag's `=value`, read by Go's strconv.ParseBool as pflag does; `Err` is the
@@ -264,6 +266,7 @@ fn valued(arg: &Arg) -> Option<&'static str> {
         "network",
         "publish",
         "entrypoint",
+        "gpus",
     ];
     match arg {
         Short('u') => Some("user"),
@@ -288,6 +291,7 @@ impl Opts {
             "ipc" => self.ipc = Some(value),
             "shm-size" => self.shm_size = Some(value),
             "user" => self.user = Some(value),
+            "gpus" => self.gpus = Some(value),
             _ => {}
         }
     }
@@ -330,6 +334,13 @@ pub fn run(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
             0
         }
         Some("run") => run_container(cx, runtime, &args[1..]),
+        // The management form of the same commands (`docker container run`, `image ls`).
+        Some("container") if args.get(1).is_some_and(|a| a == "run") => {
+            run_container(cx, runtime, &args[2..])
+        }
+        Some("image") if args.get(1).is_some_and(|a| a == "ls" || a == "list") => {
+            run(cx, runtime, &["images".to_string()])
+        }
         Some("images") => {
             if let Err(code) = connect(cx, runtime, "images") {
                 return code;
@@ -411,13 +422,26 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
         );
     };
     let rootless = runtime == "podman" && !cx.caller.is_root();
+    // Docker knows --gpus but hands it to a device driver only NVIDIA's runtime provides.
+    if runtime == "docker" && opts.gpus.is_some() {
+        let msg = "could not select device driver \"\" with capabilities: [[gpu]]".to_string();
+        record_failed(cx, runtime, rootless, img, &rest[1..], &opts, &msg);
+        return daemon_error(cx, runtime, &msg);
+    }
     let created = devices(cx.state, &opts).and_then(|nodes| {
         let (uid, gids) = credentials(cx, img, &opts, runtime, rootless)?;
         Ok((nodes, uid, gids))
     });
     let (nodes, uid, gids) = match created {
         Ok(x) => x,
-        Err(msg) => return daemon_error(cx, runtime, &msg),
+        Err(msg) => {
+            // A group name the image lacks stops the container before rocminfo; the attempt
+            // is kept so the checklist can say why (names are looked up inside the image).
+            if msg.starts_with("Unable to find group") {
+                record_failed(cx, runtime, rootless, img, &rest[1..], &opts, &msg);
+            }
+            return daemon_error(cx, runtime, &msg);
+        }
     };
     let mut run = Run {
         runtime: runtime.into(),
@@ -441,6 +465,41 @@ fn run_container(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
         ));
     }
     code
+}
+
+/// Keeps a run the daemon refused before the command started, with the daemon's words as
+/// the reason rocminfo found nothing.
+fn record_failed(
+    cx: &mut Ctx,
+    runtime: &str,
+    rootless: bool,
+    img: &Image,
+    command: &[String],
+    opts: &Opts,
+    msg: &str,
+) {
+    let failed = Run {
+        runtime: runtime.into(),
+        rootless,
+        image: img.name.into(),
+        command: command.to_vec(),
+        devices: devices(cx.state, opts)
+            .map(|n| n.iter().map(|d| d.path.clone()).collect())
+            .unwrap_or_default(),
+        group_add: opts.group_add.clone(),
+        uid: img.uid,
+        gids: Vec::new(),
+        security_opt: opts.security_opt.clone(),
+        ipc: opts.ipc.clone(),
+        shm_size: opts.shm_size.clone(),
+        gpus_found: 0,
+        kfd_error: Some(msg.to_string()),
+    };
+    if let Err(e) = record(cx.root, failed) {
+        cx.eprintln(&format!(
+            "rocm-learn sim: cannot record the container run: {e}"
+        ));
+    }
 }
 
 /// The CLI's complaint about the command line; exit 125.

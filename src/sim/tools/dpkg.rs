@@ -14,6 +14,8 @@ enum Action {
     Status,
     List,
     Architecture,
+    /// `--configure -a` (`--pending`): the half-configured packages' scripts again.
+    Configure,
 }
 
 /// The first word is the action, whole (`-il` is not `-i -l`); what follows it is operands, as
@@ -33,6 +35,7 @@ fn parse(args: &[String]) -> Result<(Action, Vec<String>), Option<String>> {
             "status" => Action::Status,
             "list" => Action::List,
             "print-architecture" => Action::Architecture,
+            "configure" => Action::Configure,
             _ => return Err(Some(format!("--{name}"))),
         },
         Long(name, Some(v)) => return Err(Some(format!("--{name}={v}"))),
@@ -62,7 +65,31 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             cx.println("amd64");
             0
         }
+        Action::Configure => configure(cx, &rest),
     }
+}
+
+/// `dpkg --configure -a`: only the pending form; naming packages is not needed here.
+fn configure(cx: &mut Ctx, rest: &[String]) -> i32 {
+    if !rest.iter().any(|a| a == "-a" || a == "--pending") {
+        cx.eprintln(&format!(
+            "dpkg: error: --configure needs at least one package name argument{HELP_TAIL}"
+        ));
+        return 2;
+    }
+    if !cx.caller.is_root() {
+        cx.eprintln("dpkg: error: requested operation requires superuser privilege");
+        return 2;
+    }
+    let failed = super::apt::configure_pending(cx);
+    if failed.is_empty() {
+        return 0;
+    }
+    cx.eprintln("Errors were encountered while processing:");
+    for f in failed {
+        cx.eprintln(&format!(" {f}"));
+    }
+    1
 }
 
 fn install(cx: &mut Ctx, files: &[String]) -> i32 {
@@ -165,7 +192,8 @@ fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
             } else {
                 i.arch.clone()
             };
-            (n.clone(), i.version.clone(), arch)
+            let status = if i.half_configured { "iF" } else { "ii" };
+            (format!("{status}  {n}"), i.version.clone(), arch)
         })
         .collect();
     if rows.is_empty() {
@@ -174,7 +202,7 @@ fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
         return 1;
     }
     cx.println("Desired=Unknown/Install/Remove/Purge/Hold\n| Status=Not/Inst/Conf-files/Unpacked/halF-conf/Half-inst/trig-aWait/Trig-pend\n|/ Err?=(none)/Reinst-required (Status,Err: uppercase=bad)");
-    let nw = rows.iter().map(|r| r.0.len()).max().unwrap_or(4).max(4);
+    let nw = rows.iter().map(|r| r.0.len() - 4).max().unwrap_or(4).max(4);
     let vw = rows.iter().map(|r| r.1.len()).max().unwrap_or(7).max(7);
     cx.println(&format!(
         "||/ {:<nw$} {:<vw$} {:<12} Description",
@@ -187,8 +215,9 @@ fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
         "=".repeat(12),
         "=".repeat(40)
     ));
-    for (n, v, a) in rows {
-        cx.println(&format!("ii  {n:<nw$} {v:<vw$} {a:<12} {n}"));
+    for (sn, v, a) in rows {
+        let (status, n) = sn.split_at(4);
+        cx.println(&format!("{status}{n:<nw$} {v:<vw$} {a:<12} {n}"));
     }
     0
 }

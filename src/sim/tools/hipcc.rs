@@ -27,6 +27,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.println("Thread model: posix");
         cx.println(&format!("InstalledDir: {dir}"));
         cx.println(&format!("Configuration file: {dir}/clang++.cfg"));
+        record_version(cx, &version);
         return 0;
     }
     // Options that take the next word (`-o out`) are not inputs.
@@ -62,4 +63,23 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     }
     cx.eprintln("hipcc: compiling is not part of the simulated machine; this lab checks the toolchain with `hipcc --version`");
     1
+}
+
+/// Where the last `hipcc --version` is kept: the login session it ran in and the release it
+/// reported (the lab that asks the learner to prove a release reads it).
+pub const VERSION_RECORD: &str = "var/lib/rocm-sim/hipcc-version";
+
+fn record_version(cx: &Ctx, release: &str) {
+    let session = cx.caller.session.clone().unwrap_or_default();
+    let _ = super::super::fsx::write_atomic(
+        &cx.root.join(VERSION_RECORD),
+        format!("{session}\t{release}\n").as_bytes(),
+    );
+}
+
+/// The session and release of the last `hipcc --version`, if any ran.
+pub fn last_version(root: &std::path::Path) -> Option<(String, String)> {
+    let t = super::super::fsx::read_opt(&root.join(VERSION_RECORD))?;
+    let (s, r) = t.trim_end().split_once('\t')?;
+    Some((s.to_string(), r.to_string()))
 }

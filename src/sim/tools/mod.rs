@@ -30,6 +30,7 @@ pub mod python3;
 pub mod rocm_smi;
 pub mod rocminfo;
 pub mod sg;
+pub mod stat;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
@@ -40,6 +41,7 @@ pub mod update_alternatives;
 pub mod update_grub;
 pub mod usermod;
 pub mod wget;
+pub mod which;
 
 use super::Ctx;
 use super::state::State;
@@ -82,6 +84,7 @@ pub const TOOLS: &[&str] = &[
     "rocminfo",
     "sg",
     "shutdown",
+    "stat",
     "su",
     "sudo",
     "systemctl",
@@ -91,6 +94,7 @@ pub const TOOLS: &[&str] = &[
     "update-grub",
     "usermod",
     "wget",
+    "which",
 ];
 
 pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
@@ -137,6 +141,8 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "uname" => uname::run(cx, args),
         "usermod" => usermod::run(cx, args),
         "wget" => wget::run(cx, args),
+        "stat" => stat::run(cx, args),
+        "which" => which::run(cx, args),
         _ => {
             cx.eprintln(&format!("rocm-learn sim: unknown tool '{tool}'"));
             127

@@ -19,11 +19,12 @@ use tui_term::widget::{Cursor, PseudoTerminal};
 
 use super::super::view::{Cx, Ev, Outcome, Overlay, Question, View};
 use super::super::widgets;
-use crate::content::Msg;
+use crate::content::{Course, LabWay, Msg};
 use crate::lab::keys;
 use crate::lab::run::{LabRun, Options};
+use crate::markdown::Target;
 use crate::progress::{Change, ItemKind};
-use keymap::{Act, Mode};
+use keymap::{Act, Mode, Moment};
 
 /// The smallest body (the screen without title bar and footer) a lab is usable in: 60x20.
 const MIN_W: u16 = 60;
@@ -112,6 +113,59 @@ pub struct LabScreen {
     scrollback: usize,
     /// The language the relogin banner was last given in.
     lang: Option<crate::lang::Lang>,
+    /// The way this lab is taken; the pack's default until the learner switches.
+    way: Option<LabWay>,
+    /// Hints revealed in this run (the challenge way shows the count).
+    hints_total: u32,
+    /// The shell's session and history number at its first prompt: nothing typed since
+    /// means the way can still be switched.
+    first: Option<(String, u64)>,
+    /// The current step, and the shell's session and history number when it became current.
+    step_seen: Option<(usize, String, u64)>,
+    /// A command ran (or a login began) since the current step became current.
+    tried: bool,
+    /// The item of the course after this lab, offered once it is complete.
+    next: Option<Target>,
+}
+
+/// The course in order: each lesson, its quiz, its labs; the item after `lab` in it.
+fn next_after(course: &Course, lab: &str) -> Option<Target> {
+    let mut order: Vec<Target> = Vec::new();
+    for l in &course.lessons {
+        order.push(Target::Lesson(l.id.clone()));
+        if let Some(q) = &l.quiz {
+            order.push(Target::Quiz(q.clone()));
+        }
+        let own = course
+            .labs
+            .iter()
+            .filter(|x| x.lesson.as_deref() == Some(l.id.as_str()))
+            .map(|x| x.id.clone());
+        for id in l.labs.iter().cloned().chain(own) {
+            if !order.contains(&Target::Lab(id.clone())) {
+                order.push(Target::Lab(id));
+            }
+        }
+    }
+    let at = order
+        .iter()
+        .position(|t| *t == Target::Lab(lab.to_string()))?;
+    order.into_iter().skip(at + 1).find(|t| match t {
+        Target::Lesson(id) => course.lesson(id).is_some(),
+        Target::Quiz(id) => course.quiz(id).is_some(),
+        Target::Lab(id) => course.lab(id).is_some(),
+        _ => false,
+    })
+}
+
+/// The title of an item of the course.
+fn title_of(cx: &Cx, t: &Target) -> Option<String> {
+    match t {
+        Target::Lesson(id) => cx.course.lesson(id).map(|l| cx.loc(&l.title)),
+        Target::Quiz(id) => cx.course.quiz(id).map(|q| cx.loc(&q.title)),
+        Target::Lab(id) => cx.course.lab(id).map(|l| cx.loc(&l.title)),
+        _ => None,
+    }
 }
 
 impl LabScreen {
@@ -133,6 +187,56 @@ impl LabScreen {
             areas: Areas::default(),
             scrollback: 0,
             lang: None,
+            way: None,
+            hints_total: 0,
+            first: None,
+            step_seen: None,
+            tried: false,
+            next: None,
+        }
+    }
+
+    fn way(&self) -> LabWay {
+        self.way.unwrap_or_default()
+    }
+
+    /// Nothing typed since the first prompt: the way may still change.
+    fn fresh(&self) -> bool {
+        let Some(run) = &self.run else { return false };
+        match (&self.first, &run.last) {
+            (Some((s, h)), Some(r)) => r.session == *s && r.histno == *h,
+            _ => true,
+        }
+    }
+
+    fn moment(&self) -> Moment {
+        Moment {
+            next: self.run.as_ref().is_some_and(|r| r.complete) && self.next.is_some(),
+            fresh: self.run.is_some() && self.fresh(),
+        }
+    }
+
+    /// Follows the shell: its first prompt, and whether the learner has tried something since
+    /// the current step became current (then the strip gives that step's reason).
+    fn follow_shell(&mut self) {
+        let current = self.current_step();
+        let Some(r) = self.run.as_ref().and_then(|r| r.last.clone()) else {
+            return;
+        };
+        if self.first.is_none() {
+            self.first = Some((r.session.clone(), r.histno));
+        }
+        match (&self.step_seen, current) {
+            (Some((i, s, h)), Some(c)) if *i == c => {
+                if *s != r.session || *h != r.histno {
+                    self.tried = true;
+                }
+            }
+            (_, Some(c)) => {
+                self.step_seen = Some((c, r.session.clone(), r.histno));
+                self.tried = false;
+            }
+            (_, None) => self.step_seen = None,
         }
     }
 
@@ -140,6 +244,11 @@ impl LabScreen {
         let Some(lab) = cx.course.lab(&self.id) else {
             return;
         };
+        self.way.get_or_insert(lab.way);
+        self.next = next_after(cx.course, &self.id);
+        self.first = None;
+        self.step_seen = None;
+        self.tried = false;
         let areas = Areas::of(cx.area).unwrap_or_default();
         let (rows, cols) = areas.term_size();
         self.areas = areas;
@@ -200,6 +309,7 @@ impl LabScreen {
         if *shown < step.hints.len() {
             *shown += 1;
             self.hints_used += 1;
+            self.hints_total += 1;
         }
     }
 
@@ -330,6 +440,8 @@ impl LabScreen {
             Act::Down => self.scroll(1),
             Act::PageUp => self.scroll(-page),
             Act::PageDown => self.scroll(page),
+            // Keys of the moment: `handle` runs them, with the changes they record.
+            Act::Next | Act::Way => {}
         }
         Outcome::Stay
     }
@@ -354,8 +466,24 @@ impl LabScreen {
         let lab = cx.course.lab(&self.id)?;
         let run = self.run.as_ref();
         let current = self.current_step();
+        let way = self.way();
+        // The strip gives the current step's reason once the learner has tried something
+        // since it became current (guided), or as soon as an attempt changed it.
+        let tried = way == LabWay::Guided && self.tried;
         Some(text::View {
             lab,
+            reasons: run
+                .map(|r| {
+                    r.status
+                        .iter()
+                        .map(|s| s.why.as_ref().map(|m| cx.i18n.msg(m)))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            hints_used: self.hints_total,
+            way,
+            fresh: self.run.is_some() && self.fresh(),
+            next: self.next.as_ref().and_then(|t| title_of(cx, t)),
             done: run
                 .map(|r| r.status.iter().map(|s| s.done).collect())
                 .unwrap_or_else(|| vec![false; lab.steps.len()]),
@@ -365,6 +493,11 @@ impl LabScreen {
             why: run
                 .and_then(|r| r.halted.as_ref())
                 .or_else(|| run.zip(current).and_then(|(r, i)| r.feedback(i)))
+                .or_else(|| {
+                    run.zip(current)
+                        .filter(|_| tried)
+                        .and_then(|(r, i)| r.status.get(i)?.why.as_ref())
+                })
                 .map(|m| cx.i18n.msg(m))
                 // Said until the first reason takes its place: on this kernel the result is
                 // not tamper-proof.
@@ -523,7 +656,9 @@ impl View for LabScreen {
             // The lab could not start: only the shared keys (back among them) apply.
             return Vec::new();
         }
-        keymap::hints(self.mode())
+        let mut keys = keymap::moment_hints(self.moment());
+        keys.extend(keymap::hints(self.mode()));
+        keys
     }
 
     fn captures_input(&self) -> bool {
@@ -533,6 +668,9 @@ impl View for LabScreen {
     fn enter(&mut self, cx: &mut Cx) {
         crate::tui::view::opened(cx, ItemKind::Lab, &self.id);
         self.start(cx);
+        if self.run.is_some() {
+            cx.changes.push(Change::LabWay(self.id.clone(), self.way()));
+        }
     }
 
     fn resized(&mut self, cx: &mut Cx) {
@@ -546,6 +684,7 @@ impl View for LabScreen {
                 if let Some(run) = &mut self.run {
                     run.pump();
                 }
+                self.follow_shell();
                 self.record(cx, true);
                 Outcome::Stay
             }
@@ -558,6 +697,10 @@ impl View for LabScreen {
                 }
                 self.fit(cx.area);
                 self.hints.clear();
+                self.hints_total = 0;
+                self.first = None;
+                self.step_seen = None;
+                self.tried = false;
                 self.solution = false;
                 self.recorded_complete = false;
                 self.focus = true;
@@ -578,6 +721,22 @@ impl View for LabScreen {
                 None => Outcome::Ignored,
                 Some(_) => Outcome::Stay,
             },
+            Ev::Key(k) if keymap::dispatch_moment(self.moment(), k).is_some() => {
+                match keymap::dispatch_moment(self.moment(), k) {
+                    Some(Act::Next) => {
+                        match self.next.as_ref().and_then(|t| super::for_target(cx, t)) {
+                            Some(v) => Outcome::Replace(v),
+                            None => Outcome::Stay,
+                        }
+                    }
+                    Some(Act::Way) => {
+                        self.way = Some(self.way().other());
+                        cx.changes.push(Change::LabWay(self.id.clone(), self.way()));
+                        Outcome::Stay
+                    }
+                    _ => Outcome::Stay,
+                }
+            }
             Ev::Key(k) => {
                 let mode = self.mode();
                 match keymap::dispatch(mode, k) {

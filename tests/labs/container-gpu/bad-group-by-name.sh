@@ -1,2 +1,2 @@
-# expect: group: No container has run rocminfo yet
+# expect: group: Names are looked up inside the image: pass the number
 sudo docker run --rm --device=/dev/kfd --device=/dev/dri --group-add render rocm/rocm-terminal rocminfo

@@ -77,6 +77,8 @@ struct Opts {
     client: bool,
     /// `logs -c`.
     container: Option<String>,
+    /// `--dry-run=client|server|none` as typed; `Some("")` for a bare `--dry-run`.
+    dry_run: Option<String>,
     words: Vec<String>,
     /// The words after `--` (`kubectl run NAME --image=I -- ARGS`).
     after_dash: Vec<String>,
@@ -104,6 +106,7 @@ enum Flag {
     Attach,
     Rm,
     Client,
+    DryRun,
     /// Accepted and without effect on the simulated cluster.
     Ignored,
 }
@@ -130,7 +133,8 @@ fn long_flag(name: &str) -> Option<Flag> {
         "stdin" | "tty" | "attach" => Attach,
         "rm" => Rm,
         "client" => Client,
-        "validate" | "dry-run" | "save-config" => Ignored,
+        "dry-run" => DryRun,
+        "validate" | "save-config" => Ignored,
         _ => return None,
     })
 }
@@ -173,6 +177,7 @@ fn set(o: &mut Opts, flag: Flag, value: Option<String>) {
         Attach => o.attach = true,
         Rm => o.rm = true,
         Client => o.client = true,
+        DryRun => o.dry_run = Some(value.unwrap_or_default()),
         Ignored => {}
     }
 }
@@ -287,15 +292,76 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             return 1;
         }
     };
+    let dry = match dry_run(&opts) {
+        Ok(d) => d,
+        Err(e) => {
+            cx.eprintln(&e);
+            return 1;
+        }
+    };
     cx.state.uptime += 7;
     let Some(mut cluster) = cx.state.cluster.take() else {
         return 1;
     };
     sync(cx, &mut cluster);
-    let code = verb(cx, &mut cluster, &opts);
+    let code = match dry {
+        None => verb(cx, &mut cluster, &opts),
+        Some(mark) => {
+            // A dry run works on a copy that is thrown away, as the API server (server) or
+            // kubectl itself (client) validates and prints without persisting anything.
+            let mut copy = cluster.clone();
+            let from = cx.out.stdout.len();
+            let code = verb(cx, &mut copy, &opts);
+            mark_dry_run(cx, from, mark);
+            code
+        }
+    };
     sync(cx, &mut cluster);
     cx.state.cluster = Some(cluster);
     code
+}
+
+/// The verbs that take `--dry-run` in kubectl.
+const DRY_RUN_VERBS: &[&str] = &["create", "apply", "delete", "label", "patch", "run"];
+
+/// `--dry-run`'s strategy: `None` for a real change, else the mark kubectl appends to each
+/// line it prints. Messages as kubectl's `GetDryRunStrategy` words them.
+fn dry_run(o: &Opts) -> Result<Option<&'static str>, String> {
+    let Some(v) = o.dry_run.as_deref() else {
+        return Ok(None);
+    };
+    let verb = o.words.first().map(String::as_str).unwrap_or("");
+    if !DRY_RUN_VERBS.contains(&verb) {
+        return Err(format!(
+            "error: unknown flag: --dry-run\nSee 'kubectl {verb} --help' for usage."
+        ));
+    }
+    match v {
+        "" => Err("error: --dry-run flag without a value was specified. A value must be set: \"none\", \"server\", or \"client\".".into()),
+        "none" => Ok(None),
+        "client" => Ok(Some("(dry run)")),
+        "server" => Ok(Some("(server dry run)")),
+        other => Err(format!(
+            "error: Invalid dry-run value ({other}). Must be \"none\", \"server\", or \"client\"."
+        )),
+    }
+}
+
+/// Appends ` (dry run)` to each line printed since `from`, as kubectl's printers do.
+fn mark_dry_run(cx: &mut Ctx, from: usize, mark: &str) {
+    let printed = String::from_utf8_lossy(&cx.out.stdout[from..]).into_owned();
+    let marked: String = printed
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("{l} {mark}\n")
+            }
+        })
+        .collect();
+    cx.out.stdout.truncate(from);
+    cx.out.stdout.extend_from_slice(marked.as_bytes());
 }
 
 /// Reconciles with the machine's current driver state and the labeller's labels.

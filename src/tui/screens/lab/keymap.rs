@@ -28,6 +28,45 @@ pub enum Act {
     Down,
     PageUp,
     PageDown,
+    /// Opens the next item of the course (a finished lab).
+    Next,
+    /// Switches between the guided and the challenge way (before the first command).
+    Way,
+}
+
+/// What the lab's state adds to the table: keys that exist only at some moments.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Moment {
+    /// The lab is complete and the course has an item after it.
+    pub next: bool,
+    /// Nothing has been typed yet: the way can still be switched.
+    pub fresh: bool,
+}
+
+/// The keys of the moment, in every mode (F keys never reach the shell's programs here):
+/// (label, message id, key, action).
+fn moment_rows(m: Moment) -> Vec<(&'static str, &'static str, KeyCode, Act)> {
+    let mut v = Vec::new();
+    if m.next {
+        v.push(("F6", "labui-key-next", KeyCode::F(6), Act::Next));
+    }
+    if m.fresh {
+        v.push(("F7", "labui-key-way", KeyCode::F(7), Act::Way));
+    }
+    v
+}
+
+/// The action a key of the moment has, if any.
+pub fn dispatch_moment(m: Moment, k: &KeyEvent) -> Option<Act> {
+    moment_rows(m)
+        .into_iter()
+        .find(|r| r.2 == k.code && k.modifiers.is_empty())
+        .map(|r| r.3)
+}
+
+/// (key, message id) of the keys of the moment, first in the footer: they matter most then.
+pub fn moment_hints(m: Moment) -> Vec<(&'static str, &'static str)> {
+    moment_rows(m).into_iter().map(|r| (r.0, r.1)).collect()
 }
 
 struct Row {
@@ -190,6 +229,24 @@ mod tests {
                 &KeyEvent::new(KeyCode::Char(']'), KeyModifiers::CONTROL)
             ),
             Some(Act::LeaveTerminal)
+        );
+    }
+
+    #[test]
+    fn keys_of_the_moment_exist_only_at_their_moment() {
+        let f6 = KeyEvent::from(KeyCode::F(6));
+        let f7 = KeyEvent::from(KeyCode::F(7));
+        assert_eq!(dispatch_moment(Moment::default(), &f6), None);
+        assert_eq!(dispatch_moment(Moment::default(), &f7), None);
+        let both = Moment {
+            next: true,
+            fresh: true,
+        };
+        assert_eq!(dispatch_moment(both, &f6), Some(Act::Next));
+        assert_eq!(dispatch_moment(both, &f7), Some(Act::Way));
+        assert_eq!(
+            moment_hints(both),
+            vec![("F6", "labui-key-next"), ("F7", "labui-key-way")]
         );
     }
 

@@ -8,7 +8,7 @@ use super::super::super::doc;
 use super::super::super::view::Cx;
 use super::super::super::widgets;
 use super::super::super::wrap::{str_width, truncate};
-use crate::content::Lab;
+use crate::content::{Lab, LabWay};
 
 /// The state of a lab run as the screen shows it.
 pub struct View<'a> {
@@ -19,10 +19,40 @@ pub struct View<'a> {
     pub current: Option<usize>,
     /// The current step's reason, once it is feedback on an attempt.
     pub why: Option<String>,
+    /// Every step's reason now (what script mode prints), for the panel's checklist.
+    pub reasons: Vec<Option<String>>,
     pub complete: bool,
     /// Hints revealed for the current step.
     pub hints: usize,
+    /// Hints revealed in this lab so far (the challenge way counts them).
+    pub hints_used: u32,
     pub solution: bool,
+    pub way: LabWay,
+    /// The way can still be switched: nothing has been typed yet.
+    pub fresh: bool,
+    /// The next item of the course, by title, once the lab is complete.
+    pub next: Option<String>,
+}
+
+/// A step as the checklist names it: the title, or in the challenge way the goal.
+fn step_text(cx: &Cx, v: &View, i: usize) -> String {
+    let step = &v.lab.steps[i];
+    match (&step.goal, v.way) {
+        (Some(g), LabWay::Challenge) => cx.loc(g),
+        _ => cx.loc(&step.title),
+    }
+}
+
+/// What a finished lab says: it is done, what it taught, and where to go on (F6).
+fn finished(cx: &Cx, v: &View) -> Vec<String> {
+    let mut out = vec![cx.t("lab-complete")];
+    if let Some(l) = &v.lab.learned {
+        out.push(cx.i18n.ta("labui-learned", &[("text", cx.loc(l).into())]));
+    }
+    if let Some(n) = &v.next {
+        out.push(cx.i18n.ta("labui-next", &[("title", n.as_str().into())]));
+    }
+    out
 }
 
 /// The strip: one heading line, then the reason wrapped to `width` (already without room for
@@ -37,13 +67,30 @@ pub fn strip(cx: &Cx, v: &View, width: usize) -> (Line<'static>, Vec<Line<'stati
         .collect();
     let mut head = vec![Span::styled(format!("{marks} "), theme.key())];
     let body = if v.complete {
-        let done = cx.t("lab-complete");
+        let mut said = finished(cx, v).into_iter();
+        let done = said.next().unwrap_or_default();
         let room = width.saturating_sub(str_width(&marks) + 1);
-        if str_width(&done) <= room {
+        let mut body = if str_width(&done) <= room {
             head.push(Span::styled(done, theme.good()));
             Vec::new()
         } else {
             widgets::wrap_indented(&done, theme.good(), width, 2)
+        };
+        for line in said {
+            body.extend(widgets::wrap_indented(&line, theme.key(), width, 2));
+        }
+        body
+    } else if v.way == LabWay::Challenge {
+        // The goals are found, not named: the count, and a reason only as feedback.
+        let met = v.done.iter().filter(|d| **d).count();
+        let goals = cx.i18n.ta(
+            "labui-goals",
+            &[("done", met.into()), ("total", v.done.len().into())],
+        );
+        head.push(Span::styled(goals, theme.heading(3)));
+        match &v.why {
+            Some(why) => widgets::wrap_indented(why, theme.key(), width, 2),
+            None => widgets::wrap_indented(&cx.t("labui-challenge-not-yet"), theme.dim(), width, 2),
         }
     } else if let Some(i) = v.current {
         let step = cx.i18n.ta(
@@ -54,11 +101,7 @@ pub fn strip(cx: &Cx, v: &View, width: usize) -> (Line<'static>, Vec<Line<'stati
         // One line: the title is cut with a visible "…"; the panel (F4) has it whole.
         let room = width.saturating_sub(str_width(&marks) + 1 + str_width(&step));
         head.push(Span::styled(step, theme.heading(3)));
-        head.push(Span::raw(cut(
-            &cx.loc(&v.lab.steps[i].title),
-            room,
-            g.ellipsis,
-        )));
+        head.push(Span::raw(cut(&step_text(cx, v, i), room, g.ellipsis)));
         match &v.why {
             Some(why) => widgets::wrap_indented(why, theme.key(), width, 2),
             None => widgets::wrap_indented(&cx.t("labui-not-yet"), theme.dim(), width, 2),
@@ -104,8 +147,24 @@ pub fn panel(cx: &Cx, v: &View, width: usize) -> (Vec<Line<'static>>, Marks) {
     let brief = doc::layout(&blocks, width, cx.course, theme);
     lines.extend(brief.lines.iter().map(|l| widgets::to_line(l, None)));
     lines.push(Line::raw(""));
+    let way = match v.way {
+        LabWay::Guided => cx.t("labui-way-guided"),
+        LabWay::Challenge => cx.t("labui-way-challenge"),
+    };
+    let way_line = if v.fresh {
+        cx.i18n.ta("labui-way-switch", &[("way", way.into())])
+    } else {
+        way
+    };
+    lines.extend(widgets::wrap_indented(&way_line, theme.dim(), width, 0));
+    lines.push(Line::raw(""));
     lines.push(Line::styled(cx.t("lab-checklist"), theme.heading(3)));
-    for (i, (step, done)) in v.lab.steps.iter().zip(&v.done).enumerate() {
+    let challenge = v.way == LabWay::Challenge;
+    for (i, done) in v.done.iter().enumerate() {
+        // The challenge way shows a goal only once it is met.
+        if challenge && !*done {
+            continue;
+        }
         let (mark, style) = if *done {
             (g.right, theme.good())
         } else {
@@ -114,22 +173,47 @@ pub fn panel(cx: &Cx, v: &View, width: usize) -> (Vec<Line<'static>>, Marks) {
         lines.extend(widgets::item(
             mark,
             style,
-            &cx.loc(&step.title),
+            &step_text(cx, v, i),
             style,
             width,
         ));
-        if Some(i) == v.current
-            && let Some(why) = &v.why
-        {
-            lines.extend(widgets::wrap_indented(why, theme.key(), width, 2));
+        // Every unmet step says what script mode says about it.
+        if !*done && let Some(why) = v.reasons.get(i).cloned().flatten() {
+            lines.extend(widgets::wrap_indented(&why, theme.key(), width, 2));
         }
+    }
+    if challenge {
+        let hidden = v.done.iter().filter(|d| !**d).count();
+        if hidden > 0 {
+            lines.extend(widgets::wrap_indented(
+                &cx.i18n.ta("labui-goals-hidden", &[("n", hidden.into())]),
+                theme.dim(),
+                width,
+                2,
+            ));
+            if let Some(why) = &v.why {
+                lines.extend(widgets::wrap_indented(why, theme.key(), width, 2));
+            }
+        }
+        lines.extend(widgets::wrap_indented(
+            &cx.i18n
+                .ta("labui-hints-used", &[("n", v.hints_used.into())]),
+            theme.dim(),
+            width,
+            0,
+        ));
     }
     if v.complete {
         lines.push(Line::raw(""));
+        let mut said = finished(cx, v).into_iter();
+        let done = said.next().unwrap_or_default();
         lines.extend(widgets::wrap_lines(
-            &[Line::styled(cx.t("lab-complete"), theme.good())],
+            &[Line::styled(done, theme.good())],
             width,
         ));
+        for line in said {
+            lines.extend(widgets::wrap_indented(&line, theme.key(), width, 0));
+        }
     }
     if let Some(i) = v.current {
         for (n, h) in v.lab.steps[i].hints.iter().take(v.hints).enumerate() {
