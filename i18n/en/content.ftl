@@ -21,3 +21,4 @@ content-cue-longest = in { $lang ->
    *[en] English
 }, the right option is the longest or tied for longest in { $share } of the course's questions, more than a quarter: a learner who picks the longest option passes too often. Shorten right options or lengthen distractors where the right one stands out.
 content-cue-position = the right option is option { $position } in { $share } of the course's questions, outside 20% to 30%: a learner who always picks { $position } gains or loses by position alone. Move options (each with its explanation) so every position holds the right option about as often.
+content-term-unlisted = the glossary term "{ $term }" ({ $name }) has no row here: add one with its word in each language and the variants to avoid, so check can hold the course to it.
