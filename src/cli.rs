@@ -591,6 +591,42 @@ fn content_from_env() -> Option<PathBuf> {
 
 pub const CONTENT_ENV: &str = "ROCM_LEARN_CONTENT";
 
+/// The course-wide answer cues, after the summary: how often the right option is the longest
+/// (ties counted) per language, and how often each position holds it.
+fn print_cues(i18n: &I18n, quizzes: &[content::model::Quiz], out: &mut impl Write) {
+    use content::option_stats::{Cues, letter};
+    let cues = Cues::of(quizzes);
+    if cues.questions == 0 {
+        return;
+    }
+    let longest: Vec<String> = Lang::ALL
+        .iter()
+        .map(|&l| format!("{} {}", l.code(), cues.share(cues.longest[l as usize])))
+        .collect();
+    let positions: Vec<String> = cues
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| format!("{} {}", letter(i), cues.share(n)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(
+            "check-cues-longest",
+            &[("shares", longest.join(", ").into())]
+        )
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(
+            "check-cues-position",
+            &[("shares", positions.join(", ").into())]
+        )
+    );
+}
+
 /// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds
 /// every lab's machine and (without `--no-labs`) runs its solution and scripts in the sandbox.
 fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 {
@@ -635,6 +671,7 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 
             ]
         )
     );
+    print_cues(i18n, &course.quizzes, &mut out);
     if diags.error_count() > 0 {
         return EXIT_FAIL;
     }

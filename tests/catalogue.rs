@@ -151,6 +151,47 @@ fn the_longest_option_is_right_in_at_most_30_percent_of_questions_in_every_langu
 }
 
 #[test]
+fn the_course_gives_no_cue_by_length_or_position() {
+    // The bounds check enforces: the right option is the longest (ties counted) in at most a
+    // quarter of the questions, and each position A-D holds it in 20% to 30% of them.
+    let (course, _) = content::load(&ContentTree::embedded());
+    let cues = option_stats::Cues::of(&course.quizzes);
+    assert!(cues.applies());
+    for lang in Lang::ALL {
+        assert!(
+            !cues.longest_too_many(lang),
+            "{lang}: the right option is the longest or tied in {}",
+            cues.share(cues.longest[lang as usize])
+        );
+    }
+    for (i, &n) in cues.positions.iter().enumerate() {
+        assert!(
+            !cues.position_out_of_band(i),
+            "position {}: {}",
+            option_stats::letter(i),
+            cues.share(n)
+        );
+    }
+    // Counted in characters instead of screen columns (as a reviewer counting code points
+    // would), the course stays within the quarter too.
+    let questions: Vec<_> = course.quizzes.iter().flat_map(|q| &q.questions).collect();
+    for lang in Lang::ALL {
+        let longest = questions
+            .iter()
+            .filter(|q| {
+                let len = |i: usize| q.options[i].text.get(lang).chars().count();
+                (0..q.options.len()).all(|i| len(i) <= len(q.answer))
+            })
+            .count();
+        assert!(
+            longest * 4 <= questions.len(),
+            "{lang}: longest or tied by characters in {longest} of {}",
+            questions.len()
+        );
+    }
+}
+
+#[test]
 fn no_length_rank_marks_the_right_option_in_any_language() {
     // Making the right option shorter than one distractor everywhere would only move the
     // giveaway to "pick the second longest"; no rank may hold more than 40% of the answers.

@@ -636,7 +636,7 @@ fn the_matrix_names_only_declared_gpus_and_oses() {
 
 // ---- one word per idea: docs/terminology.md ----
 
-const TERMS: &str = "# Terms\n\n| Term | en | ja | ko | Avoid (en) | Avoid (ja) | Avoid (ko) |\n|---|---|---|---|---|---|---|\n| driver | driver | ドライバー | 드라이버 | | ドライバ | |\n| use case | use case | ユースケース | 사용 사례 | usecase | | 유스케이스 |\n";
+const TERMS: &str = "# Terms\n\n| Term | en | ja | ko | Avoid (en) | Avoid (ja) | Avoid (ko) |\n|---|---|---|---|---|---|---|\n| driver | driver | ドライバー | 드라이버 | | ドライバ | |\n| use case | use case | ユースケース | 사용 사례 | usecase | | 유스케이스 |\n| kfd | KFD | KFD | KFD | | | |\n";
 
 const TERM_LESSON: &str = "id = \"one\"\n";
 
@@ -704,7 +704,7 @@ fn a_broken_terminology_row_names_its_line_and_the_columns() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(
         (found[0].path.as_str(), found[0].line),
-        ("docs/terminology.md", 7)
+        ("docs/terminology.md", 8)
     );
     assert!(
         en(&found[0]).contains("it needs 7: Term, en, ja"),
@@ -716,6 +716,20 @@ fn a_broken_terminology_row_names_its_line_and_the_columns() {
         en(&none[0]).contains("| Term | en | ja | ko | Avoid (en)"),
         "{}",
         en(&none[0])
+    );
+}
+
+#[test]
+fn a_glossary_term_without_a_terminology_row_is_a_warning_naming_it() {
+    let table = TERMS.replace("| kfd | KFD | KFD | KFD | | | |\n", "");
+    let found = diags(&[("docs/terminology.md", &table)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].severity, Severity::Warning);
+    assert_eq!(found[0].path, "docs/terminology.md");
+    assert!(
+        en(&found[0]).contains("the glossary term \"kfd\" (KFD) has no row here"),
+        "{}",
+        en(&found[0])
     );
 }
 

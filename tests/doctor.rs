@@ -139,6 +139,27 @@ impl Machine {
         self.link("/opt/rocm", &format!("rocm-{version}"));
     }
 
+    /// ROCm from the Core SDK's packages: the files in /opt/rocm/core-X.Y, /opt/rocm a plain
+    /// folder, and the tools linked into /usr/bin through /etc/alternatives.
+    fn core_sdk(&self, release: &str) {
+        self.remove("/opt/rocm");
+        let dir = format!("/opt/rocm/core-{release}");
+        // Relative targets, so the links stay inside the fake root.
+        for tool in ["rocminfo", "amd-smi", "hipcc"] {
+            self.exe(&format!("{dir}/bin/{tool}"));
+            self.link(
+                &format!("/etc/alternatives/{tool}"),
+                &format!("../..{dir}/bin/{tool}"),
+            );
+            self.link(
+                &format!("/usr/bin/{tool}"),
+                &format!("../../etc/alternatives/{tool}"),
+            );
+        }
+        self.link("/etc/alternatives/rocm-bin", &format!("../..{dir}/bin"));
+        self.link("/opt/rocm/bin", "../../etc/alternatives/rocm-bin");
+    }
+
     fn gfx(&self, node: u32, target_version: u32) {
         self.write(
             &format!("/sys/class/kfd/kfd/topology/nodes/{node}/properties"),
@@ -296,6 +317,28 @@ fn a_healthy_mi300x_node_is_all_ok() {
     has(
         &support,
         "gfx942 (AMD Instinct MI300X) on Ubuntu 22.04 with ROCm 6.3: supported",
+    );
+}
+
+#[test]
+fn a_core_sdk_node_is_found_in_core_and_its_tools_on_path_through_usr_bin() {
+    let mut m = Machine::mi300x();
+    m.remove("/opt/rocm-6.3.0");
+    m.core_sdk("10.0");
+    m.path = Some("/usr/local/bin:/usr/bin:/bin".into());
+    let findings = m.examine();
+    for f in &findings {
+        assert_eq!(f.level, Level::Ok, "{}: {}", f.id, says(f));
+    }
+    assert!(
+        says(find(&findings, "rocm")).contains("ROCm 10.0 is installed in /opt/rocm/core-10.0"),
+        "{}",
+        says(find(&findings, "rocm"))
+    );
+    assert!(says(find(&findings, "path")).contains("/usr/bin"));
+    has(
+        &says(find(&findings, "support")),
+        "gfx942 (AMD Instinct MI300X) on Ubuntu 22.04 with ROCm 10.0: supported",
     );
 }
 
@@ -608,7 +651,7 @@ fn an_os_the_matrix_does_not_list_is_a_problem_with_the_releases_it_knows() {
     let f = find(&findings, "os");
     assert_eq!(f.level, Level::Problem);
     assert!(
-        says(f).contains("for none of the releases it knows (4.5, 5.7, 6.3, 7.0)"),
+        says(f).contains("for none of the releases it knows (4.5, 5.7, 6.3, 7.0, 10.0)"),
         "{}",
         says(f)
     );

@@ -7,7 +7,7 @@ lab-why-container-group = The container's process did not hold the host's render
 lab-why-container-root = The container ran as root, which opens any device. Run the image's own user and give it the host's render gid with --group-add instead.
 lab-why-container-no-gpu = rocminfo in the last container found no GPU ({ $error }).
 lab-why-login-no-gpu = A new login would make no GPU visible to ROCm programs. Check the *_VISIBLE_DEVICES values in your login files against the device numbers rocminfo shows.
-lab-why-login-igpu = A new login still shows ROCm the integrated GPU ({ $name }, { $gfx }). ROCm does not support it: hide it, e.g. export HIP_VISIBLE_DEVICES=1 in ~/.bashrc.
+lab-why-login-igpu = A new login still shows ROCm the integrated GPU ({ $name }, { $gfx }). ROCm does not support it: hide it, e.g. export ROCR_VISIBLE_DEVICES=1 in ~/.bashrc.
 lab-why-login-no-binary = In a new login PyTorch would stop with hipErrorNoBinaryForGpu: the wheel has no code for a GPU the login can see. Set HSA_OVERRIDE_GFX_VERSION for the card in a login file.
 lab-why-login-override-no-binary = A new login sets HSA_OVERRIDE_GFX_VERSION={ $value }, but the PyTorch wheel has no code for that version either, so it still stops with hipErrorNoBinaryForGpu. Name a version the wheel is built for in the same generation: 10.3.0.
 lab-why-login-wrong-override = In a new login the { $gfx } GPU would run code built for { $isa }, another generation: the first kernel fails with "invalid device function". Override to the same generation, 10.3.0 for gfx1031.

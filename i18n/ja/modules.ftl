@@ -7,7 +7,7 @@ lab-why-container-group = コンテナのプロセスは、/dev/kfd を所有す
 lab-why-container-root = コンテナは root で動いており、どのデバイスでも開けてしまいます。イメージ本来のユーザーで動かし、代わりに --group-add でホストの render の GID を与えてください。
 lab-why-container-no-gpu = 直近のコンテナの rocminfo は GPU を見つけられませんでした({ $error })。
 lab-why-login-no-gpu = 新しくログインすると、ROCm のプログラムに GPU が 1 つも見えなくなります。ログインファイルの *_VISIBLE_DEVICES の値を、rocminfo が示すデバイス番号と照らし合わせてください。
-lab-why-login-igpu = 新しくログインしても、ROCm に内蔵 GPU({ $name }、{ $gfx })が見えたままです。ROCm は内蔵 GPU をサポートしていません。~/.bashrc に export HIP_VISIBLE_DEVICES=1 と書くなどして隠してください。
+lab-why-login-igpu = 新しくログインしても、ROCm に内蔵 GPU({ $name }、{ $gfx })が見えたままです。ROCm は内蔵 GPU をサポートしていません。~/.bashrc に export ROCR_VISIBLE_DEVICES=1 と書くなどして隠してください。
 lab-why-login-no-binary = 新しくログインすると、PyTorch は hipErrorNoBinaryForGpu で止まります。ログインから見える GPU のどれかに対して、wheel にコードがありません。ログインファイルで、カードのための HSA_OVERRIDE_GFX_VERSION を設定してください。
 lab-why-login-override-no-binary = 新しいログインは HSA_OVERRIDE_GFX_VERSION={ $value } を設定していますが、PyTorch の wheel にはそのバージョン向けのコードもないため、やはり hipErrorNoBinaryForGpu で止まります。同じ世代で wheel がビルドされているバージョン 10.3.0 を指定してください。
 lab-why-login-wrong-override = 新しくログインすると、{ $gfx } の GPU が別の世代の { $isa } 向けにビルドされたコードを実行することになり、最初のカーネルが「invalid device function」で失敗します。同じ世代に上書きしてください。gfx1031 なら 10.3.0 です。

@@ -7,7 +7,7 @@ lab-why-container-group = 컨테이너 프로세스에 /dev/kfd를 소유한 호
 lab-why-container-root = 컨테이너가 root로 실행되어 어떤 장치든 열 수 있었습니다. 이미지 본래의 사용자로 실행하고, 대신 --group-add로 호스트의 render GID를 주세요.
 lab-why-container-no-gpu = 마지막 컨테이너의 rocminfo가 GPU를 찾지 못했습니다({ $error }).
 lab-why-login-no-gpu = 새로 로그인하면 ROCm 프로그램에 GPU가 하나도 보이지 않습니다. 로그인 파일의 *_VISIBLE_DEVICES 값을 rocminfo가 보여 주는 장치 번호와 맞춰 보세요.
-lab-why-login-igpu = 새로 로그인해도 ROCm에 내장 GPU({ $name }, { $gfx })가 보입니다. ROCm은 내장 GPU를 지원하지 않습니다. ~/.bashrc에 export HIP_VISIBLE_DEVICES=1을 적는 식으로 숨기세요.
+lab-why-login-igpu = 새로 로그인해도 ROCm에 내장 GPU({ $name }, { $gfx })가 보입니다. ROCm은 내장 GPU를 지원하지 않습니다. ~/.bashrc에 export ROCR_VISIBLE_DEVICES=1을 적는 식으로 숨기세요.
 lab-why-login-no-binary = 새로 로그인하면 PyTorch가 hipErrorNoBinaryForGpu로 멈춥니다. 로그인에서 보이는 GPU 중 하나에 대해 wheel에 코드가 없습니다. 로그인 파일에서 카드를 위한 HSA_OVERRIDE_GFX_VERSION을 설정하세요.
 lab-why-login-override-no-binary = 새 로그인은 HSA_OVERRIDE_GFX_VERSION={ $value }를 설정하지만, PyTorch wheel에는 그 버전용 코드도 없어서 여전히 hipErrorNoBinaryForGpu로 멈춥니다. 같은 세대에서 wheel이 빌드된 버전인 10.3.0을 지정하세요.
 lab-why-login-wrong-override = 새로 로그인하면 { $gfx } GPU가 다른 세대인 { $isa }용으로 빌드된 코드를 실행하게 되어, 첫 커널이 "invalid device function"으로 실패합니다. 같은 세대로 덮어쓰세요. gfx1031이라면 10.3.0입니다.

@@ -32,7 +32,9 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
     let (course, _, mut diags) = load_pack(tree);
     // The style lint (docs/terminology.md) only warns, and warnings are for `check`: the
     // app's start (load_pack) leaves it out, since it costs more than the rest of loading.
-    terminology::check(tree, &mut diags);
+    terminology::check(tree, &course.glossary, &mut diags);
+    // So are the course-wide answer cues (the right option's length and position).
+    option_stats::check(&course.quizzes, &mut diags);
     (course, diags)
 }
 

@@ -137,6 +137,113 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
     out
 }
 
+/// The course-wide bounds `check` holds a course to. A learner who always picks the longest
+/// option, ties counted, should score at most a quarter; and no position A to D should hold
+/// the right option much more or less often than a fair share of a quarter.
+pub const LONGEST_AT_MOST: (usize, usize) = (1, 4);
+/// Each position holds the right option in 20% to 30% of the questions.
+pub const POSITION_AT_LEAST: (usize, usize) = (1, 5);
+pub const POSITION_AT_MOST: (usize, usize) = (3, 10);
+/// Below this many questions one question moves a share by more than the band is wide, so a
+/// small pack is not held to the course-wide bounds.
+pub const BOUNDS_FROM: usize = 40;
+
+/// True when no other option, in `lang`, is wider than the right one (ties count: a learner
+/// who picks "one of the longest" still finds it there).
+pub fn right_is_longest_or_tied(q: &Question, lang: Lang) -> bool {
+    longer_than_right(q, lang) == 0
+}
+
+/// What a test-wise learner could exploit across the whole course.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cues {
+    pub questions: usize,
+    /// Per language (indexed by `Lang`): questions whose right option is longest or tied.
+    pub longest: [usize; 3],
+    /// Per position, A first: questions whose right option sits there in the file.
+    pub positions: Vec<usize>,
+}
+
+impl Cues {
+    pub fn of(quizzes: &[Quiz]) -> Self {
+        let questions: Vec<&Question> = quizzes.iter().flat_map(|q| &q.questions).collect();
+        let width = questions.iter().map(|q| q.options.len()).max().unwrap_or(0);
+        let mut positions = vec![0; width.max(4)];
+        for q in &questions {
+            positions[q.answer] += 1;
+        }
+        let longest = Lang::ALL.map(|l| {
+            questions
+                .iter()
+                .filter(|q| right_is_longest_or_tied(q, l))
+                .count()
+        });
+        Cues {
+            questions: questions.len(),
+            longest,
+            positions,
+        }
+    }
+
+    /// Whether the course is big enough to be held to the bounds.
+    pub fn applies(&self) -> bool {
+        self.questions >= BOUNDS_FROM
+    }
+
+    pub fn longest_too_many(&self, lang: Lang) -> bool {
+        self.longest[lang as usize] * LONGEST_AT_MOST.1 > self.questions * LONGEST_AT_MOST.0
+    }
+
+    /// The position `i` (0 = A) holds the right option too rarely or too often.
+    pub fn position_out_of_band(&self, i: usize) -> bool {
+        let n = self.positions.get(i).copied().unwrap_or(0);
+        n * POSITION_AT_LEAST.1 < self.questions * POSITION_AT_LEAST.0
+            || n * POSITION_AT_MOST.1 > self.questions * POSITION_AT_MOST.0
+    }
+
+    /// "n/m (p%)" for a count.
+    pub fn share(&self, n: usize) -> String {
+        format!("{n}/{} ({}%)", self.questions, percent(n, self.questions))
+    }
+}
+
+/// The letter of a position (0 = A).
+pub fn letter(i: usize) -> char {
+    (b'A' + (i as u8).min(25)) as char
+}
+
+/// Warns, for the course as a whole, where a learner could pass on cues: the right option
+/// longest in over a quarter of the questions in a language, or a position holding it in
+/// under 20% or over 30% of them. The warning points at the quizzes folder: no one file is
+/// to blame.
+pub fn check(quizzes: &[Quiz], diags: &mut super::diag::Diagnostics) {
+    use super::diag::Msg;
+    let cues = Cues::of(quizzes);
+    if !cues.applies() {
+        return;
+    }
+    for lang in Lang::ALL {
+        if cues.longest_too_many(lang) {
+            diags.file_warning(
+                "quizzes",
+                Msg::new("content-cue-longest")
+                    .arg("lang", lang)
+                    .arg("share", cues.share(cues.longest[lang as usize])),
+            );
+        }
+    }
+    for (i, &n) in cues.positions.iter().enumerate() {
+        if cues.position_out_of_band(i) {
+            diags.file_warning(
+                "quizzes",
+                Msg::new("content-cue-position")
+                    .arg("position", letter(i))
+                    .arg("share", cues.share(n)),
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +289,65 @@ mod tests {
         assert!(!s(2).too_many());
         assert!(s(3).too_many());
         assert_eq!(s(2).percent(), 33);
+    }
+
+    fn quiz(answers: &[usize], texts: &[&str]) -> Quiz {
+        Quiz {
+            id: "q".into(),
+            title: Localized::same("T"),
+            lesson: None,
+            questions: answers.iter().map(|&a| q(texts, a)).collect(),
+        }
+    }
+
+    #[test]
+    fn ties_count_as_longest_for_the_course_wide_share() {
+        assert!(right_is_longest_or_tied(&q(&["same", "four"], 0), Lang::En));
+        assert!(!right_is_longest_or_tied(
+            &q(&["tiny", "longer"], 0),
+            Lang::En
+        ));
+    }
+
+    #[test]
+    fn the_course_is_held_to_a_quarter_and_a_band_per_position() {
+        // 40 questions, the right option always first and always the longest.
+        let skewed = quiz(&[0; 40], &["the longest", "b", "c", "d"]);
+        let cues = Cues::of(std::slice::from_ref(&skewed));
+        assert!(cues.applies());
+        assert!(cues.longest_too_many(Lang::En));
+        assert_eq!(cues.positions, vec![40, 0, 0, 0]);
+        assert!((0..4).all(|i| cues.position_out_of_band(i)));
+        let mut d = crate::content::diag::Diagnostics::default();
+        check(std::slice::from_ref(&skewed), &mut d);
+        // Three languages over the quarter, four positions out of the band.
+        assert_eq!(d.items.len(), 7, "{:?}", d.items);
+
+        // Ten per position, all options the same width: ties count, so still too many.
+        let answers: Vec<usize> = (0..40).map(|i| i % 4).collect();
+        let even = quiz(&answers, &["aaaa", "bbbb", "cccc", "dddd"]);
+        let cues = Cues::of(std::slice::from_ref(&even));
+        assert!(!(0..4).any(|i| cues.position_out_of_band(i)));
+        assert!(cues.longest_too_many(Lang::Ja));
+
+        // Right option shorter than another one everywhere: no cue at all.
+        let mut fair = even.clone();
+        for q in &mut fair.questions {
+            let other = (q.answer + 1) % 4;
+            q.options[other].text = Localized::same("longer");
+        }
+        let cues = Cues::of(std::slice::from_ref(&fair));
+        assert!(Lang::ALL.iter().all(|&l| !cues.longest_too_many(l)));
+        let mut d = crate::content::diag::Diagnostics::default();
+        check(&[fair], &mut d);
+        assert!(d.items.is_empty(), "{:?}", d.items);
+    }
+
+    #[test]
+    fn a_small_pack_is_not_held_to_the_course_wide_bounds() {
+        let small = quiz(&[0; 10], &["the longest", "b"]);
+        let mut d = crate::content::diag::Diagnostics::default();
+        check(&[small], &mut d);
+        assert!(d.items.is_empty());
     }
 }

@@ -14,6 +14,7 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 use toml::de::{DeTable, DeValue};
 
 use super::diag::{Diagnostics, Msg, SourceFile};
+use super::model::Term;
 use super::tree::ContentTree;
 use crate::lang::Lang;
 
@@ -320,7 +321,7 @@ fn localized_strings(t: &DeTable, out: &mut Vec<(Lang, usize, usize)>) {
 
 /// Checks a tree against its own `docs/terminology.md` (the built-in course carries the one in
 /// this repository). A pack without a table of its own is not held to the course's words.
-pub fn check(tree: &ContentTree, diags: &mut Diagnostics) {
+pub fn check(tree: &ContentTree, glossary: &[Term], diags: &mut Diagnostics) {
     let Some(text) = tree.get(PATH) else {
         return;
     };
@@ -328,6 +329,24 @@ pub fn check(tree: &ContentTree, diags: &mut Diagnostics) {
     let file = SourceFile::new(path.clone(), text);
     let table = parse(&file, diags);
     table.check_tree(tree, &path, diags);
+    table.check_listed(glossary, &path, diags);
+}
+
+impl Terminology {
+    /// Every glossary term has a row (its id in the Term column): a term without one has no
+    /// words fixed for it, so nothing guards its translations.
+    pub fn check_listed(&self, glossary: &[Term], table_path: &str, diags: &mut Diagnostics) {
+        for t in glossary {
+            if !self.entries.iter().any(|e| e.term == t.id) {
+                diags.file_warning(
+                    table_path,
+                    Msg::new("content-term-unlisted")
+                        .arg("term", &t.id)
+                        .arg("name", t.name.get(Lang::En)),
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -379,5 +398,26 @@ mod tests {
         let md = "Text ドライバ\n\n```\nドライバ\n```\n\n`ドライバ` <!-- ドライバ -->\n";
         let prose: String = markdown_prose(md).into_iter().map(|(_, s)| s).collect();
         assert_eq!(prose.matches("ドライバ").count(), 1);
+    }
+
+    #[test]
+    fn a_glossary_term_without_a_row_is_named() {
+        use crate::content::model::{Category, Localized};
+        let t = table("| driver | driver | ドライバー | 드라이버 | | ドライバ | |\n");
+        let term = |id: &str| Term {
+            id: id.into(),
+            name: Localized::same(id),
+            category: Category::Application,
+            definition: Localized::same("d"),
+        };
+        let mut d = Diagnostics::default();
+        t.check_listed(
+            &[term("driver"), term("kernel-log")],
+            "docs/terminology.md",
+            &mut d,
+        );
+        assert_eq!(d.items.len(), 1, "{:?}", d.items);
+        assert_eq!(d.items[0].path, "docs/terminology.md");
+        assert!(format!("{:?}", d.items[0].msg).contains("kernel-log"));
     }
 }

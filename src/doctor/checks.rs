@@ -505,6 +505,8 @@ struct Rocm {
     version: Option<String>,
     /// Other versioned installs beside it.
     others: Vec<String>,
+    /// A ROCm Core SDK install (10.x), whose packages link the tools into `/usr/bin`.
+    core_sdk: bool,
 }
 
 impl Rocm {
@@ -529,7 +531,45 @@ fn version_key(v: &str) -> Vec<u64> {
     v.split('.').map(|p| p.parse().unwrap_or(0)).collect()
 }
 
+/// `10.0` from `core-10.0`: the ROCm Core SDK's folders under a plain `/opt/rocm` directory.
+fn version_of_core(name: &str) -> Option<String> {
+    version_of_dir(&format!("rocm-{}", name.strip_prefix("core-")?))
+}
+
+/// The ROCm Core SDK (10.x): `/opt/rocm` is a folder holding one `core-X.Y` per minor release
+/// (there is no `/opt/rocm-X.Y.Z`); the newest is the one its links lead to in auto mode.
+fn core_sdk_install(h: &Host) -> Option<Rocm> {
+    let mut cores: Vec<String> = h
+        .list("/opt/rocm")
+        .ok()?
+        .into_iter()
+        .filter(|n| version_of_core(n).is_some())
+        .filter(|n| std::fs::metadata(h.file(&format!("/opt/rocm/{n}"))).is_ok_and(|m| m.is_dir()))
+        .collect();
+    cores.sort_by_key(|n| version_key(&version_of_core(n).unwrap_or_default()));
+    let name = cores.pop()?;
+    let dir = format!("/opt/rocm/{name}");
+    // `.info/version` holds `X.Y.Z-BUILD` when the packages ship it; else the folder's X.Y.
+    let version = h
+        .attr(&format!("{dir}/.info/version"))
+        .and_then(|v| v.split('-').next().map(str::to_string))
+        .filter(|v| !v.is_empty())
+        .or_else(|| version_of_core(&name));
+    Some(Rocm {
+        dir,
+        version,
+        others: cores
+            .into_iter()
+            .map(|n| format!("/opt/rocm/{n}"))
+            .collect(),
+        core_sdk: true,
+    })
+}
+
 fn rocm_install(h: &Host) -> Option<Rocm> {
+    if let Some(core) = core_sdk_install(h) {
+        return Some(core);
+    }
     let mut versioned: Vec<String> = h
         .list("/opt")
         .unwrap_or_default()
@@ -562,6 +602,7 @@ fn rocm_install(h: &Host) -> Option<Rocm> {
         dir,
         version,
         others,
+        core_sdk: false,
     })
 }
 
@@ -617,9 +658,16 @@ fn path_finding(h: &Host, rocm: Option<&Rocm>) -> Finding {
     }
     let bin = format!("{}/bin", r.dir);
     let want = h.resolve(&bin).unwrap_or_else(|| bin.clone());
+    // The Core SDK's packages link each tool into /usr/bin (through /etc/alternatives): a
+    // folder on PATH whose rocminfo leads into this install counts as ROCm on PATH.
+    let linked = |d: &String| {
+        r.core_sdk
+            && h.resolve(&format!("{d}/rocminfo"))
+                .is_some_and(|x| x.starts_with(&format!("{want}/")))
+    };
     match path_dirs(h)
         .into_iter()
-        .find(|d| h.resolve(d).is_some_and(|x| x == want))
+        .find(|d| h.resolve(d).is_some_and(|x| x == want) || linked(d))
     {
         Some(d) => Finding::ok("path", Msg::new("doctor-path-ok").arg("dir", d)),
         None => {

@@ -53,6 +53,8 @@ pub struct Matrix {
     os_offset: usize,
     /// Where the grid's rows and columns were drawn: (first row y, label width, column width).
     grid: (u16, u16, u16, u16),
+    /// The release drawn in the grid's first column (columns scroll to keep the selected one).
+    first_release: usize,
 }
 
 impl Matrix {
@@ -60,9 +62,11 @@ impl Matrix {
         Matrix {
             gpu: 0,
             os: 0,
-            release: 0,
+            // The newest release first: it is the one a node is installed with today.
+            release: usize::MAX,
             os_offset: 0,
             grid: (0, 0, 0, 0),
+            first_release: 0,
         }
     }
 }
@@ -92,6 +96,7 @@ impl View for Matrix {
         if ng == 0 || no == 0 || nr == 0 {
             return Outcome::Ignored;
         }
+        self.release = self.release.min(nr - 1);
         match ev {
             Ev::Key(k) => match (Binding::find(KEYS, k), k.code) {
                 (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
@@ -112,7 +117,8 @@ impl View for Matrix {
                 let (top, left, col_w, rows) = self.grid;
                 if *y >= top && *y < top + rows && *x >= left && col_w > 0 {
                     self.os = (self.os_offset + (*y - top) as usize).min(no - 1);
-                    self.release = (((*x - left) / col_w) as usize).min(nr - 1);
+                    self.release =
+                        (self.first_release + ((*x - left) / col_w) as usize).min(nr - 1);
                 }
             }
             Ev::Scroll(d) => {
@@ -245,6 +251,7 @@ impl Matrix {
             first: self.release.saturating_sub(visible - 1),
             visible,
         };
+        self.first_release = cols.first;
         row(f, inner, y, self.grid_head(cx, &cols));
         y += 1;
         // Leave room for the verdict below: at least 6 rows.
