@@ -325,7 +325,8 @@ fn one_release(
         root,
         "etc/apt/sources.list.d/amdgpu.list",
         &format!(
-            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/amdgpu/{v}/ubuntu {code} main\n"
+            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/amdgpu/{}/ubuntu {code} main\n",
+            r.amdgpu_dir()
         ),
     )?;
     write(
@@ -339,9 +340,10 @@ fn one_release(
     if spec.rocm_installed.is_none() {
         return Ok(());
     }
-    state
-        .apt_lists
-        .insert(format!("https://repo.radeon.com/amdgpu/{v}/ubuntu {code}"));
+    state.apt_lists.insert(format!(
+        "https://repo.radeon.com/amdgpu/{}/ubuntu {code}",
+        r.amdgpu_dir()
+    ));
     state
         .apt_lists
         .insert(format!("https://repo.radeon.com/rocm/apt/{v} {code}"));

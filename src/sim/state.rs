@@ -84,13 +84,16 @@ pub struct DevNode {
     pub events: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Installed {
     pub version: String,
     #[serde(default)]
     pub release: Option<String>,
     #[serde(default)]
     pub arch: String,
+    /// Installed only as another package's dependency (what `apt autoremove` may take).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,8 +2,10 @@
 
 pub mod adduser;
 pub mod amd_smi;
+pub mod amdclang;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod apt_remove;
 pub mod curl;
 pub mod dkms;
 pub mod docker;
@@ -48,6 +50,8 @@ use super::state::State;
 pub const TOOLS: &[&str] = &[
     "adduser",
     "amd-smi",
+    "amdclang",
+    "amdclang++",
     "amdgpu-install",
     "apt",
     "apt-get",
@@ -61,6 +65,7 @@ pub const TOOLS: &[&str] = &[
     "groups",
     "helm",
     "hipcc",
+    "hipconfig",
     "id",
     "insmod",
     "journalctl",
@@ -79,6 +84,7 @@ pub const TOOLS: &[&str] = &[
     "reboot",
     "rmmod",
     "rocm-smi",
+    "rocm_agent_enumerator",
     "rocminfo",
     "sg",
     "shutdown",
@@ -107,7 +113,11 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
         "helm" => helm::run(cx, args),
+        "hipcc" if super::coresdk::running(cx) => amdclang::compiler(cx, tool, args),
         "hipcc" => hipcc::run(cx, args),
+        "amdclang" | "amdclang++" => amdclang::compiler(cx, tool, args),
+        "hipconfig" => amdclang::hipconfig(cx, args),
+        "rocm_agent_enumerator" => amdclang::agents(cx),
         "id" => id::run(cx, args),
         "dmesg" => klog::dmesg(cx, args),
         "journalctl" => klog::journalctl(cx, args),
