@@ -233,3 +233,11 @@ fn two_rocm_releases() {
     }
     check_lab("two-rocm-releases");
 }
+
+#[test]
+fn fresh_node_rocm10() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("fresh-node-rocm10");
+}

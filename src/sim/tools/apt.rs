@@ -335,6 +335,8 @@ fn lists_locked(cx: &mut Ctx, prog: &str) -> i32 {
 fn fetch(cx: &mut Ctx, s: &Source, u: &mut Update) {
     match pkgs::classify(&s.uri) {
         Repo::Ubuntu => cx.println(&format!("Hit:{} {} InRelease", u.n, source_name(s))),
+        // stable.repo.amd.com has one suite: another has no Release file there.
+        Repo::CoreSdk(_) if s.suite != "stable" => no_release(cx, s, u),
         Repo::AmdGpu(_) | Repo::Rocm(_) | Repo::CoreDriver | Repo::CoreSdk(_) => {
             fetch_amd(cx, s, u)
         }
