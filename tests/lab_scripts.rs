@@ -241,3 +241,11 @@ fn fresh_node_rocm10() {
     }
     check_lab("fresh-node-rocm10");
 }
+
+#[test]
+fn legacy_to_rocm10() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("legacy-to-rocm10");
+}

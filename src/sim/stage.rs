@@ -293,6 +293,12 @@ impl Installer<'_> {
             .map_err(|n| SimError::new("sim-spec-invalid", format!("no package {n}")))?;
         for p in list {
             pkgs::install(self.root, state, &p, self.bin).map_err(io)?;
+            // A dependency is apt's to take back (`autoremove`), as on a real machine.
+            if !names.contains(&p.name)
+                && let Some(i) = state.packages.get_mut(&p.name)
+            {
+                i.auto = true;
+            }
         }
         Ok(())
     }
@@ -465,6 +471,11 @@ fn multi_version(
             .map_err(|n| bad(format!("no package {n}")))?;
         for p in list {
             pkgs::install(root, state, &p, base.bin).map_err(io)?;
+            if p.name != n
+                && let Some(i) = state.packages.get_mut(&p.name)
+            {
+                i.auto = true;
+            }
         }
     }
     write(root, "etc/ld.so.conf.d/rocm.conf", ROCM_LD_CONF)
