@@ -146,7 +146,10 @@ fn found(root: &Path, path: &str, command: &str) -> Option<String> {
 
 pub fn login(root: &Path, path: &str, commands: &[String]) -> Result<(), Msg> {
     for dir in path.split(':') {
-        let gone = dir.starts_with("/opt/rocm") && resolve(root, dir).is_none_or(|h| !h.is_dir());
+        // /opt/rocm/bin and the like come back with the Core SDK: a missing one is that
+        // step's to report. A versioned tree (/opt/rocm-7.2.0) does not come back.
+        let legacy = dir.starts_with("/opt/rocm-");
+        let gone = legacy && resolve(root, dir).is_none_or(|h| !h.is_dir());
         if gone {
             return Err(Msg::new("coresdk-why-stale-path").arg("dir", dir));
         }
