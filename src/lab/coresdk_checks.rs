@@ -17,7 +17,7 @@ fn trusted_and_read(root: &Path, st: &State, src: &Source, key_msg: Msg) -> Resu
     if st.apt_lists.contains(&src.list_key()) {
         Ok(())
     } else {
-        Err(Msg::new("coresdk-why-update").arg("file", &src.file))
+        Err(Msg::new("sdk-why-update").arg("file", &src.file))
     }
 }
 
@@ -32,12 +32,12 @@ pub fn driver_repo(root: &Path, st: &State) -> Result<(), Msg> {
             .iter()
             .find(|s| matches!(pkgs::classify(&s.uri), Repo::AmdGpu(_)))
         {
-            return Err(Msg::new("coresdk-why-driver-legacy")
+            return Err(Msg::new("sdk-why-driver-legacy")
                 .arg("file", &old.file)
                 .arg("uri", &old.uri)
                 .arg("line", coresdk::DRIVER_LINE));
         }
-        return Err(Msg::new("coresdk-why-no-driver-repo").arg("line", coresdk::DRIVER_LINE));
+        return Err(Msg::new("sdk-why-no-driver-repo").arg("line", coresdk::DRIVER_LINE));
     };
     let os = &st.machine.os;
     if src.suite != os.codename {
@@ -47,7 +47,7 @@ pub fn driver_repo(root: &Path, st: &State) -> Result<(), Msg> {
             .arg("os", &os.pretty)
             .arg("codename", &os.codename));
     }
-    let key = Msg::new("coresdk-why-driver-key").arg("file", &src.file);
+    let key = Msg::new("sdk-why-driver-key").arg("file", &src.file);
     trusted_and_read(root, st, src, key)
 }
 
@@ -60,7 +60,7 @@ pub fn sdk_repo(root: &Path, st: &State) -> Result<(), Msg> {
         .collect();
     if sdk.is_empty() {
         if let Some(s) = all.iter().find(|s| pkgs::host_of(&s.uri) == coresdk::HOST) {
-            return Err(Msg::new("coresdk-why-uri")
+            return Err(Msg::new("sdk-why-uri")
                 .arg("file", &s.file)
                 .arg("uri", &s.uri)
                 .arg(
@@ -68,25 +68,25 @@ pub fn sdk_repo(root: &Path, st: &State) -> Result<(), Msg> {
                     format!("https://{}/rocm/core/packages/{want}/", coresdk::HOST),
                 ));
         }
-        return Err(Msg::new("coresdk-why-no-repo"));
+        return Err(Msg::new("sdk-why-no-repo"));
     }
     if let Some(s) = sdk
         .iter()
         .find(|s| pkgs::classify(&s.uri) != Repo::CoreSdk(leak(&want)))
     {
-        return Err(Msg::new("coresdk-why-os")
+        return Err(Msg::new("sdk-why-os")
             .arg("file", &s.file)
             .arg("uri", &s.uri)
             .arg("os", &st.machine.os.pretty)
             .arg("want", &want));
     }
     if let Some(s) = sdk.iter().find(|s| s.suite != "stable") {
-        return Err(Msg::new("coresdk-why-suite")
+        return Err(Msg::new("sdk-why-suite")
             .arg("file", &s.file)
             .arg("suite", &s.suite));
     }
     let src = sdk[0];
-    let key = Msg::new("coresdk-why-key")
+    let key = Msg::new("sdk-why-key")
         .arg("file", &src.file)
         .arg("keyring", coresdk::KEYRING)
         .arg("url", coresdk::KEY_URL);
@@ -114,11 +114,11 @@ pub fn installed(root: &Path, st: &State) -> Result<(), Msg> {
         .any(|t| t.is_none_or(|t| gfx.iter().any(|g| g == t)));
     if !fits {
         if let Some(Some(t)) = cores.first() {
-            return Err(Msg::new("coresdk-why-target")
+            return Err(Msg::new("sdk-why-target")
                 .arg("target", *t)
                 .arg("gpu", gfx.join(", ")));
         }
-        return Err(Msg::new("coresdk-why-not-installed").arg("version", coresdk::SERIES));
+        return Err(Msg::new("sdk-why-not-installed").arg("version", coresdk::SERIES));
     }
     // The packages' files must be where /opt/rocm/bin leads (a legacy /opt/rocm link catches
     // them otherwise).
@@ -127,7 +127,7 @@ pub fn installed(root: &Path, st: &State) -> Result<(), Msg> {
     let tree = resolve(root, &format!("{bin}/rocminfo")).is_some_and(|h| h.is_file());
     match leads {
         Some(end) if end == bin && tree => Ok(()),
-        _ => Err(Msg::new("coresdk-why-links").arg("prefix", coresdk::PREFIX)),
+        _ => Err(Msg::new("sdk-why-links").arg("prefix", coresdk::PREFIX)),
     }
 }
 
@@ -151,14 +151,14 @@ pub fn login(root: &Path, path: &str, commands: &[String]) -> Result<(), Msg> {
         let legacy = dir.starts_with("/opt/rocm-");
         let gone = legacy && resolve(root, dir).is_none_or(|h| !h.is_dir());
         if gone {
-            return Err(Msg::new("coresdk-why-stale-path").arg("dir", dir));
+            return Err(Msg::new("sdk-why-stale-path").arg("dir", dir));
         }
     }
     for c in commands {
         match found(root, path, c) {
-            None => return Err(Msg::new("coresdk-why-login-missing").arg("command", c)),
+            None => return Err(Msg::new("sdk-why-login-missing").arg("command", c)),
             Some(end) if !end.starts_with(&format!("{}/", coresdk::PREFIX)) => {
-                return Err(Msg::new("coresdk-why-login-other")
+                return Err(Msg::new("sdk-why-login-other")
                     .arg("command", c)
                     .arg("found", end));
             }
@@ -195,7 +195,7 @@ pub fn legacy_removed(root: &Path, st: &State) -> Result<(), Msg> {
         if left.len() > 4 {
             shown.push("...");
         }
-        return Err(Msg::new("coresdk-why-legacy-packages")
+        return Err(Msg::new("sdk-why-legacy-packages")
             .arg("count", left.len())
             .arg("packages", shown.join(", ")));
     }
@@ -203,14 +203,14 @@ pub fn legacy_removed(root: &Path, st: &State) -> Result<(), Msg> {
         .into_iter()
         .find(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
     {
-        return Err(Msg::new("coresdk-why-legacy-repo")
+        return Err(Msg::new("sdk-why-legacy-repo")
             .arg("file", &s.file)
             .arg("uri", &s.uri));
     }
     for r in catalog::RELEASES {
         let dir = r.rocm_dir();
         if resolve(root, &dir).is_some_and(|h| h.exists()) {
-            return Err(Msg::new("coresdk-why-legacy-tree").arg("dir", dir));
+            return Err(Msg::new("sdk-why-legacy-tree").arg("dir", dir));
         }
     }
     Ok(())
@@ -232,11 +232,11 @@ fn runs(line: &str, cmd: &str) -> bool {
 
 pub fn replaced(root: &Path, path: &str, old: &str, new: &str) -> Result<(), Msg> {
     let Some(text) = resolve(root, path).and_then(|h| std::fs::read_to_string(h).ok()) else {
-        return Err(Msg::new("coresdk-why-script-gone").arg("path", path));
+        return Err(Msg::new("sdk-why-script-gone").arg("path", path));
     };
     let lines = commands(&text);
     if lines.iter().any(|l| runs(l, old)) {
-        return Err(Msg::new("coresdk-why-script-old")
+        return Err(Msg::new("sdk-why-script-old")
             .arg("path", path)
             .arg("old", old)
             .arg("new", new));
@@ -244,7 +244,7 @@ pub fn replaced(root: &Path, path: &str, old: &str, new: &str) -> Result<(), Msg
     if lines.iter().any(|l| runs(l, new)) {
         Ok(())
     } else {
-        Err(Msg::new("coresdk-why-script-new")
+        Err(Msg::new("sdk-why-script-new")
             .arg("path", path)
             .arg("new", new))
     }
