@@ -41,7 +41,10 @@ fn registered() -> Stage {
     let st = fresh();
     keys(&st);
     st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
-    st.write("/etc/apt/sources.list.d/amdrocm-stable.sources", SDK_SOURCES);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        SDK_SOURCES,
+    );
     assert_eq!(st.run_root("apt update").code, 0);
     st
 }
@@ -51,7 +54,10 @@ fn apt_reads_both_repositories() {
     let st = fresh();
     keys(&st);
     st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
-    st.write("/etc/apt/sources.list.d/amdrocm-stable.sources", SDK_SOURCES);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        SDK_SOURCES,
+    );
     check_root(&st, "coresdk_apt_update", "apt update");
 }
 
@@ -89,7 +95,11 @@ fn installing_lays_out_core_10_0_and_its_alternatives() {
     );
     // /opt/rocm is a folder; its entries are the groups' links.
     assert!(st.root().join("opt/rocm").is_dir());
-    assert!(st.root().join("opt/rocm/core-10.0/bin/amdclang++").is_file());
+    assert!(
+        st.root()
+            .join("opt/rocm/core-10.0/bin/amdclang++")
+            .is_file()
+    );
     assert_eq!(st.link("/opt/rocm/bin"), "/etc/alternatives/rocm-bin");
     assert_eq!(
         st.link("/etc/alternatives/rocm-bin"),
@@ -125,7 +135,11 @@ fn the_core_sdk_tools_answer_as_10_0() {
     check(&st, "coresdk_hipcc_version", "hipcc --version");
     check(&st, "coresdk_amdclang_version", "amdclang++ --version");
     check(&st, "coresdk_hipconfig_version", "hipconfig --version");
-    check(&st, "coresdk_rocm_agent_enumerator", "rocm_agent_enumerator");
+    check(
+        &st,
+        "coresdk_rocm_agent_enumerator",
+        "rocm_agent_enumerator",
+    );
     let info = sim_common::plain(&st.run("rocminfo").stdout_text());
     assert!(info.starts_with("ROCk module version 7.1.3.31500000 is loaded\n"));
     assert!(info.contains("Runtime Version:         1.21\n"));
@@ -168,7 +182,11 @@ fn autoremove_takes_the_legacy_stack_and_its_link() {
     assert!(!st.state().installed("hipcc"));
     // The driver stays: it was asked for, not brought in.
     assert!(st.state().installed("amdgpu-dkms"));
-    check_root(&st, "apt_autoremove_not_installed", "apt autoremove rocm-core");
+    check_root(
+        &st,
+        "apt_autoremove_not_installed",
+        "apt autoremove rocm-core",
+    );
 }
 
 #[test]
@@ -185,10 +203,31 @@ fn remove_asks_and_refuses_like_apt() {
     check(&st, "apt_remove_not_root", "apt remove rocm");
     check_root(&st, "apt_remove_unknown", "apt remove nosuch");
     let out = st.run_answering(&st.learner().as_root(), "apt purge rocm-core", &["n"]);
-    sim_common::golden("apt_purge_abort", "(as root) apt purge rocm-core   (answer n)", &out);
+    sim_common::golden(
+        "apt_purge_abort",
+        "(as root) apt purge rocm-core   (answer n)",
+        &out,
+    );
     assert_eq!(out.code, 1);
     assert!(st.state().installed("rocm-core"));
     let out = st.run_root("apt-get clean all");
     assert_eq!((out.code, out.stdout_text().as_str()), (0, ""));
     let _ = sim::login(st.root(), "learner");
+}
+
+#[test]
+fn remove_with_autoremove_is_autoremove() {
+    for line in [
+        "apt remove --autoremove -y rocm",
+        "apt-get purge --auto-remove -y rocm",
+    ] {
+        let st = legacy();
+        assert_eq!(st.run_root(line).code, 0, "{line}");
+        let state = st.state();
+        assert!(
+            !state.installed("hipcc") && !state.installed("rocm-core"),
+            "{line}"
+        );
+        assert!(state.installed("amdgpu-dkms"), "{line}");
+    }
 }

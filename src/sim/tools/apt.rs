@@ -131,6 +131,8 @@ struct Request {
     yes: bool,
     /// `--purge` (with remove or autoremove).
     purge: bool,
+    /// `--autoremove` (with remove or purge).
+    autoremove: bool,
     /// `list --installed`.
     installed: bool,
     /// The operation and its operands.
@@ -183,6 +185,7 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
                 "yes" | "assume-yes" => r.yes = true,
                 "installed" => r.installed = true,
                 "purge" => r.purge = true,
+                "autoremove" | "auto-remove" => r.autoremove = true,
                 "help" => return Err(Stop::Help),
                 n if IGNORED.contains(&n) => {}
                 n => return Err(not_understood(n)),
@@ -213,7 +216,14 @@ pub fn run(cx: &mut Ctx, prog: &str, args: &[String]) -> i32 {
         return 1;
     };
     // Removing and cleaning live in their own file.
-    if let Some(code) = super::apt_remove::dispatch(cx, op, operands, r.yes, r.purge) {
+    let rop = if r.autoremove && (op == "remove" || op == "purge") {
+        "autoremove"
+    } else {
+        op.as_str()
+    };
+    if let Some(code) =
+        super::apt_remove::dispatch(cx, rop, operands, r.yes, r.purge || op == "purge")
+    {
         return code;
     }
     match op.as_str() {
