@@ -72,7 +72,7 @@ pub fn sdk_repo(root: &Path, st: &State) -> Result<(), Msg> {
     }
     if let Some(s) = sdk
         .iter()
-        .find(|s| pkgs::classify(&s.uri) != Repo::CoreSdk(leak(&want)))
+        .find(|s| pkgs::classify(&s.uri) != Repo::CoreSdk(static_dir(&want)))
     {
         return Err(Msg::new("sdk-why-os")
             .arg("file", &s.file)
@@ -94,7 +94,7 @@ pub fn sdk_repo(root: &Path, st: &State) -> Result<(), Msg> {
 }
 
 /// The package directory names are few and static; compare against the static one.
-fn leak(dir: &str) -> &'static str {
+fn static_dir(dir: &str) -> &'static str {
     coresdk::OS_DIRS
         .iter()
         .copied()

@@ -386,14 +386,7 @@ fn fetch_amd(cx: &mut Ctx, s: &Source, u: &mut Update) {
 fn unsigned(cx: &mut Ctx, s: &Source, check: &KeyCheck, u: &mut Update) {
     let name = source_name(s);
     if matches!(pkgs::classify(&s.uri), Repo::CoreSdk(_)) {
-        return super::apt_remove::unsigned_core_sdk(
-            cx,
-            s,
-            check,
-            u.n,
-            &mut u.warnings,
-            &mut u.errors,
-        );
+        return super::apt_coresdk::unsigned(cx, s, check, u.n, &mut u.warnings, &mut u.errors);
     }
     let msg = format!(
         "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY {}",
@@ -668,7 +661,7 @@ fn download(cx: &mut Ctx, list: &[Package], local: &std::collections::BTreeMap<S
             Origin::Driver => {
                 format!("https://repo.radeon.com/amdgpu/{release}/ubuntu {code}/main amd64")
             }
-            Origin::CoreSdk => super::apt_remove::core_sdk_origin(cx),
+            Origin::CoreSdk => super::apt_coresdk::origin(cx),
             Origin::Local => local.get(&p.name).cloned().unwrap_or_default(),
         };
         cx.println(&format!(

@@ -1,6 +1,5 @@
-//! `apt remove`, `purge`, `autoremove` and `clean`, and apt's words for the Core SDK
-//! repository: what AMD's uninstall steps run (`sudo apt autoremove rocm`, `sudo apt-get clean
-//! all`) before the Core SDK goes on.
+//! `apt remove`, `purge`, `autoremove` and `clean`: what AMD's uninstall steps run (`sudo apt
+//! autoremove rocm`, `sudo apt-get clean all`) before the Core SDK goes on.
 //!
 //! Texts follow apt 2.x transcripts: `The following packages will be REMOVED:` (a `*` after
 //! each name when purging), `N to remove`, `After this operation, … disk space will be
@@ -10,7 +9,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::super::catalog::{self, Origin, Package, Payload};
-use super::super::pkgs::{KeyCheck, Source};
 use super::super::{Ctx, alternatives, coresdk, fsx};
 
 const DPKG_LOCK: &[&str] = &[
@@ -352,44 +350,4 @@ fn wrap(names: &[String]) -> String {
     out.push_str(&line);
     out.push('\n');
     out
-}
-
-/// Where apt says a Core SDK package comes from in its `Get:` lines.
-pub fn core_sdk_origin(cx: &Ctx) -> String {
-    let dir = coresdk::os_dir(&cx.state.machine.os.version_id);
-    format!(
-        "https://{}/rocm/core/packages/{dir} stable/main amd64",
-        coresdk::HOST
-    )
-}
-
-/// A stable.repo.amd.com source apt cannot verify. Its key id is not documented, so apt's
-/// `NO_PUBKEY <id>` line is left out; what surely prints is the error and the notes.
-pub fn unsigned_core_sdk(
-    cx: &mut Ctx,
-    s: &Source,
-    check: &KeyCheck,
-    n: usize,
-    warnings: &mut Vec<String>,
-    errors: &mut bool,
-) {
-    let name = format!("{} {}", s.uri.trim_end_matches('/'), s.suite);
-    cx.println(&format!("Err:{n} {name} InRelease"));
-    if let KeyCheck::UnsupportedFiletype(f) = check {
-        warnings.push(format!(
-            "W: {}/dists/{}/InRelease: The key(s) in the keyring {f} are ignored as the file has an unsupported filetype.",
-            s.uri.trim_end_matches('/'),
-            s.suite
-        ));
-    }
-    warnings.push(format!(
-        "E: The repository '{name} InRelease' is not signed."
-    ));
-    warnings.push("N: Updating from such a repository can't be done securely, and is therefore disabled by default.".into());
-    warnings.push(
-        "N: See apt-secure(8) manpage for repository creation and user configuration details."
-            .into(),
-    );
-    *errors = true;
-    cx.state.apt_lists.remove(&s.list_key());
 }

@@ -5,6 +5,7 @@ pub mod amd_smi;
 pub mod amdclang;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod apt_coresdk;
 pub mod apt_remove;
 pub mod curl;
 pub mod dkms;
