@@ -48,6 +48,11 @@ const REACT: &[(&str, &str)] = &[
         "two-rocm-releases",
         "sudo update-alternatives --set rocm /opt/rocm-6.2.2",
     ),
+    ("fresh-node-rocm10", "sudo usermod -aG render,video learner"),
+    (
+        "legacy-to-rocm10",
+        "sed -i 's/^rocm-smi .*/amd-smi static/' ~/gpu-report.sh",
+    ),
 ];
 
 /// What the test looks for on screen, in the app's language.

@@ -256,3 +256,19 @@ fn reasons_and_the_plain_home_carry_no_raw_backticks() {
         assert!(!all.contains('`'), "{lang}: {all}");
     }
 }
+
+#[test]
+fn fresh_node_rocm10() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("fresh-node-rocm10");
+}
+
+#[test]
+fn legacy_to_rocm10() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("legacy-to-rocm10");
+}

@@ -335,6 +335,22 @@ fn read_check(
         }),
         "login-release" => p.login_release(),
         "file-contains" => p.file_contains(),
+        "coresdk-login" => {
+            let commands = p.list("commands");
+            Some(Check::CoreSdkLogin {
+                commands: p.nonempty("commands", commands)?,
+            })
+        }
+        "replaced-command" => {
+            let path = p.text("path");
+            let old = p.text("old");
+            let new = p.text("new");
+            Some(Check::ReplacedCommand {
+                path: path?,
+                old: old?,
+                new: new?,
+            })
+        }
         other => {
             p.cx.error(
                 kind.span().start,
@@ -361,6 +377,10 @@ fn check_without_params(kind: &str) -> Option<Check> {
         "login-gpu-selected" => Check::LoginGpuSelected,
         "login-torch-works" => Check::LoginTorchWorks,
         "boots-with-amdgpu" => Check::BootsWithAmdgpu,
+        "coresdk-driver-repo" => Check::CoreSdkDriverRepo,
+        "coresdk-repo" => Check::CoreSdkRepo,
+        "coresdk-installed" => Check::CoreSdkInstalled,
+        "legacy-removed" => Check::LegacyRemoved,
         _ => return None,
     })
 }

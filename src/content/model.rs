@@ -323,11 +323,28 @@ pub enum Check {
     RocmDefault { release: String },
     /// A new login's `command` is this release's.
     LoginRelease { command: String, release: String },
+    /// apt can install from the amdgpu repository of the Core SDK's driver line (31.x), for
+    /// this node's codename.
+    CoreSdkDriverRepo,
+    /// apt can install from the Core SDK repository on stable.repo.amd.com for this node's OS.
+    CoreSdkRepo,
+    /// The Core SDK for this node's GPU is installed and /opt/rocm leads into it.
+    CoreSdkInstalled,
+    /// A new login runs each of `commands` from the Core SDK, with no dead ROCm folders on PATH.
+    CoreSdkLogin { commands: Vec<String> },
+    /// No legacy ROCm packages, repository lines or install folders are left.
+    LegacyRemoved,
+    /// The script at `path` runs `new` where it ran `old`.
+    ReplacedCommand {
+        path: String,
+        old: String,
+        new: String,
+    },
 }
 
 impl Check {
     /// The names used in scenario files, for `check` to list.
-    pub const KINDS: [&'static str; 25] = [
+    pub const KINDS: [&'static str; 31] = [
         "groups",
         "session-groups",
         "kfd-access",
@@ -353,6 +370,12 @@ impl Check {
         "boots-with-amdgpu",
         "rocm-default",
         "login-release",
+        "coresdk-driver-repo",
+        "coresdk-repo",
+        "coresdk-installed",
+        "coresdk-login",
+        "legacy-removed",
+        "replaced-command",
     ];
 }
 

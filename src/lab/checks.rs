@@ -33,6 +33,7 @@ pub fn needs_login_path(check: &Check) -> bool {
             | Check::LoginGpuSelected
             | Check::LoginTorchWorks
             | Check::LoginRelease { .. }
+            | Check::CoreSdkLogin { .. }
     )
 }
 
@@ -67,6 +68,17 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
             super::modules_checks::login_gpu(check, root, state()?, login)
         }
         Check::FileContains { path, text } => check_file_contains(env, path, text),
+        Check::CoreSdkDriverRepo => super::coresdk_checks::driver_repo(root, state()?),
+        Check::CoreSdkRepo => super::coresdk_checks::sdk_repo(root, state()?),
+        Check::CoreSdkInstalled => super::coresdk_checks::installed(root, state()?),
+        Check::CoreSdkLogin { commands } => {
+            let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            super::coresdk_checks::login(root, path, commands)
+        }
+        Check::LegacyRemoved => super::coresdk_checks::legacy_removed(root, state()?),
+        Check::ReplacedCommand { path, old, new } => {
+            super::coresdk_checks::replaced(root, path, old, new)
+        }
     }
 }
 

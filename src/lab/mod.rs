@@ -3,6 +3,7 @@
 pub mod broker;
 pub mod checks;
 pub mod confine;
+pub mod coresdk_checks;
 pub mod devnodes;
 pub mod fdpass;
 pub mod identity;

@@ -764,6 +764,41 @@ pub fn register_rocm(root: &Path, now: i64, release: &str, priority: i32) -> Vec
     lines
 }
 
+/// What a package's postrm does on removal: `update-alternatives --remove NAME PATH`. The
+/// group goes when its last choice does (and with it the link). Returns the lines it prints.
+pub fn unregister(root: &Path, now: i64, name: &str, path: &str) -> Vec<String> {
+    let mut a = Alternatives::new(root, true, now);
+    a.log(format!("run with --remove {name} {path}"));
+    let r = match a.load(name) {
+        Ok(Some(mut g)) => {
+            let current = a.current(name);
+            a.select_mode(&mut g, current.as_deref());
+            g.remove_choice(path);
+            let mut new = None;
+            if current.as_deref() == Some(path) {
+                if g.status() == Status::Manual {
+                    a.info(&format!(
+                        "removing manually selected alternative - switching {name} to auto mode"
+                    ));
+                    let mut log = Vec::new();
+                    g.set_status(Status::Auto, &mut log);
+                    a.log.extend(log);
+                }
+                new = g.best(None).map(|b| b.path.clone());
+            }
+            a.update(&mut g, current.as_deref(), new.as_deref())
+        }
+        Ok(None) => Ok(()),
+        Err(e) => Err(e),
+    };
+    let mut lines: Vec<String> = a.stdout.lines().map(String::from).collect();
+    lines.extend(a.stderr.lines().map(String::from));
+    if let Err(e) = r {
+        lines.push(format!("update-alternatives: error: {e}"));
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

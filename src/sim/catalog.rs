@@ -20,6 +20,9 @@ pub struct Release {
     /// Priority rocm-core's postinst gives /opt/rocm-X.Y.Z in the `rocm` alternative. Only
     /// 6.3.1's (633299994) is attested; these follow its shape and keep newer releases higher.
     pub alt_priority: i32,
+    /// The driver's own version line in repo.radeon.com/amdgpu/<line>/ubuntu, from 7.0 on
+    /// (`30.30` for 7.2); empty for the releases whose driver repository carried their number.
+    pub driver_line: &'static str,
 }
 
 pub const RELEASES: &[Release] = &[
@@ -32,6 +35,7 @@ pub const RELEASES: &[Release] = &[
         dkms: "6.8.5-2009582",
         installer_version: "6.2.60200-1",
         alt_priority: 620299994,
+        driver_line: "",
     },
     // HIP build id of 6.2.2 from public reports; the clang revision is of the same shape (UNVERIFIED).
     Release {
@@ -42,6 +46,7 @@ pub const RELEASES: &[Release] = &[
         dkms: "6.8.5-2041575",
         installer_version: "6.2.60202-1",
         alt_priority: 622299994,
+        driver_line: "",
     },
     // HIP version from the facts sheet; the DKMS version is the sheet's `dkms status` example.
     Release {
@@ -52,6 +57,21 @@ pub const RELEASES: &[Release] = &[
         dkms: "6.10.5-2109964",
         installer_version: "6.3.60302-1",
         alt_priority: 632299994,
+        driver_line: "",
+    },
+    // The last legacy release line before the Core SDK. Its driver comes from the 30.30 line
+    // (facts sheet: `amdgpu_url_version` 30.30.x in the 7.2-era docs); the HIP and clang build
+    // strings and the DKMS build number are of the right shape only (UNVERIFIED); 6.16.6 is
+    // the ROCk module version the 10.0 install page shows for a 30.x/31.x-era driver.
+    Release {
+        version: "7.2.0",
+        build: "70200",
+        hip_version: "7.2.26015-fc0010cf6a",
+        clang: "AMD clang version 22.0.0git (https://github.com/RadeonOpenCompute/llvm-project roc-7.2.0 26014 7b800a19466229b8479a78de19143dc33c3ab9b5)",
+        dkms: "6.16.6-2255209",
+        installer_version: "7.2.70200-1",
+        alt_priority: 720299994,
+        driver_line: "30.30",
     },
 ];
 
@@ -91,6 +111,17 @@ pub fn release(version: &str) -> Option<&'static Release> {
         .find(|r| r.version == version || r.version.strip_suffix(".0") == Some(version))
 }
 
+/// The release whose driver repository is repo.radeon.com/amdgpu/`dir`/ubuntu.
+pub fn release_by_amdgpu_dir(dir: &str) -> Option<&'static Release> {
+    RELEASES.iter().find(|r| {
+        if r.driver_line.is_empty() {
+            r.version == dir || r.version.strip_suffix(".0") == Some(dir)
+        } else {
+            r.driver_line == dir
+        }
+    })
+}
+
 pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
 pub const DEVICE_PLUGIN_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml";
@@ -113,6 +144,15 @@ impl Release {
         )
     }
 
+    /// The folder of its driver in repo.radeon.com/amdgpu/ (`6.2.2`, `30.30`).
+    pub fn amdgpu_dir(&self) -> &'static str {
+        if self.driver_line.is_empty() {
+            self.version
+        } else {
+            self.driver_line
+        }
+    }
+
     pub fn rocm_dir(&self) -> String {
         format!("/opt/rocm-{}", self.version)
     }
@@ -126,6 +166,10 @@ pub enum Origin {
     Rocm,
     /// A .deb file given on the command line.
     Local,
+    /// stable.repo.amd.com: the ROCm Core SDK (10.x), see [`super::coresdk`].
+    CoreSdk,
+    /// repo.radeon.com/amdgpu/31.50: the driver of its own version line.
+    Driver,
 }
 
 /// What installing a package puts on the machine, beyond the dpkg record.

@@ -110,6 +110,7 @@
 pub mod accounts;
 pub mod alternatives;
 pub mod catalog;
+pub mod coresdk;
 pub mod devnodes;
 pub mod entry;
 pub mod error;

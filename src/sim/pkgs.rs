@@ -30,6 +30,10 @@ impl Source {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Repo {
     Ubuntu,
+    /// stable.repo.amd.com's Core SDK packages for one OS (`ubuntu2404`).
+    CoreSdk(&'static str),
+    /// repo.radeon.com/amdgpu/31.50: the driver line the Core SDK's install page links to.
+    CoreDriver,
     AmdGpu(&'static Release),
     Rocm(&'static Release),
     /// repo.radeon.com, but no such release: the server answers 404.
@@ -50,14 +54,24 @@ pub fn classify(uri: &str) -> Repo {
         "repo.radeon.com" => {
             let parts: Vec<&str> = path.split('/').collect();
             match parts.as_slice() {
+                ["amdgpu", v, "ubuntu"] if *v == super::coresdk::DRIVER_LINE => Repo::CoreDriver,
                 ["amdgpu", v, "ubuntu"] => {
-                    catalog::release(v).map_or(Repo::RadeonMissing, Repo::AmdGpu)
+                    catalog::release_by_amdgpu_dir(v).map_or(Repo::RadeonMissing, Repo::AmdGpu)
                 }
                 ["rocm", "apt", v] => catalog::release(v).map_or(Repo::RadeonMissing, Repo::Rocm),
                 _ => Repo::RadeonMissing,
             }
         }
-        _ => Repo::Unreachable,
+        h => super::coresdk::repo_dir(h, path).map_or_else(
+            || {
+                if h == super::coresdk::HOST {
+                    Repo::RadeonMissing
+                } else {
+                    Repo::Unreachable
+                }
+            },
+            Repo::CoreSdk,
+        ),
     }
 }
 
@@ -180,6 +194,12 @@ pub enum KeyCheck {
 }
 
 pub fn check_key(root: &Path, src: &Source) -> KeyCheck {
+    // stable.repo.amd.com signs with its own key; repo.radeon.com (driver too) with the old one.
+    let is_key: fn(&[u8], bool) -> bool = if matches!(classify(&src.uri), Repo::CoreSdk(_)) {
+        super::coresdk::is_keyring
+    } else {
+        keys::is_amd_keyring
+    };
     let candidates: Vec<String> = match &src.signed_by {
         Some(p) => vec![p.clone()],
         None => {
@@ -196,7 +216,7 @@ pub fn check_key(root: &Path, src: &Source) -> KeyCheck {
             continue;
         };
         let asc = c.ends_with(".asc");
-        if keys::is_amd_keyring(&bytes, asc) {
+        if is_key(&bytes, asc) {
             return KeyCheck::Ok;
         }
         if !asc && keys::dearmor(&bytes).is_some() {
@@ -218,6 +238,8 @@ pub fn available(state: &State) -> Vec<Package> {
         match classify(uri) {
             Repo::AmdGpu(r) => all.extend(catalog::amd_packages(r, Origin::AmdGpu, &osv)),
             Repo::Rocm(r) => all.extend(catalog::amd_packages(r, Origin::Rocm, &osv)),
+            Repo::CoreSdk(_) => all.extend(super::coresdk::packages(&osv)),
+            Repo::CoreDriver => all.extend(super::coresdk::driver_packages(&osv)),
             _ => {}
         }
     }
@@ -260,6 +282,9 @@ pub fn install(
     p: &Package,
     bin: &str,
 ) -> std::io::Result<Vec<String>> {
+    if matches!(p.origin, Origin::CoreSdk | Origin::Driver) {
+        return super::coresdk::install(root, state, p, bin);
+    }
     let rocm_dir = p.release.map(|v| format!("opt/rocm-{v}"));
     match &p.payload {
         Payload::RocmBins(tools) => {
@@ -314,7 +339,7 @@ pub fn install(
                 let key = "/etc/apt/keyrings/rocm.gpg";
                 fsx::write_atomic(
                     &root.join("etc/apt/sources.list.d/amdgpu.list"),
-                    format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{v}/ubuntu {code} main\n#deb-src [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{v}/ubuntu {code} main\n").as_bytes(),
+                    format!("deb [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{d}/ubuntu {code} main\n#deb-src [arch=amd64 signed-by={key}] https://repo.radeon.com/amdgpu/{d}/ubuntu {code} main\n", d = catalog::release(v).map_or(v, |r| r.amdgpu_dir())).as_bytes(),
                 )?;
                 fsx::write_atomic(
                     &root.join("etc/apt/sources.list.d/rocm.list"),
@@ -345,6 +370,7 @@ pub fn install(
             release: p.release.map(String::from),
             arch: p.arch.to_string(),
             half_configured: false,
+            auto: false,
         },
     );
     Ok(printed)

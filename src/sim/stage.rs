@@ -293,6 +293,12 @@ impl Installer<'_> {
             .map_err(|n| SimError::new("sim-spec-invalid", format!("no package {n}")))?;
         for p in list {
             pkgs::install(self.root, state, &p, self.bin).map_err(io)?;
+            // A dependency is apt's to take back (`autoremove`), as on a real machine.
+            if !names.contains(&p.name)
+                && let Some(i) = state.packages.get_mut(&p.name)
+            {
+                i.auto = true;
+            }
         }
         Ok(())
     }
@@ -325,7 +331,8 @@ fn one_release(
         root,
         "etc/apt/sources.list.d/amdgpu.list",
         &format!(
-            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/amdgpu/{v}/ubuntu {code} main\n"
+            "deb [arch=amd64 signed-by={KEYRING}] https://repo.radeon.com/amdgpu/{}/ubuntu {code} main\n",
+            r.amdgpu_dir()
         ),
     )?;
     write(
@@ -339,9 +346,10 @@ fn one_release(
     if spec.rocm_installed.is_none() {
         return Ok(());
     }
-    state
-        .apt_lists
-        .insert(format!("https://repo.radeon.com/amdgpu/{v}/ubuntu {code}"));
+    state.apt_lists.insert(format!(
+        "https://repo.radeon.com/amdgpu/{}/ubuntu {code}",
+        r.amdgpu_dir()
+    ));
     state
         .apt_lists
         .insert(format!("https://repo.radeon.com/rocm/apt/{v} {code}"));
@@ -463,6 +471,11 @@ fn multi_version(
             .map_err(|n| bad(format!("no package {n}")))?;
         for p in list {
             pkgs::install(root, state, &p, base.bin).map_err(io)?;
+            if p.name != n
+                && let Some(i) = state.packages.get_mut(&p.name)
+            {
+                i.auto = true;
+            }
         }
     }
     write(root, "etc/ld.so.conf.d/rocm.conf", ROCM_LD_CONF)

@@ -84,7 +84,7 @@ pub struct DevNode {
     pub events: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Installed {
     pub version: String,
     #[serde(default)]
@@ -95,6 +95,9 @@ pub struct Installed {
     /// `dpkg --configure -a` run the script again.
     #[serde(default)]
     pub half_configured: bool,
+    /// Installed only as another package's dependency (what `apt autoremove` may take).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -58,6 +58,11 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             Some(Driver::InTree) => cx.state.machine.kernel.clone(),
             None => "N/A".into(),
         };
+        if super::super::coresdk::running(cx) {
+            // The line INSTALL-10.0.0 shows, with this machine's driver.
+            cx.println(&format!("AMDSMI Tool: 27.0.0+6b0e43f3 | AMDSMI Library version: 27.0.0 | ROCm version: {} | amdgpu version: {driver} | ionic version: N/A", super::super::coresdk::VERSION));
+            return 0;
+        }
         let rocm = cx.state.rocm_version().unwrap_or("N/A").to_string();
         cx.println(&format!("AMDSMI Tool: 24.6.3+9578815 | AMDSMI Library version: 24.6.3.0 | ROCm version: {rocm} | amdgpu version: {driver}"));
         return 0;

@@ -129,6 +129,10 @@ pub fn size(bytes: u64) -> String {
 #[derive(Debug, Default, PartialEq)]
 struct Request {
     yes: bool,
+    /// `--purge` (with remove or autoremove).
+    purge: bool,
+    /// `--autoremove` (with remove or purge).
+    autoremove: bool,
     /// `list --installed`.
     installed: bool,
     /// `install --reinstall` (and the `reinstall` operation).
@@ -183,6 +187,8 @@ fn parse(args: &[String]) -> Result<Request, Stop> {
                 "yes" | "assume-yes" => r.yes = true,
                 "installed" => r.installed = true,
                 "reinstall" => r.reinstall = true,
+                "purge" => r.purge = true,
+                "autoremove" | "auto-remove" => r.autoremove = true,
                 "help" => return Err(Stop::Help),
                 n if IGNORED.contains(&n) => {}
                 n => return Err(not_understood(n)),
@@ -212,6 +218,17 @@ pub fn run(cx: &mut Ctx, prog: &str, args: &[String]) -> i32 {
         cx.print(&help(prog));
         return 1;
     };
+    // Removing and cleaning live in their own file.
+    let rop = if r.autoremove && (op == "remove" || op == "purge") {
+        "autoremove"
+    } else {
+        op.as_str()
+    };
+    if let Some(code) =
+        super::apt_remove::dispatch(cx, rop, operands, r.yes, r.purge || op == "purge")
+    {
+        return code;
+    }
     match op.as_str() {
         "update" => update(cx, prog),
         "install" => install_again(cx, operands, r.yes, r.reinstall),
@@ -243,7 +260,7 @@ fn not_here(cx: &mut Ctx, op: &str) -> i32 {
         return locked(cx, DPKG_LOCK);
     }
     cx.eprintln(&format!(
-        "E: The simulated machine's apt does not implement '{op}'; this lab needs update, install and list."
+        "E: The simulated machine's apt does not implement '{op}'; this lab needs update, install, remove and list."
     ));
     100
 }
@@ -332,7 +349,11 @@ fn lists_locked(cx: &mut Ctx, prog: &str) -> i32 {
 fn fetch(cx: &mut Ctx, s: &Source, u: &mut Update) {
     match pkgs::classify(&s.uri) {
         Repo::Ubuntu => cx.println(&format!("Hit:{} {} InRelease", u.n, source_name(s))),
-        Repo::AmdGpu(_) | Repo::Rocm(_) => fetch_amd(cx, s, u),
+        // stable.repo.amd.com has one suite: another has no Release file there.
+        Repo::CoreSdk(_) if s.suite != "stable" => no_release(cx, s, u),
+        Repo::AmdGpu(_) | Repo::Rocm(_) | Repo::CoreDriver | Repo::CoreSdk(_) => {
+            fetch_amd(cx, s, u)
+        }
         Repo::RadeonMissing => no_release(cx, s, u),
         Repo::Unreachable => unresolved(cx, s, u),
     }
@@ -368,6 +389,9 @@ fn fetch_amd(cx: &mut Ctx, s: &Source, u: &mut Update) {
 /// The NO_PUBKEY error: the repository's lists are dropped until its key is there.
 fn unsigned(cx: &mut Ctx, s: &Source, check: &KeyCheck, u: &mut Update) {
     let name = source_name(s);
+    if matches!(pkgs::classify(&s.uri), Repo::CoreSdk(_)) {
+        return super::apt_coresdk::unsigned(cx, s, check, u.n, &mut u.warnings, &mut u.errors);
+    }
     let msg = format!(
         "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY {}",
         keys::AMD_KEY_ID
@@ -538,6 +562,14 @@ fn install_again(cx: &mut Ctx, operands: &[String], yes: bool, reinstall: bool) 
     download(cx, &list, &w.local);
     unpack(cx, &list, &w.local);
     let mut failed = configure(cx, &list);
+    // What came only as a dependency is apt's to take back (`autoremove`).
+    for p in &list {
+        if !w.names.contains(&p.name)
+            && let Some(i) = cx.state.packages.get_mut(&p.name)
+        {
+            i.auto = true;
+        }
+    }
     // apt hands dpkg the half-configured packages of earlier runs as well.
     for f in configure_again(cx, earlier) {
         if !failed.contains(&f) {
@@ -689,6 +721,10 @@ fn download(cx: &mut Ctx, list: &[Package], local: &std::collections::BTreeMap<S
                 format!("https://repo.radeon.com/amdgpu/{release}/ubuntu {code}/main amd64")
             }
             Origin::Rocm => format!("https://repo.radeon.com/rocm/apt/{release} {code}/main amd64"),
+            Origin::Driver => {
+                format!("https://repo.radeon.com/amdgpu/{release}/ubuntu {code}/main amd64")
+            }
+            Origin::CoreSdk => super::apt_coresdk::origin(cx),
             Origin::Local => local.get(&p.name).cloned().unwrap_or_default(),
         };
         cx.println(&format!(
@@ -834,7 +870,7 @@ fn dkms_build(cx: &mut Ctx, p: &Package) -> bool {
         .release
         .and_then(catalog::release)
         .map(|r| format!("{}.{}", r.dkms, cx.state.machine.os.version_id))
-        .unwrap_or_default();
+        .unwrap_or_else(|| super::super::coresdk::DKMS_VERSION.to_string());
     cx.println(&format!("Loading new amdgpu-{dkv} DKMS files..."));
     cx.println(&format!("Building for {kernel}"));
     if !cx.state.installed(&headers) {

@@ -95,7 +95,10 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     };
     let errors = !r.silent || r.show_error;
     let (with_scheme, host) = super::wget::url_and_host(url);
-    if host != "repo.radeon.com" && host != "raw.githubusercontent.com" {
+    if host != "repo.radeon.com"
+        && host != "raw.githubusercontent.com"
+        && host != super::super::coresdk::HOST
+    {
         if errors {
             cx.eprintln(&format!("curl: (6) Could not resolve host: {host}"));
         }

@@ -2,8 +2,11 @@
 
 pub mod adduser;
 pub mod amd_smi;
+pub mod amdclang;
 pub mod amdgpu_install;
 pub mod apt;
+pub mod apt_coresdk;
+pub mod apt_remove;
 pub mod curl;
 pub mod dkms;
 pub mod docker;
@@ -50,6 +53,8 @@ use super::state::State;
 pub const TOOLS: &[&str] = &[
     "adduser",
     "amd-smi",
+    "amdclang",
+    "amdclang++",
     "amdgpu-install",
     "apt",
     "apt-get",
@@ -63,6 +68,7 @@ pub const TOOLS: &[&str] = &[
     "groups",
     "helm",
     "hipcc",
+    "hipconfig",
     "id",
     "insmod",
     "journalctl",
@@ -81,6 +87,7 @@ pub const TOOLS: &[&str] = &[
     "reboot",
     "rmmod",
     "rocm-smi",
+    "rocm_agent_enumerator",
     "rocminfo",
     "sg",
     "shutdown",
@@ -111,7 +118,11 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
         "helm" => helm::run(cx, args),
+        "hipcc" if super::coresdk::running(cx) => amdclang::compiler(cx, tool, args),
         "hipcc" => hipcc::run(cx, args),
+        "amdclang" | "amdclang++" => amdclang::compiler(cx, tool, args),
+        "hipconfig" => amdclang::hipconfig(cx, args),
+        "rocm_agent_enumerator" => amdclang::agents(cx),
         "id" => id::run(cx, args),
         "dmesg" => klog::dmesg(cx, args),
         "journalctl" => klog::journalctl(cx, args),

@@ -140,16 +140,18 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
                 gpu_agent(&mut w, g, i as u32 + 1);
             }
         }
-        "-s" | "--Sys" => system(&mut w),
+        "-s" | "--Sys" => system(&mut w, super::super::coresdk::running(cx)),
         _ => report(&mut w, cx),
     }
     cx.print(&w.0);
     0
 }
 
-fn system(w: &mut W) {
-    // HSA runtime of ROCm 6.2/6.3.
-    w.k_raw(0, "Runtime Version:", "1.14");
+fn system(w: &mut W, core_sdk: bool) {
+    // HSA runtime of ROCm 6.2/6.3; 1.21 is what INSTALL-10.0.0's example shows for the Core
+    // SDK's runtime.
+    let runtime = if core_sdk { "1.21" } else { "1.14" };
+    w.k_raw(0, "Runtime Version:", runtime);
     w.k_raw(0, "Runtime Ext Version:", "1.6");
     w.k_raw(0, "System Timestamp Freq.:", "1000.000000MHz");
     w.k_raw(
@@ -167,7 +169,7 @@ fn system(w: &mut W) {
 }
 
 fn report(w: &mut W, cx: &Ctx) {
-    system(w);
+    system(w, super::super::coresdk::running(cx));
     w.line(0, "==========");
     w.line(0, "HSA Agents");
     w.line(0, "==========");

@@ -13,6 +13,10 @@ pub fn serve(url: &str) -> Option<(Vec<u8>, &'static str)> {
     if url == catalog::KEY_URL {
         return Some((keys::amd_key_armored().into_bytes(), "application/pgp-keys"));
     }
+    if url == super::super::coresdk::KEY_URL {
+        let key = super::super::coresdk::key_armored();
+        return Some((key.into_bytes(), "application/pgp-keys"));
+    }
     if url == catalog::DEVICE_PLUGIN_URL || url == catalog::DEVICE_PLUGIN_HEALTH_URL {
         return Some((
             k8s::device_plugin_manifest().as_bytes().to_vec(),
@@ -167,7 +171,10 @@ fn get(cx: &mut Ctx, r: &Request, url: &str, stamp: &str) -> i32 {
     if log {
         cx.eprintln(&format!("--{stamp}--  {with_scheme}"));
     }
-    if host != "repo.radeon.com" && host != "raw.githubusercontent.com" {
+    if host != "repo.radeon.com"
+        && host != "raw.githubusercontent.com"
+        && host != super::super::coresdk::HOST
+    {
         if log {
             cx.eprintln(&format!(
                 "Resolving {host} ({host})... failed: Temporary failure in name resolution."

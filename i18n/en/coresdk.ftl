@@ -1,0 +1,22 @@
+# Reasons of the Core SDK labs' checks (ROCm 10.x).
+sdk-why-update = { $file } is in place, but apt has not read it yet: sudo apt update
+sdk-why-driver-legacy = { $file } points at { $uri }, a driver line of the legacy stream. The Core SDK's install page links the { $line } line: https://repo.radeon.com/amdgpu/{ $line }/ubuntu with this node's codename.
+sdk-why-no-driver-repo = No amdgpu repository yet. The driver has its own repository and version line: add https://repo.radeon.com/amdgpu/{ $line }/ubuntu for this node's codename (in /etc/apt/sources.list.d/amdgpu.list).
+sdk-why-driver-key = apt does not trust the driver repository in { $file }: repo.radeon.com still signs with the old key. Dearmor https://repo.radeon.com/rocm/rocm.gpg.key into /etc/apt/keyrings/rocm.gpg and name that file in signed-by.
+sdk-why-uri = { $file } names { $uri }, which is not a Core SDK package directory. Use { $want }.
+sdk-why-no-repo = No Core SDK repository yet: write /etc/apt/sources.list.d/amdrocm-stable.sources with the URIs, Suites (stable) and Signed-By lines of the install page, then sudo apt update.
+sdk-why-os = { $file } uses { $uri }, but this node runs { $os }: its package directory is { $want }.
+sdk-why-suite = The Core SDK repository in { $file } has the suite "{ $suite }". Its only suite is stable (no codename, no version).
+sdk-why-key = apt does not trust stable.repo.amd.com ({ $file }): it signs with its own key. Dearmor { $url } into { $keyring } and name that file in Signed-By.
+sdk-why-target = The Core SDK installed is for { $target }, but this node's GPU is { $gpu }: install the package for its target (or the one for all GPUs).
+sdk-why-not-installed = The Core SDK is not installed: sudo apt install amdrocm{ $version } (all GPUs) or amdrocm{ $version }-<target> for this node's GPU.
+sdk-why-links = /opt/rocm/bin does not lead into { $prefix }/bin. The Core SDK's links need /opt/rocm to be a plain folder; the legacy stream's /opt/rocm was a link, and a Core SDK installed over it went into the legacy tree. With the legacy stack gone, take the Core SDK off (sudo apt autoremove 'amdrocm*') and install it again.
+sdk-why-stale-path = A new login's PATH still names { $dir }, which no longer exists. Take it out (or use /opt/rocm/bin) where it is set: ~/.bashrc, ~/.profile or /etc/profile.d/.
+sdk-why-login-missing = A new login does not find { $command }. The Core SDK links its programs into /usr/bin; is the Core SDK installed, and does PATH keep /usr/bin?
+sdk-why-login-other = A new login's { $command } is { $found }, not the Core SDK's. Take the old folder off PATH.
+sdk-why-legacy-packages = { $count } packages of the legacy ROCm stream are still installed ({ $packages }). AMD says to uninstall them first: sudo apt autoremove rocm (then rocm-core).
+sdk-why-legacy-repo = { $file } still has the legacy ROCm repository ({ $uri }). AMD's uninstall steps remove it: sudo rm { $file }, then sudo apt update.
+sdk-why-legacy-tree = { $dir } is still there. The legacy packages' removal leaves it only when files nobody's package owns are inside: look at what is left and remove it.
+sdk-why-script-gone = { $path } is gone. The team still needs it: restore it and make it call amd-smi.
+sdk-why-script-old = { $path } still runs { $old }, which the Core SDK does not have. Use { $new } instead.
+sdk-why-script-new = { $path } does not run { $new } yet: put the amd-smi command where the rocm-smi one was.

@@ -1,0 +1,233 @@
+//! The ROCm Core SDK (10.x) on the simulated machine: its repositories as apt reads them, its
+//! packages and what they put on disk, its tools' banners, and the legacy stack's removal.
+//! Golden transcripts in tests/golden/sim; regenerate with
+//! `UPDATE_GOLDEN=1 cargo test --test sim_coresdk` and review the diff.
+
+mod sim_common;
+
+use rocm_learn::sim::{self, coresdk, keys, spec::DriverKind};
+use sim_common::{Stage, check, check_root, mi300x};
+
+const SDK_SOURCES: &str = "Types: deb
+URIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/
+Suites: stable
+Components: main
+Architectures: amd64
+Signed-By: /etc/apt/keyrings/amdrocm.gpg
+";
+const DRIVER_LIST: &str = "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu noble main\n";
+
+/// A fresh Ubuntu 24.04 MI300X node in November 2026, with the headers of its kernel.
+fn fresh() -> Stage {
+    mi300x(|s| {
+        s.ubuntu = Some("24.04".into());
+        s.driver = DriverKind::None;
+        s.amdgpu_loaded = false;
+        s.boot_time = 1_795_600_000;
+        s.packages = vec!["linux-headers-6.8.0-52-generic".into()];
+    })
+}
+
+/// Both keys in place, as `gpg --dearmor` writes them.
+fn keys(st: &Stage) {
+    let dir = st.root().join("etc/apt/keyrings");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("rocm.gpg"), keys::amd_key_binary()).unwrap();
+    std::fs::write(dir.join("amdrocm.gpg"), coresdk::key_binary()).unwrap();
+}
+
+/// The node with both repositories registered and read.
+fn registered() -> Stage {
+    let st = fresh();
+    keys(&st);
+    st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        SDK_SOURCES,
+    );
+    assert_eq!(st.run_root("apt update").code, 0);
+    st
+}
+
+#[test]
+fn apt_reads_both_repositories() {
+    let st = fresh();
+    keys(&st);
+    st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        SDK_SOURCES,
+    );
+    check_root(&st, "coresdk_apt_update", "apt update");
+}
+
+#[test]
+fn the_legacy_key_does_not_sign_the_core_sdk() {
+    let st = fresh();
+    keys(&st);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        &SDK_SOURCES.replace("amdrocm.gpg", "rocm.gpg"),
+    );
+    let out = check_root(&st, "coresdk_apt_update_wrong_key", "apt update");
+    assert_eq!(out.code, 100);
+}
+
+#[test]
+fn a_codename_is_no_suite_of_the_core_sdk() {
+    let st = fresh();
+    keys(&st);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        &SDK_SOURCES.replace("Suites: stable", "Suites: noble"),
+    );
+    let out = check_root(&st, "coresdk_apt_update_codename_suite", "apt update");
+    assert_eq!(out.code, 100);
+}
+
+#[test]
+fn installing_lays_out_core_10_0_and_its_alternatives() {
+    let st = registered();
+    check_root(
+        &st,
+        "coresdk_apt_install_gfx942",
+        "apt install -y amdgpu-dkms amdrocm10.0-gfx942",
+    );
+    // /opt/rocm is a folder; its entries are the groups' links.
+    assert!(st.root().join("opt/rocm").is_dir());
+    assert!(
+        st.root()
+            .join("opt/rocm/core-10.0/bin/amdclang++")
+            .is_file()
+    );
+    assert_eq!(st.link("/opt/rocm/bin"), "/etc/alternatives/rocm-bin");
+    assert_eq!(
+        st.link("/etc/alternatives/rocm-bin"),
+        "/opt/rocm/core-10.0/bin"
+    );
+    assert_eq!(
+        st.link("/etc/alternatives/amd-smi"),
+        "/opt/rocm/core-10.0/bin/amd-smi"
+    );
+    // rocm-smi is gone in the Core SDK; no /opt/rocm-10.0.0 either.
+    assert!(!st.root().join("opt/rocm/core-10.0/bin/rocm-smi").exists());
+    assert!(!st.root().join("etc/alternatives/rocm-smi").exists());
+    assert!(!st.root().join("opt/rocm-10.0.0").exists());
+    check(
+        &st,
+        "coresdk_alternatives_display_rocm_bin",
+        "update-alternatives --display rocm-bin",
+    );
+    check(&st, "coresdk_dkms_status", "dkms status");
+}
+
+#[test]
+fn the_core_sdk_tools_answer_as_10_0() {
+    let mut st = registered();
+    assert_eq!(
+        st.run_root("apt install -y amdgpu-dkms amdrocm10.0").code,
+        0
+    );
+    assert_eq!(st.run_root("modprobe amdgpu").code, 0);
+    assert_eq!(st.run_root("usermod -aG render,video learner").code, 0);
+    st.relogin();
+    check(&st, "coresdk_amd_smi_version", "amd-smi version");
+    check(&st, "coresdk_hipcc_version", "hipcc --version");
+    check(&st, "coresdk_amdclang_version", "amdclang++ --version");
+    check(&st, "coresdk_hipconfig_version", "hipconfig --version");
+    check(
+        &st,
+        "coresdk_rocm_agent_enumerator",
+        "rocm_agent_enumerator",
+    );
+    let info = sim_common::plain(&st.run("rocminfo").stdout_text());
+    assert!(info.starts_with("ROCk module version 7.1.3.31500000 is loaded\n"));
+    assert!(info.contains("Runtime Version:         1.21\n"));
+}
+
+#[test]
+fn wget_serves_the_core_sdk_key() {
+    let st = fresh();
+    let out = st.run("wget -qO- https://stable.repo.amd.com/rocm/gpg/packages.gpg");
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout_text(), coresdk::key_armored());
+}
+
+/// A node of the legacy stream: ROCm 7.2.0 with apt, the 30.30 driver.
+fn legacy() -> Stage {
+    mi300x(|s| {
+        s.rocm_installed = Some("7.2.0".into());
+        s.driver = DriverKind::Dkms;
+        s.boot_time = 1_795_600_000;
+    })
+}
+
+#[test]
+fn the_legacy_72_node_is_staged_as_its_pages_install_it() {
+    let st = legacy();
+    assert_eq!(
+        st.read("/etc/apt/sources.list.d/amdgpu.list"),
+        "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/30.30/ubuntu jammy main\n"
+    );
+    assert_eq!(st.link("/etc/alternatives/rocm"), "/opt/rocm-7.2.0");
+    assert!(st.root().join("opt/rocm-7.2.0/bin/rocm-smi").is_file());
+}
+
+#[test]
+fn autoremove_takes_the_legacy_stack_and_its_link() {
+    let st = legacy();
+    check_root(&st, "apt_autoremove_legacy_rocm", "apt autoremove -y rocm");
+    assert!(!st.root().join("opt/rocm-7.2.0").exists());
+    assert!(std::fs::symlink_metadata(st.root().join("opt/rocm")).is_err());
+    assert!(!st.state().installed("hipcc"));
+    // The driver stays: it was asked for, not brought in.
+    assert!(st.state().installed("amdgpu-dkms"));
+    check_root(
+        &st,
+        "apt_autoremove_not_installed",
+        "apt autoremove rocm-core",
+    );
+}
+
+#[test]
+fn remove_leaves_what_came_with_the_meta_package() {
+    let st = legacy();
+    let out = check_root(&st, "apt_remove_meta_only", "apt-get remove -y rocm");
+    assert_eq!(out.code, 0);
+    assert!(st.state().installed("rocm-core"));
+}
+
+#[test]
+fn remove_asks_and_refuses_like_apt() {
+    let st = legacy();
+    check(&st, "apt_remove_not_root", "apt remove rocm");
+    check_root(&st, "apt_remove_unknown", "apt remove nosuch");
+    let out = st.run_answering(&st.learner().as_root(), "apt purge rocm-core", &["n"]);
+    sim_common::golden(
+        "apt_purge_abort",
+        "(as root) apt purge rocm-core   (answer n)",
+        &out,
+    );
+    assert_eq!(out.code, 1);
+    assert!(st.state().installed("rocm-core"));
+    let out = st.run_root("apt-get clean all");
+    assert_eq!((out.code, out.stdout_text().as_str()), (0, ""));
+    let _ = sim::login(st.root(), "learner");
+}
+
+#[test]
+fn remove_with_autoremove_is_autoremove() {
+    for line in [
+        "apt remove --autoremove -y rocm",
+        "apt-get purge --auto-remove -y rocm",
+    ] {
+        let st = legacy();
+        assert_eq!(st.run_root(line).code, 0, "{line}");
+        let state = st.state();
+        assert!(
+            !state.installed("hipcc") && !state.installed("rocm-core"),
+            "{line}"
+        );
+        assert!(state.installed("amdgpu-dkms"), "{line}");
+    }
+}
