@@ -753,7 +753,7 @@ fn unknown_id(i18n: &I18n, kind: &str, id: &str, known: Vec<&str>) -> i32 {
 /// With `ROCM_LEARN_SUBMIT_DIR` set, every finished item also writes the learner's export there.
 fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
     let store = match Store::locate() {
-        Ok(s) => s.for_pack(pack),
+        Ok(s) => s.for_pack(pack).with_course(course),
         Err(e) => {
             eprintln!("{}", i18n.msg(&e.0));
             return None;
@@ -766,22 +766,39 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
     let course = std::sync::Arc::new(course.clone());
     let pack = pack.clone();
     let machine = crate::export::machine_name();
-    Some(store.on_finish(std::sync::Arc::new(move |p: &Progress| {
-        let learner = crate::export::learner_name(p.learner.as_deref());
-        let stamp = crate::export::Stamp {
-            pack: &pack,
-            learner: &learner,
-            machine: &machine,
-            now: progress::now(),
-        };
-        let export = crate::export::build(p, &course, &stamp);
-        crate::export::submit(&dir, &export).map(drop).map_err(|e| {
-            content::Msg::new("classroom-submit-failed")
-                .arg("dir", dir.display())
-                .arg("error", e)
-        })
-    })))
+    let log = store.clone();
+    // Live events go out at most every few seconds; a finished item goes out at once.
+    let last = std::sync::Mutex::new(None::<std::time::Instant>);
+    Some(store.on_finish(std::sync::Arc::new(
+        move |p: &Progress, saved: &progress::Saved| {
+            {
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                if !saved.finished && last.is_some_and(|t| t.elapsed() < SUBMIT_DEBOUNCE) {
+                    return Ok(());
+                }
+                *last = Some(std::time::Instant::now());
+            }
+            let learner = crate::export::learner_name(p.learner.as_deref());
+            let events = log.log();
+            let stamp = crate::export::Stamp {
+                pack: &pack,
+                learner: &learner,
+                machine: &machine,
+                now: progress::now(),
+                events: &events,
+            };
+            let export = crate::export::build(p, &course, &stamp);
+            crate::export::submit(&dir, &export).map(drop).map_err(|e| {
+                content::Msg::new("classroom-submit-failed")
+                    .arg("dir", dir.display())
+                    .arg("error", e)
+            })
+        },
+    )))
 }
+
+/// How often in-progress events (a step met, a question answered) reach the submit folder.
+const SUBMIT_DEBOUNCE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The class's shared folder: each finished item writes the learner's export there.
 pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";
@@ -979,11 +996,13 @@ fn cmd_progress(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i3
     }
     let learner = crate::export::learner_name(progress.learner.as_deref());
     let machine = crate::export::machine_name();
+    let events = store.log();
     let stamp = crate::export::Stamp {
         pack,
         learner: &learner,
         machine: &machine,
         now: progress::now(),
+        events: &events,
     };
     let export = crate::export::build(&progress, course, &stamp);
     let mut out = io::stdout().lock();
@@ -1060,7 +1079,7 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
     };
     for (name, text) in report_inputs(m.get_many::<PathBuf>("files").into_iter().flatten()) {
         match text.and_then(|t| crate::export::parse(&t)) {
-            Ok(e) => exports.push(e),
+            Ok(export) => exports.push(crate::report::Input { name, export }),
             Err(reason) => skip(&name, reason),
         }
     }
@@ -1068,7 +1087,7 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
         eprintln!("{}", i18n.t("report-no-files"));
         return EXIT_FAIL;
     }
-    let report = crate::report::build(&exports, course, pack);
+    let report = crate::report::build(&exports, course, pack, progress::now());
     if m.get_flag("csv") {
         print_out(&crate::report::render_csv(&report, course));
     } else {
@@ -1279,21 +1298,15 @@ fn save_lab_script(
     let done_ids = run.steps_done();
     let secs = run.started.elapsed().as_secs();
     save(i18n, &store, |p| {
-        let newly = p.labs.get(&lab.id).is_none_or(|l| l.completed_at.is_none());
-        p.apply(&progress::Change::Lab {
-            id: lab.id.clone(),
+        p.record(crate::events::What::Lab {
+            item: lab.id.clone(),
             steps_done: done_ids,
             complete,
             hints: 0,
             secs,
             session_over: true,
             confined: run.confined != Some(false),
+            by_script: true,
         });
-        if complete
-            && newly
-            && let Some(l) = p.labs.get_mut(&lab.id)
-        {
-            l.completed_by = Some(progress::LabHow::Script);
-        }
     });
 }

@@ -11,9 +11,10 @@ use crate::progress::{ItemKind, LabHow, Progress};
 
 /// Marks a file as ours, so `report` can tell it from any other JSON.
 pub const FORMAT: &str = "rocm-learn-progress";
-/// 2 added the pack, the machine, first and best scores and how labs were done; version 1
-/// files read with the built-in course as their pack.
-pub const VERSION: u32 = 2;
+/// 2 added the pack, the machine, first and best scores and how labs were done; 3 the event
+/// log, the login and the signature. Version 1 files read with the built-in course as their
+/// pack; files before 3 carry no log, and their items stand for it.
+pub const VERSION: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Export {
@@ -26,9 +27,16 @@ pub struct Export {
     /// The machine (host name) the export was made on.
     #[serde(default)]
     pub machine: String,
+    /// The login (user name on the machine) that made the export: two logins under one
+    /// learner's name are likely two people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub login: String,
     /// RFC 3339, UTC.
     pub exported_at: String,
     pub items: Vec<Item>,
+    /// The learner's whole event log: what `report` merges.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<crate::events::Event>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,6 +124,9 @@ pub struct Item {
     /// Labs: completed where the learner's processes were not confined (no Landlock).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unconfined: bool,
+    /// Labs in progress: the step the learner is on (a merged report fills it in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -136,6 +147,8 @@ pub struct Stamp<'a> {
     pub learner: &'a str,
     pub machine: &'a str,
     pub now: u64,
+    /// The learner's log, carried whole.
+    pub events: &'a [crate::events::Event],
 }
 
 /// One row per item of the course, in course order (lessons, quizzes, labs).
@@ -164,6 +177,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             solution_viewed: false,
             completed_by: None,
             unconfined: false,
+            step: None,
         });
     }
     for q in &course.quizzes {
@@ -202,6 +216,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             solution_viewed: false,
             completed_by: None,
             unconfined: false,
+            step: None,
         });
     }
     for lab in &course.labs {
@@ -227,6 +242,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             solution_viewed: rec.is_some_and(|r| r.solution_viewed),
             completed_by: rec.and_then(|r| r.completed_by),
             unconfined: rec.is_some_and(|r| r.unconfined),
+            step: None,
         });
     }
     Export {
@@ -235,8 +251,10 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
         pack: PackStamp::of(stamp.pack),
         learner: stamp.learner.into(),
         machine: stamp.machine.into(),
+        login: crate::progress::login().unwrap_or_default(),
         exported_at: rfc3339(stamp.now),
         items,
+        events: stamp.events.to_vec(),
     }
 }
 
@@ -370,6 +388,25 @@ pub fn rfc3339(t: u64) -> String {
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
 
+/// `2026-11-22T03:20:00Z` as seconds since the epoch; `None` for any other form.
+pub fn parse_rfc3339(s: &str) -> Option<u64> {
+    let b = s.as_bytes();
+    if b.len() != 20 || b[4] != b'-' || b[10] != b'T' || b[19] != b'Z' {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
+    let (y, m, d) = (n(0..4)?, n(5..7)?, n(8..10)?);
+    let (h, mi, sec) = (n(11..13)?, n(14..16)?, n(17..19)?);
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    u64::try_from(days * 86_400 + h * 3600 + mi * 60 + sec).ok()
+}
+
 /// The learner's name: `ROCM_LEARN_LEARNER`, else the saved one, else the login name.
 pub fn learner_name(saved: Option<&str>) -> String {
     std::env::var(crate::progress::LEARNER_ENV)
@@ -423,5 +460,8 @@ mod tests {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
+        for t in [0, 1_795_000_000, 951_782_400] {
+            assert_eq!(parse_rfc3339(&rfc3339(t)), Some(t));
+        }
     }
 }

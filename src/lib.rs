@@ -11,6 +11,7 @@ pub mod cli;
 pub mod clock;
 pub mod content;
 pub mod doctor;
+pub mod events;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -19,6 +20,7 @@ pub mod lab;
 pub mod lang;
 pub mod machine_path;
 pub mod markdown;
+pub mod merge;
 pub mod plain;
 pub mod progress;
 pub mod proof;

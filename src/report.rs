@@ -2,8 +2,11 @@
 //! finished what, each learner's items (first and best score, time, hints, solutions viewed),
 //! the hardest questions (and the wrong answer most chosen), and who got stuck where in labs.
 //!
-//! Exports of another pack are listed, never merged; two exports of one learner count once
-//! (the newest). Counts come from learners' files, so every sum saturates instead of wrapping.
+//! Exports of another pack are listed, never merged. Every export of one learner is merged by
+//! the union of their event logs (an export from before the log stands for its items), so a
+//! learner who worked on two machines keeps the work of both; the report says from how many
+//! machines a learner's events come and flags one name used by two logins. Counts come from
+//! learners' files, so every sum saturates instead of wrapping.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +20,16 @@ use crate::width::{pad, str_width, truncate};
 pub struct LearnerRow {
     pub learner: String,
     pub machine: String,
+    /// Installs (machines) the learner's events come from.
+    pub machines: usize,
+    /// Files merged into this learner's record.
+    pub files: usize,
+    /// What an instructor should look at: one name used by two logins, a file not taken.
+    pub flags: Vec<Flag>,
+    /// Where the learner is now, if in the middle of something.
+    pub live: Option<Live>,
+    /// The learner's merged record.
+    pub progress: crate::progress::Progress,
     pub lessons_done: usize,
     pub quizzes_done: usize,
     /// Right answers and questions over the quizzes taken (a quiz never taken adds nothing).
@@ -57,58 +70,79 @@ pub struct Foreign {
     pub pack: String,
 }
 
+/// Something about a learner's files an instructor should see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Flag {
+    /// One learner's name used by several logins: likely two people.
+    TwoPeople { logins: Vec<String> },
+}
+
+/// What a learner is on now: the item, the lab step or question, and since when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    pub place: crate::progress::Place,
+    pub step: Option<String>,
+    /// Seconds since the Unix epoch when the learner got there.
+    pub since: u64,
+}
+
+/// One file given to `report`: its name (to name it in flags) and what it holds.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub name: String,
+    pub export: Export,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Report {
     pub learners: Vec<LearnerRow>,
     pub hardest: Vec<Hard>,
     pub stuck: Vec<Stuck>,
     pub foreign: Vec<Foreign>,
-    /// Older exports of a learner replaced by a newer one.
-    pub replaced: usize,
+    /// Learners whose record was merged from more than one file.
+    pub merged: usize,
+    /// The report's time (seconds since the epoch): "for how long" is counted to it.
+    pub now: u64,
 }
 
-/// Whether an export belongs to this pack. Exports made before packs were stamped carry no
+/// Whether an export belongs to this pack, of any version: results are keyed by each item's
+/// content, so a class spans versions. Exports made before packs were stamped carry no
 /// version and are taken for the built-in course.
 fn same_pack(e: &Export, pack: &Pack) -> bool {
-    e.pack.id == pack.id && (e.pack.version.is_empty() || e.pack.version == pack.version)
+    e.pack.id == pack.id
 }
 
-/// One export per learner, the newest (RFC 3339 times in UTC sort as text).
-fn newest_per_learner<'a>(exports: &[&'a Export]) -> (Vec<&'a Export>, usize) {
-    let mut by_name: BTreeMap<&str, &Export> = BTreeMap::new();
-    let mut replaced = 0;
-    for e in exports {
-        match by_name.get(e.learner.as_str()) {
-            Some(old) if old.exported_at >= e.exported_at => replaced += 1,
-            Some(_) => {
-                replaced += 1;
-                by_name.insert(&e.learner, e);
-            }
-            None => {
-                by_name.insert(&e.learner, e);
-            }
-        }
-    }
-    (by_name.into_values().collect(), replaced)
-}
-
-pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
-    let mut r = Report::default();
-    let (ours, foreign): (Vec<&Export>, Vec<&Export>) =
-        exports.iter().partition(|e| same_pack(e, pack));
+pub fn build(inputs: &[Input], course: &Course, pack: &Pack, now: u64) -> Report {
+    let mut r = Report {
+        now,
+        ..Report::default()
+    };
+    let (ours, foreign): (Vec<&Input>, Vec<&Input>) =
+        inputs.iter().partition(|i| same_pack(&i.export, pack));
     r.foreign = foreign
         .iter()
-        .map(|e| Foreign {
-            learner: e.learner.clone(),
-            pack: e.pack.label(),
+        .map(|i| Foreign {
+            learner: i.export.learner.clone(),
+            pack: i.export.pack.label(),
         })
         .collect();
-    let (exports, replaced) = newest_per_learner(&ours);
-    r.replaced = replaced;
-
+    let mut by_name: BTreeMap<&str, Vec<&Input>> = BTreeMap::new();
+    for i in ours {
+        by_name.entry(&i.export.learner).or_default().push(i);
+    }
     let mut class = Class::default();
-    for e in &exports {
-        r.learners.push(class.learner(e, course));
+    for (name, files) in by_name {
+        if files.len() > 1 {
+            r.merged += 1;
+        }
+        let merged = crate::merge::learner(name, &files, course, pack, now);
+        let mut row = class.learner(&merged.export, course);
+        row.machines = merged.machines;
+        row.files = files.len();
+        row.flags = merged.flags;
+        row.live = merged.live;
+        row.progress = merged.progress;
+        r.learners.push(row);
     }
     r.hardest = rank_hardest(class.hard, &class.votes);
     r.stuck = rank_stuck(class.stuck);
@@ -133,6 +167,11 @@ impl Class {
         let mut row = LearnerRow {
             learner: e.learner.clone(),
             machine: e.machine.clone(),
+            machines: 1,
+            files: 1,
+            flags: Vec::new(),
+            live: None,
+            progress: crate::progress::Progress::new(),
             lessons_done: 0,
             quizzes_done: 0,
             right: 0,
@@ -271,8 +310,8 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
     );
     out.push_str("\n\n");
     summary_table(&mut out, r, course, i18n);
-    if r.replaced > 0 {
-        out.push_str(&i18n.ta("classroom-report-replaced", &[("count", r.replaced.into())]));
+    if r.merged > 0 {
+        out.push_str(&i18n.ta("classroom-report-merged", &[("count", r.merged.into())]));
         out.push('\n');
     }
     for f in &r.foreign {
@@ -289,7 +328,7 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
     out.push_str(&i18n.t("classroom-report-items"));
     out.push('\n');
     for l in &r.learners {
-        learner_items(&mut out, l, i18n);
+        learner_items(&mut out, l, i18n, r.now);
     }
     out.push('\n');
     hardest(&mut out, r, course, i18n);
@@ -343,8 +382,41 @@ fn summary_table(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
 }
 
 /// One learner's started items: `  quiz:deploy  done  first 1/5, best 5/5  12 min ...`.
-fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n) {
-    out.push_str(&format!("  {}\n", l.learner));
+fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
+    out.push_str(&format!("  {}", l.learner));
+    if l.machines > 1 {
+        out.push_str(&format!(
+            "  ({})",
+            i18n.ta("classroom-report-machines", &[("count", l.machines.into())])
+        ));
+    }
+    out.push('\n');
+    for f in &l.flags {
+        out.push_str(&format!("    ! {}\n", flag_text(f, i18n)));
+    }
+    if let Some(live) = &l.live {
+        let minutes = minutes(now.saturating_sub(live.since));
+        out.push_str(&format!(
+            "    > {}\n",
+            match &live.step {
+                Some(step) => i18n.ta(
+                    "classroom-report-live-step",
+                    &[
+                        ("item", live.place.to_string().into()),
+                        ("step", step.as_str().into()),
+                        ("n", minutes.into())
+                    ]
+                ),
+                None => i18n.ta(
+                    "classroom-report-live",
+                    &[
+                        ("item", live.place.to_string().into()),
+                        ("n", minutes.into())
+                    ]
+                ),
+            }
+        ));
+    }
     if l.items.is_empty() {
         out.push_str(&format!("    {}\n", i18n.t("report-none")));
     }
@@ -399,6 +471,16 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n) {
         }
         let id = format!("{}:{}", i.kind.name(), i.item);
         out.push_str(&format!("    {}  {}\n", pad(&id, id_w), facts.join(", ")));
+    }
+}
+
+/// A flag in the instructor's language.
+pub fn flag_text(f: &Flag, i18n: &I18n) -> String {
+    match f {
+        Flag::TwoPeople { logins } => i18n.ta(
+            "classroom-flag-two-people",
+            &[("logins", logins.join(", ").into())],
+        ),
     }
 }
 

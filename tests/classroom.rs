@@ -86,7 +86,7 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     assert!(!e.machine.is_empty());
     assert!(
         data.path()
-            .join("learners/yuna/packs/test-pack@1.0/progress.json")
+            .join("learners/yuna/packs/test-pack/progress.json")
             .is_file(),
         "each learner and pack has a folder of its own"
     );
@@ -150,6 +150,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         solution_viewed: false,
         completed_by: None,
         unconfined: false,
+        step: None,
     }];
     let mut answers = vec![Answer {
         question: "repo-bootstrap".into(),
@@ -190,6 +191,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         solution_viewed: false,
         completed_by: None,
         unconfined: false,
+        step: None,
     });
     if let Some(steps) = hsa_steps {
         let done = steps.len() == 3;
@@ -210,6 +212,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             solution_viewed: false,
             completed_by: None,
             unconfined: false,
+            step: None,
         });
     }
     Export {
@@ -218,8 +221,10 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         pack: export::PackStamp::default(),
         learner: name.into(),
         machine: "lab-pc".into(),
+        login: String::new(),
         exported_at: "2026-11-21T09:00:00Z".into(),
         items,
+        events: vec![],
     }
 }
 
@@ -588,7 +593,10 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
     assert_eq!(report.code, 0, "{}", report.stderr);
     let s = &report.stdout;
     assert!(s.starts_with("Class report: 2 learners"), "{s}");
-    has(s, "1 older export of a learner was replaced");
+    has(
+        s,
+        "1 learner's record was merged from several files (every event kept)",
+    );
     assert!(
         s.contains("Not included: carl exported another course (builtin@"),
         "{s}"

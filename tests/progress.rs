@@ -37,13 +37,16 @@ fn a_fresh_store_starts_empty_and_writes_a_versioned_file() {
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["version"], VERSION);
     assert_eq!(v["quizzes"]["a"]["best_score"], 1);
-    // Only the file and its lock remain: no temporary files left behind.
+    // Only the file, its lock and the event log remain: no temporary files left behind.
     let mut names: Vec<_> = std::fs::read_dir(store.path().parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    assert_eq!(names, vec!["progress.json", "progress.lock"]);
+    assert_eq!(
+        names,
+        vec!["events.jsonl", "progress.json", "progress.lock"]
+    );
 }
 
 #[test]
@@ -275,4 +278,40 @@ fn progress_errors_chain_as_std_errors_and_read_in_english() {
     let text = e.to_string();
     assert!(text.contains("ROCM_LEARN_DATA_DIR"), "{text}");
     assert!(!text.contains("progress-no-home"), "{text}");
+}
+
+#[test]
+fn the_record_is_an_event_log_that_progress_is_a_view_of_and_old_files_migrate_into() {
+    use rocm_learn::progress::{Change, ItemKind, Place};
+    let dir = tempfile::tempdir().unwrap();
+    // A progress file from before the log: its quiz must not be lost.
+    let store = Store::at(dir.path());
+    let mut old = Progress::new();
+    old.record_quiz(&result("old-quiz", true), 1, 30);
+    std::fs::write(store.path(), serde_json::to_vec(&old).unwrap()).unwrap();
+    assert!(!store.log_path().exists());
+    let (p, _) = store
+        .update(|p| {
+            p.apply(&Change::Opened(Place {
+                kind: ItemKind::Lab,
+                id: "lab-a".into(),
+            }));
+            p.record_quiz(&result("a", false), 1, 5);
+        })
+        .unwrap();
+    let log = store.log();
+    // The old quiz came in as an event, the new work as events with stable ids.
+    assert_eq!(log.len(), 3, "{log:#?}");
+    let view = Progress::from_events(&log);
+    assert_eq!(view.quizzes, p.quizzes);
+    assert_eq!(view.quizzes["old-quiz"].best_score, 1);
+    // Two logs of one learner (two machines) merge by union: nothing lost, nothing twice.
+    let other = Store::at(dir.path().join("laptop"));
+    other
+        .update(|p| p.record_quiz(&result("a", true), 1, 5))
+        .unwrap();
+    let merged = rocm_learn::events::union([log.as_slice(), other.log().as_slice(), &log]);
+    assert_eq!(merged.len(), 4);
+    let q = &Progress::from_events(&merged).quizzes["a"];
+    assert_eq!((q.attempts, q.best_score), (2, 1));
 }

@@ -112,6 +112,8 @@ pub struct LabScreen {
     scrollback: usize,
     /// The language the relogin banner was last given in.
     lang: Option<crate::lang::Lang>,
+    /// The step last reported to the live view (`None` until the first report).
+    live_step: Option<Option<String>>,
 }
 
 impl LabScreen {
@@ -133,6 +135,7 @@ impl LabScreen {
             areas: Areas::default(),
             scrollback: 0,
             lang: None,
+            live_step: None,
         }
     }
 
@@ -231,6 +234,30 @@ impl LabScreen {
             session_over: !complete_only,
             confined: run.confined != Some(false),
         });
+    }
+
+    /// Tells the live view the step the learner is on when it changes (a step met moves it).
+    fn report_step(&mut self, cx: &mut Cx) {
+        let Some(run) = &self.run else { return };
+        let step = self.current_step().map(|i| run.lab.steps[i].id.clone());
+        if self.live_step.as_ref() == Some(&step) {
+            return;
+        }
+        if let Some(Some(before)) = &self.live_step
+            && let Some(i) = run.lab.steps.iter().position(|s| &s.id == before)
+            && run.status.get(i).is_some_and(|s| s.done)
+        {
+            cx.changes.push(Change::Live(crate::events::What::StepMet {
+                item: self.id.clone(),
+                step: before.clone(),
+            }));
+        }
+        cx.changes.push(Change::Live(crate::events::What::At {
+            kind: ItemKind::Lab,
+            item: self.id.clone(),
+            step: step.clone(),
+        }));
+        self.live_step = Some(step);
     }
 
     /// The hints revealed so far for the current step, one per line.
@@ -547,6 +574,7 @@ impl View for LabScreen {
                     run.pump();
                 }
                 self.record(cx, true);
+                self.report_step(cx);
                 Outcome::Stay
             }
             Ev::Confirmed(Question::ResetLab) => {
