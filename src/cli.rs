@@ -405,12 +405,15 @@ fn report_command(a: &ArgKit) -> Command {
         vec![
             Arg::new("files")
                 .num_args(1..)
-                .required(true)
+                .required_unless_present("lrs")
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(a.t("cli-report-files"))
                 .help_heading(a.arguments.clone()),
             a.flag("csv", "cli-csv"),
+            a.flag("json", "cli-report-json"),
+            a.flag("lrs", "cli-report-lrs"),
+            a.flag("trust-new-keys", "cli-report-trust-new-keys"),
         ],
     )
 }
@@ -787,12 +790,19 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
                 now: progress::now(),
                 events: &events,
             };
-            let export = crate::export::build(p, &course, &stamp);
-            crate::export::submit(&dir, &export).map(drop).map_err(|e| {
-                content::Msg::new("classroom-submit-failed")
-                    .arg("dir", dir.display())
-                    .arg("error", e)
-            })
+            let mut export = crate::export::build(p, &course, &stamp);
+            let signed = match progress::base_dir() {
+                Ok(data) => export.sign(&data),
+                Err(e) => Err(std::io::Error::other(e.to_string())),
+            };
+            signed
+                .and_then(|()| crate::export::submit(&dir, &export))
+                .map(drop)
+                .map_err(|e| {
+                    content::Msg::new("classroom-submit-failed")
+                        .arg("dir", dir.display())
+                        .arg("error", e)
+                })
         },
     )))
 }
@@ -824,15 +834,16 @@ fn cmd_lesson(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
     }
     let store = open_store(i18n, course, pack);
     save(i18n, &store, |p| {
-        let now = progress::now();
-        let e = p.lessons.entry(lesson.id.clone()).or_default();
-        if e.started_at == 0 {
-            e.started_at = now;
-        }
-        e.finished_at.get_or_insert(now);
-        p.last = Some(Place {
+        p.apply(&progress::Change::Opened(Place {
             kind: ItemKind::Lesson,
             id: lesson.id.clone(),
+        }));
+        let position = p.lessons.get(&lesson.id).map_or(0, |l| l.position);
+        p.apply(&progress::Change::Lesson {
+            id: lesson.id.clone(),
+            position,
+            finished: true,
+            secs: 0,
         });
     });
     EXIT_OK
@@ -1004,9 +1015,18 @@ fn cmd_progress(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i3
         now: progress::now(),
         events: &events,
     };
-    let export = crate::export::build(&progress, course, &stamp);
+    let mut export = crate::export::build(&progress, course, &stamp);
     let mut out = io::stdout().lock();
     if m.get_flag("json") {
+        if let Err(e) = progress::base_dir()
+            .map_err(|e| e.to_string())
+            .and_then(|d| export.sign(&d).map_err(|e| e.to_string()))
+        {
+            eprintln!(
+                "{}",
+                i18n.ta("classroom-sign-failed", &[("error", e.into())])
+            );
+        }
         let _ = writeln!(
             out,
             "{}",
@@ -1078,8 +1098,12 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
         );
     };
     for (name, text) in report_inputs(m.get_many::<PathBuf>("files").into_iter().flatten()) {
-        match text.and_then(|t| crate::export::parse(&t)) {
-            Ok(export) => exports.push(crate::report::Input { name, export }),
+        match text.and_then(|t| crate::export::parse_checked(&t)) {
+            Ok((export, verdict)) => exports.push(crate::report::Input {
+                name,
+                export,
+                verdict,
+            }),
             Err(reason) => skip(&name, reason),
         }
     }
@@ -1087,9 +1111,24 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
         eprintln!("{}", i18n.t("report-no-files"));
         return EXIT_FAIL;
     }
-    let report = crate::report::build(&exports, course, pack, progress::now());
-    if m.get_flag("csv") {
-        print_out(&crate::report::render_csv(&report, course));
+    let mut known = crate::report::KnownKeys::load();
+    let report = crate::report::build(
+        &exports,
+        course,
+        pack,
+        progress::now(),
+        &known,
+        m.get_flag("trust-new-keys"),
+    );
+    known.remember(pack, &report);
+    if m.get_flag("json") {
+        let json = crate::report::render_json(&report, pack, i18n);
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json).expect("json")
+        ));
+    } else if m.get_flag("csv") {
+        print_out(&crate::report::render_csv(&report, course, pack));
     } else {
         print_out(&crate::report::render_text(&report, course, i18n, skipped));
     }

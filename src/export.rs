@@ -37,6 +37,20 @@ pub struct Export {
     /// The learner's whole event log: what `report` merges.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<crate::events::Event>,
+    /// This install's signature over the rest of the file (see `sign`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<crate::sign::Seal>,
+}
+
+impl Export {
+    /// Signs the export with this install's key (made on first use in `data`).
+    pub fn sign(&mut self, data: &std::path::Path) -> std::io::Result<()> {
+        let key = crate::sign::install_key(data)?;
+        self.signature = None;
+        let value = serde_json::to_value(&*self).expect("export serialises");
+        self.signature = Some(crate::sign::seal(&key, &value));
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,6 +141,9 @@ pub struct Item {
     /// Labs in progress: the step the learner is on (a merged report fills it in).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<String>,
+    /// The item's content changed since the learner's result (a merged report fills it in).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -178,6 +195,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             completed_by: None,
             unconfined: false,
             step: None,
+            changed: false,
         });
     }
     for q in &course.quizzes {
@@ -217,6 +235,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             completed_by: None,
             unconfined: false,
             step: None,
+            changed: false,
         });
     }
     for lab in &course.labs {
@@ -243,6 +262,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             completed_by: rec.and_then(|r| r.completed_by),
             unconfined: rec.is_some_and(|r| r.unconfined),
             step: None,
+            changed: false,
         });
     }
     Export {
@@ -255,6 +275,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
         exported_at: rfc3339(stamp.now),
         items,
         events: stamp.events.to_vec(),
+        signature: None,
     }
 }
 
@@ -335,7 +356,13 @@ pub fn render_table(e: &Export, course: &Course, i18n: &crate::i18n::I18n) -> St
 
 /// Why a file is not a progress export we can read.
 pub fn parse(text: &str) -> Result<Export, String> {
+    parse_checked(text).map(|(e, _)| e)
+}
+
+/// An export and what its signature says.
+pub fn parse_checked(text: &str) -> Result<(Export, crate::sign::Verdict), String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let verdict = crate::sign::verify(&v);
     if v.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(format!("no \"format\": \"{FORMAT}\""));
     }
@@ -348,7 +375,9 @@ pub fn parse(text: &str) -> Result<Export, String> {
         }
         None => return Err("no version".into()),
     }
-    serde_json::from_value(v).map_err(|e| e.to_string())
+    serde_json::from_value(v)
+        .map(|e| (e, verdict))
+        .map_err(|e| e.to_string())
 }
 
 /// CSV for spreadsheets: one row per item.
@@ -432,11 +461,15 @@ pub fn machine_name() -> String {
 /// The file name a learner's export gets in the class submit folder: one per learner, machine
 /// and pack, so learners never overwrite each other and a newer export replaces an older one.
 pub fn submit_file_name(e: &Export) -> String {
+    // The install's key tells apart two machines that share a host name (cloned images).
+    let install = e
+        .signature
+        .as_ref()
+        .map(|s| format!("-{}", s.key.get(..8).unwrap_or(&s.key)))
+        .unwrap_or_default();
     crate::progress::slug(&format!(
-        "{}--{}--{}.json",
-        e.learner,
-        e.machine,
-        e.pack.label()
+        "{}--{}{install}--{}.json",
+        e.learner, e.machine, e.pack.id
     ))
 }
 

@@ -26,6 +26,7 @@ pub mod progress;
 pub mod proof;
 pub mod quiz;
 pub mod report;
+pub mod sign;
 pub mod sim;
 pub mod term_text;
 pub mod text;

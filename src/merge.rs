@@ -18,6 +18,8 @@ pub struct Merged {
     pub machines: usize,
     pub flags: Vec<Flag>,
     pub live: Option<Live>,
+    /// The install keys of the files taken.
+    pub keys: Vec<String>,
 }
 
 pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: u64) -> Merged {
@@ -49,7 +51,23 @@ pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: 
     export.login = String::new();
     let live = live(&events, &export);
     mark_items(&mut export.items, &events, course, live.as_ref());
-    let machines: BTreeSet<&str> = files.iter().map(|f| f.export.machine.as_str()).collect();
+    // An install is a machine: its key tells two apart even when their host names agree.
+    let machines: BTreeSet<&str> = files
+        .iter()
+        .map(|f| match &f.verdict {
+            crate::sign::Verdict::Good(key) => key.as_str(),
+            _ => f.export.machine.as_str(),
+        })
+        .collect();
+    let keys = files
+        .iter()
+        .filter_map(|f| match &f.verdict {
+            crate::sign::Verdict::Good(key) => Some(key.clone()),
+            _ => None,
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let logins: BTreeSet<&str> = files
         .iter()
         .map(|f| f.export.login.as_str())
@@ -67,6 +85,7 @@ pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: 
         machines: machines.len(),
         flags,
         live,
+        keys,
     }
 }
 
@@ -83,6 +102,16 @@ fn mark_items(items: &mut [Item], events: &[Event], course: &Course, live: Optio
             kind: i.kind,
             id: i.item.clone(),
         };
+        // Changed since: the latest result about the item was recorded on other content.
+        let recorded = events
+            .iter()
+            .rev()
+            .filter(|e| !e.what.is_live() && !e.hash.is_empty())
+            .find(|e| e.what.place().as_ref() == Some(&place))
+            .map(|e| e.hash.as_str());
+        i.changed = i.status != Status::NotStarted
+            && recorded
+                .is_some_and(|h| Some(h) != crate::events::content_hash(course, &place).as_deref());
         if i.status == Status::NotStarted && touched.contains(&place.to_string()) {
             i.status = Status::Started;
         }

@@ -30,6 +30,8 @@ pub struct LearnerRow {
     pub live: Option<Live>,
     /// The learner's merged record.
     pub progress: crate::progress::Progress,
+    /// The install keys of the files taken.
+    pub keys: Vec<String>,
     pub lessons_done: usize,
     pub quizzes_done: usize,
     /// Right answers and questions over the quizzes taken (a quiz never taken adds nothing).
@@ -42,6 +44,8 @@ pub struct LearnerRow {
     pub labs: BTreeMap<String, (usize, usize)>,
     /// The items started, in course order, as exported.
     pub items: Vec<Item>,
+    /// Every item of the course, started or not.
+    pub all_items: Vec<Item>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +79,12 @@ pub struct Foreign {
 pub enum Flag {
     /// One learner's name used by several logins: likely two people.
     TwoPeople { logins: Vec<String> },
+    /// A file signed by a key this learner's files never had before: not taken.
+    NewKey { file: String, key: String },
+    /// A file changed after it was signed: not taken.
+    BadSignature { file: String },
+    /// An unsigned file for a learner whose files are signed: not taken.
+    Unsigned { file: String },
 }
 
 /// What a learner is on now: the item, the lab step or question, and since when.
@@ -91,6 +101,59 @@ pub struct Live {
 pub struct Input {
     pub name: String,
     pub export: Export,
+    pub verdict: crate::sign::Verdict,
+}
+
+/// The install keys each learner's files were signed with in earlier reports (trust on first
+/// use), kept in the instructor's data folder, never in the submit folder others can write.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct KnownKeys {
+    /// `pack-id/learner` -> keys.
+    #[serde(default)]
+    pub keys: BTreeMap<String, Vec<String>>,
+}
+
+const KNOWN_KEYS_FILE: &str = "class-keys.json";
+
+impl KnownKeys {
+    fn path() -> Option<std::path::PathBuf> {
+        crate::progress::base_dir()
+            .ok()
+            .map(|d| d.join(KNOWN_KEYS_FILE))
+    }
+
+    pub fn load() -> Self {
+        Self::path()
+            .and_then(|p| std::fs::read(p).ok())
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn of(&self, pack: &str, learner: &str) -> &[String] {
+        self.keys
+            .get(&format!("{pack}/{learner}"))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds the keys the report took; a failure to save only means asking again next time.
+    pub fn remember(&mut self, pack: &Pack, r: &Report) {
+        for l in &r.learners {
+            let known = self
+                .keys
+                .entry(format!("{}/{}", pack.id, l.learner))
+                .or_default();
+            for k in &l.keys {
+                if !known.contains(k) {
+                    known.push(k.clone());
+                }
+            }
+        }
+        if let Some(path) = Self::path() {
+            let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
+            let json = serde_json::to_vec_pretty(self).expect("keys serialise");
+            let _ = crate::sim::fsx::write_atomic(&path, &json);
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -112,7 +175,17 @@ fn same_pack(e: &Export, pack: &Pack) -> bool {
     e.pack.id == pack.id
 }
 
-pub fn build(inputs: &[Input], course: &Course, pack: &Pack, now: u64) -> Report {
+/// The class report. A learner's files signed by a key not in `known` for that learner (when
+/// it has any), changed after signing, or unsigned among signed ones are flagged, not taken;
+/// `trust_new` takes new keys (a learner's second machine).
+pub fn build(
+    inputs: &[Input],
+    course: &Course,
+    pack: &Pack,
+    now: u64,
+    known: &KnownKeys,
+    trust_new: bool,
+) -> Report {
     let mut r = Report {
         now,
         ..Report::default()
@@ -132,22 +205,54 @@ pub fn build(inputs: &[Input], course: &Course, pack: &Pack, now: u64) -> Report
     }
     let mut class = Class::default();
     for (name, files) in by_name {
+        let (files, refused) = trusted(&files, known.of(&pack.id, name), trust_new);
         if files.len() > 1 {
             r.merged += 1;
         }
-        let merged = crate::merge::learner(name, &files, course, pack, now);
+        let mut merged = crate::merge::learner(name, &files, course, pack, now);
+        merged.flags.extend(refused);
         let mut row = class.learner(&merged.export, course);
         row.machines = merged.machines;
         row.files = files.len();
         row.flags = merged.flags;
         row.live = merged.live;
         row.progress = merged.progress;
+        row.keys = merged.keys;
         r.learners.push(row);
     }
     r.hardest = rank_hardest(class.hard, &class.votes);
     r.stuck = rank_stuck(class.stuck);
     r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
     r
+}
+
+/// The files of one learner to take, and flags for those not taken.
+fn trusted<'a>(
+    files: &[&'a Input],
+    known: &[String],
+    trust_new: bool,
+) -> (Vec<&'a Input>, Vec<Flag>) {
+    use crate::sign::Verdict;
+    let signed = !known.is_empty() || files.iter().any(|f| matches!(f.verdict, Verdict::Good(_)));
+    let mut take = Vec::new();
+    let mut flags = Vec::new();
+    for f in files {
+        match &f.verdict {
+            Verdict::Bad => flags.push(Flag::BadSignature {
+                file: f.name.clone(),
+            }),
+            Verdict::Unsigned if signed => flags.push(Flag::Unsigned {
+                file: f.name.clone(),
+            }),
+            Verdict::Good(key) if !known.is_empty() && !known.contains(key) && !trust_new => flags
+                .push(Flag::NewKey {
+                    file: f.name.clone(),
+                    key: key.chars().take(16).collect(),
+                }),
+            _ => take.push(*f),
+        }
+    }
+    (take, flags)
 }
 
 /// What the whole class's answers and labs add up to, gathered learner by learner.
@@ -172,6 +277,7 @@ impl Class {
             flags: Vec::new(),
             live: None,
             progress: crate::progress::Progress::new(),
+            keys: Vec::new(),
             lessons_done: 0,
             quizzes_done: 0,
             right: 0,
@@ -180,6 +286,7 @@ impl Class {
             quizzes: BTreeMap::new(),
             labs: BTreeMap::new(),
             items: Vec::new(),
+            all_items: e.items.clone(),
         };
         for i in &e.items {
             let done = usize::from(i.status == Status::Done);
@@ -481,6 +588,17 @@ pub fn flag_text(f: &Flag, i18n: &I18n) -> String {
             "classroom-flag-two-people",
             &[("logins", logins.join(", ").into())],
         ),
+        Flag::NewKey { file, key } => i18n.ta(
+            "classroom-flag-new-key",
+            &[("file", file.as_str().into()), ("key", key.as_str().into())],
+        ),
+        Flag::BadSignature { file } => i18n.ta(
+            "classroom-flag-bad-signature",
+            &[("file", file.as_str().into())],
+        ),
+        Flag::Unsigned { file } => {
+            i18n.ta("classroom-flag-unsigned", &[("file", file.as_str().into())])
+        }
     }
 }
 
@@ -552,41 +670,183 @@ fn stuck(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
     }
 }
 
-/// A gradebook: one row per learner, a column per quiz (score) and per lab (steps done).
-pub fn render_csv(r: &Report, course: &Course) -> String {
-    let mut out = String::from("learner,machine,lessons_done,quizzes_done,right,asked,labs_done");
-    for q in &course.quizzes {
-        out.push(',');
-        out.push_str(&csv_field(&format!("quiz:{}", q.id)));
+/// The fields `--json` and `--csv` give for each item (the README documents them).
+const ITEM_FIELDS: [&str; 13] = [
+    "status",
+    "step",
+    "first",
+    "best",
+    "total",
+    "attempts",
+    "seconds",
+    "hints",
+    "solution_viewed",
+    "by_script",
+    "tamper_proof",
+    "mode",
+    "changed",
+];
+
+/// One item's fields, in `ITEM_FIELDS` order, as JSON values.
+fn item_json(i: &Item) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::Value as V;
+    let status = match i.status {
+        Status::NotStarted => "not-started",
+        Status::Started => "in-progress",
+        Status::Done => "done",
+    };
+    let (first, best) = match i.kind {
+        ItemKind::Quiz => (i.first_score, i.best_score.or(i.score)),
+        ItemKind::Lab => (None, i.score),
+        ItemKind::Lesson => (None, None),
+    };
+    let started = i.status != Status::NotStarted;
+    let values = [
+        V::from(status),
+        i.step.clone().map_or(V::Null, V::from),
+        first.filter(|_| started).map_or(V::Null, V::from),
+        best.filter(|_| started).map_or(V::Null, V::from),
+        i.total.map_or(V::Null, V::from),
+        V::from(i.attempts),
+        V::from(i.time_spent_secs),
+        V::from(i.hints_used),
+        V::from(i.solution_viewed),
+        V::from(i.completed_by == Some(crate::progress::LabHow::Script)),
+        // Labs done inside the confined sandbox; nothing else can claim it.
+        V::from(i.kind == ItemKind::Lab && i.status == Status::Done && !i.unconfined),
+        if i.kind == ItemKind::Lab && started {
+            V::from("guided")
+        } else {
+            V::Null
+        },
+        V::from(i.changed),
+    ];
+    ITEM_FIELDS
+        .iter()
+        .map(|f| f.to_string())
+        .zip(values)
+        .collect()
+}
+
+/// `report --json`: the class as data (schema in the README).
+pub fn render_json(r: &Report, pack: &Pack, i18n: &I18n) -> serde_json::Value {
+    use serde_json::json;
+    let learners: Vec<serde_json::Value> = r
+        .learners
+        .iter()
+        .map(|l| {
+            let items: serde_json::Map<String, serde_json::Value> = l
+                .all_items
+                .iter()
+                .map(|i| {
+                    (
+                        format!("{}:{}", i.kind.name(), i.item),
+                        serde_json::Value::Object(item_json(i)),
+                    )
+                })
+                .collect();
+            json!({
+                "name": l.learner,
+                "machines": l.machines,
+                "files": l.files,
+                "flags": l.flags.iter().map(|f| json!({
+                    "kind": flag_kind(f),
+                    "text": flag_text(f, i18n),
+                })).collect::<Vec<_>>(),
+                "now": l.live.as_ref().map(|v| json!({
+                    "item": v.place.to_string(),
+                    "step": v.step,
+                    "seconds": r.now.saturating_sub(v.since),
+                })),
+                "items": items,
+            })
+        })
+        .collect();
+    json!({
+        "pack": { "id": pack.id, "version": pack.version },
+        "generated_at": crate::export::rfc3339(r.now),
+        "learners": learners,
+        "not_included": r.foreign.iter().map(|f| json!({
+            "learner": f.learner, "pack": f.pack,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn flag_kind(f: &Flag) -> &'static str {
+    match f {
+        Flag::TwoPeople { .. } => "two-people",
+        Flag::NewKey { .. } => "new-key",
+        Flag::BadSignature { .. } => "bad-signature",
+        Flag::Unsigned { .. } => "unsigned",
     }
-    for l in &course.labs {
-        out.push(',');
-        out.push_str(&csv_field(&format!("lab:{}", l.id)));
+}
+
+/// The items a gradebook has columns for: the pack's own, and the built-in ones its lessons
+/// name (a pack that extends the course does not grade all of it).
+pub fn own_items(course: &Course, pack: &Pack) -> Vec<crate::progress::Place> {
+    use crate::progress::{Place, ids};
+    let all = ItemKind::ALL.into_iter().flat_map(|k| {
+        ids(course, k).into_iter().map(move |id| Place {
+            kind: k,
+            id: id.to_string(),
+        })
+    });
+    if pack.is_builtin() || !pack.extends_builtin {
+        return all.collect();
     }
+    let builtin = crate::content::load(&crate::content::ContentTree::embedded()).0;
+    let in_builtin = |p: &Place| ids(&builtin, p.kind).contains(&p.id.as_str());
+    let own_lessons: Vec<&crate::content::Lesson> = course
+        .lessons
+        .iter()
+        .filter(|l| !ids(&builtin, ItemKind::Lesson).contains(&l.id.as_str()))
+        .collect();
+    let named = |p: &Place| {
+        own_lessons.iter().any(|l| match p.kind {
+            ItemKind::Quiz => l.quiz.as_deref() == Some(p.id.as_str()),
+            ItemKind::Lab => l.labs.contains(&p.id),
+            ItemKind::Lesson => false,
+        })
+    };
+    all.filter(|p| !in_builtin(p) || named(p)).collect()
+}
+
+/// A gradebook: one row per learner, for each of the pack's own items the `--json` fields.
+pub fn render_csv(r: &Report, course: &Course, pack: &Pack) -> String {
+    let items = own_items(course, pack);
+    let mut head = vec!["learner".to_string(), "machines".into(), "flags".into()];
+    for p in &items {
+        for f in ITEM_FIELDS {
+            head.push(format!("{p} {f}"));
+        }
+    }
+    let mut out = head
+        .iter()
+        .map(|h| csv_field(h))
+        .collect::<Vec<_>>()
+        .join(",");
     out.push('\n');
     for l in &r.learners {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{}",
+        let mut row = vec![
             csv_field(&l.learner),
-            csv_field(&l.machine),
-            l.lessons_done,
-            l.quizzes_done,
-            l.right,
-            l.asked,
-            l.labs_done
-        ));
-        for q in &course.quizzes {
-            out.push(',');
-            if let Some((s, _)) = l.quizzes.get(&q.id) {
-                out.push_str(&s.to_string());
+            l.machines.to_string(),
+            csv_field(&l.flags.iter().map(flag_kind).collect::<Vec<_>>().join(" ")),
+        ];
+        for p in &items {
+            let item = l
+                .all_items
+                .iter()
+                .find(|i| i.kind == p.kind && i.item == p.id);
+            let fields = item.map(item_json).unwrap_or_default();
+            for f in ITEM_FIELDS {
+                row.push(match fields.get(f) {
+                    None | Some(serde_json::Value::Null) => String::new(),
+                    Some(serde_json::Value::String(s)) => csv_field(s),
+                    Some(v) => v.to_string(),
+                });
             }
         }
-        for lab in &course.labs {
-            out.push(',');
-            if let Some((s, _)) = l.labs.get(&lab.id) {
-                out.push_str(&s.to_string());
-            }
-        }
+        out.push_str(&row.join(","));
         out.push('\n');
     }
     out

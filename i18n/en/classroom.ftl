@@ -76,3 +76,7 @@ classroom-report-machines = { $count ->
 classroom-report-live = now on { $item } for { $n } min
 classroom-report-live-step = now on { $item }, step { $step }, for { $n } min
 classroom-flag-two-people = two people under one name? Files come from the logins { $logins }.
+classroom-flag-new-key = not taken: { $file } is signed by a key this learner never used before ({ $key }); if it is the learner's new machine, run the report with --trust-new-keys.
+classroom-flag-bad-signature = not taken: { $file } was changed after it was signed.
+classroom-flag-unsigned = not taken: { $file } is not signed, while this learner's other files are.
+classroom-sign-failed = The export could not be signed ({ $error }); a class report will not take it.

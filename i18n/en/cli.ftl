@@ -103,3 +103,6 @@ report-stuck-count = { $count ->
 report-none = (none)
 report-skipped = { $file }: not a rocm-learn progress export ({ $reason }); skipped.
 report-no-files = None of the files is a progress export; ask learners to run `rocm-learn progress --json > NAME.json`.
+cli-report-json = Print the report as JSON (the schema is in the README)
+cli-report-lrs = Build the report from the learning record store (ROCM_LEARN_LRS) instead of files
+cli-report-trust-new-keys = Take files signed by a key a learner has not used before (a second machine)

@@ -67,3 +67,7 @@ classroom-report-machines = { $count } 台のマシンからのイベント
 classroom-report-live = { $item } に取り組み中({ $n } 分)
 classroom-report-live-step = { $item } のステップ { $step } に取り組み中({ $n } 分)
 classroom-flag-two-people = 同じ名前で 2 人が使っている可能性があります。ファイルのログイン名: { $logins }
+classroom-flag-new-key = 集計外: { $file } は、この受講者がこれまで使っていない鍵({ $key })で署名されています。受講者の新しいマシンであれば、--trust-new-keys を付けてレポートを作ってください。
+classroom-flag-bad-signature = 集計外: { $file } は署名後に変更されています。
+classroom-flag-unsigned = 集計外: この受講者の他のファイルは署名されていますが、{ $file } は署名されていません。
+classroom-sign-failed = 書き出しに署名できませんでした({ $error })。クラスのレポートでは集計されません。

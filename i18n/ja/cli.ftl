@@ -88,3 +88,6 @@ report-stuck-count = { $count } 人がここで止まっています
 report-none = (なし)
 report-skipped = { $file }: rocm-learn の進捗ファイルではないためスキップしました({ $reason })。
 report-no-files = 進捗ファイルがひとつもありません。受講者に `rocm-learn progress --json > NAME.json` を実行してもらってください。
+cli-report-json = レポートを JSON で出力します(スキーマは README にあります)
+cli-report-lrs = ファイルの代わりに学習記録ストア(ROCM_LEARN_LRS)からレポートを作ります
+cli-report-trust-new-keys = 受講者がこれまで使っていない鍵で署名されたファイルも集計します(2 台目のマシンなど)

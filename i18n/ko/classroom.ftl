@@ -67,3 +67,7 @@ classroom-report-machines = 머신 { $count }대의 이벤트
 classroom-report-live = { $item } 진행 중({ $n }분)
 classroom-report-live-step = { $item }의 { $step } 단계 진행 중({ $n }분)
 classroom-flag-two-people = 한 이름을 두 사람이 쓰고 있을 수 있습니다. 파일의 로그인 이름: { $logins }
+classroom-flag-new-key = 집계 제외: { $file }은(는) 이 학습자가 전에 쓴 적 없는 키({ $key })로 서명되었습니다. 학습자의 새 머신이라면 --trust-new-keys를 붙여 보고서를 만드세요.
+classroom-flag-bad-signature = 집계 제외: { $file }은(는) 서명 후에 변경되었습니다.
+classroom-flag-unsigned = 집계 제외: 이 학습자의 다른 파일은 서명되어 있지만 { $file }은(는) 서명되지 않았습니다.
+classroom-sign-failed = 내보내기에 서명하지 못했습니다({ $error }). 수업 보고서에서 집계되지 않습니다.

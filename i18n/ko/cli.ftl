@@ -88,3 +88,6 @@ report-stuck-count = { $count }명이 여기서 막힘
 report-none = (없음)
 report-skipped = { $file }: rocm-learn 진도 파일이 아니라서 건너뜁니다({ $reason }).
 report-no-files = 진도 파일이 하나도 없습니다. 학습자에게 `rocm-learn progress --json > NAME.json`을 실행하게 하세요.
+cli-report-json = 보고서를 JSON으로 출력합니다(스키마는 README에 있습니다)
+cli-report-lrs = 파일 대신 학습 기록 저장소(ROCM_LEARN_LRS)에서 보고서를 만듭니다
+cli-report-trust-new-keys = 학습자가 전에 쓰지 않은 키로 서명된 파일도 집계합니다(두 번째 머신 등)
