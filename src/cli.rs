@@ -66,8 +66,14 @@ pub fn run(args: Vec<OsString>) -> i32 {
     if flag.is_some() && matches.subcommand().is_none() && terminal_ok() {
         remember_content(content_dir.as_deref());
     }
-    dispatch(i18n, &matches, content_dir)
+    let code = dispatch(i18n, &matches, content_dir);
+    // Statements being sent get a moment to arrive; the rest stay queued for the next run.
+    crate::lrs::wait(LRS_EXIT_WAIT);
+    code
 }
+
+/// How long a command about to exit waits for statements being sent to the LRS.
+const LRS_EXIT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// `--lang`, else ROCM_LEARN_LANG, else the language picked in the app, else the locale's; also
 /// a ROCM_LEARN_LANG that names no language (and was not overridden), to be said.
@@ -141,6 +147,7 @@ fn dispatch(i18n: I18n, matches: &ArgMatches, content_dir: Option<PathBuf>) -> i
         "quiz" => cmd_quiz(&i18n, &course, pack, m),
         "progress" => cmd_progress(&i18n, &course, pack, m),
         "report" => cmd_report(&i18n, &course, pack, m),
+        "lrs" => cmd_lrs_status(&i18n),
         "lab" => cmd_lab(i18n, course, pack, m),
         _ => not_yet(&i18n, name),
     }
@@ -332,6 +339,12 @@ fn command(i18n: &I18n) -> Command {
         .subcommand(lab_command(&a))
         .subcommand(progress_command(&a))
         .subcommand(report_command(&a))
+        .subcommand(
+            Command::new("lrs")
+                .about(a.t("cli-lrs"))
+                .subcommand_required(true)
+                .subcommand(a.sub("status", "cli-lrs-status", vec![])),
+        )
         .subcommand(a.sub(
             "doctor",
             "cli-doctor",
@@ -762,10 +775,13 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
             return None;
         }
     };
-    let Some(dir) = std::env::var_os(SUBMIT_ENV).filter(|d| !d.is_empty()) else {
+    let submit = std::env::var_os(SUBMIT_ENV)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from);
+    let lrs = crate::lrs::Config::from_env();
+    if submit.is_none() && lrs.is_none() {
         return Some(store);
-    };
-    let dir = PathBuf::from(dir);
+    }
     let course = std::sync::Arc::new(course.clone());
     let pack = pack.clone();
     let machine = crate::export::machine_name();
@@ -774,6 +790,12 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
     let last = std::sync::Mutex::new(None::<std::time::Instant>);
     Some(store.on_finish(std::sync::Arc::new(
         move |p: &Progress, saved: &progress::Saved| {
+            let learner = crate::export::learner_name(p.learner.as_deref());
+            let data = progress::base_dir().map_err(|e| e.0)?;
+            if let Some(cfg) = &lrs {
+                queue_statements(&data, cfg, &pack, &learner, &machine, &saved.events)?;
+            }
+            let Some(dir) = &submit else { return Ok(()) };
             {
                 let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
                 if !saved.finished && last.is_some_and(|t| t.elapsed() < SUBMIT_DEBOUNCE) {
@@ -781,7 +803,6 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
                 }
                 *last = Some(std::time::Instant::now());
             }
-            let learner = crate::export::learner_name(p.learner.as_deref());
             let events = log.log();
             let stamp = crate::export::Stamp {
                 pack: &pack,
@@ -791,12 +812,9 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
                 events: &events,
             };
             let mut export = crate::export::build(p, &course, &stamp);
-            let signed = match progress::base_dir() {
-                Ok(data) => export.sign(&data),
-                Err(e) => Err(std::io::Error::other(e.to_string())),
-            };
-            signed
-                .and_then(|()| crate::export::submit(&dir, &export))
+            export
+                .sign(&data)
+                .and_then(|()| crate::export::submit(dir, &export))
                 .map(drop)
                 .map_err(|e| {
                     content::Msg::new("classroom-submit-failed")
@@ -805,6 +823,159 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
                 })
         },
     )))
+}
+
+/// Queues the statements of new events and starts sending them in the background.
+fn queue_statements(
+    data: &std::path::Path,
+    cfg: &crate::lrs::Config,
+    pack: &Pack,
+    learner: &str,
+    machine: &str,
+    events: &[crate::events::Event],
+) -> Result<(), content::Msg> {
+    let install = crate::sign::install_key(data)
+        .map(|k| crate::events::hex(k.verifying_key().as_bytes()))
+        .unwrap_or_default();
+    let origin = crate::xapi::Origin {
+        learner,
+        pack: &pack.id,
+        version: &pack.version,
+        machine,
+        install: &install,
+    };
+    let statements: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| crate::xapi::statement(e, &origin))
+        .collect();
+    crate::lrs::enqueue(data, &statements).map_err(|e| {
+        content::Msg::new("lrs-queue-failed")
+            .arg("dir", crate::lrs::queue_dir(data).display())
+            .arg("error", e)
+    })?;
+    crate::lrs::flush_in_background(data.to_path_buf(), cfg.clone());
+    Ok(())
+}
+
+/// `lrs status`: sends what waits, then says how many statements still wait and why.
+fn cmd_lrs_status(i18n: &I18n) -> i32 {
+    let data = match progress::base_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{}", i18n.msg(&e.0));
+            return EXIT_FAIL;
+        }
+    };
+    let cfg = crate::lrs::Config::from_env();
+    let status = match &cfg {
+        Some(cfg) => crate::lrs::flush(&data, cfg),
+        None => crate::lrs::status(&data),
+    };
+    let waiting = crate::lrs::waiting(&data).len();
+    let url = cfg.as_ref().map_or(String::new(), |c| c.base.clone());
+    println!(
+        "{}",
+        i18n.ta(
+            "lrs-status-waiting",
+            &[("count", waiting.into()), ("url", url.as_str().into())]
+        )
+    );
+    if cfg.is_none() {
+        println!(
+            "{}",
+            i18n.ta("lrs-not-configured", &[("env", crate::lrs::URL_ENV.into())])
+        );
+    }
+    let why = match status.problem.as_str() {
+        "" => None,
+        "credentials" => Some("lrs-problem-credentials"),
+        "rejected" => Some("lrs-problem-rejected"),
+        _ => Some("lrs-problem-unreachable"),
+    };
+    match why {
+        Some(id) => {
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    id,
+                    &[
+                        ("detail", status.detail.as_str().into()),
+                        ("env", crate::lrs::AUTH_ENV.into())
+                    ]
+                )
+            );
+            EXIT_FAIL
+        }
+        None => EXIT_OK,
+    }
+}
+
+/// `report --lrs`: the learners' events as the LRS holds them, one input per learner and
+/// install, verified by the LRS's own authentication rather than by signatures.
+fn lrs_inputs(i18n: &I18n) -> Result<Vec<crate::report::Input>, i32> {
+    let Some(cfg) = crate::lrs::Config::from_env() else {
+        eprintln!(
+            "{}",
+            i18n.ta("lrs-not-configured", &[("env", crate::lrs::URL_ENV.into())])
+        );
+        return Err(EXIT_USAGE);
+    };
+    let statements = crate::lrs::fetch_all(&cfg).map_err(|e| {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "lrs-fetch-failed",
+                &[("url", cfg.base.as_str().into()), ("error", e.into())]
+            )
+        );
+        EXIT_FAIL
+    })?;
+    let mut by: std::collections::BTreeMap<(String, String), crate::report::Input> =
+        Default::default();
+    for s in statements {
+        let ext = &s["context"]["extensions"];
+        let Ok(event) =
+            serde_json::from_value::<crate::events::Event>(ext[crate::xapi::EXT_EVENT].clone())
+        else {
+            continue;
+        };
+        let learner = s["actor"]["account"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let install = ext[crate::xapi::EXT_INSTALL]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let pack = &ext[crate::xapi::EXT_PACK];
+        let input = by
+            .entry((learner.clone(), install.clone()))
+            .or_insert_with(|| crate::report::Input {
+                name: format!("{}/{learner}", cfg.base),
+                export: crate::export::Export {
+                    format: crate::export::FORMAT.into(),
+                    version: crate::export::VERSION,
+                    pack: crate::export::PackStamp {
+                        id: pack["id"].as_str().unwrap_or_default().into(),
+                        version: pack["version"].as_str().unwrap_or_default().into(),
+                    },
+                    learner: learner.clone(),
+                    machine: pack["machine"].as_str().unwrap_or_default().into(),
+                    login: String::new(),
+                    exported_at: String::new(),
+                    items: Vec::new(),
+                    events: Vec::new(),
+                    signature: None,
+                },
+                verdict: if install.is_empty() {
+                    crate::sign::Verdict::Unsigned
+                } else {
+                    crate::sign::Verdict::Good(install.clone())
+                },
+            });
+        input.export.events.push(event);
+    }
+    Ok(by.into_values().collect())
 }
 
 /// How often in-progress events (a step met, a question answered) reach the submit folder.
@@ -1085,7 +1256,14 @@ fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -
 
 /// `report FILE|DIR|-...`: the class summary; unreadable or foreign files are named and skipped.
 fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
-    let mut exports = Vec::new();
+    let mut exports = if m.get_flag("lrs") {
+        match lrs_inputs(i18n) {
+            Ok(i) => i,
+            Err(code) => return code,
+        }
+    } else {
+        Vec::new()
+    };
     let mut skipped = 0;
     let mut skip = |file: &str, reason: String| {
         skipped += 1;

@@ -80,3 +80,14 @@ classroom-flag-new-key = not taken: { $file } is signed by a key this learner ne
 classroom-flag-bad-signature = not taken: { $file } was changed after it was signed.
 classroom-flag-unsigned = not taken: { $file } is not signed, while this learner's other files are.
 classroom-sign-failed = The export could not be signed ({ $error }); a class report will not take it.
+lrs-status-waiting = { $count ->
+    [0] No statements wait for { $url }.
+    [one] 1 statement waits for { $url }.
+   *[other] { $count } statements wait for { $url }.
+}
+lrs-not-configured = No learning record store is set: set { $env } to its xAPI base URL (for example https://lrs.example.org/xAPI).
+lrs-problem-credentials = The learning record store refused the credentials ({ $detail }): check { $env } (user:password). The statements stay queued.
+lrs-problem-unreachable = The learning record store could not be reached ({ $detail }); the statements stay queued and are sent on the next run.
+lrs-problem-rejected = The learning record store rejected the statements ({ $detail }); they stay queued. `rocm-learn lrs status` tries again.
+lrs-fetch-failed = Could not read statements from { $url }: { $error }
+lrs-queue-failed = Could not queue statements in { $dir }: { $error }
