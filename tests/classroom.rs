@@ -314,10 +314,9 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
     let lines: Vec<&str> = csv.stdout.lines().collect();
     assert_eq!(lines.len(), 13, "a header and a row per learner");
     assert!(
-        lines[0]
-            .starts_with("learner,machine,lessons_done,quizzes_done,right,asked,labs_done,quiz:")
-            && lines[0].contains(",quiz:deploy-workflow,")
-            && lines[0].contains(",lab:hsa-init-failed,"),
+        lines[0].starts_with("learner,machines,flags,lesson:what-is-rocm status,")
+            && lines[0].contains(",quiz:deploy-workflow best,")
+            && lines[0].contains(",lab:hsa-init-failed step,"),
         "{}",
         lines[0]
     );
@@ -416,7 +415,8 @@ fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
             report.stdout
         );
     }
-    has(&report.stdout, "Arguments:\n  <FILE>...");
+    // FILE is optional: `report --lrs` reads the learning record store instead.
+    has(&report.stdout, "Arguments:\n  [FILE]...");
     let progress = common::call(&["progress", "--help"], data.path());
     has(&progress.stdout, "\n  reset ");
     assert!(
