@@ -1122,14 +1122,21 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
 fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
     let host = crate::doctor::Host::real();
     let os = crate::doctor::labs::Os::current();
-    let probe = || crate::lab::sandbox::probe().map(drop).map_err(|e| e.0);
-    let mut findings = crate::doctor::labs::examine(&host, os, &probe);
+    // The probe's bubblewrap, kept for the question after it (which ids a lab gets).
+    let bwrap = std::cell::OnceCell::new();
+    let probe = || {
+        crate::lab::sandbox::probe()
+            .map(|path| drop(bwrap.set(path)))
+            .map_err(|e| e.0)
+    };
+    let mut findings =
+        crate::doctor::labs::examine(&host, os, crate::doctor::labs::Kernel::ask(), &probe);
     let ready = findings
         .iter()
         .any(|f| f.id == "sandbox" && f.level == crate::doctor::Level::Ok);
-    if ready && let (Ok(bwrap), Ok(exe)) = (crate::lab::sandbox::probe(), std::env::current_exe()) {
+    if ready && let (Some(bwrap), Ok(exe)) = (bwrap.get(), std::env::current_exe()) {
         use crate::doctor::labs::MachineIds;
-        let kind = match crate::lab::sandbox::mapper(&bwrap, &exe) {
+        let kind = match crate::lab::sandbox::mapper(bwrap, &exe) {
             Some(m) if m.is_root() => MachineIds::Root,
             Some(_) => MachineIds::Subordinate,
             None => MachineIds::One,
@@ -1271,11 +1278,15 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
             "{}",
             i18n.ta(
                 "report-skipped",
-                &[("file", file.into()), ("reason", reason.into())]
+                // Others name the files of a submit folder and write their contents.
+                &[
+                    ("file", lab::sanitize::text(file).into()),
+                    ("reason", lab::sanitize::text(&reason).into())
+                ]
             )
         );
     };
-    for (name, text) in report_inputs(m.get_many::<PathBuf>("files").into_iter().flatten()) {
+    for (name, text) in report_inputs(i18n, m.get_many::<PathBuf>("files").into_iter().flatten()) {
         match text.and_then(|t| crate::export::parse_checked(&t)) {
             Ok((export, verdict)) => exports.push(crate::report::Input {
                 name,
@@ -1314,30 +1325,44 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
 }
 
 /// The texts `report` reads, each with the name to show: a file, every `*.json` in a folder
-/// (a class submit folder), or `-` for standard input.
+/// (a class submit folder), or `-` for standard input. Others can write a submit folder, so
+/// it is read through `hostfs`: no links, regular files only, each capped, never blocking.
 fn report_inputs<'a>(
+    i18n: &I18n,
     args: impl Iterator<Item = &'a PathBuf>,
 ) -> Vec<(String, Result<String, String>)> {
+    use crate::hostfs::{self, Limits};
     let mut out = Vec::new();
-    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| e.to_string());
+    let cap = Limits::SUBMIT.max_file;
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).map_err(|e| e.to_string());
     for arg in args {
         if arg.as_os_str() == "-" {
-            let mut text = String::new();
-            let r = io::Read::read_to_string(&mut io::stdin(), &mut text)
-                .map(|_| text)
-                .map_err(|e| e.to_string());
+            let mut bytes = Vec::new();
+            let r = match io::Read::read_to_end(
+                &mut io::Read::take(io::stdin(), cap + 1),
+                &mut bytes,
+            ) {
+                Err(e) => Err(e.to_string()),
+                Ok(_) if bytes.len() as u64 > cap => {
+                    Err(i18n.msg(&hostfs::Refusal::TooLarge(cap).msg()))
+                }
+                Ok(_) => text(bytes),
+            };
             out.push(("-".to_string(), r));
         } else if arg.is_dir() {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(arg)
-                .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-                .unwrap_or_default();
-            files.retain(|f| f.extension().is_some_and(|x| x == "json"));
-            files.sort();
-            for f in files {
-                out.push((f.display().to_string(), read(&f)));
+            let walk = hostfs::files_in(arg, Limits::SUBMIT, &|n| n.ends_with(".json"));
+            for (name, bytes) in walk.files {
+                out.push((arg.join(name).display().to_string(), text(bytes)));
+            }
+            for (name, why) in walk.refused {
+                out.push((
+                    arg.join(name).display().to_string(),
+                    Err(i18n.msg(&why.msg())),
+                ));
             }
         } else {
-            out.push((arg.display().to_string(), read(arg)));
+            let r = hostfs::read_named(arg, cap).map_err(|why| i18n.msg(&why.msg()));
+            out.push((arg.display().to_string(), r.and_then(text)));
         }
     }
     out

@@ -15,6 +15,7 @@ pub mod events;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod hostfs;
 pub mod i18n;
 pub mod lab;
 pub mod lang;

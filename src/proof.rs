@@ -7,7 +7,7 @@
 //! Labs a pack borrows from the built-in course are not run again: the built-in course is
 //! proven by rocm-learn's own tests.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::content::diag::SourceFile;
 use crate::content::{Check, ContentTree, Course, Diagnostics, Lab, Msg};
@@ -135,16 +135,34 @@ fn first_missing(steps: &[(String, bool, String)]) -> Option<&(String, bool, Str
     steps.iter().find(|(_, done, _)| !done)
 }
 
-/// The pack's scripts for a lab: `tests/<lab>/ok-*.sh` and `bad-*.sh`, by name.
-fn scripts(root: &Path, lab: &str) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root.join("tests").join(lab))
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    out.retain(|p| {
-        let n = p.file_name().map(|n| n.to_string_lossy().into_owned());
-        n.is_some_and(|n| (n.starts_with("ok-") || n.starts_with("bad-")) && n.ends_with(".sh"))
-    });
-    out.sort();
+/// The pack's scripts for a lab: `tests/<lab>/ok-*.sh` and `bad-*.sh`, by name, each with its
+/// text or why it was not read. The pack's author may be hostile: read through `hostfs` from
+/// the pack's root, so no link on the way (`tests`, the lab's folder, a script) is followed.
+fn scripts(root: &Path, lab: &str) -> Vec<(String, Result<String, String>)> {
+    let folder = format!("tests/{lab}");
+    let wanted = |rel: &str, is_dir: bool| {
+        if is_dir {
+            return rel == "tests" || rel == folder;
+        }
+        let Some(name) = rel.strip_prefix(&folder).and_then(|r| r.strip_prefix('/')) else {
+            return false;
+        };
+        (name.starts_with("ok-") || name.starts_with("bad-")) && name.ends_with(".sh")
+    };
+    let walk = crate::hostfs::walk(root, crate::hostfs::Limits::PACK, &wanted);
+    let name = |rel: &str| rel.rsplit('/').next().unwrap_or(rel).to_string();
+    let mut out: Vec<(String, Result<String, String>)> = walk
+        .files
+        .into_iter()
+        .map(|(rel, b)| (name(&rel), String::from_utf8(b).map_err(|e| e.to_string())))
+        .collect();
+    out.extend(
+        walk.refused
+            .into_iter()
+            .filter(|(rel, _)| rel.starts_with(&format!("{folder}/")))
+            .map(|(rel, why)| (name(&rel), Err(why.to_string()))),
+    );
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
 
@@ -186,12 +204,8 @@ pub fn labs(
             }
         }
         let Some(root) = tree.root() else { continue };
-        for script in scripts(root, &lab.id) {
-            let name = script
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if let Some(f) = prove_script(lab, &script, &name, i18n) {
+        for (name, text) in scripts(root, &lab.id) {
+            if let Some(f) = prove_script(lab, text, &name, i18n) {
                 failures.push(fail(&name, f));
             }
         }
@@ -200,10 +214,15 @@ pub fn labs(
 }
 
 /// Why one script did not behave as its name says, if it did not.
-fn prove_script(lab: &Lab, script: &Path, name: &str, i18n: &I18n) -> Option<String> {
-    let text = match std::fs::read_to_string(script) {
+fn prove_script(
+    lab: &Lab,
+    text: Result<String, String>,
+    name: &str,
+    i18n: &I18n,
+) -> Option<String> {
+    let text = match text {
         Ok(t) => t,
-        Err(e) => return Some(e.to_string()),
+        Err(e) => return Some(e),
     };
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let expect = if name.starts_with("bad-") {

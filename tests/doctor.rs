@@ -910,7 +910,8 @@ fn labs_machine() -> Machine {
 }
 
 fn labs_findings(m: &Machine, os: doctor::labs::Os) -> Vec<Finding> {
-    doctor::labs::examine(&m.host(), os, &|| Ok(()))
+    let kernel = doctor::labs::Kernel { landlock: Some(7) };
+    doctor::labs::examine(&m.host(), os, kernel, &|| Ok(()))
 }
 
 #[test]
@@ -953,4 +954,41 @@ fn labs_check_on_macos_and_windows_points_to_a_linux_vm_or_wsl2() {
     let win = labs_findings(&m, doctor::labs::Os::Windows);
     let fix = en().msg(win[0].fix.as_ref().unwrap());
     has(&fix, "wsl --install");
+}
+
+#[test]
+fn labs_check_asks_the_kernel_about_landlock_not_the_lsm_file() {
+    let m = labs_machine();
+    m.write("/etc/apparmor.d/bwrap", doctor::labs::APPARMOR_PROFILE);
+    // The list in /sys may be missing or stale; the kernel's answer is what a lab gets.
+    m.write("/sys/kernel/security/lsm", "lockdown,capability,yama\n");
+    let on = doctor::labs::Kernel { landlock: Some(7) };
+    let f = doctor::labs::examine(&m.host(), doctor::labs::Os::Linux, on, &|| Ok(()));
+    assert_eq!(find(&f, "landlock").level, Level::Ok);
+    has(
+        &en().msg(&find(&f, "landlock").msg),
+        "enforced by this kernel (ABI 7)",
+    );
+    m.write(
+        "/sys/kernel/security/lsm",
+        "lockdown,capability,landlock,yama\n",
+    );
+    let off = doctor::labs::Kernel { landlock: None };
+    let f = doctor::labs::examine(&m.host(), doctor::labs::Os::Linux, off, &|| Ok(()));
+    assert_eq!(find(&f, "landlock").level, Level::Unknown);
+    has(&en().msg(&find(&f, "landlock").msg), "refuses Landlock");
+}
+
+#[test]
+fn labs_check_on_this_machine_says_what_the_labs_own_probe_finds() {
+    let out = run_binary(&["doctor", "--labs", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect(&out.stdout);
+    let landlock = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == "landlock")
+        .expect("a landlock finding");
+    let enforced = rocm_learn::lab::confine::abi().is_some();
+    assert_eq!(landlock["level"] == "ok", enforced, "{landlock}");
 }

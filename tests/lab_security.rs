@@ -837,3 +837,183 @@ fn doctor_labs_says_how_real_the_lab_machine_is_for_whoever_starts_it() {
         &["[ok] A lab maps your uid alone", "sudo apt install uidmap"],
     );
 }
+
+/// Runs `rocm-learn ARGS` and kills it after `limit`: a reader that blocks fails the test
+/// instead of hanging it.
+fn run_within(args: &[&str], limit: Duration) -> common::Run {
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .args(args)
+        .env("LANG", "C")
+        .env_remove("ROCM_LEARN_LANG")
+        .env("ROCM_LEARN_DATA_DIR", data.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("rocm-learn {args:?} did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    common::Run::from(child.wait_with_output().unwrap())
+}
+
+/// A FIFO, a link to /dev/zero, a symlink loop and a sparse 10 GB file, as a hostile classmate
+/// or pack author leaves them in `dir` under names the reader looks for.
+fn plant_traps(dir: &Path, ext: &str) {
+    use std::os::unix::fs::symlink;
+    let fifo = dir.join(format!("fifo{ext}"));
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success(),
+        "mkfifo"
+    );
+    symlink("/dev/zero", dir.join(format!("zero{ext}"))).unwrap();
+    symlink(format!("loop-b{ext}"), dir.join(format!("loop-a{ext}"))).unwrap();
+    symlink(format!("loop-a{ext}"), dir.join(format!("loop-b{ext}"))).unwrap();
+    let huge = std::fs::File::create(dir.join(format!("huge{ext}"))).unwrap();
+    huge.set_len(10 << 30).unwrap();
+}
+
+#[test]
+fn a_submit_folder_with_traps_is_read_within_a_second_naming_each_trap() {
+    let submit = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    // One real learner's export, written by the app itself.
+    common::run(
+        &["quiz", "rocm-basics", "--plain", "--seed", "0"],
+        &"1\n".repeat(20),
+        data.path(),
+        &[
+            ("ROCM_LEARN_LEARNER", "ana"),
+            ("ROCM_LEARN_SUBMIT_DIR", submit.path().to_str().unwrap()),
+        ],
+    );
+    plant_traps(submit.path(), ".json");
+    std::os::unix::fs::symlink("..", submit.path().join("up.json")).unwrap();
+    let started = Instant::now();
+    let out = run_within(
+        &["report", submit.path().to_str().unwrap()],
+        Duration::from_secs(10),
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "report took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    has(&out.stdout, "ana");
+    for (name, why) in [
+        ("fifo.json", "not a regular file (fifo)"),
+        ("zero.json", "symbolic link"),
+        ("loop-a.json", "symbolic link"),
+        ("up.json", "symbolic link"),
+        ("huge.json", "is larger than"),
+    ] {
+        let line = out
+            .stderr
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} is not named:\n{}", out.stderr));
+        has(line, why);
+    }
+    // A file named on the command line gets the same treatment.
+    let zero = submit.path().join("zero.json");
+    let out = run_within(&["report", zero.to_str().unwrap()], Duration::from_secs(10));
+    has(&out.stderr, "not a regular file (device)");
+}
+
+#[test]
+fn a_pack_with_traps_is_checked_within_a_second_naming_each_trap() {
+    let pack = tempfile::tempdir().unwrap();
+    copy_dir(Path::new(common::PACK), pack.path());
+    let lessons = pack.path().join("lessons");
+    plant_traps(&lessons, ".md");
+    std::os::unix::fs::symlink("..", lessons.join("up")).unwrap();
+    std::os::unix::fs::symlink(".", lessons.join("here")).unwrap();
+    let tests = pack.path().join("tests/some-lab");
+    std::fs::create_dir_all(&tests).unwrap();
+    plant_traps(&tests, ".sh");
+    let started = Instant::now();
+    let out = run_within(
+        &[
+            "check",
+            "--no-labs",
+            "--content",
+            pack.path().to_str().unwrap(),
+        ],
+        Duration::from_secs(10),
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "check took {:?}",
+        started.elapsed()
+    );
+    let all = format!("{}{}", out.stdout, out.stderr);
+    for (name, why) in [
+        ("lessons/fifo.md", "not a regular file"),
+        ("lessons/zero.md", "symbolic link"),
+        ("lessons/loop-a.md", "symbolic link"),
+        ("lessons/up", "symbolic link"),
+        ("lessons/here", "symbolic link"),
+        ("lessons/huge.md", "larger than"),
+    ] {
+        let line = all
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} is not named:\n{all}"));
+        has(line, why);
+    }
+    assert_eq!(out.code, 1, "traps in a pack are errors: {all}");
+    // The app started on that pack does not hang either: it says what is wrong and stops.
+    let out = run_within(
+        &["--content", pack.path().to_str().unwrap(), "list"],
+        Duration::from_secs(10),
+    );
+    has(&format!("{}{}", out.stdout, out.stderr), "lessons/fifo.md");
+}
+
+#[test]
+fn a_pack_cannot_place_a_file_over_the_machines_own_state() {
+    let pack = tempfile::tempdir().unwrap();
+    copy_dir(Path::new(&common::fixture("dana-pack")), pack.path());
+    let lab = pack.path().join("lessons/01-dana/lab-dana-node.toml");
+    let mut text = std::fs::read_to_string(&lab).unwrap();
+    text.push_str("\n[[files]]\npath = \"/var/lib/rocm-sim/state.json\"\ntext = \"{}\"\n");
+    std::fs::write(&lab, &text).unwrap();
+    let line = text.lines().count() - 1;
+    let out = run_within(
+        &[
+            "check",
+            "--no-labs",
+            "--content",
+            pack.path().to_str().unwrap(),
+        ],
+        Duration::from_secs(20),
+    );
+    let all = format!("{}{}", out.stdout, out.stderr);
+    assert_eq!(out.code, 1, "{all}");
+    has(&all, &format!("lab-dana-node.toml:{line}:"));
+    has(&all, "belongs to the simulated machine itself");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&dest).unwrap();
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}

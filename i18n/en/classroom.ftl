@@ -55,8 +55,8 @@ doctor-labs-apparmor-free = AppArmor does not restrict user namespaces here.
 doctor-labs-apparmor-profile = AppArmor restricts user namespaces, and { $file } allows them for bubblewrap.
 doctor-labs-apparmor-restricted = AppArmor restricts unprivileged user namespaces (Ubuntu 24.04 does by default) and no profile allows them for bubblewrap, so a lab cannot start.
 doctor-labs-apparmor-fix = Install the profile rocm-learn ships, which allows this for bwrap alone: rocm-learn doctor --labs --apparmor-profile | sudo tee /etc/apparmor.d/bwrap && sudo apparmor_parser -r /etc/apparmor.d/bwrap
-doctor-labs-landlock-ok = Landlock is enabled in this kernel.
-doctor-labs-landlock-off = Landlock is not enabled in this kernel (see /sys/kernel/security/lsm). Labs still run inside bubblewrap, but nothing stops a learner from writing the lab machine's state, so their results are not tamper-proof and are marked so. Landlock needs Linux 5.13 or later with landlock in the kernel's lsm= list.
+doctor-labs-landlock-ok = Landlock is enforced by this kernel (ABI { $abi }).
+doctor-labs-landlock-off = This kernel refuses Landlock (asked the way a lab asks it). Labs still run inside bubblewrap, but nothing stops a learner from writing the lab machine's state, so their results are not tamper-proof and are marked so. Landlock needs Linux 5.13 or later with landlock in the kernel's lsm= list.
 doctor-labs-sandbox-ok = A test sandbox started and stopped: labs can run here.
 doctor-labs-sandbox-not-tried = No test sandbox was started: fix the problems above first.
 doctor-labs-ids-root = Started by root, a lab gets the machine's own accounts (system files belong to root), device nodes that are real to every program, and a /usr that root may change inside the lab.

@@ -55,6 +55,13 @@ content-dir-empty = { $dir } holds none of the content folders ({ $expected }); 
 content-unreadable = could not be read: { $error }
 content-not-utf8 = is not UTF-8 text; save it as UTF-8.
 content-too-large = is larger than { $max } bytes, too large for a content file.
+hostfs-link = is a symbolic link; links are not followed here. Put the file itself in the folder.
+hostfs-not-regular = is not a regular file ({ $kind }); only regular files are read.
+hostfs-too-large = is larger than { $max } bytes; not read.
+hostfs-too-many = holds more than { $max } entries; the rest of the folder was not read.
+hostfs-too-deep = lies more than { $max } folders deep; not read.
+hostfs-too-much = brings the files read past { $max } bytes in all; the rest of the folder was not read.
+hostfs-deadline = took longer than { $secs } s to read; the rest of the folder was not read.
 
 list-lessons = Lessons
 list-quizzes = Quizzes

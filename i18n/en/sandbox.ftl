@@ -1,6 +1,7 @@
 # The lab sandbox and its supervisor.
 lab-login-broken = Every new login ends as soon as it starts (last exit status { $status }), so logins have stopped. A startup file (/etc/environment, /etc/profile, /etc/profile.d/*, ~/.profile or ~/.bashrc) probably ends the shell. Press F5 to reset the machine.
 check-path-dot-segment = "{ $path }" contains a "." or ".." segment; name the file by its plain absolute path inside the lab machine, like /etc/profile.d/rocm.sh.
+check-file-simulator-own = "{ $path }" lies in { $folder }, which belongs to the simulated machine itself (its state and the checks); a pack cannot place a file there. Describe the machine in [machine] instead.
 check-path-nul = "{ $path }" contains a NUL character, which no path can hold.
 check-mode-special = "{ $mode }" sets the setuid, setgid or sticky bit, which a lab file may not have; use a mode a package would install, like "0644" or "0755".
 lab-file-through-link = The lab file { $path } would be written through a symbolic link in the machine; name the file by its real path.

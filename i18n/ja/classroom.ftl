@@ -52,8 +52,8 @@ doctor-labs-apparmor-free = このマシンでは AppArmor がユーザー名前
 doctor-labs-apparmor-profile = AppArmor はユーザー名前空間を制限していますが、{ $file } が bubblewrap には許可しています。
 doctor-labs-apparmor-restricted = AppArmor が非特権ユーザー名前空間を制限しており(Ubuntu 24.04 の既定)、bubblewrap に許可するプロファイルもないため、演習を開始できません。
 doctor-labs-apparmor-fix = rocm-learn 同梱の、bwrap だけに許可するプロファイルをインストールしてください: rocm-learn doctor --labs --apparmor-profile | sudo tee /etc/apparmor.d/bwrap && sudo apparmor_parser -r /etc/apparmor.d/bwrap
-doctor-labs-landlock-ok = このカーネルでは Landlock が有効です。
-doctor-labs-landlock-off = このカーネルでは Landlock が有効ではありません(/sys/kernel/security/lsm を参照)。演習は bubblewrap の中で動きますが、学習者が演習マシンの状態を直接書き換えることを防げないため、結果は改ざん防止にならず、その旨が記録されます。Landlock には Linux 5.13 以降で、カーネルの lsm= の一覧に landlock が含まれている必要があります。
+doctor-labs-landlock-ok = このカーネルは Landlock を適用できます(ABI { $abi })。
+doctor-labs-landlock-off = このカーネルは Landlock を受け付けません(演習と同じ方法で問い合わせました)。演習は bubblewrap の中で動きますが、学習者が演習マシンの状態を直接書き換えることを防げないため、結果は改ざん防止にならず、その旨が記録されます。Landlock には Linux 5.13 以降で、カーネルの lsm= の一覧に landlock が含まれている必要があります。
 doctor-labs-sandbox-ok = テスト用のサンドボックスを起動・終了できました。このマシンで演習を実行できます。
 doctor-labs-sandbox-not-tried = テスト用のサンドボックスは起動していません。先に上の問題を解決してください。
 doctor-labs-ids-root = root で起動したため、演習ではマシン本来のアカウント(システムファイルの所有者は root)、どのプログラムからも実在するデバイスノード、演習の中で root が変更できる /usr が使えます。

@@ -49,6 +49,13 @@ content-dir-empty = { $dir } にはコンテンツ用のフォルダー({ $expec
 content-unreadable = 読み込めませんでした: { $error }
 content-not-utf8 = UTF-8 のテキストではありません。UTF-8 で保存し直してください。
 content-too-large = { $max } バイトを超えており、コンテンツファイルとしては大きすぎます。
+hostfs-link = はシンボリックリンクです。ここではリンクをたどりません。ファイルそのものをフォルダーに置いてください。
+hostfs-not-regular = は通常のファイルではありません({ $kind })。読み込むのは通常のファイルだけです。
+hostfs-too-large = は { $max } バイトを超えているため、読み込みませんでした。
+hostfs-too-many = には { $max } 個を超える項目があります。フォルダーの残りは読み込んでいません。
+hostfs-too-deep = はフォルダーの階層が { $max } 段より深いため、読み込みませんでした。
+hostfs-too-much = を読み込むと合計が { $max } バイトを超えます。フォルダーの残りは読み込んでいません。
+hostfs-deadline = の読み込みに { $secs } 秒以上かかりました。フォルダーの残りは読み込んでいません。
 
 list-lessons = レッスン
 list-quizzes = クイズ

@@ -52,8 +52,8 @@ doctor-labs-apparmor-free = 이 컴퓨터에서는 AppArmor가 사용자 네임�
 doctor-labs-apparmor-profile = AppArmor가 사용자 네임스페이스를 제한하지만, { $file }이(가) bubblewrap에는 허용합니다.
 doctor-labs-apparmor-restricted = AppArmor가 비특권 사용자 네임스페이스를 제한하고(Ubuntu 24.04 기본값) bubblewrap에 허용하는 프로파일도 없어서 실습을 시작할 수 없습니다.
 doctor-labs-apparmor-fix = rocm-learn에 포함된, bwrap에만 허용하는 프로파일을 설치하세요: rocm-learn doctor --labs --apparmor-profile | sudo tee /etc/apparmor.d/bwrap && sudo apparmor_parser -r /etc/apparmor.d/bwrap
-doctor-labs-landlock-ok = 이 커널에서 Landlock이 켜져 있습니다.
-doctor-labs-landlock-off = 이 커널에서 Landlock이 켜져 있지 않습니다(/sys/kernel/security/lsm 참고). 실습은 bubblewrap 안에서 실행되지만 학습자가 실습 머신의 상태를 직접 고치는 것을 막을 수 없어, 결과는 변조 방지가 되지 않으며 그렇게 표시됩니다. Landlock을 쓰려면 Linux 5.13 이상이고 커널의 lsm= 목록에 landlock이 있어야 합니다.
+doctor-labs-landlock-ok = 이 커널은 Landlock을 적용합니다(ABI { $abi }).
+doctor-labs-landlock-off = 이 커널은 Landlock을 받아들이지 않습니다(실습과 같은 방법으로 물어봤습니다). 실습은 bubblewrap 안에서 실행되지만 학습자가 실습 머신의 상태를 직접 고치는 것을 막을 수 없어, 결과는 변조 방지가 되지 않으며 그렇게 표시됩니다. Landlock을 쓰려면 Linux 5.13 이상이고 커널의 lsm= 목록에 landlock이 있어야 합니다.
 doctor-labs-sandbox-ok = 테스트용 샌드박스를 시작하고 종료했습니다. 이 컴퓨터에서 실습을 실행할 수 있습니다.
 doctor-labs-sandbox-not-tried = 테스트용 샌드박스는 시작하지 않았습니다. 먼저 위의 문제를 해결하세요.
 doctor-labs-ids-root = root로 시작했으므로 실습에서 머신 고유의 계정(시스템 파일의 소유자는 root), 모든 프로그램에서 실제로 보이는 장치 노드, 실습 안에서 root가 바꿀 수 있는 /usr를 씁니다.

@@ -49,6 +49,13 @@ content-dir-empty = { $dir }에 콘텐츠 폴더({ $expected })가 하나도 없
 content-unreadable = 읽을 수 없습니다: { $error }
 content-not-utf8 = UTF-8 텍스트가 아닙니다. UTF-8로 다시 저장하세요.
 content-too-large = { $max }바이트를 넘어 콘텐츠 파일로는 너무 큽니다.
+hostfs-link = 은(는) 심볼릭 링크입니다. 여기서는 링크를 따라가지 않습니다. 파일 자체를 폴더에 넣으세요.
+hostfs-not-regular = 은(는) 일반 파일이 아닙니다({ $kind }). 일반 파일만 읽습니다.
+hostfs-too-large = 은(는) { $max }바이트를 넘어 읽지 않았습니다.
+hostfs-too-many = 에 항목이 { $max }개를 넘습니다. 폴더의 나머지는 읽지 않았습니다.
+hostfs-too-deep = 은(는) 폴더 깊이가 { $max }단계를 넘어 읽지 않았습니다.
+hostfs-too-much = 을(를) 읽으면 합계가 { $max }바이트를 넘습니다. 폴더의 나머지는 읽지 않았습니다.
+hostfs-deadline = 을(를) 읽는 데 { $secs }초 넘게 걸렸습니다. 폴더의 나머지는 읽지 않았습니다.
 
 list-lessons = 레슨
 list-quizzes = 퀴즈

@@ -1,6 +1,7 @@
 # 랩 샌드박스와 감독 프로세스
 lab-login-broken = 새 로그인이 시작하자마자 매번 종료되어(마지막 종료 상태: { $status }) 로그인을 중단했습니다. 시작 파일(/etc/environment, /etc/profile, /etc/profile.d/*, ~/.profile, ~/.bashrc) 중 하나가 셸을 종료시키는 것으로 보입니다. F5 키를 눌러 머신을 초기화하세요.
 check-path-dot-segment = "{ $path }"에 "." 또는 ".." 요소가 들어 있습니다. /etc/profile.d/rocm.sh처럼 실습 컴퓨터 안의 있는 그대로의 절대 경로로 쓰세요.
+check-file-simulator-own = "{ $path }"은(는) { $folder } 안에 있습니다. 이곳은 시뮬레이션 머신 자체(상태와 검사)의 폴더라 팩에서 파일을 둘 수 없습니다. 머신 설정은 [machine]에 쓰세요.
 check-path-nul = "{ $path }"에 NUL 문자가 들어 있습니다. 경로에는 NUL 문자를 쓸 수 없습니다.
 check-mode-special = "{ $mode }"은(는) setuid, setgid 또는 스티키 비트를 설정합니다. 실습 파일에는 쓸 수 없으니 "0644"나 "0755"처럼 패키지가 보통 설치하는 모드를 쓰세요.
 lab-file-through-link = 실습 파일 { $path }이(가) 컴퓨터 안의 심볼릭 링크를 거쳐 쓰이게 됩니다. 링크가 아닌 실제 경로로 지정하세요.

@@ -125,10 +125,35 @@ fn read_file(cx: &mut Cx, at: usize, t: &DeTable) -> Option<LabFile> {
     };
     let (path, text) = (path?, text?);
     let parsed = lab_path(cx, &path)?;
+    if let Some(own) = simulator_own(&parsed) {
+        cx.error(
+            path.span().start,
+            Msg::new("check-file-simulator-own")
+                .arg("path", parsed.as_str())
+                .arg("folder", own),
+        );
+        return None;
+    }
     Some(LabFile {
         path: parsed,
         text: text.into_inner(),
         mode,
+    })
+}
+
+/// Folders of the machine that belong to the simulator and the lab's supervisor (its state,
+/// the kernel's view, the grading channel): no learner writes them, and no pack's file may
+/// be placed there either.
+pub const SIMULATOR_OWN: [&str; 2] = ["/var/lib/rocm-sim", "/run/rocm-lab"];
+
+/// The simulator's folder `path` lies in, if any.
+pub fn simulator_own(path: &LabPath) -> Option<&'static str> {
+    SIMULATOR_OWN.into_iter().find(|own| {
+        path.as_str() == *own
+            || path
+                .as_str()
+                .strip_prefix(own)
+                .is_some_and(|rest| rest.starts_with('/'))
     })
 }
 

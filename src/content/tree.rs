@@ -8,6 +8,7 @@ use include_dir::{Dir, include_dir};
 
 use super::diag::{Diagnostics, Msg};
 use super::pack;
+use crate::hostfs;
 
 static LESSONS: Dir = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 static QUIZZES: Dir = include_dir!("$CARGO_MANIFEST_DIR/quizzes");
@@ -18,7 +19,7 @@ static I18N: Dir = include_dir!("$CARGO_MANIFEST_DIR/i18n");
 pub const TOP_DIRS: [&str; 4] = ["lessons", "quizzes", "assets", "i18n"];
 
 /// A file larger than this is not course content; refusing it keeps a stray dump from eating memory.
-const MAX_FILE: u64 = 4 * 1024 * 1024;
+const MAX_FILE: u64 = hostfs::Limits::PACK.max_file;
 
 /// What a `.tar.gz` pack may unpack to in all: a pack is text, and this keeps a bomb out.
 const MAX_ARCHIVE: u64 = 64 * 1024 * 1024;
@@ -70,11 +71,24 @@ impl ContentTree {
 
     /// Reads a content pack from disk. Unreadable files are reported, not fatal; a directory
     /// that does not exist, or holds none of the content folders, is an error for the caller.
+    /// A pack's author may be hostile: the folder is read through `hostfs` (no links followed,
+    /// regular files only, sizes, counts and time capped), and what is refused is reported
+    /// by file.
     pub fn from_dir(root: &Path, diags: &mut Diagnostics) -> Result<Self, Msg> {
         if !root.is_dir() {
             return Err(Msg::new("content-dir-missing").arg("dir", root.display()));
         }
-        if !TOP_DIRS.iter().any(|d| root.join(d).is_dir()) {
+        let terms = super::terminology::PATH;
+        let wanted = |rel: &str, is_dir: bool| match rel.split_once('/') {
+            None if is_dir => TOP_DIRS.contains(&rel) || terms.starts_with(&format!("{rel}/")),
+            None => rel == pack::MANIFEST,
+            Some((top, _)) => TOP_DIRS.contains(&top) || rel == terms,
+        };
+        let walk = hostfs::walk(root, hostfs::Limits::PACK, &wanted);
+        let has_top = |rel: &str| TOP_DIRS.iter().any(|d| rel.starts_with(&format!("{d}/")));
+        if !walk.files.iter().any(|(rel, _)| has_top(rel))
+            && !TOP_DIRS.iter().any(|d| root.join(d).is_dir())
+        {
             return Err(Msg::new("content-dir-empty")
                 .arg("dir", root.display())
                 .arg("expected", TOP_DIRS.join(", ")));
@@ -84,69 +98,22 @@ impl ContentTree {
             files: BTreeMap::new(),
             borrowed: BTreeSet::new(),
         };
-        if let Ok(text) = std::fs::read_to_string(root.join(pack::MANIFEST)) {
-            if pack::extends_builtin(&text) {
-                // The pack's own files go over the built-in ones of the same path.
-                let builtin = ContentTree::embedded();
-                tree.borrowed = builtin.files.keys().cloned().collect();
-                tree.files = builtin.files;
-            }
-            tree.files.insert(pack::MANIFEST.to_string(), text);
+        let manifest = walk.files.iter().find(|(rel, _)| rel == pack::MANIFEST);
+        if let Some(text) = manifest.and_then(|(_, b)| std::str::from_utf8(b).ok())
+            && pack::extends_builtin(text)
+        {
+            // The pack's own files go over the built-in ones of the same path.
+            let builtin = ContentTree::embedded();
+            tree.borrowed = builtin.files.keys().cloned().collect();
+            tree.files = builtin.files;
         }
-        for top in TOP_DIRS {
-            let dir = root.join(top);
-            if dir.is_dir() {
-                tree.walk(&dir, top, diags);
-            }
+        for (rel, why) in walk.refused {
+            diags.file_error(&tree.display(&rel), why.msg());
         }
-        // A pack's own word list, if it has one (docs/ holds other things that are not content).
-        let terms = super::terminology::PATH;
-        if let Ok(text) = std::fs::read_to_string(root.join(terms)) {
-            tree.files.insert(terms.to_string(), text);
+        for (rel, bytes) in walk.files {
+            tree.add(rel, bytes, diags);
         }
         Ok(tree)
-    }
-
-    fn walk(&mut self, dir: &Path, rel: &str, diags: &mut Diagnostics) {
-        let entries = match std::fs::read_dir(dir) {
-            Ok(e) => e,
-            Err(e) => {
-                diags.file_error(
-                    &self.display(rel),
-                    Msg::new("content-unreadable").arg("error", e),
-                );
-                return;
-            }
-        };
-        let mut names: Vec<_> = entries.filter_map(Result::ok).collect();
-        names.sort_by_key(|e| e.file_name());
-        for entry in names {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
-                continue; // editor swap files, .DS_Store
-            }
-            let rel = format!("{rel}/{name}");
-            let path = entry.path();
-            if path.is_dir() {
-                self.walk(&path, &rel, diags);
-                continue;
-            }
-            let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
-            if size > MAX_FILE {
-                diags.file_error(
-                    &self.display(&rel),
-                    Msg::new("content-too-large").arg("max", MAX_FILE),
-                );
-                continue;
-            }
-            match std::fs::read(&path) {
-                Ok(bytes) => self.add(rel, bytes, diags),
-                Err(e) => diags.file_error(
-                    &self.display(&rel),
-                    Msg::new("content-unreadable").arg("error", e),
-                ),
-            }
-        }
     }
 
     /// Takes one file of the pack: UTF-8 text is kept (over a borrowed built-in file of the
@@ -170,7 +137,11 @@ impl ContentTree {
                 .arg("file", file.display())
                 .arg("error", e)
         };
-        let f = std::fs::File::open(file).map_err(unreadable)?;
+        let f = hostfs::open_named(file).map_err(|why| {
+            Msg::new("classroom-archive-unreadable")
+                .arg("file", file.display())
+                .arg("error", why)
+        })?;
         let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(f));
         let mut raw: BTreeMap<String, Vec<u8>> = BTreeMap::new();
         let mut total = 0u64;

@@ -34,9 +34,29 @@ impl Os {
     }
 }
 
+/// What only the kernel can say, asked with the probes a lab itself makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kernel {
+    /// Landlock's ABI version (`lab::confine::abi`); `None` when the kernel refuses it.
+    pub landlock: Option<u32>,
+}
+
+impl Kernel {
+    pub fn ask() -> Kernel {
+        Kernel {
+            landlock: crate::lab::confine::abi(),
+        }
+    }
+}
+
 /// The checks, in the order a fix would go. `sandbox` is the real probe's verdict (`None`:
 /// not tried, because something before it already fails).
-pub fn examine(host: &Host, os: Os, sandbox: &dyn Fn() -> Result<(), Msg>) -> Vec<Finding> {
+pub fn examine(
+    host: &Host,
+    os: Os,
+    kernel: Kernel,
+    sandbox: &dyn Fn() -> Result<(), Msg>,
+) -> Vec<Finding> {
     match os {
         Os::Linux => {}
         Os::MacOs => return vec![not_linux("doctor-labs-macos")],
@@ -70,11 +90,14 @@ pub fn examine(host: &Host, os: Os, sandbox: &dyn Fn() -> Result<(), Msg>) -> Ve
         (true, None) => Finding::problem("apparmor", Msg::new("doctor-labs-apparmor-restricted"))
             .fix(Msg::new("doctor-labs-apparmor-fix")),
     });
-    let lsm = sysctl("/sys/kernel/security/lsm").unwrap_or_default();
-    out.push(if lsm.split(',').any(|m| m == "landlock") {
-        Finding::ok("landlock", Msg::new("doctor-labs-landlock-ok"))
-    } else {
-        Finding::unknown("landlock", Msg::new("doctor-labs-landlock-off"))
+    // Asked of the kernel, as the lab asks it: /sys/kernel/security/lsm may not be mounted
+    // where Landlock is enforced.
+    out.push(match kernel.landlock {
+        Some(abi) => Finding::ok(
+            "landlock",
+            Msg::new("doctor-labs-landlock-ok").arg("abi", abi),
+        ),
+        None => Finding::unknown("landlock", Msg::new("doctor-labs-landlock-off")),
     });
     let ready = out.iter().all(|f| f.level != Level::Problem);
     out.push(if !ready {

@@ -20,7 +20,7 @@ use landlock::{
 };
 
 /// What only the simulated tools may change (see module docs).
-pub const KERNEL_SIDE: [&str; 2] = ["/var/lib/rocm-sim", "/run/rocm-lab"];
+pub const KERNEL_SIDE: [&str; 2] = crate::content::lab::SIMULATOR_OWN;
 
 /// What of /dev anyone may write: the terminals, the usual character devices, /dev/shm.
 const DEVICES: [&str; 9] = [
@@ -159,6 +159,12 @@ pub fn apply(domain: &Domain) -> Result<bool, String> {
 
 /// Whether this kernel enforces Landlock at all (ABI 1, Linux 5.13 and later, when enabled).
 pub fn available() -> bool {
+    abi().is_some()
+}
+
+/// The Landlock ABI this kernel offers, as the kernel itself answers (`None`: not built in,
+/// or turned off at boot). The one probe the lab and `doctor --labs` share.
+pub fn abi() -> Option<u32> {
     // SAFETY: LANDLOCK_CREATE_RULESET_VERSION with a null attribute only queries the ABI.
     let abi = unsafe {
         libc::syscall(
@@ -168,7 +174,7 @@ pub fn available() -> bool {
             1u32,
         )
     };
-    abi >= 1
+    u32::try_from(abi).ok().filter(|v| *v >= 1)
 }
 
 #[cfg(test)]

@@ -51,25 +51,30 @@ pub fn make_pool(stage: &Path, nodes: &[(u32, u32)]) -> io::Result<()> {
 }
 
 /// Whether this lab shows real nodes (a pool was made for it).
-pub fn enabled() -> bool {
+fn enabled() -> bool {
     Path::new(POOL).is_dir()
 }
 
 /// The /dev paths shown now, each with the udev events whose values it was given.
 static SHOWN: Mutex<BTreeMap<String, u64>> = Mutex::new(BTreeMap::new());
 
-/// Supervisor side: /dev shows the machine's nodes as `state` (as recorded: `load_recorded`)
-/// has them. A node added is shown, one removed (the driver unloaded) is taken away, and one
-/// that went through a udev event since it was last given its values gets the owner, group
-/// and mode of that event; a `chmod` or `chown` in between stays, as on a real machine.
-/// Nothing to do where there is no pool.
-pub fn sync(state: &State) {
+/// Supervisor side, at the start and after each tool: /dev shows the machine's nodes as its
+/// state (as recorded: `load_recorded`) has them; it is read each time, as a file's
+/// modification time is too coarse to tell two quick tools apart. A node added is shown, one
+/// removed (the driver unloaded) is taken away, and one that went through a udev event since
+/// it was last given its values gets the owner, group and mode of that event; a `chmod` or
+/// `chown` in between stays, as on a real machine. Nothing to do where there is no pool.
+pub fn sync() {
     let Ok(mut shown) = SHOWN.lock() else {
         return;
     };
     if !enabled() {
         return;
     }
+    let root = Path::new("/");
+    let Ok(state) = State::load_recorded(root) else {
+        return;
+    };
     let want: Vec<&DevNode> = state
         .devices
         .iter()
@@ -84,8 +89,7 @@ pub fn sync(state: &State) {
         hide(&path);
         shown.remove(&path);
     }
-    let root = Path::new("/");
-    let (users, groups) = (accounts::users(root), accounts::Groups::load(root));
+    let mut names: Option<(Vec<accounts::PasswdEntry>, accounts::Groups)> = None;
     for d in want {
         match shown.get(&d.path) {
             Some(events) if *events == d.events => continue,
@@ -96,6 +100,8 @@ pub fn sync(state: &State) {
                 }
             }
         }
+        let (users, groups) =
+            names.get_or_insert_with(|| (accounts::users(root), accounts::Groups::load(root)));
         let uid = users
             .iter()
             .find(|u| u.name == d.owner)

@@ -132,10 +132,66 @@ impl Mapper {
     }
 }
 
-/// Writes the namespace's maps for `pid` and lets bubblewrap go on.
-pub fn release(pid: i32, mapper: &Mapper, mut block: impl Write) -> io::Result<()> {
-    mapper.write(pid)?;
-    block.write_all(b"1")
+/// The two pipes between the app and a bubblewrap started with `args()`: bubblewrap says on one
+/// which process holds the new namespace and waits on the other until its maps are written.
+pub struct Handshake {
+    block: (io::PipeReader, io::PipeWriter),
+    info: (io::PipeReader, io::PipeWriter),
+}
+
+impl Handshake {
+    pub fn new() -> io::Result<Handshake> {
+        Ok(Handshake {
+            block: io::pipe()?,
+            info: io::pipe()?,
+        })
+    }
+
+    /// bubblewrap's options for it: a new user namespace whose first process is its root.
+    pub fn args() -> [String; 10] {
+        [
+            "--unshare-all",
+            "--unshare-user",
+            "--uid",
+            "0",
+            "--gid",
+            "0",
+            "--userns-block-fd",
+            &BLOCK_FD.to_string(),
+            "--info-fd",
+            &INFO_FD.to_string(),
+        ]
+        .map(String::from)
+    }
+
+    /// The child's ends, with the numbers `args()` names (for `child::place_fds`).
+    pub fn child_fds(&self) -> [(i32, i32); 2] {
+        use std::os::fd::AsRawFd;
+        [
+            (self.block.0.as_raw_fd(), BLOCK_FD),
+            (self.info.1.as_raw_fd(), INFO_FD),
+        ]
+    }
+
+    /// Once bubblewrap runs: writes the maps and lets it go on. On failure bubblewrap is
+    /// killed and reaped, and the error says what failed.
+    pub fn finish(self, child: &mut std::process::Child, mapper: &Mapper) -> io::Result<()> {
+        let Handshake {
+            block: (block_r, mut block_w),
+            info: (info_r, info_w),
+        } = self;
+        // Our copies of the child's ends: the info pipe ends when bubblewrap closes its end.
+        drop((block_r, info_w));
+        let released = child_pid(info_r).and_then(|pid| {
+            mapper.write(pid)?;
+            block_w.write_all(b"1")
+        });
+        if released.is_err() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        released
+    }
 }
 
 /// The subordinate ids /etc/subuid (or /etc/subgid) give `name` (or its number): the start of

@@ -255,7 +255,8 @@ fn prepare(lab: &Lab, confined: bool) -> Result<Stage, LabError> {
     }
     for f in &lab.files {
         let host = host_path(stage.root(), &f.path);
-        if !host.starts_with(stage.root()) {
+        if !host.starts_with(stage.root()) || crate::content::lab::simulator_own(&f.path).is_some()
+        {
             // Only the machine's own folders can be written; the host stays untouched.
             return Err(LabError(Msg::new("lab-file-outside").arg("path", &f.path)));
         }

@@ -57,10 +57,11 @@ pub const HOME_SEED: &str = "/run/rocm-lab/home-seed";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SandboxError(pub Msg);
 
-fn bwrap_path() -> Option<PathBuf> {
+/// Where `tool` is on PATH.
+fn on_path(tool: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|p| {
         std::env::split_paths(&p)
-            .map(|d| d.join("bwrap"))
+            .map(|d| d.join(tool))
             .find(|f| f.is_file())
     })
 }
@@ -73,22 +74,6 @@ const NAMESPACES: [&str; 6] = [
     "1000",
     "--gid",
     "1000",
-];
-
-/// The namespaces of a lab started by root (`Ids::Many`): the sandbox's first process is root
-/// of a namespace whose maps the app writes (`super::idmap`), with the capabilities a root of
-/// the machine uses on files and accounts, and none that reach mounts, the kernel or the net.
-const MANY_IDS: [&str; 10] = [
-    "--unshare-all",
-    "--unshare-user",
-    "--uid",
-    "0",
-    "--gid",
-    "0",
-    "--userns-block-fd",
-    "5",
-    "--info-fd",
-    "6",
 ];
 
 /// What root keeps in a lab with real ids: bubblewrap gives one capability per `--cap-add`.
@@ -137,7 +122,7 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
     if let Some(id) = not_linux {
         return Err(SandboxError(Msg::new(id)));
     }
-    let Some(bwrap) = bwrap_path() else {
+    let Some(bwrap) = on_path("bwrap") else {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
     let out = Command::new(&bwrap)
@@ -231,23 +216,15 @@ pub fn mapper(bwrap: &Path, exe: &Path) -> Option<super::idmap::Mapper> {
 
 /// The caller's subordinate ids, when newuidmap and newgidmap are installed.
 fn subordinate_mapper() -> Option<super::idmap::Mapper> {
-    let on_path = |tool: &str| {
-        std::env::var_os("PATH")
-            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
-    };
-    if !on_path("newuidmap") || !on_path("newgidmap") {
-        return None;
-    }
+    on_path("newuidmap")?;
+    on_path("newgidmap")?;
     let (uid, gid) = (
         rustix::process::getuid().as_raw(),
         rustix::process::getgid().as_raw(),
     );
-    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
-    let name = passwd
-        .lines()
-        .map(|l| l.split(':').collect::<Vec<_>>())
-        .find(|f| f.len() > 2 && f[2] == uid.to_string())
-        .map(|f| f[0].to_string())
+    // The host's own account database, read as the simulator reads a machine's.
+    let name = crate::sim::accounts::user_by_uid(Path::new("/"), uid)
+        .map(|pw| pw.name)
         .unwrap_or_default();
     let start = |file: &str| {
         let table = std::fs::read_to_string(file).ok()?;
@@ -318,15 +295,12 @@ pub fn reclaim(bwrap: &Path, stage: &Path, mapper: &super::idmap::Mapper) -> boo
 /// Runs `args` (bubblewrap's options after the namespaces, then the program) in a throwaway
 /// sandbox whose maps `mapper` writes; whether all went well.
 fn run_mapped(bwrap: &Path, mapper: &super::idmap::Mapper, args: &[&str]) -> bool {
-    use super::idmap::{BLOCK_FD, INFO_FD};
-    use std::os::fd::AsRawFd;
+    use super::idmap::Handshake;
     use std::os::unix::process::CommandExt;
     let run = || -> std::io::Result<bool> {
-        let (block_r, block_w) = std::io::pipe()?;
-        let (info_r, info_w) = std::io::pipe()?;
-        let (b, i) = (block_r.as_raw_fd(), info_w.as_raw_fd());
+        let handshake = Handshake::new()?;
         let mut cmd = Command::new(bwrap);
-        cmd.args(MANY_IDS)
+        cmd.args(Handshake::args())
             .args(TRIAL_MOUNTS)
             .args(args)
             .stdin(Stdio::null())
@@ -335,28 +309,10 @@ fn run_mapped(bwrap: &Path, mapper: &super::idmap::Mapper, args: &[&str]) -> boo
         if let Some((uid, gid)) = mapper.run_as() {
             cmd.uid(uid).gid(gid);
         }
-        // SAFETY: fcntl and dup2 are async-signal-safe; each source is copied above every
-        // target first, so neither dup2 overwrites the other's source.
-        unsafe {
-            cmd.pre_exec(move || {
-                let (hb, hi) = (
-                    libc::fcntl(b, libc::F_DUPFD_CLOEXEC, 64),
-                    libc::fcntl(i, libc::F_DUPFD_CLOEXEC, 64),
-                );
-                if hb < 0 || hi < 0 || libc::dup2(hb, BLOCK_FD) < 0 || libc::dup2(hi, INFO_FD) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
+        crate::child::place_fds(&mut cmd, handshake.child_fds().to_vec());
         let mut child = cmd.spawn()?;
-        drop((block_r, info_w));
-        let released = super::idmap::child_pid(info_r)
-            .and_then(|pid| super::idmap::release(pid, mapper, block_w));
-        if released.is_err() {
-            let _ = child.kill();
-        }
-        Ok(child.wait()?.success() && released.is_ok())
+        handshake.finish(&mut child, mapper)?;
+        Ok(child.wait()?.success())
     };
     run().unwrap_or(false)
 }
@@ -389,7 +345,9 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
             &[]
         }
         Ids::Many => {
-            push(&mut a, &MANY_IDS);
+            // The sandbox's first process is root of a namespace whose maps the app writes
+            // (`idmap`), with the capabilities a root of the machine uses on files and accounts.
+            a.extend(super::idmap::Handshake::args().map(OsString::from));
             push(&mut a, &["--cap-drop", "ALL"]);
             for cap in ROOT_CAPS.iter().chain(&SUPERVISOR_CAPS) {
                 push(&mut a, &["--cap-add", cap]);

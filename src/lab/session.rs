@@ -74,25 +74,18 @@ impl Shell {
         // A namespace with the machine's ids: its maps are written here while bubblewrap
         // waits. Started by root, the sandbox runs as an unprivileged user besides (std drops
         // the supplementary groups too), where the kernel's process limit applies.
+        if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {
+            cmd.uid(uid).gid(gid);
+        }
         let handshake = match &mapper {
-            Some(m) => {
-                if let Some((uid, gid)) = m.run_as() {
-                    cmd.uid(uid).gid(gid);
-                }
-                let (block_r, block_w) = std::io::pipe()?;
-                let (info_r, info_w) = std::io::pipe()?;
-                Some((block_r, block_w, info_r, info_w))
-            }
+            Some(_) => Some(super::idmap::Handshake::new()?),
             None => None,
         };
         let mut fds = vec![
             (sup_end.as_raw_fd(), protocol::FD),
             (args.as_raw_fd(), ARGS_FD),
         ];
-        if let Some((block_r, _, _, info_w)) = &handshake {
-            fds.push((block_r.as_raw_fd(), super::idmap::BLOCK_FD));
-            fds.push((info_w.as_raw_fd(), super::idmap::INFO_FD));
-        }
+        fds.extend(handshake.iter().flat_map(|h| h.child_fds()));
         // A /usr whose files are the lab's root's, for the supervisor to make writable; without
         // it (an old kernel) /usr stays the read-only bind.
         let usr = mapper
@@ -102,21 +95,16 @@ impl Shell {
         if let Some(usr) = &usr {
             fds.push((usr.as_raw_fd(), super::usr_layer::FD));
         }
-        own_terminal_and_fds(&mut cmd, fds);
+        own_terminal(&mut cmd);
+        crate::child::place_fds(&mut cmd, fds);
         let mut child = cmd.spawn()?;
         drop(cmd);
         drop(sup_end);
         drop(args);
         drop(usr);
-        if let (Some((block_r, block_w, info_r, info_w)), Some(m)) = (handshake, &mapper) {
-            drop((block_r, info_w));
-            let released = super::idmap::child_pid(info_r)
-                .and_then(|pid| super::idmap::release(pid, m, block_w));
-            if let Err(e) = released {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(io_err(format!("the lab's user namespace: {e}")));
-            }
+        if let (Some(h), Some(m)) = (handshake, &mapper) {
+            h.finish(&mut child, m)
+                .map_err(|e| io_err(format!("the lab's user namespace: {e}")))?;
         }
         protocol::send(&mut app_end, hello)?;
         let reader = master.try_clone_reader().map_err(io_err)?;
@@ -241,29 +229,13 @@ fn open_pty(rows: u16, cols: u16) -> std::io::Result<(Box<dyn MasterPty + Send>,
 }
 
 /// In the child, before bwrap runs: a session of its own with the PTY as controlling terminal
-/// (the learner's shell is the only job on it), and each fd of `fds` (at most eight: the
-/// channel, the arguments, and the id maps' and /usr's fds) at its number.
-fn own_terminal_and_fds(cmd: &mut std::process::Command, fds: Vec<(i32, i32)>) {
-    // SAFETY: only async-signal-safe calls (setsid, ioctl, fcntl, dup2) between fork and exec;
-    // `fds` is moved in and only read.
+/// (the learner's shell is the only job on it).
+fn own_terminal(cmd: &mut std::process::Command) {
+    // SAFETY: setsid and ioctl are async-signal-safe; they run between fork and exec.
     unsafe {
-        cmd.pre_exec(move || {
+        cmd.pre_exec(|| {
             if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
                 return Err(std::io::Error::last_os_error());
-            }
-            // Each source goes above every target first, so that no dup2 overwrites a source
-            // still to be moved; dup2 leaves the target without close-on-exec.
-            let mut high = [0i32; 8];
-            for (i, (from, _)) in fds.iter().enumerate().take(high.len()) {
-                high[i] = libc::fcntl(*from, libc::F_DUPFD_CLOEXEC, 64);
-                if high[i] < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            for (i, (_, to)) in fds.iter().enumerate().take(high.len()) {
-                if libc::dup2(high[i], *to) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
             }
             Ok(())
         });

@@ -48,14 +48,12 @@ fn login_ids(user: &str, gids: Option<Vec<u32>>) -> Option<userns::Ids> {
         return None;
     }
     let root = Path::new("/");
-    let learner = super::sandbox::LEARNER_UID;
     // An account missing from /etc/passwd still logs in as the learner's uid, never as root.
-    let (uid, gid, db) = sim::accounts::user(root, user)
-        .filter(|pw| pw.uid != 0)
-        .map_or((learner, learner, vec![learner]), |pw| {
-            (pw.uid, pw.gid, sim::accounts::db_gids(root, &pw))
-        });
-    Some(userns::Ids::new(uid, gid, &gids.unwrap_or(db)))
+    let uid = sim::accounts::user(root, user)
+        .map(|pw| pw.uid)
+        .filter(|uid| *uid != 0)
+        .unwrap_or(super::sandbox::LEARNER_UID);
+    Some(userns::account_ids(root, uid, gids))
 }
 
 /// Runs `cmd` as `ids` (nothing to do without them).
@@ -121,11 +119,7 @@ pub fn main() -> i32 {
         // A /usr root may change, or (on failure) the read-only one: the lab works either way.
         let _ = super::usr_layer::install();
     }
-    if super::devnodes::enabled()
-        && let Ok(state) = sim::State::load_recorded(Path::new("/"))
-    {
-        super::devnodes::sync(&state);
-    }
+    super::devnodes::sync();
     seed_home(
         Path::new(super::sandbox::HOME_SEED),
         Path::new(&home()),

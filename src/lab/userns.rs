@@ -79,6 +79,21 @@ impl Ids {
     }
 }
 
+/// The ids of the machine's account `uid` (at `root`): root's; or the account's with `gids`, a
+/// session's groups, the first the primary one (as login and newgrp leave it); or, without
+/// them, those /etc/group gives a fresh login.
+pub fn account_ids(root: &std::path::Path, uid: u32, gids: Option<Vec<u32>>) -> Ids {
+    use crate::sim::accounts;
+    if uid == 0 {
+        return Ids::new(0, 0, &[0]);
+    }
+    let gids = gids.filter(|g| !g.is_empty()).unwrap_or_else(|| {
+        accounts::user_by_uid(root, uid)
+            .map_or_else(|| vec![uid], |pw| accounts::db_gids(root, &pw))
+    });
+    Ids::new(uid, gids[0], &gids)
+}
+
 /// Becomes `ids` for real (in a namespace with many ids, as its root): groups first, then the
 /// gid, then the uid, which takes every capability away when it is not 0. The calls change
 /// the calling thread only and allocate nothing, so this runs between fork and exec or in a

@@ -23,7 +23,7 @@ pub fn possible(state: &State) -> Vec<(u32, u32)> {
     nodes
 }
 
-/// Whether `path` is the character device `node` stands for; its metadata when it is.
+/// The metadata of `node.path` when it is the character device `node` stands for.
 pub fn real(node: &DevNode) -> Option<rustix::fs::Stat> {
     let st = lstat(node.path.as_str()).ok()?;
     let is_char = FileType::from_raw_mode(st.st_mode) == FileType::CharacterDevice;

@@ -19,25 +19,15 @@ struct Lab {
     real_ids: bool,
 }
 
-/// The ids `who` runs with: root's, or the user's with the session's groups (the first is the
-/// primary group, as newgrp leaves it), or those /etc/group gives a fresh login.
+/// The ids `who` runs with: its session's groups where the session is its own.
 fn ids_of(who: &HandOver) -> userns::Ids {
-    if who.uid == 0 {
-        return userns::Ids::new(0, 0, &[0]);
-    }
     let root = std::path::Path::new("/");
-    let session = crate::sim::State::load(root)
+    let gids = crate::sim::State::load_recorded(root)
         .ok()
         .and_then(|st| st.sessions.get(&who.session).cloned())
-        .filter(|s| s.uid == who.uid && !s.gids.is_empty());
-    let gids = match session {
-        Some(s) => s.gids,
-        None => match crate::sim::accounts::user_by_uid(root, who.uid) {
-            Some(pw) => crate::sim::accounts::db_gids(root, &pw),
-            None => vec![who.uid],
-        },
-    };
-    userns::Ids::new(who.uid, gids[0], &gids)
+        .filter(|s| s.uid == who.uid)
+        .map(|s| s.gids);
+    userns::account_ids(root, who.uid, gids)
 }
 
 impl Host for Lab {
