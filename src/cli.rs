@@ -634,39 +634,42 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 
         );
         let _ = writeln!(out, "{}\n", i18n.t("check-stats-legend"));
     }
-    let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
-    let _ = writeln!(
-        out,
-        "{}",
-        i18n.ta(
-            "check-summary",
-            &[
-                ("errors", diags.error_count().into()),
-                ("warnings", diags.warning_count().into()),
-                ("lessons", course.lessons.len().into()),
-                ("quizzes", course.quizzes.len().into()),
-                ("questions", questions.into()),
-                ("terms", course.glossary.len().into()),
-                ("labs", course.labs.len().into()),
-            ]
-        )
-    );
-    if diags.error_count() > 0 {
-        return EXIT_FAIL;
-    }
-    if !labs || tree.is_embedded() {
-        return EXIT_OK;
-    }
-    let failures = crate::proof::labs(&tree, &course, i18n, &mut |id| {
-        eprintln!(
-            "{}",
-            i18n.ta("classroom-check-running", &[("lab", id.into())])
-        );
-    });
-    for f in &failures {
+    // Labs run before the summary: "No errors" is said only when there are none.
+    let proof = if labs && !tree.is_embedded() && diags.error_count() == 0 {
+        crate::proof::labs(&tree, &course, i18n, &mut |id| {
+            eprintln!(
+                "{}",
+                i18n.ta("classroom-check-running", &[("lab", id.into())])
+            );
+        })
+    } else {
+        crate::proof::Proof::default()
+    };
+    for (lab, n) in &proof.ran {
         let _ = writeln!(
             out,
             "{}",
+            i18n.ta(
+                "classroom-check-scripts-ran",
+                &[("lab", lab.as_str().into()), ("count", (*n).into())]
+            )
+        );
+    }
+    for path in &proof.unmatched {
+        let _ = writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-unmatched",
+                &[("path", path.as_str().into())]
+            )
+        );
+    }
+    for f in &proof.failures {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            f.place,
             i18n.ta(
                 "classroom-check-lab-failed",
                 &[
@@ -677,11 +680,28 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 
             )
         );
     }
-    if failures.is_empty() {
-        EXIT_OK
-    } else {
-        EXIT_FAIL
-    }
+    let errors = diags.error_count() + proof.failures.len();
+    let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(
+            "check-summary",
+            &[
+                ("errors", errors.into()),
+                (
+                    "warnings",
+                    (diags.warning_count() + proof.unmatched.len()).into()
+                ),
+                ("lessons", course.lessons.len().into()),
+                ("quizzes", course.quizzes.len().into()),
+                ("questions", questions.into()),
+                ("terms", course.glossary.len().into()),
+                ("labs", course.labs.len().into()),
+            ]
+        )
+    );
+    if errors > 0 { EXIT_FAIL } else { EXIT_OK }
 }
 
 fn cmd_list(i18n: &I18n, course: &Course, json: bool) -> i32 {

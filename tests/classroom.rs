@@ -757,24 +757,44 @@ fn check_runs_a_packs_solutions_and_scripts_in_the_sandbox() {
         "files and machine are fine: {}",
         quick.stdout
     );
+    // A misspelt lab folder and a script named neither ok- nor bad- would be skipped unseen.
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(std::path::Path::new(pack), copy.path());
+    std::fs::create_dir(copy.path().join("tests/unsolvd")).unwrap();
+    std::fs::write(copy.path().join("tests/unsolvd/ok-a.sh"), "true\n").unwrap();
+    std::fs::write(copy.path().join("tests/unsolved/good-a.sh"), "true\n").unwrap();
+    let pack = copy.path().to_str().unwrap();
     let out = common::call(&["check", "--content", pack], data.path());
     assert_eq!(out.code, 1, "{}\n{}", out.stdout, out.stderr);
+    has(&out.stdout, "lab unsolved: 3 test scripts ran");
+    has(&out.stdout, "warning: tests/unsolvd/ is not checked");
+    has(
+        &out.stdout,
+        "warning: tests/unsolved/good-a.sh is not checked",
+    );
     let failures: Vec<&str> = out
         .stdout
         .lines()
-        .filter(|l| l.starts_with("lab "))
+        .filter(|l| l.contains(": lab unsolved: ") && !l.contains("test script"))
         .collect();
     assert_eq!(failures.len(), 2, "{}", out.stdout);
+    // Each failure names the file and line to look at.
+    let lab_toml = format!("{pack}/lessons/01-unsolved/lab-unsolved.toml:");
     assert!(
-        failures[0].starts_with("lab unsolved: solution: step \"new-login\" is not done: "),
+        failures[0].starts_with(&lab_toml)
+            && failures[0].contains(": lab unsolved: solution: step \"new-login\" is not done: "),
         "{}",
         failures[0]
     );
     assert!(
-        failures[1].starts_with("lab unsolved: bad-claims-too-much.sh: every step passed"),
+        failures[1].starts_with(&format!("{pack}/tests/unsolved/bad-claims-too-much.sh:1: "))
+            && failures[1].contains("lab unsolved: bad-claims-too-much.sh: every step passed"),
         "{}",
         failures[1]
     );
+    // "No errors" only when there are none: the summary counts the lab failures.
+    assert!(!out.stdout.contains("No errors"), "{}", out.stdout);
+    has(&out.stdout, "2 errors, 2 warnings");
 }
 
 #[test]

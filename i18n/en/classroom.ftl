@@ -91,3 +91,9 @@ lrs-problem-unreachable = The learning record store could not be reached ({ $det
 lrs-problem-rejected = The learning record store rejected the statements ({ $detail }); they stay queued. `rocm-learn lrs status` tries again.
 lrs-fetch-failed = Could not read statements from { $url }: { $error }
 lrs-queue-failed = Could not queue statements in { $dir }: { $error }
+classroom-check-scripts-ran = lab { $lab }: { $count ->
+    [0] no test scripts (add tests/{ $lab }/ok-*.sh and bad-*.sh)
+    [one] 1 test script ran
+   *[other] { $count } test scripts ran
+}
+classroom-check-unmatched = warning: { $path } is not checked: test folders must be named after a lab of the pack (tests/LAB/) and scripts ok-*.sh or bad-*.sh.

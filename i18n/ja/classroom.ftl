@@ -78,3 +78,5 @@ lrs-problem-unreachable = 学習記録ストアに接続できません({ $detai
 lrs-problem-rejected = 学習記録ストアがステートメントを拒否しました({ $detail })。ステートメントはキューに残っています。`rocm-learn lrs status` で再送できます。
 lrs-fetch-failed = { $url } からステートメントを読み込めませんでした: { $error }
 lrs-queue-failed = { $dir } にステートメントを保存できませんでした: { $error }
+classroom-check-scripts-ran = 演習 { $lab }: テストスクリプト { $count } 本を実行しました
+classroom-check-unmatched = 警告: { $path } は確認されません。テストのフォルダー名はパックの演習名(tests/LAB/)、スクリプト名は ok-*.sh または bad-*.sh にしてください。

@@ -78,3 +78,5 @@ lrs-problem-unreachable = 학습 기록 저장소에 연결할 수 없습니다(
 lrs-problem-rejected = 학습 기록 저장소가 스테이트먼트를 거부했습니다({ $detail }). 스테이트먼트는 큐에 남아 있습니다. `rocm-learn lrs status`로 다시 보낼 수 있습니다.
 lrs-fetch-failed = { $url }에서 스테이트먼트를 읽지 못했습니다: { $error }
 lrs-queue-failed = { $dir }에 스테이트먼트를 저장하지 못했습니다: { $error }
+classroom-check-scripts-ran = 실습 { $lab }: 테스트 스크립트 { $count }개를 실행했습니다
+classroom-check-unmatched = 경고: { $path }은(는) 확인되지 않습니다. 테스트 폴더 이름은 팩의 실습 이름(tests/LAB/), 스크립트 이름은 ok-*.sh 또는 bad-*.sh여야 합니다.
