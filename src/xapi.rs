@@ -112,3 +112,51 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
 fn duration(secs: u64) -> String {
     format!("PT{secs}S")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quiz_run_is_an_answered_statement_with_a_stable_id() {
+        let e = Event {
+            id: "00ff".into(),
+            t: 1_795_000_000,
+            hash: String::new(),
+            what: What::Answered {
+                item: "permissions".into(),
+                answers: vec![crate::events::Answer {
+                    question: "q".into(),
+                    chosen: 1,
+                    right: true,
+                }],
+                total: 2,
+                complete: false,
+                secs: 12,
+            },
+        };
+        let o = Origin {
+            learner: "ana",
+            pack: "node-day",
+            version: "1",
+            machine: "pc",
+            install: "ab",
+        };
+        let s = statement(&e, &o);
+        assert_eq!(s["verb"]["id"], "http://adlnet.gov/expapi/verbs/answered");
+        assert_eq!(
+            s["object"]["id"],
+            "urn:rocm-learn:node-day:quiz:permissions"
+        );
+        assert_eq!(s["result"]["score"]["scaled"], 0.5);
+        assert_eq!(s["result"]["success"], false);
+        assert_eq!(s["result"]["duration"], "PT12S");
+        assert_eq!(s["timestamp"], "2026-11-18T11:06:40Z");
+        // The same event is always the same statement id (a UUID, version 5).
+        assert_eq!(s["id"], statement(&e, &o)["id"]);
+        assert_eq!(s["id"].as_str().unwrap().as_bytes()[14], b'5');
+        let back: Event =
+            serde_json::from_value(s["context"]["extensions"][EXT_EVENT].clone()).unwrap();
+        assert_eq!(back, e);
+    }
+}

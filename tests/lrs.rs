@@ -178,6 +178,21 @@ fn results_wait_through_bad_credentials_and_a_stopped_lrs_then_arrive_once_in_or
     );
     assert_eq!(lesson.code, 0, "{}", lesson.stderr);
     assert!(started.elapsed() < Duration::from_secs(15));
+    // A lab, solved by script in the real sandbox, where there is one.
+    let lab = common::needs::bwrap("a lab's statements").then(|| {
+        let script = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/labs/hsa-init-failed/ok-usermod-relogin.sh"
+        );
+        let out = run(
+            data.path(),
+            &url,
+            "teacher:secret",
+            &["lab", "hsa-init-failed", "--script", script],
+            "",
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    });
     let status = run(data.path(), &url, "teacher:secret", &["lrs", "status"], "");
     common::has(&status.stderr, "could not be reached");
     // Started again: everything arrives once, in the order it happened.
@@ -190,7 +205,18 @@ fn results_wait_through_bad_credentials_and_a_stopped_lrs_then_arrive_once_in_or
         .iter()
         .map(|s| s["verb"]["display"]["en-US"].as_str().unwrap())
         .collect();
-    assert_eq!(verbs, ["answered", "launched", "completed"], "{stored:#?}");
+    let mut want = vec!["answered", "launched", "completed"];
+    if lab.is_some() {
+        want.push("passed");
+        let lab = stored.last().unwrap();
+        assert_eq!(
+            lab["object"]["id"],
+            "urn:rocm-learn:node-day:lab:hsa-init-failed"
+        );
+        assert_eq!(lab["result"]["success"], true);
+        assert_eq!(lab["result"]["completion"], true);
+    }
+    assert_eq!(verbs, want, "{stored:#?}");
     let quiz = &stored[0];
     assert_eq!(quiz["actor"]["account"]["name"], "ana");
     assert_eq!(
