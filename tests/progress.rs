@@ -315,3 +315,40 @@ fn the_record_is_an_event_log_that_progress_is_a_view_of_and_old_files_migrate_i
     let q = &Progress::from_events(&merged).quizzes["a"];
     assert_eq!((q.attempts, q.best_score), (2, 1));
 }
+
+#[test]
+fn live_events_reach_the_after_save_hook_not_only_finished_items() {
+    use rocm_learn::events::What;
+    use rocm_learn::progress::{Change, ItemKind};
+    use std::sync::Mutex;
+    let dir = tempfile::tempdir().unwrap();
+    let seen: Arc<Mutex<Vec<(bool, usize)>>> = Arc::default();
+    let log = seen.clone();
+    let store = Store::at(dir.path()).on_finish(Arc::new(move |_, saved| {
+        log.lock()
+            .unwrap()
+            .push((saved.finished, saved.events.len()));
+        Ok(())
+    }));
+    // A step reached mid-lab: nothing finished, but the class must see it.
+    store
+        .update(|p| {
+            p.apply(&Change::Live(What::At {
+                kind: ItemKind::Lab,
+                item: "lab-a".into(),
+                step: Some("two".into()),
+            }))
+        })
+        .unwrap();
+    // A quiz finished: the hook hears it as finished.
+    store
+        .update(|p| p.record_quiz(&result("a", true), 1, 3))
+        .unwrap();
+    // A setting is no event: no hook.
+    store.update(|p| p.apply(&Change::Ascii(true))).unwrap();
+    assert_eq!(*seen.lock().unwrap(), vec![(false, 1), (true, 1)]);
+    // The live event is in the log, and changes no result.
+    let (p, _) = store.load().unwrap();
+    assert!(p.labs.is_empty());
+    assert_eq!(store.log().len(), 2);
+}
