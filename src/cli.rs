@@ -805,9 +805,17 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
     let course = std::sync::Arc::new(course.clone());
     let pack = pack.clone();
     let machine = crate::export::machine_name();
-    let log = store.clone();
-    // Live events go out at most every few seconds; a finished item goes out at once.
-    let last = std::sync::Mutex::new(None::<std::time::Instant>);
+    let submitter = submit.map(|dir| {
+        std::sync::Arc::new(Submitter {
+            store: store.clone(),
+            course,
+            pack: pack.clone(),
+            machine: machine.clone(),
+            dir,
+            last: std::sync::Mutex::new(None),
+            deferred: std::sync::atomic::AtomicBool::new(false),
+        })
+    });
     Some(store.on_finish(std::sync::Arc::new(
         move |p: &Progress, saved: &progress::Saved| {
             let learner = crate::export::learner_name(p.learner.as_deref());
@@ -815,34 +823,88 @@ fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
             if let Some(cfg) = &lrs {
                 queue_statements(&data, cfg, &pack, &learner, &machine, &saved.events)?;
             }
-            let Some(dir) = &submit else { return Ok(()) };
-            {
-                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-                if !saved.finished && last.is_some_and(|t| t.elapsed() < SUBMIT_DEBOUNCE) {
-                    return Ok(());
-                }
-                *last = Some(std::time::Instant::now());
+            match &submitter {
+                Some(s) => s.saved(p, saved.finished),
+                None => Ok(()),
             }
-            let events = log.log();
-            let stamp = crate::export::Stamp {
-                pack: &pack,
-                learner: &learner,
-                machine: &machine,
-                now: progress::now(),
-                events: &events,
-            };
-            let mut export = crate::export::build(p, &course, &stamp);
-            export
-                .sign(&data)
-                .and_then(|()| crate::export::submit(dir, &export))
-                .map(drop)
-                .map_err(|e| {
-                    content::Msg::new("classroom-submit-failed")
-                        .arg("dir", dir.display())
-                        .arg("error", e)
-                })
         },
     )))
+}
+
+/// Writes the learner's export to the class submit folder: at once when something is
+/// finished, else at most every `SUBMIT_DEBOUNCE`, the last change always written (later, from
+/// a thread) so that a learner who stops mid-lab still shows where.
+struct Submitter {
+    store: Store,
+    course: std::sync::Arc<Course>,
+    pack: Pack,
+    machine: String,
+    dir: PathBuf,
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+    deferred: std::sync::atomic::AtomicBool,
+}
+
+impl Submitter {
+    fn saved(
+        self: &std::sync::Arc<Self>,
+        p: &Progress,
+        finished: bool,
+    ) -> Result<(), content::Msg> {
+        use std::sync::atomic::Ordering;
+        let wait = {
+            let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+            match *last {
+                Some(t) if !finished && t.elapsed() < SUBMIT_DEBOUNCE => {
+                    Some(SUBMIT_DEBOUNCE - t.elapsed())
+                }
+                _ => {
+                    *last = Some(std::time::Instant::now());
+                    None
+                }
+            }
+        };
+        let Some(wait) = wait else {
+            return self.write(p);
+        };
+        if !self.deferred.swap(true, Ordering::SeqCst) {
+            let me = self.clone();
+            let _ = std::thread::Builder::new()
+                .name("submit".into())
+                .spawn(move || {
+                    std::thread::sleep(wait);
+                    me.deferred.store(false, Ordering::SeqCst);
+                    *me.last.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(std::time::Instant::now());
+                    if let Ok((p, _)) = me.store.load() {
+                        let _ = me.write(&p);
+                    }
+                });
+        }
+        Ok(())
+    }
+
+    fn write(&self, p: &Progress) -> Result<(), content::Msg> {
+        let learner = crate::export::learner_name(p.learner.as_deref());
+        let events = self.store.log();
+        let stamp = crate::export::Stamp {
+            pack: &self.pack,
+            learner: &learner,
+            machine: &self.machine,
+            now: progress::now(),
+            events: &events,
+        };
+        let mut export = crate::export::build(p, &self.course, &stamp);
+        progress::base_dir()
+            .map_err(|e| std::io::Error::other(e.to_string()))
+            .and_then(|data| export.sign(&data))
+            .and_then(|()| crate::export::submit(&self.dir, &export))
+            .map(drop)
+            .map_err(|e| {
+                content::Msg::new("classroom-submit-failed")
+                    .arg("dir", self.dir.display())
+                    .arg("error", e)
+            })
+    }
 }
 
 /// Queues the statements of new events and starts sending them in the background.

@@ -581,9 +581,11 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
     }
 }
 
-/// A flag in the instructor's language.
+/// A flag in the instructor's language. File names and logins come from others' files:
+/// cleaned of terminal controls.
 pub fn flag_text(f: &Flag, i18n: &I18n) -> String {
-    match f {
+    let clean = crate::lab::sanitize::text;
+    let text = match f {
         Flag::TwoPeople { logins } => i18n.ta(
             "classroom-flag-two-people",
             &[("logins", logins.join(", ").into())],
@@ -599,7 +601,8 @@ pub fn flag_text(f: &Flag, i18n: &I18n) -> String {
         Flag::Unsigned { file } => {
             i18n.ta("classroom-flag-unsigned", &[("file", file.as_str().into())])
         }
-    }
+    };
+    clean(&text)
 }
 
 fn hardest(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
