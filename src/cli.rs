@@ -66,8 +66,14 @@ pub fn run(args: Vec<OsString>) -> i32 {
     if flag.is_some() && matches.subcommand().is_none() && terminal_ok() {
         remember_content(content_dir.as_deref());
     }
-    dispatch(i18n, &matches, content_dir)
+    let code = dispatch(i18n, &matches, content_dir);
+    // Statements being sent get a moment to arrive; the rest stay queued for the next run.
+    crate::lrs::wait(LRS_EXIT_WAIT);
+    code
 }
+
+/// How long a command about to exit waits for statements being sent to the LRS.
+const LRS_EXIT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// `--lang`, else ROCM_LEARN_LANG, else the language picked in the app, else the locale's; also
 /// a ROCM_LEARN_LANG that names no language (and was not overridden), to be said.
@@ -141,6 +147,7 @@ fn dispatch(i18n: I18n, matches: &ArgMatches, content_dir: Option<PathBuf>) -> i
         "quiz" => cmd_quiz(&i18n, &course, pack, m),
         "progress" => cmd_progress(&i18n, &course, pack, m),
         "report" => cmd_report(&i18n, &course, pack, m),
+        "lrs" => cmd_lrs_status(&i18n),
         "lab" => cmd_lab(i18n, course, pack, m),
         _ => not_yet(&i18n, name),
     }
@@ -332,6 +339,12 @@ fn command(i18n: &I18n) -> Command {
         .subcommand(lab_command(&a))
         .subcommand(progress_command(&a))
         .subcommand(report_command(&a))
+        .subcommand(
+            Command::new("lrs")
+                .about(a.t("cli-lrs"))
+                .subcommand_required(true)
+                .subcommand(a.sub("status", "cli-lrs-status", vec![])),
+        )
         .subcommand(a.sub(
             "doctor",
             "cli-doctor",
@@ -405,12 +418,15 @@ fn report_command(a: &ArgKit) -> Command {
         vec![
             Arg::new("files")
                 .num_args(1..)
-                .required(true)
+                .required_unless_present("lrs")
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(a.t("cli-report-files"))
                 .help_heading(a.arguments.clone()),
             a.flag("csv", "cli-csv"),
+            a.flag("json", "cli-report-json"),
+            a.flag("lrs", "cli-report-lrs"),
+            a.flag("trust-new-keys", "cli-report-trust-new-keys"),
         ],
     )
 }
@@ -654,40 +670,42 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 
         );
         let _ = writeln!(out, "{}\n", i18n.t("check-stats-legend"));
     }
-    let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
-    let _ = writeln!(
-        out,
-        "{}",
-        i18n.ta(
-            "check-summary",
-            &[
-                ("errors", diags.error_count().into()),
-                ("warnings", diags.warning_count().into()),
-                ("lessons", course.lessons.len().into()),
-                ("quizzes", course.quizzes.len().into()),
-                ("questions", questions.into()),
-                ("terms", course.glossary.len().into()),
-                ("labs", course.labs.len().into()),
-            ]
-        )
-    );
-    print_cues(i18n, &course.quizzes, &mut out);
-    if diags.error_count() > 0 {
-        return EXIT_FAIL;
-    }
-    if !labs || tree.is_embedded() {
-        return EXIT_OK;
-    }
-    let failures = crate::proof::labs(&tree, &course, i18n, &mut |id| {
-        eprintln!(
-            "{}",
-            i18n.ta("classroom-check-running", &[("lab", id.into())])
-        );
-    });
-    for f in &failures {
+    // Labs run before the summary: "No errors" is said only when there are none.
+    let proof = if labs && !tree.is_embedded() && diags.error_count() == 0 {
+        crate::proof::labs(&tree, &course, i18n, &mut |id| {
+            eprintln!(
+                "{}",
+                i18n.ta("classroom-check-running", &[("lab", id.into())])
+            );
+        })
+    } else {
+        crate::proof::Proof::default()
+    };
+    for (lab, n) in &proof.ran {
         let _ = writeln!(
             out,
             "{}",
+            i18n.ta(
+                "classroom-check-scripts-ran",
+                &[("lab", lab.as_str().into()), ("count", (*n).into())]
+            )
+        );
+    }
+    for path in &proof.unmatched {
+        let _ = writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-unmatched",
+                &[("path", path.as_str().into())]
+            )
+        );
+    }
+    for f in &proof.failures {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            f.place,
             i18n.ta(
                 "classroom-check-lab-failed",
                 &[
@@ -698,11 +716,29 @@ fn cmd_check(i18n: &I18n, dir: Option<PathBuf>, stats: bool, labs: bool) -> i32 
             )
         );
     }
-    if failures.is_empty() {
-        EXIT_OK
-    } else {
-        EXIT_FAIL
-    }
+    let errors = diags.error_count() + proof.failures.len();
+    let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(
+            "check-summary",
+            &[
+                ("errors", errors.into()),
+                (
+                    "warnings",
+                    (diags.warning_count() + proof.unmatched.len()).into()
+                ),
+                ("lessons", course.lessons.len().into()),
+                ("quizzes", course.quizzes.len().into()),
+                ("questions", questions.into()),
+                ("terms", course.glossary.len().into()),
+                ("labs", course.labs.len().into()),
+            ]
+        )
+    );
+    print_cues(i18n, &course.quizzes, &mut out);
+    if errors > 0 { EXIT_FAIL } else { EXIT_OK }
 }
 
 fn cmd_list(i18n: &I18n, course: &Course, json: bool) -> i32 {
@@ -790,35 +826,279 @@ fn unknown_id(i18n: &I18n, kind: &str, id: &str, known: Vec<&str>) -> i32 {
 /// With `ROCM_LEARN_SUBMIT_DIR` set, every finished item also writes the learner's export there.
 fn open_store(i18n: &I18n, course: &Course, pack: &Pack) -> Option<Store> {
     let store = match Store::locate() {
-        Ok(s) => s.for_pack(pack),
+        Ok(s) => s.for_pack(pack).with_course(course),
         Err(e) => {
             eprintln!("{}", i18n.msg(&e.0));
             return None;
         }
     };
-    let Some(dir) = std::env::var_os(SUBMIT_ENV).filter(|d| !d.is_empty()) else {
+    let submit = std::env::var_os(SUBMIT_ENV)
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from);
+    let lrs = crate::lrs::Config::from_env();
+    if submit.is_none() && lrs.is_none() {
         return Some(store);
-    };
-    let dir = PathBuf::from(dir);
+    }
     let course = std::sync::Arc::new(course.clone());
     let pack = pack.clone();
     let machine = crate::export::machine_name();
-    Some(store.on_finish(std::sync::Arc::new(move |p: &Progress| {
-        let learner = crate::export::learner_name(p.learner.as_deref());
-        let stamp = crate::export::Stamp {
-            pack: &pack,
-            learner: &learner,
-            machine: &machine,
-            now: progress::now(),
-        };
-        let export = crate::export::build(p, &course, &stamp);
-        crate::export::submit(&dir, &export).map(drop).map_err(|e| {
-            content::Msg::new("classroom-submit-failed")
-                .arg("dir", dir.display())
-                .arg("error", e)
+    let submitter = submit.map(|dir| {
+        std::sync::Arc::new(Submitter {
+            store: store.clone(),
+            course,
+            pack: pack.clone(),
+            machine: machine.clone(),
+            dir,
+            last: std::sync::Mutex::new(None),
+            deferred: std::sync::atomic::AtomicBool::new(false),
         })
-    })))
+    });
+    Some(store.on_finish(std::sync::Arc::new(
+        move |p: &Progress, saved: &progress::Saved| {
+            let learner = crate::export::learner_name(p.learner.as_deref());
+            let data = progress::base_dir().map_err(|e| e.0)?;
+            if let Some(cfg) = &lrs {
+                queue_statements(&data, cfg, &pack, &learner, &machine, &saved.events)?;
+            }
+            match &submitter {
+                Some(s) => s.saved(p, saved.finished),
+                None => Ok(()),
+            }
+        },
+    )))
 }
+
+/// Writes the learner's export to the class submit folder: at once when something is
+/// finished, else at most every `SUBMIT_DEBOUNCE`, the last change always written (later, from
+/// a thread) so that a learner who stops mid-lab still shows where.
+struct Submitter {
+    store: Store,
+    course: std::sync::Arc<Course>,
+    pack: Pack,
+    machine: String,
+    dir: PathBuf,
+    last: std::sync::Mutex<Option<std::time::Instant>>,
+    deferred: std::sync::atomic::AtomicBool,
+}
+
+impl Submitter {
+    fn saved(
+        self: &std::sync::Arc<Self>,
+        p: &Progress,
+        finished: bool,
+    ) -> Result<(), content::Msg> {
+        use std::sync::atomic::Ordering;
+        let wait = {
+            let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+            match *last {
+                Some(t) if !finished && t.elapsed() < SUBMIT_DEBOUNCE => {
+                    Some(SUBMIT_DEBOUNCE - t.elapsed())
+                }
+                _ => {
+                    *last = Some(std::time::Instant::now());
+                    None
+                }
+            }
+        };
+        let Some(wait) = wait else {
+            return self.write(p);
+        };
+        if !self.deferred.swap(true, Ordering::SeqCst) {
+            let me = self.clone();
+            let _ = std::thread::Builder::new()
+                .name("submit".into())
+                .spawn(move || {
+                    std::thread::sleep(wait);
+                    me.deferred.store(false, Ordering::SeqCst);
+                    *me.last.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(std::time::Instant::now());
+                    if let Ok((p, _)) = me.store.load() {
+                        let _ = me.write(&p);
+                    }
+                });
+        }
+        Ok(())
+    }
+
+    fn write(&self, p: &Progress) -> Result<(), content::Msg> {
+        let learner = crate::export::learner_name(p.learner.as_deref());
+        let events = self.store.log();
+        let stamp = crate::export::Stamp {
+            pack: &self.pack,
+            learner: &learner,
+            machine: &self.machine,
+            now: progress::now(),
+            events: &events,
+        };
+        let mut export = crate::export::build(p, &self.course, &stamp);
+        progress::base_dir()
+            .map_err(|e| std::io::Error::other(e.to_string()))
+            .and_then(|data| export.sign(&data))
+            .and_then(|()| crate::export::submit(&self.dir, &export))
+            .map(drop)
+            .map_err(|e| {
+                content::Msg::new("classroom-submit-failed")
+                    .arg("dir", self.dir.display())
+                    .arg("error", e)
+            })
+    }
+}
+
+/// Queues the statements of new events and starts sending them in the background.
+fn queue_statements(
+    data: &std::path::Path,
+    cfg: &crate::lrs::Config,
+    pack: &Pack,
+    learner: &str,
+    machine: &str,
+    events: &[crate::events::Event],
+) -> Result<(), content::Msg> {
+    let install = crate::sign::install_key(data)
+        .map(|k| crate::events::hex(k.verifying_key().as_bytes()))
+        .unwrap_or_default();
+    let origin = crate::xapi::Origin {
+        learner,
+        pack: &pack.id,
+        version: &pack.version,
+        machine,
+        install: &install,
+    };
+    let statements: Vec<serde_json::Value> = events
+        .iter()
+        .map(|e| crate::xapi::statement(e, &origin))
+        .collect();
+    crate::lrs::enqueue(data, &statements).map_err(|e| {
+        content::Msg::new("lrs-queue-failed")
+            .arg("dir", crate::lrs::queue_dir(data).display())
+            .arg("error", e)
+    })?;
+    crate::lrs::flush_in_background(data.to_path_buf(), cfg.clone());
+    Ok(())
+}
+
+/// `lrs status`: sends what waits, then says how many statements still wait and why.
+fn cmd_lrs_status(i18n: &I18n) -> i32 {
+    let data = match progress::base_dir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{}", i18n.msg(&e.0));
+            return EXIT_FAIL;
+        }
+    };
+    let cfg = crate::lrs::Config::from_env();
+    let status = match &cfg {
+        Some(cfg) => crate::lrs::flush(&data, cfg),
+        None => crate::lrs::status(&data),
+    };
+    let waiting = crate::lrs::waiting(&data).len();
+    let url = cfg.as_ref().map_or(String::new(), |c| c.base.clone());
+    println!(
+        "{}",
+        i18n.ta(
+            "lrs-status-waiting",
+            &[("count", waiting.into()), ("url", url.as_str().into())]
+        )
+    );
+    if cfg.is_none() {
+        println!(
+            "{}",
+            i18n.ta("lrs-not-configured", &[("env", crate::lrs::URL_ENV.into())])
+        );
+    }
+    let why = match status.problem.as_str() {
+        "" => None,
+        "credentials" => Some("lrs-problem-credentials"),
+        "rejected" => Some("lrs-problem-rejected"),
+        _ => Some("lrs-problem-unreachable"),
+    };
+    match why {
+        Some(id) => {
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    id,
+                    &[
+                        ("detail", status.detail.as_str().into()),
+                        ("env", crate::lrs::AUTH_ENV.into())
+                    ]
+                )
+            );
+            EXIT_FAIL
+        }
+        None => EXIT_OK,
+    }
+}
+
+/// `report --lrs`: the learners' events as the LRS holds them, one input per learner and
+/// install, verified by the LRS's own authentication rather than by signatures.
+fn lrs_inputs(i18n: &I18n) -> Result<Vec<crate::report::Input>, i32> {
+    let Some(cfg) = crate::lrs::Config::from_env() else {
+        eprintln!(
+            "{}",
+            i18n.ta("lrs-not-configured", &[("env", crate::lrs::URL_ENV.into())])
+        );
+        return Err(EXIT_USAGE);
+    };
+    let statements = crate::lrs::fetch_all(&cfg).map_err(|e| {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "lrs-fetch-failed",
+                &[("url", cfg.base.as_str().into()), ("error", e.into())]
+            )
+        );
+        EXIT_FAIL
+    })?;
+    let mut by: std::collections::BTreeMap<(String, String), crate::report::Input> =
+        Default::default();
+    for s in statements {
+        let ext = &s["context"]["extensions"];
+        let Ok(event) =
+            serde_json::from_value::<crate::events::Event>(ext[crate::xapi::EXT_EVENT].clone())
+        else {
+            continue;
+        };
+        let learner = s["actor"]["account"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let install = ext[crate::xapi::EXT_INSTALL]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let pack = &ext[crate::xapi::EXT_PACK];
+        let input = by
+            .entry((learner.clone(), install.clone()))
+            .or_insert_with(|| crate::report::Input {
+                name: format!("{}/{learner}", cfg.base),
+                export: crate::export::Export {
+                    format: crate::export::FORMAT.into(),
+                    version: crate::export::VERSION,
+                    pack: crate::export::PackStamp {
+                        id: pack["id"].as_str().unwrap_or_default().into(),
+                        version: pack["version"].as_str().unwrap_or_default().into(),
+                    },
+                    learner: learner.clone(),
+                    machine: pack["machine"].as_str().unwrap_or_default().into(),
+                    login: String::new(),
+                    exported_at: String::new(),
+                    items: Vec::new(),
+                    events: Vec::new(),
+                    signature: None,
+                },
+                verdict: if install.is_empty() {
+                    crate::sign::Verdict::Unsigned
+                } else {
+                    crate::sign::Verdict::Good(install.clone())
+                },
+            });
+        input.export.events.push(event);
+    }
+    Ok(by.into_values().collect())
+}
+
+/// How often in-progress events (a step met, a question answered) reach the submit folder.
+const SUBMIT_DEBOUNCE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The class's shared folder: each finished item writes the learner's export there.
 pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";
@@ -844,15 +1124,16 @@ fn cmd_lesson(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
     }
     let store = open_store(i18n, course, pack);
     save(i18n, &store, |p| {
-        let now = progress::now();
-        let e = p.lessons.entry(lesson.id.clone()).or_default();
-        if e.started_at == 0 {
-            e.started_at = now;
-        }
-        e.finished_at.get_or_insert(now);
-        p.last = Some(Place {
+        p.apply(&progress::Change::Opened(Place {
             kind: ItemKind::Lesson,
             id: lesson.id.clone(),
+        }));
+        let position = p.lessons.get(&lesson.id).map_or(0, |l| l.position);
+        p.apply(&progress::Change::Lesson {
+            id: lesson.id.clone(),
+            position,
+            finished: true,
+            secs: 0,
         });
     });
     EXIT_OK
@@ -1023,15 +1304,26 @@ fn cmd_progress(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i3
     }
     let learner = crate::export::learner_name(progress.learner.as_deref());
     let machine = crate::export::machine_name();
+    let events = store.log();
     let stamp = crate::export::Stamp {
         pack,
         learner: &learner,
         machine: &machine,
         now: progress::now(),
+        events: &events,
     };
-    let export = crate::export::build(&progress, course, &stamp);
+    let mut export = crate::export::build(&progress, course, &stamp);
     let mut out = io::stdout().lock();
     if m.get_flag("json") {
+        if let Err(e) = progress::base_dir()
+            .map_err(|e| e.to_string())
+            .and_then(|d| export.sign(&d).map_err(|e| e.to_string()))
+        {
+            eprintln!(
+                "{}",
+                i18n.ta("classroom-sign-failed", &[("error", e.into())])
+            );
+        }
         let _ = writeln!(
             out,
             "{}",
@@ -1090,7 +1382,14 @@ fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -
 
 /// `report FILE|DIR|-...`: the class summary; unreadable or foreign files are named and skipped.
 fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
-    let mut exports = Vec::new();
+    let mut exports = if m.get_flag("lrs") {
+        match lrs_inputs(i18n) {
+            Ok(i) => i,
+            Err(code) => return code,
+        }
+    } else {
+        Vec::new()
+    };
     let mut skipped = 0;
     let mut skip = |file: &str, reason: String| {
         skipped += 1;
@@ -1107,8 +1406,12 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
         );
     };
     for (name, text) in report_inputs(i18n, m.get_many::<PathBuf>("files").into_iter().flatten()) {
-        match text.and_then(|t| crate::export::parse(&t)) {
-            Ok(e) => exports.push(e),
+        match text.and_then(|t| crate::export::parse_checked(&t)) {
+            Ok((export, verdict)) => exports.push(crate::report::Input {
+                name,
+                export,
+                verdict,
+            }),
             Err(reason) => skip(&name, reason),
         }
     }
@@ -1116,9 +1419,24 @@ fn cmd_report(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
         eprintln!("{}", i18n.t("report-no-files"));
         return EXIT_FAIL;
     }
-    let report = crate::report::build(&exports, course, pack);
-    if m.get_flag("csv") {
-        print_out(&crate::report::render_csv(&report, course));
+    let mut known = crate::report::KnownKeys::load();
+    let report = crate::report::build(
+        &exports,
+        course,
+        pack,
+        progress::now(),
+        &known,
+        m.get_flag("trust-new-keys"),
+    );
+    known.remember(pack, &report);
+    if m.get_flag("json") {
+        let json = crate::report::render_json(&report, pack, i18n);
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json).expect("json")
+        ));
+    } else if m.get_flag("csv") {
+        print_out(&crate::report::render_csv(&report, course, pack));
     } else {
         print_out(&crate::report::render_text(&report, course, i18n, skipped));
     }
@@ -1341,21 +1659,15 @@ fn save_lab_script(
     let done_ids = run.steps_done();
     let secs = run.started.elapsed().as_secs();
     save(i18n, &store, |p| {
-        let newly = p.labs.get(&lab.id).is_none_or(|l| l.completed_at.is_none());
-        p.apply(&progress::Change::Lab {
-            id: lab.id.clone(),
+        p.record(crate::events::What::Lab {
+            item: lab.id.clone(),
             steps_done: done_ids,
             complete,
             hints: 0,
             secs,
             session_over: true,
             confined: run.confined != Some(false),
+            by_script: true,
         });
-        if complete
-            && newly
-            && let Some(l) = p.labs.get_mut(&lab.id)
-        {
-            l.completed_by = Some(progress::LabHow::Script);
-        }
     });
 }

@@ -11,9 +11,10 @@ use crate::progress::{ItemKind, LabHow, Progress};
 
 /// Marks a file as ours, so `report` can tell it from any other JSON.
 pub const FORMAT: &str = "rocm-learn-progress";
-/// 2 added the pack, the machine, first and best scores and how labs were done; version 1
-/// files read with the built-in course as their pack.
-pub const VERSION: u32 = 2;
+/// 2 added the pack, the machine, first and best scores and how labs were done; 3 the event
+/// log, the login and the signature. Version 1 files read with the built-in course as their
+/// pack; files before 3 carry no log, and their items stand for it.
+pub const VERSION: u32 = 3;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Export {
@@ -26,9 +27,30 @@ pub struct Export {
     /// The machine (host name) the export was made on.
     #[serde(default)]
     pub machine: String,
+    /// The login (user name on the machine) that made the export: two logins under one
+    /// learner's name are likely two people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub login: String,
     /// RFC 3339, UTC.
     pub exported_at: String,
     pub items: Vec<Item>,
+    /// The learner's whole event log: what `report` merges.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<crate::events::Event>,
+    /// This install's signature over the rest of the file (see `sign`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<crate::sign::Seal>,
+}
+
+impl Export {
+    /// Signs the export with this install's key (made on first use in `data`).
+    pub fn sign(&mut self, data: &std::path::Path) -> std::io::Result<()> {
+        let key = crate::sign::install_key(data)?;
+        self.signature = None;
+        let value = serde_json::to_value(&*self).expect("export serialises");
+        self.signature = Some(crate::sign::seal(&key, &value));
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +141,12 @@ pub struct Item {
     /// Labs: the way it was last taken (guided or challenge).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub way: Option<crate::content::LabWay>,
+    /// Labs in progress: the step the learner is on (a merged report fills it in).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<String>,
+    /// The item's content changed since the learner's result (a merged report fills it in).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub changed: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -139,6 +167,8 @@ pub struct Stamp<'a> {
     pub learner: &'a str,
     pub machine: &'a str,
     pub now: u64,
+    /// The learner's log, carried whole.
+    pub events: &'a [crate::events::Event],
 }
 
 /// One row per item of the course, in course order (lessons, quizzes, labs).
@@ -168,6 +198,8 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             completed_by: None,
             unconfined: false,
             way: None,
+            step: None,
+            changed: false,
         });
     }
     for q in &course.quizzes {
@@ -207,6 +239,8 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             completed_by: None,
             unconfined: false,
             way: None,
+            step: None,
+            changed: false,
         });
     }
     for lab in &course.labs {
@@ -233,6 +267,8 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             completed_by: rec.and_then(|r| r.completed_by),
             unconfined: rec.is_some_and(|r| r.unconfined),
             way: rec.and_then(|r| r.way),
+            step: None,
+            changed: false,
         });
     }
     Export {
@@ -241,8 +277,11 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
         pack: PackStamp::of(stamp.pack),
         learner: stamp.learner.into(),
         machine: stamp.machine.into(),
+        login: crate::progress::login().unwrap_or_default(),
         exported_at: rfc3339(stamp.now),
         items,
+        events: stamp.events.to_vec(),
+        signature: None,
     }
 }
 
@@ -323,7 +362,13 @@ pub fn render_table(e: &Export, course: &Course, i18n: &crate::i18n::I18n) -> St
 
 /// Why a file is not a progress export we can read.
 pub fn parse(text: &str) -> Result<Export, String> {
+    parse_checked(text).map(|(e, _)| e)
+}
+
+/// An export and what its signature says.
+pub fn parse_checked(text: &str) -> Result<(Export, crate::sign::Verdict), String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let verdict = crate::sign::verify(&v);
     if v.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(format!("no \"format\": \"{FORMAT}\""));
     }
@@ -336,7 +381,9 @@ pub fn parse(text: &str) -> Result<Export, String> {
         }
         None => return Err("no version".into()),
     }
-    serde_json::from_value(v).map_err(|e| e.to_string())
+    serde_json::from_value(v)
+        .map(|e| (e, verdict))
+        .map_err(|e| e.to_string())
 }
 
 /// CSV for spreadsheets: one row per item.
@@ -376,6 +423,25 @@ pub fn rfc3339(t: u64) -> String {
     format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
 }
 
+/// `2026-11-22T03:20:00Z` as seconds since the epoch; `None` for any other form.
+pub fn parse_rfc3339(s: &str) -> Option<u64> {
+    let b = s.as_bytes();
+    if b.len() != 20 || b[4] != b'-' || b[10] != b'T' || b[19] != b'Z' {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| s.get(r)?.parse::<i64>().ok();
+    let (y, m, d) = (n(0..4)?, n(5..7)?, n(8..10)?);
+    let (h, mi, sec) = (n(11..13)?, n(14..16)?, n(17..19)?);
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    u64::try_from(days * 86_400 + h * 3600 + mi * 60 + sec).ok()
+}
+
 /// The learner's name: `ROCM_LEARN_LEARNER`, else the saved one, else the login name.
 pub fn learner_name(saved: Option<&str>) -> String {
     std::env::var(crate::progress::LEARNER_ENV)
@@ -401,11 +467,15 @@ pub fn machine_name() -> String {
 /// The file name a learner's export gets in the class submit folder: one per learner, machine
 /// and pack, so learners never overwrite each other and a newer export replaces an older one.
 pub fn submit_file_name(e: &Export) -> String {
+    // The install's key tells apart two machines that share a host name (cloned images).
+    let install = e
+        .signature
+        .as_ref()
+        .map(|s| format!("-{}", s.key.get(..8).unwrap_or(&s.key)))
+        .unwrap_or_default();
     crate::progress::slug(&format!(
-        "{}--{}--{}.json",
-        e.learner,
-        e.machine,
-        e.pack.label()
+        "{}--{}{install}--{}.json",
+        e.learner, e.machine, e.pack.id
     ))
 }
 
@@ -429,5 +499,8 @@ mod tests {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
+        for t in [0, 1_795_000_000, 951_782_400] {
+            assert_eq!(parse_rfc3339(&rfc3339(t)), Some(t));
+        }
     }
 }

@@ -42,6 +42,20 @@ pub struct Progress {
     pub labs: BTreeMap<String, LabProgress>,
     #[serde(default)]
     pub settings: Settings,
+    /// Events recorded since the last save, for the store to append to the log.
+    #[serde(skip)]
+    pub pending: Pending,
+}
+
+/// Events not yet in the log. Not part of what progress is: two records that differ only in
+/// what waits to be logged are equal.
+#[derive(Debug, Clone, Default)]
+pub struct Pending(pub Vec<crate::events::Event>);
+
+impl PartialEq for Pending {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Choices made in the app that should outlive it.
@@ -117,6 +131,9 @@ pub enum Change {
     SolutionViewed(String),
     /// The way a lab is being taken (guided or challenge), as the learner started it.
     LabWay(String, crate::content::LabWay),
+    /// Where the learner is now (`At`), a hint shown or a step met: events for the live view
+    /// that change no result.
+    Live(crate::events::What),
 }
 
 /// How a lab was completed: in the app's shell, or graded from a file (`lab ID --script FILE`).
@@ -364,7 +381,10 @@ impl Progress {
         }
     }
 
+    /// Applies a change made in the app: results become events (applied now and logged on
+    /// save); settings and a quiz's half-way attempt are not results and change in place.
     pub fn apply(&mut self, change: &Change) {
+        use crate::events::What;
         match change {
             Change::Quiz {
                 result,
@@ -376,43 +396,20 @@ impl Progress {
                 position,
                 finished,
                 secs,
-            } => {
-                let now = now();
-                let e = self.lessons.entry(id.clone()).or_default();
-                if e.started_at == 0 {
-                    e.started_at = now;
-                }
-                e.position = *position;
-                e.time_spent_secs = e.time_spent_secs.saturating_add(*secs);
-                if *finished && e.finished_at.is_none() {
-                    e.finished_at = Some(now);
-                }
-            }
-            Change::Opened(place) => {
-                if place.kind == ItemKind::Lesson {
-                    let e = self.lessons.entry(place.id.clone()).or_default();
-                    if e.started_at == 0 {
-                        e.started_at = now();
-                    }
-                }
-                self.last = Some(place.clone());
-            }
-            Change::Reset(None) => {
-                self.lessons.clear();
-                self.quizzes.clear();
-                self.labs.clear();
-                self.last = None;
-            }
-            Change::Reset(Some(place)) => {
-                match place.kind {
-                    ItemKind::Lesson => drop(self.lessons.remove(&place.id)),
-                    ItemKind::Quiz => drop(self.quizzes.remove(&place.id)),
-                    ItemKind::Lab => drop(self.labs.remove(&place.id)),
-                }
-                if self.last.as_ref() == Some(place) {
-                    self.last = None;
-                }
-            }
+            } => self.record(What::Read {
+                item: id.clone(),
+                position: *position,
+                finished: *finished,
+                secs: *secs,
+            }),
+            Change::Opened(place) => self.record(What::Opened {
+                kind: place.kind,
+                item: place.id.clone(),
+            }),
+            Change::Reset(place) => self.record(What::Reset {
+                kind: place.as_ref().map(|p| p.kind),
+                item: place.as_ref().map(|p| p.id.clone()),
+            }),
             Change::Lab {
                 id,
                 steps_done,
@@ -421,32 +418,16 @@ impl Progress {
                 secs,
                 session_over,
                 confined,
-            } => {
-                let now = now();
-                let e = self.labs.entry(id.clone()).or_default();
-                if e.started_at == 0 {
-                    e.started_at = now;
-                }
-                if *session_over {
-                    e.attempts = e.attempts.saturating_add(1);
-                }
-                e.hints_used = e.hints_used.saturating_add(*hints);
-                e.time_spent_secs = e.time_spent_secs.saturating_add(*secs);
-                // Keep the best: a later attempt with fewer steps done, or a half-finished one
-                // after a solved one, does not undo what was reached.
-                if e.completed_at.is_none() && steps_done.len() >= e.steps_done.len() {
-                    e.steps_done = steps_done.clone();
-                }
-                if *complete && e.completed_at.is_none() {
-                    e.completed_at = Some(now);
-                    e.completed_by = Some(LabHow::Interactive);
-                    e.unconfined = !*confined;
-                }
-                self.last = Some(Place {
-                    kind: ItemKind::Lab,
-                    id: id.clone(),
-                });
-            }
+            } => self.record(What::Lab {
+                item: id.clone(),
+                steps_done: steps_done.clone(),
+                complete: *complete,
+                hints: *hints,
+                secs: *secs,
+                session_over: *session_over,
+                confined: *confined,
+                by_script: false,
+            }),
             Change::QuizAttempt { quiz, attempt } => match attempt {
                 Some(a) => self.quizzes.entry(quiz.clone()).or_default().open = Some(a.clone()),
                 None => {
@@ -455,49 +436,268 @@ impl Progress {
                     }
                 }
             },
-            Change::SolutionViewed(id) => {
-                self.labs.entry(id.clone()).or_default().solution_viewed = true;
-            }
-            Change::LabWay(id, way) => {
-                self.labs.entry(id.clone()).or_default().way = Some(*way);
-            }
+            Change::SolutionViewed(id) => self.record(What::SolutionViewed { item: id.clone() }),
+            Change::LabWay(id, way) => self.record(What::Way {
+                item: id.clone(),
+                way: *way,
+            }),
+            Change::Live(what) => self.record(what.clone()),
             Change::Lang(l) => self.settings.lang = Some(*l),
             Change::Ascii(a) => self.settings.ascii = *a,
         }
     }
 
+    /// Records one event now: applies it and queues it for the log.
+    pub fn record(&mut self, what: crate::events::What) {
+        let e = crate::events::Event {
+            id: crate::events::new_id(),
+            t: now(),
+            hash: String::new(),
+            what,
+        };
+        self.apply_event(&e);
+        self.pending.0.push(e);
+    }
+
     /// Folds one finished or interrupted quiz run into the record.
     pub fn record_quiz(&mut self, result: &crate::quiz::QuizResult, quiz_total: usize, secs: u64) {
-        let now = now();
-        let entry = self.quizzes.entry(result.quiz.clone()).or_default();
-        if result.answered > 0 {
+        let answers = result
+            .questions
+            .iter()
+            .filter_map(|q| {
+                q.chosen.map(|chosen| crate::events::Answer {
+                    question: q.id.clone(),
+                    chosen,
+                    right: q.right,
+                })
+            })
+            .collect();
+        self.record(crate::events::What::Answered {
+            item: result.quiz.clone(),
+            answers,
+            total: quiz_total,
+            complete: result.complete,
+            secs,
+        });
+    }
+
+    /// The progress a log adds up to.
+    pub fn from_events(events: &[crate::events::Event]) -> Progress {
+        let mut p = Progress::new();
+        for e in events {
+            p.apply_event(e);
+        }
+        p
+    }
+
+    /// One step of the fold: what an event does to the record, at the event's own time.
+    pub fn apply_event(&mut self, e: &crate::events::Event) {
+        use crate::events::{Record, What};
+        let now = e.t;
+        match &e.what {
+            What::Opened { kind, item } => {
+                if *kind == ItemKind::Lesson {
+                    let l = self.lessons.entry(item.clone()).or_default();
+                    if l.started_at == 0 {
+                        l.started_at = now;
+                    }
+                }
+                self.last = Some(Place {
+                    kind: *kind,
+                    id: item.clone(),
+                });
+            }
+            What::Read {
+                item,
+                position,
+                finished,
+                secs,
+            } => {
+                let l = self.lessons.entry(item.clone()).or_default();
+                if l.started_at == 0 {
+                    l.started_at = now;
+                }
+                l.position = *position;
+                l.time_spent_secs = l.time_spent_secs.saturating_add(*secs);
+                if *finished && l.finished_at.is_none() {
+                    l.finished_at = Some(now);
+                }
+            }
+            What::Answered {
+                item,
+                answers,
+                total,
+                complete,
+                secs,
+            } => self.fold_quiz(item, answers, *total, *complete, *secs, now),
+            What::Lab {
+                item,
+                steps_done,
+                complete,
+                hints,
+                secs,
+                session_over,
+                confined,
+                by_script,
+            } => {
+                let l = self.labs.entry(item.clone()).or_default();
+                if l.started_at == 0 {
+                    l.started_at = now;
+                }
+                if *session_over {
+                    l.attempts = l.attempts.saturating_add(1);
+                }
+                l.hints_used = l.hints_used.saturating_add(*hints);
+                l.time_spent_secs = l.time_spent_secs.saturating_add(*secs);
+                // Keep the best: a later attempt with fewer steps done, or a half-finished one
+                // after a solved one, does not undo what was reached.
+                if l.completed_at.is_none() && steps_done.len() >= l.steps_done.len() {
+                    l.steps_done = steps_done.clone();
+                }
+                if *complete && l.completed_at.is_none() {
+                    l.completed_at = Some(now);
+                    l.completed_by = Some(if *by_script {
+                        LabHow::Script
+                    } else {
+                        LabHow::Interactive
+                    });
+                    l.unconfined = !*confined;
+                }
+                self.last = Some(Place {
+                    kind: ItemKind::Lab,
+                    id: item.clone(),
+                });
+            }
+            What::SolutionViewed { item } => {
+                self.labs.entry(item.clone()).or_default().solution_viewed = true;
+            }
+            What::Way { item, way } => {
+                self.labs.entry(item.clone()).or_default().way = Some(*way);
+            }
+            What::Reset { kind, item } => match kind.zip(item.as_ref()) {
+                None => {
+                    self.lessons.clear();
+                    self.quizzes.clear();
+                    self.labs.clear();
+                    self.last = None;
+                }
+                Some((kind, id)) => {
+                    match kind {
+                        ItemKind::Lesson => drop(self.lessons.remove(id)),
+                        ItemKind::Quiz => drop(self.quizzes.remove(id)),
+                        ItemKind::Lab => drop(self.labs.remove(id)),
+                    }
+                    let place = Place {
+                        kind,
+                        id: id.clone(),
+                    };
+                    if self.last.as_ref() == Some(&place) {
+                        self.last = None;
+                    }
+                }
+            },
+            What::Imported { item, record } => match record {
+                Record::Lesson(r) => merge_import(&mut self.lessons, item, r, |r| r.finished_at),
+                Record::Quiz(r) => merge_import(&mut self.quizzes, item, r, |r| r.finished_at),
+                Record::Lab(r) => merge_import(&mut self.labs, item, r, |r| r.completed_at),
+            },
+            What::At { .. } | What::Hint { .. } | What::StepMet { .. } => {}
+        }
+    }
+
+    fn fold_quiz(
+        &mut self,
+        item: &str,
+        answers: &[crate::events::Answer],
+        total: usize,
+        complete: bool,
+        secs: u64,
+        now: u64,
+    ) {
+        let entry = self.quizzes.entry(item.to_string()).or_default();
+        if !answers.is_empty() {
             entry.attempts = entry.attempts.saturating_add(1);
         }
-        for q in &result.questions {
-            let Some(chosen) = q.chosen else { continue };
-            let rec = entry.answers.entry(q.id.clone()).or_default();
-            rec.chosen = chosen;
-            rec.right = q.right;
-            if !q.right {
+        for a in answers {
+            let rec = entry.answers.entry(a.question.clone()).or_default();
+            rec.chosen = a.chosen;
+            rec.right = a.right;
+            if !a.right {
                 rec.wrong_count = rec.wrong_count.saturating_add(1);
-                let n = rec.wrong_choices.entry(chosen).or_default();
+                let n = rec.wrong_choices.entry(a.chosen).or_default();
                 *n = n.saturating_add(1);
             }
         }
-        entry.total = quiz_total;
+        entry.total = total;
         entry.time_spent_secs = entry.time_spent_secs.saturating_add(secs);
         entry.last_score = entry.right_count();
-        if entry.first_score.is_none() && result.answered > 0 {
+        if entry.first_score.is_none() && !answers.is_empty() {
             entry.first_score = Some(entry.last_score);
         }
         entry.best_score = entry.best_score.max(entry.last_score);
-        if result.complete && entry.answers.len() >= quiz_total {
+        if complete && entry.answers.len() >= total {
             entry.finished_at = Some(now);
         }
         self.last = Some(Place {
             kind: ItemKind::Quiz,
-            id: result.quiz.clone(),
+            id: item.to_string(),
         });
+    }
+
+    /// Events that carry over every result this record holds: what an old progress file, made
+    /// before the log, becomes so that the log loses nothing.
+    pub fn import_events(&self) -> Vec<crate::events::Event> {
+        use crate::events::{Event, Record, What};
+        let ev = |item: &String, record: Record, t: u64| Event {
+            id: crate::events::new_id(),
+            t,
+            hash: String::new(),
+            what: What::Imported {
+                item: item.clone(),
+                record,
+            },
+        };
+        let lessons = self.lessons.iter().map(|(id, r)| {
+            ev(
+                id,
+                Record::Lesson(r.clone()),
+                r.finished_at.unwrap_or(r.started_at),
+            )
+        });
+        let quizzes = self.quizzes.iter().map(|(id, r)| {
+            let mut r = r.clone();
+            r.open = None;
+            let t = r.finished_at.unwrap_or(0);
+            ev(id, Record::Quiz(r), t)
+        });
+        let labs = self.labs.iter().map(|(id, r)| {
+            ev(
+                id,
+                Record::Lab(r.clone()),
+                r.completed_at.unwrap_or(r.started_at),
+            )
+        });
+        lessons.chain(quizzes).chain(labs).collect()
+    }
+
+    fn has_results(&self) -> bool {
+        !(self.lessons.is_empty() && self.quizzes.is_empty() && self.labs.is_empty())
+    }
+}
+
+/// An imported record joins what is there: a finished record is never replaced by an unfinished
+/// one; otherwise the later import wins (events fold in time order).
+fn merge_import<R: Clone>(
+    map: &mut BTreeMap<String, R>,
+    item: &str,
+    record: &R,
+    finished: impl Fn(&R) -> Option<u64>,
+) {
+    match map.get(item) {
+        Some(old) if finished(old).is_some() && finished(record).is_none() => {}
+        _ => {
+            map.insert(item.to_string(), record.clone());
+        }
     }
 }
 
@@ -552,6 +752,16 @@ pub fn now() -> u64 {
         .unwrap_or(0)
 }
 
+/// `$ROCM_LEARN_DATA_DIR`, else the platform's data folder: where this install keeps its data.
+pub fn base_dir() -> Result<PathBuf, ProgressError> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "rocm-learn")
+        .map(|d| d.data_dir().to_path_buf())
+        .ok_or_else(|| ProgressError(Msg::new("progress-no-home").arg("env", DATA_DIR_ENV)))
+}
+
 /// A problem with the progress file, as a message for the learner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProgressError(pub Msg);
@@ -588,8 +798,17 @@ impl Notice {
 /// folder of their own under the data folder (several people on one classroom login).
 pub const LEARNER_ENV: &str = "ROCM_LEARN_LEARNER";
 
-/// Called with the progress after a change that finished an item (the class submit folder).
-pub type OnFinish = std::sync::Arc<dyn Fn(&Progress) -> Result<(), Msg> + Send + Sync>;
+/// What a save did, for the work done after it (the class submit folder, the LRS queue).
+#[derive(Debug, Clone, Default)]
+pub struct Saved {
+    /// An item was finished anew, a quiz retaken or a score raised.
+    pub finished: bool,
+    /// The events this save appended to the log.
+    pub events: Vec<crate::events::Event>,
+}
+
+/// Called with the progress after every save that logged events.
+pub type OnFinish = std::sync::Arc<dyn Fn(&Progress, &Saved) -> Result<(), Msg> + Send + Sync>;
 
 /// Where progress lives and how it is read and written.
 #[derive(Clone)]
@@ -598,6 +817,11 @@ pub struct Store {
     /// The folder whose file keeps the settings (language, ASCII) shared by every pack.
     settings_dir: Option<PathBuf>,
     on_finish: Option<OnFinish>,
+    /// Each item's content hash (`kind:id` -> hash), stamped on the events about it.
+    hashes: Option<std::sync::Arc<BTreeMap<String, String>>>,
+    /// Folders of this pack's earlier versions (`packs/ID@VERSION`), from before results were
+    /// keyed by content: read once into the log when this folder has no progress yet.
+    legacy: Vec<PathBuf>,
 }
 
 impl std::fmt::Debug for Store {
@@ -612,21 +836,15 @@ impl Store {
             dir: dir.into(),
             settings_dir: None,
             on_finish: None,
+            hashes: None,
+            legacy: Vec::new(),
         }
     }
 
     /// `$ROCM_LEARN_DATA_DIR`, else the platform's data folder (`~/.local/share/rocm-learn`);
     /// with `ROCM_LEARN_LEARNER` set, that learner's folder inside it (`learners/NAME`).
     pub fn locate() -> Result<Self, ProgressError> {
-        let base = if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
-            PathBuf::from(dir)
-        } else {
-            directories::ProjectDirs::from("", "", "rocm-learn")
-                .map(|d| d.data_dir().to_path_buf())
-                .ok_or_else(|| {
-                    ProgressError(Msg::new("progress-no-home").arg("env", DATA_DIR_ENV))
-                })?
-        };
+        let base = base_dir()?;
         let dir = match std::env::var(LEARNER_ENV)
             .ok()
             .map(|n| slug(&n))
@@ -639,24 +857,52 @@ impl Store {
     }
 
     /// The store of one pack's progress: the built-in course keeps the folder itself, a pack
-    /// gets `packs/ID@VERSION` inside it, so that two courses' items never mix even when they
-    /// share ids. Settings stay in the folder itself, shared by every pack.
+    /// gets `packs/ID` inside it, so that two courses' items never mix even when they share
+    /// ids. A new version of the pack keeps the folder: results are keyed by each item's
+    /// content, so unchanged items keep their progress. Settings stay in the folder itself.
     pub fn for_pack(self, pack: &crate::content::Pack) -> Self {
         if pack.is_builtin() {
             return self;
         }
-        let dir = self
-            .dir
-            .join("packs")
-            .join(slug(&format!("{}@{}", pack.id, pack.version)));
+        let packs = self.dir.join("packs");
+        let prefix = format!("{}@", slug(&pack.id));
+        let mut legacy: Vec<PathBuf> = fs::read_dir(&packs)
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+                    .map(|e| e.path())
+                    .collect()
+            })
+            .unwrap_or_default();
+        legacy.sort();
         Store {
-            dir,
+            dir: packs.join(slug(&pack.id)),
             settings_dir: Some(self.dir),
             on_finish: self.on_finish,
+            hashes: self.hashes,
+            legacy,
         }
     }
 
-    /// Calls `f` after every change that finishes a lesson, quiz or lab.
+    /// Stamps the events of every item of `course` with the item's content hash.
+    pub fn with_course(mut self, course: &crate::content::Course) -> Self {
+        let mut map = BTreeMap::new();
+        for kind in ItemKind::ALL {
+            for id in ids(course, kind) {
+                let place = Place {
+                    kind,
+                    id: id.to_string(),
+                };
+                if let Some(h) = crate::events::content_hash(course, &place) {
+                    map.insert(place.to_string(), h);
+                }
+            }
+        }
+        self.hashes = Some(std::sync::Arc::new(map));
+        self
+    }
+
+    /// Calls `f` after every save that logged events (it decides what to send where).
     pub fn on_finish(mut self, f: OnFinish) -> Self {
         self.on_finish = Some(f);
         self
@@ -664,6 +910,18 @@ impl Store {
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The learner's event log.
+    pub fn log_path(&self) -> PathBuf {
+        self.dir.join(crate::events::LOG_NAME)
+    }
+
+    /// The events logged so far, in time order; an unreadable log reads as none.
+    pub fn log(&self) -> Vec<crate::events::Event> {
+        let mut events = crate::events::read(&self.log_path()).unwrap_or_default();
+        crate::events::sort(&mut events);
+        events
     }
 
     /// Reads progress if it is there and readable, without reporting or moving anything
@@ -686,7 +944,7 @@ impl Store {
         let bytes = match fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok((Progress::new(), None));
+                return Ok((self.legacy_progress(), None));
             }
             Err(e) => return Err(io_error("progress-read-failed", &path, e)),
         };
@@ -718,14 +976,15 @@ impl Store {
     }
 
     /// Applies a change under an exclusive lock: re-reads the file (another instance may have
-    /// written since we loaded), applies `change`, and replaces the file atomically.
+    /// written since we loaded), applies `change`, appends its events to the log and replaces
+    /// the file atomically.
     pub fn update(
         &self,
         change: impl FnOnce(&mut Progress),
     ) -> Result<(Progress, Option<Notice>), ProgressError> {
         let mut change = Some(change);
         let mut before = (Vec::new(), Settings::default());
-        let (progress, mut notice) = self.locked(&mut |p| {
+        let (progress, mut notice, events) = self.locked(&mut |p| {
             before = (p.finished(), p.settings.clone());
             if let Some(c) = change.take() {
                 c(p);
@@ -741,20 +1000,26 @@ impl Store {
                 p.settings.ascii = ascii;
             })?;
         }
+        let saved = Saved {
+            finished: progress.finished() != finished_before,
+            events,
+        };
         if let Some(f) = &self.on_finish
-            && progress.finished() != finished_before
-            && let Err(msg) = f(&progress)
+            && (saved.finished || !saved.events.is_empty())
+            && let Err(msg) = f(&progress, &saved)
         {
             notice = notice.or(Some(Notice::Failed(msg)));
         }
         Ok((progress, notice))
     }
 
-    /// Re-reads, changes and writes the file under the lock.
+    /// Re-reads, changes and writes the file under the lock; the change's events go to the log
+    /// first (the log is the record, the file its view), preceded, the first time, by what an
+    /// older progress file held.
     fn locked(
         &self,
         change: &mut dyn FnMut(&mut Progress),
-    ) -> Result<(Progress, Option<Notice>), ProgressError> {
+    ) -> Result<(Progress, Option<Notice>, Vec<crate::events::Event>), ProgressError> {
         fs::create_dir_all(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
         let lock_path = self.dir.join(LOCK_NAME);
@@ -767,14 +1032,45 @@ impl Store {
         lock.lock()
             .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
         let (mut progress, notice) = self.load()?;
+        let log_path = self.log_path();
+        let mut events = if !log_path.exists() && progress.has_results() {
+            progress.import_events()
+        } else {
+            Vec::new()
+        };
+        progress.pending.0.clear();
         change(&mut progress);
+        events.append(&mut progress.pending.0);
+        if let Some(hashes) = &self.hashes {
+            for e in events.iter_mut().filter(|e| e.hash.is_empty()) {
+                if let Some(h) = e.what.place().and_then(|p| hashes.get(&p.to_string())) {
+                    e.hash = h.clone();
+                }
+            }
+        }
+        crate::events::append(&log_path, &events)
+            .map_err(|e| io_error("progress-write-failed", &log_path, e))?;
         progress.version = VERSION;
         if progress.owner.is_none() {
             progress.owner = login();
         }
         self.write(&progress)?;
         drop(lock); // unlocks
-        Ok((progress, notice))
+        Ok((progress, notice, events))
+    }
+
+    /// What the folders of this pack's earlier versions held, joined; a fresh start if none.
+    fn legacy_progress(&self) -> Progress {
+        let mut events = Vec::new();
+        for dir in &self.legacy {
+            if let Ok(bytes) = fs::read(dir.join(FILE_NAME))
+                && let Parsed::Ok(p) = parse(&bytes)
+            {
+                events.extend(p.import_events());
+            }
+        }
+        crate::events::sort(&mut events);
+        Progress::from_events(&events)
     }
 
     /// The settings to start with: this store's, or the shared ones of a pack's store.

@@ -102,6 +102,19 @@ pub struct Failure {
     /// `solution`, or the script's file name.
     pub what: String,
     pub reason: String,
+    /// Where to look: `path:line` of the lab's `[solution]` or of the script.
+    pub place: String,
+}
+
+/// What proving a pack's labs found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Proof {
+    pub failures: Vec<Failure>,
+    /// Each lab proven, with how many test scripts ran for it.
+    pub ran: Vec<(String, usize)>,
+    /// Test folders and files check cannot match to a lab or a script kind (a misspelt lab
+    /// folder, `good-x.sh`): they would otherwise be skipped without a word.
+    pub unmatched: Vec<String>,
 }
 
 /// The steps after typing `lines` into a fresh run of `lab`: (id, done, why in `i18n`).
@@ -173,23 +186,34 @@ pub fn labs(
     course: &Course,
     i18n: &I18n,
     progress: &mut dyn FnMut(&str),
-) -> Vec<Failure> {
-    let mut failures = Vec::new();
+) -> Proof {
+    let mut proof = Proof::default();
+    if let Some(root) = tree.root() {
+        proof.unmatched = unmatched(root, tree, course);
+    }
+    let failures = &mut proof.failures;
     for lab in &course.labs {
-        if lab_file(tree, &lab.id).is_none_or(|rel| tree.is_borrowed(&rel)) {
+        let Some(rel) = lab_file(tree, &lab.id).filter(|rel| !tree.is_borrowed(rel)) else {
             continue;
-        }
+        };
         progress(&lab.id);
-        let fail = |what: &str, reason: String| Failure {
+        let text = tree.get(&rel).unwrap_or("");
+        let solution_at = format!(
+            "{}:{}",
+            tree.display(&rel),
+            line_of(text, "[solution]").unwrap_or(1)
+        );
+        let fail = |what: &str, reason: String, place: String| Failure {
             lab: lab.id.clone(),
             what: what.to_string(),
             reason,
+            place,
         };
         match grade(lab, &lab.solution_commands, i18n) {
             Err(reason) => {
                 // The sandbox itself failed: every other run would fail the same way.
-                failures.push(fail("solution", reason));
-                return failures;
+                failures.push(fail("solution", reason, solution_at));
+                return proof;
             }
             Ok(steps) => {
                 if let Some((step, _, why)) = first_missing(&steps) {
@@ -199,18 +223,80 @@ pub fn labs(
                             "classroom-check-step-not-done",
                             &[("step", step.as_str().into()), ("why", why.as_str().into())],
                         ),
+                        solution_at.clone(),
                     ));
                 }
             }
         }
         let Some(root) = tree.root() else { continue };
-        for (name, text) in scripts(root, &lab.id) {
+        let scripts = scripts(root, &lab.id);
+        proof.ran.push((lab.id.clone(), scripts.len()));
+        for (name, text) in scripts {
+            // A bad- script's header is line 1; an ok- script ran to its last line.
+            let line = match &text {
+                Ok(t) if name.starts_with("ok-") => t.lines().count().max(1),
+                _ => 1,
+            };
+            let place = format!(
+                "{}:{line}",
+                root.join("tests").join(&lab.id).join(&name).display()
+            );
             if let Some(f) = prove_script(lab, text, &name, i18n) {
-                failures.push(fail(&name, f));
+                failures.push(fail(&name, f, place));
             }
         }
     }
-    failures
+    proof
+}
+
+/// The 1-based line of the first line of `text` that starts with `head`.
+fn line_of(text: &str, head: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| l.trim_start().starts_with(head))
+        .map(|i| i + 1)
+}
+
+/// Folders under `tests/` that name no lab of the pack, and files in a lab's folder that are
+/// neither `ok-*.sh` nor `bad-*.sh`: paths relative to the pack. Read through `hostfs` like
+/// the scripts (no link followed).
+fn unmatched(root: &Path, tree: &ContentTree, course: &Course) -> Vec<String> {
+    let own: Vec<&str> = course
+        .labs
+        .iter()
+        .filter(|l| lab_file(tree, &l.id).is_some_and(|rel| !tree.is_borrowed(&rel)))
+        .map(|l| l.id.as_str())
+        .collect();
+    let wanted = |rel: &str, is_dir: bool| {
+        if is_dir {
+            return rel == "tests" || rel.matches('/').count() == 1;
+        }
+        rel.starts_with("tests/")
+    };
+    let walk = crate::hostfs::walk(root, crate::hostfs::Limits::PACK, &wanted);
+    let mut out = std::collections::BTreeSet::new();
+    for rel in walk
+        .files
+        .iter()
+        .map(|(r, _)| r.as_str())
+        .chain(walk.refused.iter().map(|(r, _)| r.as_str()))
+    {
+        let mut parts = rel.splitn(3, '/');
+        let (_, folder, name) = (parts.next(), parts.next(), parts.next());
+        match (folder, name) {
+            (Some(folder), Some(_)) if !own.contains(&folder) => {
+                out.insert(format!("tests/{folder}/"));
+            }
+            (Some(_), Some(name))
+                if !name.contains('/')
+                    && !((name.starts_with("ok-") || name.starts_with("bad-"))
+                        && name.ends_with(".sh")) =>
+            {
+                out.insert(rel.to_string());
+            }
+            _ => {}
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// Why one script did not behave as its name says, if it did not.

@@ -2,8 +2,11 @@
 //! finished what, each learner's items (first and best score, time, hints, solutions viewed),
 //! the hardest questions (and the wrong answer most chosen), and who got stuck where in labs.
 //!
-//! Exports of another pack are listed, never merged; two exports of one learner count once
-//! (the newest). Counts come from learners' files, so every sum saturates instead of wrapping.
+//! Exports of another pack are listed, never merged. Every export of one learner is merged by
+//! the union of their event logs (an export from before the log stands for its items), so a
+//! learner who worked on two machines keeps the work of both; the report says from how many
+//! machines a learner's events come and flags one name used by two logins. Counts come from
+//! learners' files, so every sum saturates instead of wrapping.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +20,18 @@ use crate::width::{pad, str_width, truncate};
 pub struct LearnerRow {
     pub learner: String,
     pub machine: String,
+    /// Installs (machines) the learner's events come from.
+    pub machines: usize,
+    /// Files merged into this learner's record.
+    pub files: usize,
+    /// What an instructor should look at: one name used by two logins, a file not taken.
+    pub flags: Vec<Flag>,
+    /// Where the learner is now, if in the middle of something.
+    pub live: Option<Live>,
+    /// The learner's merged record.
+    pub progress: crate::progress::Progress,
+    /// The install keys of the files taken.
+    pub keys: Vec<String>,
     pub lessons_done: usize,
     pub quizzes_done: usize,
     /// Right answers and questions over the quizzes taken (a quiz never taken adds nothing).
@@ -29,6 +44,8 @@ pub struct LearnerRow {
     pub labs: BTreeMap<String, (usize, usize)>,
     /// The items started, in course order, as exported.
     pub items: Vec<Item>,
+    /// Every item of the course, started or not.
+    pub all_items: Vec<Item>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,63 +74,185 @@ pub struct Foreign {
     pub pack: String,
 }
 
+/// Something about a learner's files an instructor should see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Flag {
+    /// One learner's name used by several logins: likely two people.
+    TwoPeople { logins: Vec<String> },
+    /// A file signed by a key this learner's files never had before: not taken.
+    NewKey { file: String, key: String },
+    /// A file changed after it was signed: not taken.
+    BadSignature { file: String },
+    /// An unsigned file for a learner whose files are signed: not taken.
+    Unsigned { file: String },
+}
+
+/// What a learner is on now: the item, the lab step or question, and since when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    pub place: crate::progress::Place,
+    pub step: Option<String>,
+    /// Seconds since the Unix epoch when the learner got there.
+    pub since: u64,
+}
+
+/// One file given to `report`: its name (to name it in flags) and what it holds.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub name: String,
+    pub export: Export,
+    pub verdict: crate::sign::Verdict,
+}
+
+/// The install keys each learner's files were signed with in earlier reports (trust on first
+/// use), kept in the instructor's data folder, never in the submit folder others can write.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct KnownKeys {
+    /// `pack-id/learner` -> keys.
+    #[serde(default)]
+    pub keys: BTreeMap<String, Vec<String>>,
+}
+
+const KNOWN_KEYS_FILE: &str = "class-keys.json";
+
+impl KnownKeys {
+    fn path() -> Option<std::path::PathBuf> {
+        crate::progress::base_dir()
+            .ok()
+            .map(|d| d.join(KNOWN_KEYS_FILE))
+    }
+
+    pub fn load() -> Self {
+        Self::path()
+            .and_then(|p| std::fs::read(p).ok())
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn of(&self, pack: &str, learner: &str) -> &[String] {
+        self.keys
+            .get(&format!("{pack}/{learner}"))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds the keys the report took; a failure to save only means asking again next time.
+    pub fn remember(&mut self, pack: &Pack, r: &Report) {
+        for l in &r.learners {
+            let known = self
+                .keys
+                .entry(format!("{}/{}", pack.id, l.learner))
+                .or_default();
+            for k in &l.keys {
+                if !known.contains(k) {
+                    known.push(k.clone());
+                }
+            }
+        }
+        if let Some(path) = Self::path() {
+            let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
+            let json = serde_json::to_vec_pretty(self).expect("keys serialise");
+            let _ = crate::sim::fsx::write_atomic(&path, &json);
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Report {
     pub learners: Vec<LearnerRow>,
     pub hardest: Vec<Hard>,
     pub stuck: Vec<Stuck>,
     pub foreign: Vec<Foreign>,
-    /// Older exports of a learner replaced by a newer one.
-    pub replaced: usize,
+    /// Learners whose record was merged from more than one file.
+    pub merged: usize,
+    /// The report's time (seconds since the epoch): "for how long" is counted to it.
+    pub now: u64,
 }
 
-/// Whether an export belongs to this pack. Exports made before packs were stamped carry no
+/// Whether an export belongs to this pack, of any version: results are keyed by each item's
+/// content, so a class spans versions. Exports made before packs were stamped carry no
 /// version and are taken for the built-in course.
 fn same_pack(e: &Export, pack: &Pack) -> bool {
-    e.pack.id == pack.id && (e.pack.version.is_empty() || e.pack.version == pack.version)
+    e.pack.id == pack.id
 }
 
-/// One export per learner, the newest (RFC 3339 times in UTC sort as text).
-fn newest_per_learner<'a>(exports: &[&'a Export]) -> (Vec<&'a Export>, usize) {
-    let mut by_name: BTreeMap<&str, &Export> = BTreeMap::new();
-    let mut replaced = 0;
-    for e in exports {
-        match by_name.get(e.learner.as_str()) {
-            Some(old) if old.exported_at >= e.exported_at => replaced += 1,
-            Some(_) => {
-                replaced += 1;
-                by_name.insert(&e.learner, e);
-            }
-            None => {
-                by_name.insert(&e.learner, e);
-            }
-        }
-    }
-    (by_name.into_values().collect(), replaced)
-}
-
-pub fn build(exports: &[Export], course: &Course, pack: &Pack) -> Report {
-    let mut r = Report::default();
-    let (ours, foreign): (Vec<&Export>, Vec<&Export>) =
-        exports.iter().partition(|e| same_pack(e, pack));
+/// The class report. A learner's files signed by a key not in `known` for that learner (when
+/// it has any), changed after signing, or unsigned among signed ones are flagged, not taken;
+/// `trust_new` takes new keys (a learner's second machine).
+pub fn build(
+    inputs: &[Input],
+    course: &Course,
+    pack: &Pack,
+    now: u64,
+    known: &KnownKeys,
+    trust_new: bool,
+) -> Report {
+    let mut r = Report {
+        now,
+        ..Report::default()
+    };
+    let (ours, foreign): (Vec<&Input>, Vec<&Input>) =
+        inputs.iter().partition(|i| same_pack(&i.export, pack));
     r.foreign = foreign
         .iter()
-        .map(|e| Foreign {
-            learner: e.learner.clone(),
-            pack: e.pack.label(),
+        .map(|i| Foreign {
+            learner: i.export.learner.clone(),
+            pack: i.export.pack.label(),
         })
         .collect();
-    let (exports, replaced) = newest_per_learner(&ours);
-    r.replaced = replaced;
-
+    let mut by_name: BTreeMap<&str, Vec<&Input>> = BTreeMap::new();
+    for i in ours {
+        by_name.entry(&i.export.learner).or_default().push(i);
+    }
     let mut class = Class::default();
-    for e in &exports {
-        r.learners.push(class.learner(e, course));
+    for (name, files) in by_name {
+        let (files, refused) = trusted(&files, known.of(&pack.id, name), trust_new);
+        if files.len() > 1 {
+            r.merged += 1;
+        }
+        let mut merged = crate::merge::learner(name, &files, course, pack, now);
+        merged.flags.extend(refused);
+        let mut row = class.learner(&merged.export, course);
+        row.machines = merged.machines;
+        row.files = files.len();
+        row.flags = merged.flags;
+        row.live = merged.live;
+        row.progress = merged.progress;
+        row.keys = merged.keys;
+        r.learners.push(row);
     }
     r.hardest = rank_hardest(class.hard, &class.votes);
     r.stuck = rank_stuck(class.stuck);
     r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
     r
+}
+
+/// The files of one learner to take, and flags for those not taken.
+fn trusted<'a>(
+    files: &[&'a Input],
+    known: &[String],
+    trust_new: bool,
+) -> (Vec<&'a Input>, Vec<Flag>) {
+    use crate::sign::Verdict;
+    let signed = !known.is_empty() || files.iter().any(|f| matches!(f.verdict, Verdict::Good(_)));
+    let mut take = Vec::new();
+    let mut flags = Vec::new();
+    for f in files {
+        match &f.verdict {
+            Verdict::Bad => flags.push(Flag::BadSignature {
+                file: f.name.clone(),
+            }),
+            Verdict::Unsigned if signed => flags.push(Flag::Unsigned {
+                file: f.name.clone(),
+            }),
+            Verdict::Good(key) if !known.is_empty() && !known.contains(key) && !trust_new => flags
+                .push(Flag::NewKey {
+                    file: f.name.clone(),
+                    key: key.chars().take(16).collect(),
+                }),
+            _ => take.push(*f),
+        }
+    }
+    (take, flags)
 }
 
 /// What the whole class's answers and labs add up to, gathered learner by learner.
@@ -133,6 +272,12 @@ impl Class {
         let mut row = LearnerRow {
             learner: e.learner.clone(),
             machine: e.machine.clone(),
+            machines: 1,
+            files: 1,
+            flags: Vec::new(),
+            live: None,
+            progress: crate::progress::Progress::new(),
+            keys: Vec::new(),
             lessons_done: 0,
             quizzes_done: 0,
             right: 0,
@@ -141,6 +286,7 @@ impl Class {
             quizzes: BTreeMap::new(),
             labs: BTreeMap::new(),
             items: Vec::new(),
+            all_items: e.items.clone(),
         };
         for i in &e.items {
             let done = usize::from(i.status == Status::Done);
@@ -271,8 +417,8 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
     );
     out.push_str("\n\n");
     summary_table(&mut out, r, course, i18n);
-    if r.replaced > 0 {
-        out.push_str(&i18n.ta("classroom-report-replaced", &[("count", r.replaced.into())]));
+    if r.merged > 0 {
+        out.push_str(&i18n.ta("classroom-report-merged", &[("count", r.merged.into())]));
         out.push('\n');
     }
     for f in &r.foreign {
@@ -289,7 +435,7 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
     out.push_str(&i18n.t("classroom-report-items"));
     out.push('\n');
     for l in &r.learners {
-        learner_items(&mut out, l, i18n);
+        learner_items(&mut out, l, i18n, r.now);
     }
     out.push('\n');
     hardest(&mut out, r, course, i18n);
@@ -343,8 +489,41 @@ fn summary_table(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
 }
 
 /// One learner's started items: `  quiz:deploy  done  first 1/5, best 5/5  12 min ...`.
-fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n) {
-    out.push_str(&format!("  {}\n", l.learner));
+fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
+    out.push_str(&format!("  {}", l.learner));
+    if l.machines > 1 {
+        out.push_str(&format!(
+            "  ({})",
+            i18n.ta("classroom-report-machines", &[("count", l.machines.into())])
+        ));
+    }
+    out.push('\n');
+    for f in &l.flags {
+        out.push_str(&format!("    ! {}\n", flag_text(f, i18n)));
+    }
+    if let Some(live) = &l.live {
+        let minutes = minutes(now.saturating_sub(live.since));
+        out.push_str(&format!(
+            "    > {}\n",
+            match &live.step {
+                Some(step) => i18n.ta(
+                    "classroom-report-live-step",
+                    &[
+                        ("item", live.place.to_string().into()),
+                        ("step", step.as_str().into()),
+                        ("n", minutes.into())
+                    ]
+                ),
+                None => i18n.ta(
+                    "classroom-report-live",
+                    &[
+                        ("item", live.place.to_string().into()),
+                        ("n", minutes.into())
+                    ]
+                ),
+            }
+        ));
+    }
     if l.items.is_empty() {
         out.push_str(&format!("    {}\n", i18n.t("report-none")));
     }
@@ -400,6 +579,30 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n) {
         let id = format!("{}:{}", i.kind.name(), i.item);
         out.push_str(&format!("    {}  {}\n", pad(&id, id_w), facts.join(", ")));
     }
+}
+
+/// A flag in the instructor's language. File names and logins come from others' files:
+/// cleaned of terminal controls.
+pub fn flag_text(f: &Flag, i18n: &I18n) -> String {
+    let clean = crate::lab::sanitize::text;
+    let text = match f {
+        Flag::TwoPeople { logins } => i18n.ta(
+            "classroom-flag-two-people",
+            &[("logins", logins.join(", ").into())],
+        ),
+        Flag::NewKey { file, key } => i18n.ta(
+            "classroom-flag-new-key",
+            &[("file", file.as_str().into()), ("key", key.as_str().into())],
+        ),
+        Flag::BadSignature { file } => i18n.ta(
+            "classroom-flag-bad-signature",
+            &[("file", file.as_str().into())],
+        ),
+        Flag::Unsigned { file } => {
+            i18n.ta("classroom-flag-unsigned", &[("file", file.as_str().into())])
+        }
+    };
+    clean(&text)
 }
 
 fn hardest(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
@@ -470,41 +673,183 @@ fn stuck(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
     }
 }
 
-/// A gradebook: one row per learner, a column per quiz (score) and per lab (steps done).
-pub fn render_csv(r: &Report, course: &Course) -> String {
-    let mut out = String::from("learner,machine,lessons_done,quizzes_done,right,asked,labs_done");
-    for q in &course.quizzes {
-        out.push(',');
-        out.push_str(&csv_field(&format!("quiz:{}", q.id)));
+/// The fields `--json` and `--csv` give for each item (the README documents them).
+const ITEM_FIELDS: [&str; 13] = [
+    "status",
+    "step",
+    "first",
+    "best",
+    "total",
+    "attempts",
+    "seconds",
+    "hints",
+    "solution_viewed",
+    "by_script",
+    "tamper_proof",
+    "mode",
+    "changed",
+];
+
+/// One item's fields, in `ITEM_FIELDS` order, as JSON values.
+fn item_json(i: &Item) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::Value as V;
+    let status = match i.status {
+        Status::NotStarted => "not-started",
+        Status::Started => "in-progress",
+        Status::Done => "done",
+    };
+    let (first, best) = match i.kind {
+        ItemKind::Quiz => (i.first_score, i.best_score.or(i.score)),
+        ItemKind::Lab => (None, i.score),
+        ItemKind::Lesson => (None, None),
+    };
+    let started = i.status != Status::NotStarted;
+    let values = [
+        V::from(status),
+        i.step.clone().map_or(V::Null, V::from),
+        first.filter(|_| started).map_or(V::Null, V::from),
+        best.filter(|_| started).map_or(V::Null, V::from),
+        i.total.map_or(V::Null, V::from),
+        V::from(i.attempts),
+        V::from(i.time_spent_secs),
+        V::from(i.hints_used),
+        V::from(i.solution_viewed),
+        V::from(i.completed_by == Some(crate::progress::LabHow::Script)),
+        // Labs done inside the confined sandbox; nothing else can claim it.
+        V::from(i.kind == ItemKind::Lab && i.status == Status::Done && !i.unconfined),
+        if i.kind == ItemKind::Lab && started {
+            serde_json::to_value(i.way.unwrap_or_default()).unwrap_or(V::Null)
+        } else {
+            V::Null
+        },
+        V::from(i.changed),
+    ];
+    ITEM_FIELDS
+        .iter()
+        .map(|f| f.to_string())
+        .zip(values)
+        .collect()
+}
+
+/// `report --json`: the class as data (schema in the README).
+pub fn render_json(r: &Report, pack: &Pack, i18n: &I18n) -> serde_json::Value {
+    use serde_json::json;
+    let learners: Vec<serde_json::Value> = r
+        .learners
+        .iter()
+        .map(|l| {
+            let items: serde_json::Map<String, serde_json::Value> = l
+                .all_items
+                .iter()
+                .map(|i| {
+                    (
+                        format!("{}:{}", i.kind.name(), i.item),
+                        serde_json::Value::Object(item_json(i)),
+                    )
+                })
+                .collect();
+            json!({
+                "name": l.learner,
+                "machines": l.machines,
+                "files": l.files,
+                "flags": l.flags.iter().map(|f| json!({
+                    "kind": flag_kind(f),
+                    "text": flag_text(f, i18n),
+                })).collect::<Vec<_>>(),
+                "now": l.live.as_ref().map(|v| json!({
+                    "item": v.place.to_string(),
+                    "step": v.step,
+                    "seconds": r.now.saturating_sub(v.since),
+                })),
+                "items": items,
+            })
+        })
+        .collect();
+    json!({
+        "pack": { "id": pack.id, "version": pack.version },
+        "generated_at": crate::export::rfc3339(r.now),
+        "learners": learners,
+        "not_included": r.foreign.iter().map(|f| json!({
+            "learner": f.learner, "pack": f.pack,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn flag_kind(f: &Flag) -> &'static str {
+    match f {
+        Flag::TwoPeople { .. } => "two-people",
+        Flag::NewKey { .. } => "new-key",
+        Flag::BadSignature { .. } => "bad-signature",
+        Flag::Unsigned { .. } => "unsigned",
     }
-    for l in &course.labs {
-        out.push(',');
-        out.push_str(&csv_field(&format!("lab:{}", l.id)));
+}
+
+/// The items a gradebook has columns for: the pack's own, and the built-in ones its lessons
+/// name (a pack that extends the course does not grade all of it).
+pub fn own_items(course: &Course, pack: &Pack) -> Vec<crate::progress::Place> {
+    use crate::progress::{Place, ids};
+    let all = ItemKind::ALL.into_iter().flat_map(|k| {
+        ids(course, k).into_iter().map(move |id| Place {
+            kind: k,
+            id: id.to_string(),
+        })
+    });
+    if pack.is_builtin() || !pack.extends_builtin {
+        return all.collect();
     }
+    let builtin = crate::content::load(&crate::content::ContentTree::embedded()).0;
+    let in_builtin = |p: &Place| ids(&builtin, p.kind).contains(&p.id.as_str());
+    let own_lessons: Vec<&crate::content::Lesson> = course
+        .lessons
+        .iter()
+        .filter(|l| !ids(&builtin, ItemKind::Lesson).contains(&l.id.as_str()))
+        .collect();
+    let named = |p: &Place| {
+        own_lessons.iter().any(|l| match p.kind {
+            ItemKind::Quiz => l.quiz.as_deref() == Some(p.id.as_str()),
+            ItemKind::Lab => l.labs.contains(&p.id),
+            ItemKind::Lesson => false,
+        })
+    };
+    all.filter(|p| !in_builtin(p) || named(p)).collect()
+}
+
+/// A gradebook: one row per learner, for each of the pack's own items the `--json` fields.
+pub fn render_csv(r: &Report, course: &Course, pack: &Pack) -> String {
+    let items = own_items(course, pack);
+    let mut head = vec!["learner".to_string(), "machines".into(), "flags".into()];
+    for p in &items {
+        for f in ITEM_FIELDS {
+            head.push(format!("{p} {f}"));
+        }
+    }
+    let mut out = head
+        .iter()
+        .map(|h| csv_field(h))
+        .collect::<Vec<_>>()
+        .join(",");
     out.push('\n');
     for l in &r.learners {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{}",
+        let mut row = vec![
             csv_field(&l.learner),
-            csv_field(&l.machine),
-            l.lessons_done,
-            l.quizzes_done,
-            l.right,
-            l.asked,
-            l.labs_done
-        ));
-        for q in &course.quizzes {
-            out.push(',');
-            if let Some((s, _)) = l.quizzes.get(&q.id) {
-                out.push_str(&s.to_string());
+            l.machines.to_string(),
+            csv_field(&l.flags.iter().map(flag_kind).collect::<Vec<_>>().join(" ")),
+        ];
+        for p in &items {
+            let item = l
+                .all_items
+                .iter()
+                .find(|i| i.kind == p.kind && i.item == p.id);
+            let fields = item.map(item_json).unwrap_or_default();
+            for f in ITEM_FIELDS {
+                row.push(match fields.get(f) {
+                    None | Some(serde_json::Value::Null) => String::new(),
+                    Some(serde_json::Value::String(s)) => csv_field(s),
+                    Some(v) => v.to_string(),
+                });
             }
         }
-        for lab in &course.labs {
-            out.push(',');
-            if let Some((s, _)) = l.labs.get(&lab.id) {
-                out.push_str(&s.to_string());
-            }
-        }
+        out.push_str(&row.join(","));
         out.push('\n');
     }
     out

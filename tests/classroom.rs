@@ -86,7 +86,7 @@ fn exported_progress_round_trips_and_quizzes_in_plain_mode_count() {
     assert!(!e.machine.is_empty());
     assert!(
         data.path()
-            .join("learners/yuna/packs/test-pack@1.0/progress.json")
+            .join("learners/yuna/packs/test-pack/progress.json")
             .is_file(),
         "each learner and pack has a folder of its own"
     );
@@ -151,6 +151,8 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         completed_by: None,
         unconfined: false,
         way: None,
+        step: None,
+        changed: false,
     }];
     let mut answers = vec![Answer {
         question: "repo-bootstrap".into(),
@@ -192,6 +194,8 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         completed_by: None,
         unconfined: false,
         way: None,
+        step: None,
+        changed: false,
     });
     if let Some(steps) = hsa_steps {
         let done = steps.len() == 3;
@@ -213,6 +217,8 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             completed_by: None,
             unconfined: false,
             way: None,
+            step: None,
+            changed: false,
         });
     }
     Export {
@@ -221,8 +227,11 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         pack: export::PackStamp::default(),
         learner: name.into(),
         machine: "lab-pc".into(),
+        login: String::new(),
         exported_at: "2026-11-21T09:00:00Z".into(),
         items,
+        events: vec![],
+        signature: None,
     }
 }
 
@@ -308,10 +317,9 @@ fn the_class_report_shows_who_did_what_the_hardest_question_and_where_labs_stall
     let lines: Vec<&str> = csv.stdout.lines().collect();
     assert_eq!(lines.len(), 13, "a header and a row per learner");
     assert!(
-        lines[0]
-            .starts_with("learner,machine,lessons_done,quizzes_done,right,asked,labs_done,quiz:")
-            && lines[0].contains(",quiz:deploy-workflow,")
-            && lines[0].contains(",lab:hsa-init-failed,"),
+        lines[0].starts_with("learner,machines,flags,lesson:what-is-rocm status,")
+            && lines[0].contains(",quiz:deploy-workflow best,")
+            && lines[0].contains(",lab:hsa-init-failed step,"),
         "{}",
         lines[0]
     );
@@ -410,7 +418,8 @@ fn help_puts_each_argument_and_option_on_its_own_line_and_lists_reset() {
             report.stdout
         );
     }
-    has(&report.stdout, "Arguments:\n  <FILE>...");
+    // FILE is optional: `report --lrs` reads the learning record store instead.
+    has(&report.stdout, "Arguments:\n  [FILE]...");
     let progress = common::call(&["progress", "--help"], data.path());
     has(&progress.stdout, "\n  reset ");
     assert!(
@@ -591,7 +600,8 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
     assert_eq!(report.code, 0, "{}", report.stderr);
     let s = &report.stdout;
     assert!(s.starts_with("Class report: 2 learners"), "{s}");
-    has(s, "1 older export of a learner was replaced");
+    // The "older export" was edited after ana's install signed it: flagged, not taken.
+    has(s, "ana-old.json was changed after it was signed");
     assert!(
         s.contains("Not included: carl exported another course (builtin@"),
         "{s}"
@@ -616,11 +626,22 @@ fn a_class_report_merges_a_learners_exports_and_sets_another_courses_aside() {
         &["--content", CLASS_PACK, "report", "--csv", dir],
         data.path(),
     );
+    // The gradebook has the pack's own items and the built-in lab its lesson lists, each
+    // with the --json fields; not the 25 built-in items the pack does not name.
     let head = csv.stdout.lines().next().unwrap();
-    assert!(
-        head.contains(",quiz:permissions,") && head.contains(",lab:hsa-init-failed"),
-        "{head}"
-    );
+    for col in [
+        "quiz:permissions status",
+        "quiz:permissions first",
+        "quiz:permissions best",
+        "lab:hsa-init-failed tamper_proof",
+        "lesson:node-day seconds",
+    ] {
+        assert!(head.contains(col), "{col}: {head}");
+    }
+    assert!(!head.contains("quiz:deploy-workflow"), "{head}");
+    assert!(!head.contains("lesson:what-is-rocm"), "{head}");
+    let ana_row = csv.stdout.lines().find(|l| l.starts_with("ana,")).unwrap();
+    assert!(ana_row.contains(",done,,1,2,2,"), "{ana_row}");
 }
 
 #[test]
@@ -739,24 +760,44 @@ fn check_runs_a_packs_solutions_and_scripts_in_the_sandbox() {
         "files and machine are fine: {}",
         quick.stdout
     );
+    // A misspelt lab folder and a script named neither ok- nor bad- would be skipped unseen.
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(std::path::Path::new(pack), copy.path());
+    std::fs::create_dir(copy.path().join("tests/unsolvd")).unwrap();
+    std::fs::write(copy.path().join("tests/unsolvd/ok-a.sh"), "true\n").unwrap();
+    std::fs::write(copy.path().join("tests/unsolved/good-a.sh"), "true\n").unwrap();
+    let pack = copy.path().to_str().unwrap();
     let out = common::call(&["check", "--content", pack], data.path());
     assert_eq!(out.code, 1, "{}\n{}", out.stdout, out.stderr);
+    has(&out.stdout, "lab unsolved: 3 test scripts ran");
+    has(&out.stdout, "warning: tests/unsolvd/ is not checked");
+    has(
+        &out.stdout,
+        "warning: tests/unsolved/good-a.sh is not checked",
+    );
     let failures: Vec<&str> = out
         .stdout
         .lines()
-        .filter(|l| l.starts_with("lab "))
+        .filter(|l| l.contains(": lab unsolved: ") && !l.contains("test script"))
         .collect();
     assert_eq!(failures.len(), 2, "{}", out.stdout);
+    // Each failure names the file and line to look at.
+    let lab_toml = format!("{pack}/lessons/01-unsolved/lab-unsolved.toml:");
     assert!(
-        failures[0].starts_with("lab unsolved: solution: step \"new-login\" is not done: "),
+        failures[0].starts_with(&lab_toml)
+            && failures[0].contains(": lab unsolved: solution: step \"new-login\" is not done: "),
         "{}",
         failures[0]
     );
     assert!(
-        failures[1].starts_with("lab unsolved: bad-claims-too-much.sh: every step passed"),
+        failures[1].starts_with(&format!("{pack}/tests/unsolved/bad-claims-too-much.sh:1: "))
+            && failures[1].contains("lab unsolved: bad-claims-too-much.sh: every step passed"),
         "{}",
         failures[1]
     );
+    // "No errors" only when there are none: the summary counts the lab failures.
+    assert!(!out.stdout.contains("No errors"), "{}", out.stdout);
+    has(&out.stdout, "2 errors, 2 warnings");
 }
 
 #[test]
@@ -986,4 +1027,232 @@ fn a_promised_language_that_is_missing_is_the_one_warning() {
         "has no Japanese text yet (lessons/90-node-day/ja.md)",
     );
     has(&out.stdout, "No errors, 1 warning");
+}
+
+/// `report --json DIR` as JSON, run with the instructor's own data folder.
+fn report_json(
+    pack: &str,
+    dir: &std::path::Path,
+    instructor: &std::path::Path,
+) -> serde_json::Value {
+    let r = common::call(
+        &["--content", pack, "report", "--json", dir.to_str().unwrap()],
+        instructor,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stdout))
+}
+
+fn learner_json<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["learners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {report:#}"))
+}
+
+#[test]
+fn two_machines_merge_and_a_file_dropped_under_a_learners_name_is_flagged_not_taken() {
+    let submit = tempfile::tempdir().unwrap();
+    let (desk, laptop, other, instructor) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    let s = submit.path().to_str().unwrap();
+    let env = |name: &'static str, login: &'static str| {
+        vec![
+            ("ROCM_LEARN_LEARNER", name),
+            ("ROCM_LEARN_SUBMIT_DIR", s),
+            ("USER", login),
+        ]
+    };
+    // Alice finishes the quiz on her desk machine, then opens one lesson on her laptop.
+    let quiz = |data: &std::path::Path, who: &[(&str, &str)], answers: &str| {
+        common::run(
+            &[
+                "--content",
+                CLASS_PACK,
+                "quiz",
+                "permissions",
+                "--seed",
+                "0",
+            ],
+            answers,
+            data,
+            who,
+        )
+    };
+    quiz(desk.path(), &env("alice", "alice"), "1\n1\n");
+    let lesson = common::run(
+        &["--content", CLASS_PACK, "lesson", "node-day"],
+        "",
+        laptop.path(),
+        &env("alice", "alice"),
+    );
+    assert_eq!(lesson.code, 0, "{}", lesson.stderr);
+    quiz(desk.path(), &env("bob", "bob"), "2\n2\n");
+    let r = report_json(CLASS_PACK, submit.path(), instructor.path());
+    let alice = learner_json(&r, "alice");
+    // Nothing of the desk machine was lost to the newer laptop file.
+    assert_eq!(alice["machines"], 2, "{alice:#}");
+    assert_eq!(alice["items"]["quiz:permissions"]["status"], "done");
+    assert_eq!(alice["items"]["quiz:permissions"]["best"], 2);
+    assert_eq!(alice["items"]["lesson:node-day"]["status"], "done");
+    assert_eq!(alice["flags"], serde_json::json!([]));
+    let bob = learner_json(&r, "bob");
+    assert_eq!(bob["items"]["quiz:permissions"]["best"], 0);
+
+    // Another user drops a "bob" file with full marks, signed by a key bob never used.
+    quiz(other.path(), &env("bob", "mallory"), "1\n1\n");
+    let r = report_json(CLASS_PACK, submit.path(), instructor.path());
+    let bob = learner_json(&r, "bob");
+    assert_eq!(bob["items"]["quiz:permissions"]["best"], 0, "{bob:#}");
+    assert_eq!(bob["machines"], 1);
+    assert_eq!(bob["flags"][0]["kind"], "new-key", "{bob:#}");
+    // A file changed after signing is not taken either.
+    let alices: Vec<_> = std::fs::read_dir(submit.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("alice--")
+        })
+        .collect();
+    let text = std::fs::read_to_string(&alices[0]).unwrap();
+    std::fs::write(
+        &alices[0],
+        text.replace("\"right\": false", "\"right\": true"),
+    )
+    .unwrap();
+    let text = common::call(&["--content", CLASS_PACK, "report", s], instructor.path());
+    has(&text.stdout, "not taken:");
+    // Trusting new keys (bob's second machine) takes the file, and the two logins show.
+    let trusted = common::call(
+        &[
+            "--content",
+            CLASS_PACK,
+            "report",
+            "--json",
+            "--trust-new-keys",
+            s,
+        ],
+        instructor.path(),
+    );
+    let r: serde_json::Value = serde_json::from_str(&trusted.stdout).unwrap();
+    let bob = learner_json(&r, "bob");
+    assert_eq!(bob["machines"], 2);
+    assert_eq!(bob["flags"][0]["kind"], "two-people", "{bob:#}");
+}
+
+#[test]
+fn a_version_bump_keeps_unchanged_items_marks_changed_ones_and_the_class_spans_versions() {
+    let submit = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let instructor = tempfile::tempdir().unwrap();
+    let v1 = tempfile::tempdir().unwrap();
+    copy_tree(std::path::Path::new(CLASS_PACK), v1.path());
+    let pack = v1.path().to_str().unwrap();
+    let env = [
+        ("ROCM_LEARN_LEARNER", "ana"),
+        ("ROCM_LEARN_SUBMIT_DIR", submit.path().to_str().unwrap()),
+    ];
+    common::run(
+        &["--content", pack, "quiz", "permissions", "--seed", "0"],
+        "1\n1\n",
+        data.path(),
+        &env,
+    );
+    common::run(
+        &["--content", pack, "lesson", "node-day"],
+        "",
+        data.path(),
+        &env,
+    );
+    // Version 2: the quiz is the same, the lesson's text changed.
+    let toml = v1.path().join("pack.toml");
+    let t = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, t.replace("version = \"1\"", "version = \"2\"")).unwrap();
+    let md = v1.path().join("lessons/90-node-day/en.md");
+    let mut t = std::fs::read_to_string(&md).unwrap();
+    t.push_str("\nOne more paragraph.\n");
+    std::fs::write(&md, t).unwrap();
+    // The learner's own progress keeps the quiz on the new version.
+    let own = common::run(
+        &["--content", pack, "progress", "--json"],
+        "",
+        data.path(),
+        &env,
+    );
+    let e = export::parse(&own.stdout).unwrap();
+    assert_eq!(e.pack.version, "2");
+    let quiz = e
+        .items
+        .iter()
+        .find(|i| i.item == "permissions" && i.kind == ItemKind::Quiz)
+        .unwrap();
+    assert_eq!(quiz.status, Status::Done);
+    // The report on version 2 counts the learner whose file says version 1.
+    let r = report_json(pack, submit.path(), instructor.path());
+    assert_eq!(r["pack"]["version"], "2");
+    let ana = learner_json(&r, "ana");
+    assert_eq!(ana["items"]["quiz:permissions"]["status"], "done");
+    assert_eq!(ana["items"]["quiz:permissions"]["changed"], false);
+    assert_eq!(ana["items"]["lesson:node-day"]["status"], "done");
+    assert_eq!(ana["items"]["lesson:node-day"]["changed"], true, "{ana:#}");
+}
+
+#[test]
+fn a_learner_stuck_mid_lab_shows_in_the_live_view_with_the_step_and_for_how_long() {
+    use rocm_learn::events::What;
+    use rocm_learn::progress::{Change, Place, Store};
+    let submit = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let instructor = tempfile::tempdir().unwrap();
+    // What the lab screen records: the lab opened, then the step the learner is on.
+    let store = Store::at(data.path());
+    store
+        .update(|p| {
+            p.apply(&Change::Opened(Place {
+                kind: ItemKind::Lab,
+                id: "hsa-init-failed".into(),
+            }));
+            p.apply(&Change::Live(What::At {
+                kind: ItemKind::Lab,
+                item: "hsa-init-failed".into(),
+                step: Some("groups".into()),
+            }));
+        })
+        .unwrap();
+    let (p, _) = store.load().unwrap();
+    let events = store.log();
+    let pack = rocm_learn::content::Pack::builtin();
+    let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
+    let mut e = export::build(
+        &p,
+        &course,
+        &export::Stamp {
+            pack: &pack,
+            learner: "dan",
+            machine: "pc-7",
+            now: rocm_learn::progress::now(),
+            events: &events,
+        },
+    );
+    e.sign(data.path()).unwrap();
+    export::submit(submit.path(), &e).unwrap();
+    let r = report_json("builtin", submit.path(), instructor.path());
+    let dan = learner_json(&r, "dan");
+    assert_eq!(
+        dan["items"]["lab:hsa-init-failed"]["status"], "in-progress",
+        "{dan:#}"
+    );
+    assert_eq!(dan["items"]["lab:hsa-init-failed"]["step"], "groups");
+    assert_eq!(dan["now"]["item"], "lab:hsa-init-failed");
+    assert_eq!(dan["now"]["step"], "groups");
+    assert!(dan["now"]["seconds"].as_u64().unwrap() < 60);
 }

@@ -37,13 +37,16 @@ fn a_fresh_store_starts_empty_and_writes_a_versioned_file() {
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["version"], VERSION);
     assert_eq!(v["quizzes"]["a"]["best_score"], 1);
-    // Only the file and its lock remain: no temporary files left behind.
+    // Only the file, its lock and the event log remain: no temporary files left behind.
     let mut names: Vec<_> = std::fs::read_dir(store.path().parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    assert_eq!(names, vec!["progress.json", "progress.lock"]);
+    assert_eq!(
+        names,
+        vec!["events.jsonl", "progress.json", "progress.lock"]
+    );
 }
 
 #[test]
@@ -293,4 +296,77 @@ fn the_way_a_lab_was_taken_is_kept_and_old_records_load_without_it() {
     let old: rocm_learn::progress::LabProgress =
         serde_json::from_str(r#"{"started_at":1,"steps_done":["a"],"attempts":1}"#).unwrap();
     assert_eq!(old.way, None);
+}
+
+#[test]
+fn the_record_is_an_event_log_that_progress_is_a_view_of_and_old_files_migrate_into() {
+    use rocm_learn::progress::{Change, ItemKind, Place};
+    let dir = tempfile::tempdir().unwrap();
+    // A progress file from before the log: its quiz must not be lost.
+    let store = Store::at(dir.path());
+    let mut old = Progress::new();
+    old.record_quiz(&result("old-quiz", true), 1, 30);
+    std::fs::write(store.path(), serde_json::to_vec(&old).unwrap()).unwrap();
+    assert!(!store.log_path().exists());
+    let (p, _) = store
+        .update(|p| {
+            p.apply(&Change::Opened(Place {
+                kind: ItemKind::Lab,
+                id: "lab-a".into(),
+            }));
+            p.record_quiz(&result("a", false), 1, 5);
+        })
+        .unwrap();
+    let log = store.log();
+    // The old quiz came in as an event, the new work as events with stable ids.
+    assert_eq!(log.len(), 3, "{log:#?}");
+    let view = Progress::from_events(&log);
+    assert_eq!(view.quizzes, p.quizzes);
+    assert_eq!(view.quizzes["old-quiz"].best_score, 1);
+    // Two logs of one learner (two machines) merge by union: nothing lost, nothing twice.
+    let other = Store::at(dir.path().join("laptop"));
+    other
+        .update(|p| p.record_quiz(&result("a", true), 1, 5))
+        .unwrap();
+    let merged = rocm_learn::events::union([log.as_slice(), other.log().as_slice(), &log]);
+    assert_eq!(merged.len(), 4);
+    let q = &Progress::from_events(&merged).quizzes["a"];
+    assert_eq!((q.attempts, q.best_score), (2, 1));
+}
+
+#[test]
+fn live_events_reach_the_after_save_hook_not_only_finished_items() {
+    use rocm_learn::events::What;
+    use rocm_learn::progress::{Change, ItemKind};
+    use std::sync::Mutex;
+    let dir = tempfile::tempdir().unwrap();
+    let seen: Arc<Mutex<Vec<(bool, usize)>>> = Arc::default();
+    let log = seen.clone();
+    let store = Store::at(dir.path()).on_finish(Arc::new(move |_, saved| {
+        log.lock()
+            .unwrap()
+            .push((saved.finished, saved.events.len()));
+        Ok(())
+    }));
+    // A step reached mid-lab: nothing finished, but the class must see it.
+    store
+        .update(|p| {
+            p.apply(&Change::Live(What::At {
+                kind: ItemKind::Lab,
+                item: "lab-a".into(),
+                step: Some("two".into()),
+            }))
+        })
+        .unwrap();
+    // A quiz finished: the hook hears it as finished.
+    store
+        .update(|p| p.record_quiz(&result("a", true), 1, 3))
+        .unwrap();
+    // A setting is no event: no hook.
+    store.update(|p| p.apply(&Change::Ascii(true))).unwrap();
+    assert_eq!(*seen.lock().unwrap(), vec![(false, 1), (true, 1)]);
+    // The live event is in the log, and changes no result.
+    let (p, _) = store.load().unwrap();
+    assert!(p.labs.is_empty());
+    assert_eq!(store.log().len(), 2);
 }

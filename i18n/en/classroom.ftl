@@ -16,10 +16,6 @@ classroom-pack-no-manifest = the pack has no pack.toml; progress and exports wil
 classroom-pack-bad-extends = `extends` can only be "builtin" (add to the built-in course), not "{ $value }"; leave it out to replace the built-in course.
 classroom-not-your-folder = The progress in { $dir } belongs to the login "{ $owner }"; it is not opened for another login so that two people's work never mixes. Set { $env } to your name (each learner gets a folder of their own) or ROCM_LEARN_DATA_DIR to a folder of yours.
 classroom-submit-failed = Could not write your progress to the class folder { $dir }: { $error }. It is saved here; tell your instructor.
-classroom-report-replaced = { $count ->
-    [one] 1 older export of a learner was replaced by a newer one.
-   *[other] { $count } older exports of learners were replaced by newer ones.
-}
 classroom-report-foreign = Not included: { $learner } exported another course ({ $pack }); run the report with that pack's --content.
 classroom-report-items = Each learner's items
 classroom-report-first-best = first { $first }/{ $total }, best { $best }/{ $total }
@@ -69,3 +65,35 @@ doctor-labs-ids-one = A lab maps your uid alone, so inside it the machine's file
 classroom-archive-unreadable = The content pack { $file } could not be read as a .tar.gz: { $error }
 classroom-remembered-pack = Using the content pack { $pack }, opened last time; `--content builtin` goes back to the built-in course.
 classroom-report-unconfined = not tamper-proof (no Landlock)
+classroom-report-merged = { $count ->
+    [one] 1 learner's record was merged from several files (every event kept).
+   *[other] { $count } learners' records were merged from several files (every event kept).
+}
+classroom-report-machines = { $count ->
+    [one] 1 machine
+   *[other] events from { $count } machines
+}
+classroom-report-live = now on { $item } for { $n } min
+classroom-report-live-step = now on { $item }, step { $step }, for { $n } min
+classroom-flag-two-people = two people under one name? Files come from the logins { $logins }.
+classroom-flag-new-key = not taken: { $file } is signed by a key this learner never used before ({ $key }); if it is the learner's new machine, run the report with --trust-new-keys.
+classroom-flag-bad-signature = not taken: { $file } was changed after it was signed.
+classroom-flag-unsigned = not taken: { $file } is not signed, while this learner's other files are.
+classroom-sign-failed = The export could not be signed ({ $error }); a class report will not take it.
+lrs-status-waiting = { $count ->
+    [0] No statements wait for { $url }.
+    [one] 1 statement waits for { $url }.
+   *[other] { $count } statements wait for { $url }.
+}
+lrs-not-configured = No learning record store is set: set { $env } to its xAPI base URL (for example https://lrs.example.org/xAPI).
+lrs-problem-credentials = The learning record store refused the credentials ({ $detail }): check { $env } (user:password). The statements stay queued.
+lrs-problem-unreachable = The learning record store could not be reached ({ $detail }); the statements stay queued and are sent on the next run.
+lrs-problem-rejected = The learning record store rejected the statements ({ $detail }); they stay queued. `rocm-learn lrs status` tries again.
+lrs-fetch-failed = Could not read statements from { $url }: { $error }
+lrs-queue-failed = Could not queue statements in { $dir }: { $error }
+classroom-check-scripts-ran = lab { $lab }: { $count ->
+    [0] no test scripts (add tests/{ $lab }/ok-*.sh and bad-*.sh)
+    [one] 1 test script ran
+   *[other] { $count } test scripts ran
+}
+classroom-check-unmatched = warning: { $path } is not checked: test folders must be named after a lab of the pack (tests/LAB/) and scripts ok-*.sh or bad-*.sh.

@@ -126,6 +126,8 @@ pub struct LabScreen {
     tried: bool,
     /// The item of the course after this lab, offered once it is complete.
     next: Option<Target>,
+    /// The step last reported to the live view (`None` until the first report).
+    live_step: Option<Option<String>>,
 }
 
 /// The course in order: each lesson, its quiz, its labs; the item after `lab` in it.
@@ -193,6 +195,7 @@ impl LabScreen {
             step_seen: None,
             tried: false,
             next: None,
+            live_step: None,
         }
     }
 
@@ -341,6 +344,30 @@ impl LabScreen {
             session_over: !complete_only,
             confined: run.confined != Some(false),
         });
+    }
+
+    /// Tells the live view the step the learner is on when it changes (a step met moves it).
+    fn report_step(&mut self, cx: &mut Cx) {
+        let Some(run) = &self.run else { return };
+        let step = self.current_step().map(|i| run.lab.steps[i].id.clone());
+        if self.live_step.as_ref() == Some(&step) {
+            return;
+        }
+        if let Some(Some(before)) = &self.live_step
+            && let Some(i) = run.lab.steps.iter().position(|s| &s.id == before)
+            && run.status.get(i).is_some_and(|s| s.done)
+        {
+            cx.changes.push(Change::Live(crate::events::What::StepMet {
+                item: self.id.clone(),
+                step: before.clone(),
+            }));
+        }
+        cx.changes.push(Change::Live(crate::events::What::At {
+            kind: ItemKind::Lab,
+            item: self.id.clone(),
+            step: step.clone(),
+        }));
+        self.live_step = Some(step);
     }
 
     /// The hints revealed so far for the current step, one per line.
@@ -686,6 +713,7 @@ impl View for LabScreen {
                 }
                 self.follow_shell();
                 self.record(cx, true);
+                self.report_step(cx);
                 Outcome::Stay
             }
             Ev::Confirmed(Question::ResetLab) => {

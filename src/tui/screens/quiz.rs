@@ -182,7 +182,14 @@ impl QuizScreen {
             self.phase = Phase::Results;
             self.record(cx, quiz);
         } else {
+            // The live view: which question the learner is on (the answers come at the end).
+            let question = run.current().map(|i| quiz.questions[i].id.clone());
             self.phase = Phase::Asking;
+            cx.changes.push(Change::Live(crate::events::What::At {
+                kind: crate::progress::ItemKind::Quiz,
+                item: quiz.id.clone(),
+                step: question,
+            }));
         }
     }
 

@@ -1,0 +1,246 @@
+//! A learner's record as an append-only log of events: what was opened, answered, hinted,
+//! viewed, met and finished, each with a stable id and a time. Progress is the fold of the log;
+//! exports carry it, and two logs of one learner merge by union (an event is never lost, and an
+//! event seen twice counts once).
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::progress::{ItemKind, LabProgress, LessonProgress, Place, QuizProgress};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// 128 random bits, hex: stable from creation on, so copies of the event are one event.
+    pub id: String,
+    /// Seconds since the Unix epoch.
+    pub t: u64,
+    /// The content hash of the item the event is about, when it was recorded (see
+    /// `content_hash`): a result whose hash differs from the item's now is "changed since".
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub hash: String,
+    #[serde(flatten)]
+    pub what: What,
+}
+
+/// One answer in an `answered` event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    pub question: String,
+    /// 1-based option number in the quiz file's order.
+    pub chosen: usize,
+    pub right: bool,
+}
+
+/// A record carried over from before the log (an old progress file or export).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Record {
+    Lesson(LessonProgress),
+    Quiz(QuizProgress),
+    Lab(LabProgress),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum What {
+    /// An item was opened.
+    Opened { kind: ItemKind, item: String },
+    /// Time spent reading a lesson, where it was left, and whether it was finished.
+    Read {
+        item: String,
+        position: usize,
+        finished: bool,
+        secs: u64,
+    },
+    /// A quiz run ended (finished or left half-way) with these answers.
+    Answered {
+        item: String,
+        answers: Vec<Answer>,
+        /// Questions in the quiz then.
+        total: usize,
+        /// Every question of the run was answered.
+        complete: bool,
+        secs: u64,
+    },
+    /// A lab hint revealed (live: the session's totals come with `lab`).
+    Hint { item: String, step: String },
+    /// A lab step met during a session (live: the session's totals come with `lab`).
+    StepMet { item: String, step: String },
+    /// Where the learner is now: an item, and the lab step or quiz question being worked on.
+    At {
+        kind: ItemKind,
+        item: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        step: Option<String>,
+    },
+    /// A lab session ended, or a lab was just solved.
+    Lab {
+        item: String,
+        steps_done: Vec<String>,
+        complete: bool,
+        hints: u32,
+        secs: u64,
+        session_over: bool,
+        confined: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_script: bool,
+    },
+    /// A lab's solution was opened.
+    SolutionViewed { item: String },
+    /// The way a lab is taken (guided or challenge), as the learner started it.
+    Way {
+        item: String,
+        way: crate::content::LabWay,
+    },
+    /// The learner reset one item, or everything.
+    Reset {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<ItemKind>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        item: Option<String>,
+    },
+    /// Progress recorded before the log existed, carried over whole.
+    Imported { item: String, record: Record },
+}
+
+impl What {
+    /// The item the event is about, if one.
+    pub fn place(&self) -> Option<Place> {
+        let p = |kind, id: &String| {
+            Some(Place {
+                kind,
+                id: id.clone(),
+            })
+        };
+        match self {
+            What::Opened { kind, item } | What::At { kind, item, .. } => p(*kind, item),
+            What::Read { item, .. } => p(ItemKind::Lesson, item),
+            What::Answered { item, .. } => p(ItemKind::Quiz, item),
+            What::Hint { item, .. }
+            | What::StepMet { item, .. }
+            | What::Lab { item, .. }
+            | What::SolutionViewed { item }
+            | What::Way { item, .. } => p(ItemKind::Lab, item),
+            What::Reset { kind, item } => kind.zip(item.as_ref()).and_then(|(k, i)| p(k, i)),
+            What::Imported { item, record } => p(
+                match record {
+                    Record::Lesson(_) => ItemKind::Lesson,
+                    Record::Quiz(_) => ItemKind::Quiz,
+                    Record::Lab(_) => ItemKind::Lab,
+                },
+                item,
+            ),
+        }
+    }
+
+    /// Live events tell where a learner is; they change no result.
+    pub fn is_live(&self) -> bool {
+        matches!(
+            self,
+            What::At { .. } | What::Hint { .. } | What::StepMet { .. }
+        )
+    }
+}
+
+/// A new event id: 128 random bits as hex.
+pub fn new_id() -> String {
+    let mut b = [0u8; 16];
+    if getrandom::fill(&mut b).is_err() {
+        // No randomness (never seen on Linux or macOS): time and a counter stay unique here.
+        static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        b[..8].copy_from_slice(&(t as u64).to_le_bytes());
+        b[8..].copy_from_slice(&(n ^ u64::from(std::process::id())).to_le_bytes());
+    }
+    hex(&b)
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The union of logs: each event once (by id), in time order (ties by id, so every merge of
+/// the same events gives the same order).
+pub fn union<'a>(logs: impl IntoIterator<Item = &'a [Event]>) -> Vec<Event> {
+    let mut seen = BTreeSet::new();
+    let mut out: Vec<Event> = logs
+        .into_iter()
+        .flatten()
+        .filter(|e| seen.insert(e.id.clone()))
+        .cloned()
+        .collect();
+    sort(&mut out);
+    out
+}
+
+pub fn sort(events: &mut [Event]) {
+    events.sort_by(|a, b| (a.t, &a.id).cmp(&(b.t, &b.id)));
+}
+
+/// The log file's name in a progress folder: one JSON event per line.
+pub const LOG_NAME: &str = "events.jsonl";
+
+/// Reads a log. A line that does not parse (a crash mid-append, a hand edit) is skipped, never
+/// fatal: the other events are the learner's work.
+pub fn read(path: &Path) -> std::io::Result<Vec<Event>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    Ok(text
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect())
+}
+
+/// Appends events to a log and syncs it: appending never rewrites what is there.
+pub fn append(path: &Path, events: &[Event]) -> std::io::Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let mut buf = Vec::new();
+    for e in events {
+        serde_json::to_writer(&mut buf, e).expect("event serialises");
+        buf.push(b'\n');
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    f.write_all(&buf)?;
+    f.sync_data()
+}
+
+/// A short hash of what an item asks of the learner: its text, questions and answers, or its
+/// machine, files and steps. Titles are included (a retitled item is a changed item); ids of
+/// the item itself are not (they key the result already).
+pub fn content_hash(course: &crate::content::Course, place: &Place) -> Option<String> {
+    use sha2::Digest;
+    let text = match place.kind {
+        ItemKind::Lesson => {
+            let l = course.lesson(&place.id)?;
+            format!("{:?}{:?}", l.title, l.body)
+        }
+        ItemKind::Quiz => {
+            let q = course.quiz(&place.id)?;
+            format!("{:?}{:?}", q.title, q.questions)
+        }
+        ItemKind::Lab => {
+            let l = course.lab(&place.id)?;
+            format!(
+                "{:?}{}{}{:?}{:?}",
+                l.title, l.machine, l.user, l.files, l.steps
+            )
+        }
+    };
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    Some(hex(&digest[..8]))
+}

@@ -1,0 +1,162 @@
+//! Events as xAPI 1.0.3 statements: ADL verbs where they fit, the learner as an agent with a
+//! stable account, activities under the pack's IRI, and ids that are a UUIDv5 of the event's
+//! id, so a statement sent twice is one statement. The event itself rides in an extension, so
+//! a report built from the LRS is the report built from the files.
+
+use serde_json::{Value, json};
+
+use crate::events::{Event, What};
+
+/// Extension keys (IRIs) of what rocm-learn adds to a statement.
+pub const EXT_EVENT: &str = "urn:rocm-learn:event";
+pub const EXT_PACK: &str = "urn:rocm-learn:pack";
+pub const EXT_INSTALL: &str = "urn:rocm-learn:install";
+const ACCOUNT_HOME: &str = "urn:rocm-learn:learner";
+/// The namespace of statement ids (a fixed random UUID).
+const NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x5d4c_2a8e_7b1f_4c3a_9e6d_0f8b_2c71_a4e9);
+
+/// Who and where a statement comes from.
+pub struct Origin<'a> {
+    pub learner: &'a str,
+    pub pack: &'a str,
+    pub version: &'a str,
+    pub machine: &'a str,
+    /// The install's public key (hex), telling machines apart.
+    pub install: &'a str,
+}
+
+pub fn statement_id(event: &Event) -> String {
+    uuid::Uuid::new_v5(&NAMESPACE, event.id.as_bytes()).to_string()
+}
+
+fn verb(name: &str) -> Value {
+    json!({ "id": format!("http://adlnet.gov/expapi/verbs/{name}"), "display": { "en-US": name } })
+}
+
+pub fn statement(e: &Event, o: &Origin) -> Value {
+    let (name, result) = match &e.what {
+        What::Opened { .. } => ("launched", None),
+        What::Read { finished, secs, .. } => (
+            if *finished { "completed" } else { "progressed" },
+            Some(json!({ "completion": finished, "duration": duration(*secs) })),
+        ),
+        What::Answered {
+            answers,
+            total,
+            complete,
+            secs,
+            ..
+        } => {
+            let right = answers.iter().filter(|a| a.right).count();
+            let max = (*total).max(1);
+            (
+                "answered",
+                Some(json!({
+                    "score": { "raw": right, "min": 0, "max": max, "scaled": right as f64 / max as f64 },
+                    "success": right == *total,
+                    "completion": complete,
+                    "duration": duration(*secs),
+                })),
+            )
+        }
+        What::Lab {
+            complete,
+            steps_done,
+            secs,
+            ..
+        } => (
+            if *complete { "passed" } else { "progressed" },
+            Some(json!({
+                "score": { "raw": steps_done.len(), "min": 0 },
+                "success": complete,
+                "completion": complete,
+                "duration": duration(*secs),
+            })),
+        ),
+        What::StepMet { .. } | What::At { .. } => ("progressed", None),
+        What::Hint { .. } | What::SolutionViewed { .. } | What::Reset { .. } | What::Way { .. } => {
+            ("interacted", None)
+        }
+        What::Imported { .. } => ("progressed", None),
+    };
+    let object = match e.what.place() {
+        Some(p) => format!("urn:rocm-learn:{}:{}:{}", o.pack, p.kind.name(), p.id),
+        None => format!("urn:rocm-learn:{}", o.pack),
+    };
+    let mut s = json!({
+        "id": statement_id(e),
+        "actor": {
+            "objectType": "Agent",
+            "name": o.learner,
+            "account": { "homePage": ACCOUNT_HOME, "name": o.learner },
+        },
+        "verb": verb(name),
+        "object": { "objectType": "Activity", "id": object },
+        "timestamp": crate::export::rfc3339(e.t),
+        "context": {
+            "platform": "rocm-learn",
+            "extensions": {
+                EXT_EVENT: e,
+                EXT_PACK: { "id": o.pack, "version": o.version, "machine": o.machine },
+                EXT_INSTALL: o.install,
+            },
+        },
+    });
+    if let Some(r) = result {
+        s["result"] = r;
+    }
+    s
+}
+
+/// Seconds as an ISO 8601 duration.
+fn duration(secs: u64) -> String {
+    format!("PT{secs}S")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quiz_run_is_an_answered_statement_with_a_stable_id() {
+        let e = Event {
+            id: "00ff".into(),
+            t: 1_795_000_000,
+            hash: String::new(),
+            what: What::Answered {
+                item: "permissions".into(),
+                answers: vec![crate::events::Answer {
+                    question: "q".into(),
+                    chosen: 1,
+                    right: true,
+                }],
+                total: 2,
+                complete: false,
+                secs: 12,
+            },
+        };
+        let o = Origin {
+            learner: "ana",
+            pack: "node-day",
+            version: "1",
+            machine: "pc",
+            install: "ab",
+        };
+        let s = statement(&e, &o);
+        assert_eq!(s["verb"]["id"], "http://adlnet.gov/expapi/verbs/answered");
+        assert_eq!(
+            s["object"]["id"],
+            "urn:rocm-learn:node-day:quiz:permissions"
+        );
+        assert_eq!(s["result"]["score"]["scaled"], 0.5);
+        assert_eq!(s["result"]["success"], false);
+        assert_eq!(s["result"]["duration"], "PT12S");
+        assert_eq!(s["timestamp"], "2026-11-18T11:06:40Z");
+        // The same event is always the same statement id (a UUID, version 5).
+        assert_eq!(s["id"], statement(&e, &o)["id"]);
+        assert_eq!(s["id"].as_str().unwrap().as_bytes()[14], b'5');
+        let back: Event =
+            serde_json::from_value(s["context"]["extensions"][EXT_EVENT].clone()).unwrap();
+        assert_eq!(back, e);
+    }
+}
