@@ -85,7 +85,7 @@ fn apts_question_gets_the_next_line_as_its_answer() {
     if !common::needs::bwrap("script mode tests") {
         return;
     }
-    let (_, out, err, took) = grade(
+    let (_, out, err, _) = grade(
         "fresh-node-install",
         &[
             "sudo mkdir --parents --mode=0755 /etc/apt/keyrings",
@@ -102,11 +102,12 @@ fn apts_question_gets_the_next_line_as_its_answer() {
     has(&out, "Do you want to continue? [Y/n] n\nAbort.");
     // The line after the answer ran in the shell (its output, not only its echo).
     has(&out, "\nanswered-42\n");
+    // No line waited for its limit (the runner says so on stderr when one does); how long
+    // the run took depends on the machine's load, so it is not asserted here.
     assert!(
         !err.contains("still running"),
         "nothing waited for its limit: {err}"
     );
-    assert!(took < Duration::from_secs(20), "took {took:?}");
 }
 
 #[test]
