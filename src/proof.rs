@@ -151,7 +151,7 @@ fn first_missing(steps: &[(String, bool, String)]) -> Option<&(String, bool, Str
 /// The pack's scripts for a lab: `tests/<lab>/ok-*.sh` and `bad-*.sh`, by name, each with its
 /// text or why it was not read. The pack's author may be hostile: read through `hostfs` from
 /// the pack's root, so no link on the way (`tests`, the lab's folder, a script) is followed.
-fn scripts(root: &Path, lab: &str) -> Vec<(String, Result<String, String>)> {
+fn scripts(root: &Path, lab: &str, i18n: &I18n) -> Vec<(String, Result<String, String>)> {
     let folder = format!("tests/{lab}");
     let wanted = |rel: &str, is_dir: bool| {
         if is_dir {
@@ -173,7 +173,7 @@ fn scripts(root: &Path, lab: &str) -> Vec<(String, Result<String, String>)> {
         walk.refused
             .into_iter()
             .filter(|(rel, _)| rel.starts_with(&format!("{folder}/")))
-            .map(|(rel, why)| (name(&rel), Err(why.to_string()))),
+            .map(|(rel, why)| (name(&rel), Err(i18n.msg(&why.msg())))),
     );
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
@@ -229,7 +229,7 @@ pub fn labs(
             }
         }
         let Some(root) = tree.root() else { continue };
-        let scripts = scripts(root, &lab.id);
+        let scripts = scripts(root, &lab.id, i18n);
         proof.ran.push((lab.id.clone(), scripts.len()));
         for (name, text) in scripts {
             // A bad- script's header is line 1; an ok- script ran to its last line.
