@@ -1514,12 +1514,14 @@ fn cmd_lab_script(
             std::time::Duration::from_secs(*s)
         });
     for n in lab::script::run(&mut run, &lines, limit) {
+        let key = if n == 0 {
+            "labui-no-prompt"
+        } else {
+            "labui-line-timeout"
+        };
         eprintln!(
             "{}",
-            i18n.ta(
-                "labui-line-timeout",
-                &[("n", n.into()), ("secs", limit.as_secs().into())]
-            )
+            i18n.ta(key, &[("n", n.into()), ("secs", limit.as_secs().into())])
         );
     }
     run.evaluate();

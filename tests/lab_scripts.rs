@@ -42,6 +42,16 @@ fn grade(lab: &str, script: &Path) -> (i32, serde_json::Value, String) {
             out.stderr
         )
     });
+    // Every line of every script is back at its prompt well within the limit: a wait that ran
+    // out means the grader lost track of the shell (a record went astray), not a slow line.
+    for late in ["showed no prompt within", "was still running after"] {
+        assert!(
+            !out.stderr.contains(late),
+            "{lab} {}: the script waited for its limit\n{}",
+            script.display(),
+            out.stderr
+        );
+    }
     (out.code, v, out.stderr)
 }
 

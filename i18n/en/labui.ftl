@@ -9,6 +9,7 @@ labui-panel-title = Briefing and checklist
 labui-solution-ask = Show the solution? If you want to work it out yourself, try a hint (F2) first.
 labui-too-small = This lab needs a window of at least { $w }x{ $h }. Make the terminal bigger.
 labui-line-timeout = Line { $n } was still running after { $secs } s; typing the next line anyway.
+labui-no-prompt = The login showed no prompt within { $secs } s; typing the script anyway.
 cli-line-timeout = How long one line of the script may run, in seconds (default 60). Each line waits until the shell is back at its prompt, however quiet the command is; only a program waiting for input from the terminal (such as apt's [Y/n]) gets the next line sooner.
 labui-key-next = next item
 labui-key-way = guided/challenge

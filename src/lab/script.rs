@@ -37,12 +37,14 @@ fn settle(lab: &LabRun) {
 /// Types each line and waits until the shell is back at its prompt (the prompt hook's record),
 /// however quiet the command is, up to `limit`; only a program waiting for input from the
 /// terminal gets the next line sooner. Returns the numbers (from 1) of the lines that were
-/// still running at their limit.
+/// still running at their limit; 0 when the login showed no prompt within it.
 pub fn run(lab: &mut LabRun, lines: &[String], limit: Duration) -> Vec<usize> {
-    // The first prompt: the login is complete.
-    let _ = lab.wait_record(limit);
-    settle(lab);
     let mut late = Vec::new();
+    // The first prompt: the login is complete.
+    if lab.wait_record(limit).is_none() {
+        late.push(0);
+    }
+    settle(lab);
     for (n, line) in lines.iter().enumerate() {
         if lab.shell.write(format!("{line}\r").as_bytes()).is_err() {
             break;

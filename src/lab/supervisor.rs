@@ -726,6 +726,11 @@ pub fn exec_main(args: &[std::ffi::OsString]) -> i32 {
 /// Opens a simulated session of `user`: its id and its groups (None when the state cannot
 /// be read or written: the login still starts, with the groups of /etc/group).
 fn open_session(root: &Path, user: &str) -> (String, Option<Vec<u32>>) {
+    // The login loop and a probe login open sessions from two threads: without this, both
+    // could load the same state, take the same id, and the learner's records would go to
+    // the probe.
+    static OPENING: Mutex<()> = Mutex::new(());
+    let _one = OPENING.lock();
     let Ok(mut state) = sim::State::load(root) else {
         return (String::new(), None);
     };
