@@ -569,8 +569,8 @@ fn without_landlock_the_lab_works_says_so_and_marks_the_result() {
 
 #[test]
 fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
-    // A file past the 1 GiB limit, /tmp and the home filled past their 512 MiB: the kernel's
-    // own errors, and the host's disk never sees the home's bytes.
+    // A file past the 1 GiB limit; /tmp and the home share the machine's one budget (1 GiB),
+    // so 600 MiB fit in /tmp and 600 more in the home do not: the kernel's own errors.
     let Some((_, session, _)) = run_json(
         "hsa-init-failed",
         "truncate -s 2G ~/big; echo t=$?\n\
@@ -587,10 +587,95 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
         &session,
         &["File size limit exceeded", "No space left on device"],
     );
-    // Whole lines: "h=1" alone would be found inside "shm=1". /dev is as large as half the
+    // Whole lines: "h=0" alone would be found inside "shm=0". /dev is as large as half the
     // host's memory: not even root creates files there.
-    for line in ["t=153", "h=1", "home=1", "shm=1", "dev=2", "after=learner"] {
+    for line in ["t=153", "h=0", "home=1", "shm=1", "dev=2", "after=learner"] {
         assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+}
+
+/// Bytes free on the file system that holds `dir`.
+fn free_bytes(dir: &Path) -> u64 {
+    let st = rustix::fs::statvfs(dir).unwrap();
+    st.f_bavail * st.f_frsize
+}
+
+#[test]
+fn what_root_writes_anywhere_stays_in_the_labs_memory_budget() {
+    // As root in the lab, 1.5 GiB into /etc, /opt, /var/tmp, /tmp and the home: "No space left on
+    // device" at the budget, while the host's disk under the lab's temporary folder loses
+    // nothing like it, and the lab goes on.
+    use rocm_learn::lab;
+    let Some(mut run) = lab_run("hsa-init-failed") else {
+        return;
+    };
+    let tmp = std::env::temp_dir();
+    let before = free_bytes(&tmp);
+    let lines: Vec<String> = [
+        "sudo sh -c 'for d in /etc /opt /var/tmp /home/learner /tmp; do for i in 1 2 3; do head -c 100M /dev/zero > $d/f$i || exit 1; done; done'; echo flood=$?",
+        "df -h /etc | tail -1",
+    ]
+    .iter()
+    .map(|l| l.to_string())
+    .collect();
+    lab::script::run(&mut run, &lines, Duration::from_secs(120));
+    let after = free_bytes(&tmp);
+    let session = lab::script::plain_transcript(&run.shell.transcript());
+    has(&session, "No space left on device");
+    assert!(has_line(&session, "flood=1"), "{session}");
+    // Other programs on this machine write too: a margin well below the 1 GiB written.
+    let lost = before.saturating_sub(after);
+    assert!(
+        lost < 256 << 20,
+        "the host's disk lost {} MiB:\n{session}",
+        lost >> 20
+    );
+    let more =
+        ["sudo rm -f /etc/f? /opt/f? /var/tmp/f? ~/f? /tmp/f?; echo alive=$(id -un)".to_string()];
+    lab::script::run(&mut run, &more, Duration::from_secs(60));
+    let session = lab::script::plain_transcript(&run.shell.transcript());
+    assert!(has_line(&session, "alive=learner"), "{session}");
+}
+
+#[test]
+fn no_host_path_shows_in_the_labs_mount_table() {
+    // The stage, the binary's folder and the temporary folder are the host's; inside, every
+    // mount is the lab's own memory, the host's /usr, or a device. As root, as nobody, and
+    // (where there is one) as a user with subordinate ids.
+    let exe_dir = Path::new(env!("CARGO_BIN_EXE_rocm-learn"))
+        .parent()
+        .unwrap()
+        .display()
+        .to_string();
+    let script = "cat /proc/self/mountinfo /proc/1/mountinfo; echo end=$?\n";
+    let mut runs = vec![run_json_as("hsa-init-failed", script, false, "10")];
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        runs.push(run_json_as("hsa-init-failed", script, true, "10"));
+    }
+    if let Some(user) = common::needs::subordinate_user("the mount table of a subordinate-id lab") {
+        runs.push(run_json_user("hsa-init-failed", script, Some(user), "10"));
+    }
+    for run in runs {
+        let Some((_, session, _)) = run else {
+            return;
+        };
+        assert!(has_line(&session, "end=0"), "{session}");
+        let table = &session[session.find("mountinfo").unwrap()..];
+        for host in ["rocm-lab-", exe_dir.as_str(), env!("CARGO_TARGET_TMPDIR")] {
+            assert!(
+                !table.contains(host),
+                "{host} shows in the mount table:\n{session}"
+            );
+        }
+        // The machine's folders are one tmpfs.
+        for top in [" /etc ", " /home ", " /opt ", " /var ", " /tmp "] {
+            let line = table
+                .lines()
+                .find(|l| l.contains(top))
+                .unwrap_or_else(|| panic!("no mount at{top}:\n{session}"));
+            assert!(line.contains(" - tmpfs "), "{line}");
+        }
     }
 }
 
@@ -1031,21 +1116,19 @@ fn closing_a_lab_full_of_files_never_waits_for_their_removal() {
         rows: lab::script::ROWS,
         cols: lab::script::COLS,
         relogin: "again".into(),
-        transcript: false,
+        transcript: true,
         lang: rocm_learn::lang::Lang::En,
     };
     let lab_def = course.lab("hipcc-not-found").expect("the lab");
     let mut run = lab::run::LabRun::start(lab_def, opts, lab::run::no_notify()).unwrap();
-    // Root's files in the machine's /opt live in the stage until it is removed.
+    // Root's files in the machine's /opt: in the lab's memory, gone with its last process.
     let lines = ["sudo sh -c 'mkdir -p /opt/many && cd /opt/many && \
-                  for i in $(seq 1 10000); do : > f$i; done; mkdir -m 0 locked'; echo made"
+                  for i in $(seq 1 10000); do : > f$i; done; mkdir -m 0 locked'; echo made=$?"
         .to_string()];
     lab::script::run(&mut run, &lines, Duration::from_secs(120));
     let stage = run.root().to_path_buf();
-    assert!(
-        stage.join("opt/many/f10000").exists(),
-        "the files were made"
-    );
+    let session = lab::script::plain_transcript(&run.shell.transcript());
+    assert!(has_line(&session, "made=0"), "{session}");
     let started = Instant::now();
     drop(run);
     let closed = started.elapsed();
@@ -1085,7 +1168,7 @@ fn var_tmp_and_memory_floods_meet_the_real_errors_and_the_hosts_disk_sees_nothin
         return;
     };
     let lines: Vec<String> = [
-        "for i in 1 2 3 4; do head -c 100M /dev/zero > /var/tmp/f$i; done; echo vt=$?",
+        "for i in $(seq 12); do head -c 100M /dev/zero > /var/tmp/f$i || { echo vt=full; break; }; done",
         "ls /var/tmp | wc -l",
         "tail /dev/zero; echo mem=$?",
         "echo alive=$(id -un)",
@@ -1096,13 +1179,19 @@ fn var_tmp_and_memory_floods_meet_the_real_errors_and_the_hosts_disk_sees_nothin
     lab::script::run(&mut run, &lines, Duration::from_secs(120));
     let session = lab::script::plain_transcript(&run.shell.transcript());
     has_all(&session, &["No space left on device", "memory exhausted"]);
-    for line in ["vt=1", "mem=1", "alive=learner"] {
+    for line in ["vt=full", "mem=1", "alive=learner"] {
         assert!(has_line(&session, line), "{line:?}:\n{session}");
     }
-    // The stage on the host holds none of it.
-    let host_var_tmp = run.root().join("var/tmp");
-    let left: Vec<_> = std::fs::read_dir(&host_var_tmp)
-        .map(|d| d.flatten().map(|e| e.file_name()).collect())
-        .unwrap_or_default();
-    assert!(left.is_empty(), "on the host's disk: {left:?}");
+    // The machine lives in memory: its stage on the host's disk was removed as soon as the
+    // supervisor had copied it, while the lab still runs.
+    assert_eq!(run.in_memory, Some(true));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while run.root().exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        !run.root().exists(),
+        "the stage is still on the host's disk: {}",
+        run.root().display()
+    );
 }

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -18,35 +18,80 @@ use rustix::fs::{AtFlags, CWD, FileType, Mode, OFlags};
 use crate::sim::accounts;
 use crate::sim::state::{DevNode, State};
 
-/// The pool in the stage (bound at `/run/rocm-lab/devices`: `stage::MOUNTS` binds `run`).
-pub const POOL_IN_STAGE: &str = "run/devices";
+/// Where the supervisor mounts the pool, which the app hands it on `FD`.
 pub const POOL: &str = "/run/rocm-lab/devices";
+
+/// The fd on which the supervisor receives the pool.
+pub const FD: i32 = 8;
 
 fn pool_name((major, minor): (u32, u32)) -> String {
     format!("c{major}_{minor}")
 }
 
-/// Host side, before the sandbox starts (the stage is ours until then): makes a character
-/// device for each of `nodes` in the stage's pool, which only root can reach.
-pub fn make_pool(stage: &Path, nodes: &[(u32, u32)]) -> io::Result<()> {
-    let dir = stage.join(POOL_IN_STAGE);
-    std::fs::create_dir(&dir)?;
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))?;
-    let fd = rustix::fs::open(
-        &dir,
-        OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW,
-        Mode::empty(),
+/// Host side, as root, before the sandbox starts: a character device for each of `nodes` on
+/// a small tmpfs of its own that no host path reaches (a detached mount, held by its fd), owned
+/// by `owner`, the lab's root, and mode 0700. Nothing of it is on the host's disk, no host
+/// process can open it, and it goes when the lab's last reference does.
+pub fn make_pool(nodes: &[(u32, u32)], owner: (u32, u32)) -> io::Result<OwnedFd> {
+    use rustix::mount::{
+        FsMountFlags, FsOpenFlags, MountAttrFlags, fsconfig_create, fsconfig_set_string, fsmount,
+        fsopen,
+    };
+    let fs = fsopen("tmpfs", FsOpenFlags::FSOPEN_CLOEXEC)?;
+    fsconfig_set_string(&fs, "size", "64k")?;
+    fsconfig_set_string(&fs, "mode", "0700")?;
+    fsconfig_set_string(&fs, "uid", owner.0.to_string().as_str())?;
+    fsconfig_set_string(&fs, "gid", owner.1.to_string().as_str())?;
+    fsconfig_create(&fs)?;
+    let pool = fsmount(
+        &fs,
+        FsMountFlags::FSMOUNT_CLOEXEC,
+        MountAttrFlags::MOUNT_ATTR_NODEV
+            | MountAttrFlags::MOUNT_ATTR_NOSUID
+            | MountAttrFlags::MOUNT_ATTR_NOEXEC,
     )?;
     for &(major, minor) in nodes {
+        let name = pool_name((major, minor));
         rustix::fs::mknodat(
-            &fd,
-            pool_name((major, minor)).as_str(),
+            &pool,
+            name.as_str(),
             FileType::CharacterDevice,
             Mode::from_raw_mode(0o600),
             rustix::fs::makedev(major, minor),
         )?;
+        rustix::fs::chownat(
+            &pool,
+            name.as_str(),
+            Some(rustix::fs::Uid::from_raw(owner.0)),
+            Some(rustix::fs::Gid::from_raw(owner.1)),
+            AtFlags::SYMLINK_NOFOLLOW,
+        )?;
     }
+    Ok(pool)
+}
+
+/// Supervisor side, once the machine's folders are in place: mounts the pool the app sent on
+/// `FD` at `POOL`. Nothing to do when none was sent (the lab was not started by root).
+pub fn install_pool() -> io::Result<()> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: F_GETFD only asks whether the fd is open.
+    if unsafe { libc::fcntl(FD, libc::F_GETFD) } < 0 {
+        return Ok(());
+    }
+    // SAFETY: the fd is open (checked above) and the app put the pool there for this process
+    // alone; from here it is owned, and closed, here.
+    let pool = unsafe { OwnedFd::from_raw_fd(FD) };
+    match std::fs::create_dir(POOL) {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+        _ => {}
+    }
+    rustix::mount::move_mount(
+        std::os::fd::AsFd::as_fd(&pool),
+        "",
+        CWD,
+        POOL,
+        rustix::mount::MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
+    )?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@ pub mod devnodes;
 pub mod fdpass;
 pub mod identity;
 pub mod idmap;
+pub mod in_memory;
 pub mod keys;
 pub mod modules_checks;
 pub mod protocol;

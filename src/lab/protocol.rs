@@ -53,7 +53,10 @@ pub enum FromSupervisor {
     },
     /// Logins end as soon as they start (a startup file the learner changed): the loop stopped.
     LoginBroken { status: i32 },
-    /// Sent once, first: whether the kernel confines the learner's processes (Landlock). When
+    /// Sent once, first: whether the machine lives in memory, and whether the stage on the
+    /// host's disk is still used (the device pool of a lab started by root) or may go now.
+    Machine { in_memory: bool, stage_unused: bool },
+    /// Sent once, next: whether the kernel confines the learner's processes (Landlock). When
     /// it does not, the lab works but its result is not tamper-proof.
     Confinement { enforced: bool },
 }

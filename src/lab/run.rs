@@ -76,6 +76,9 @@ pub struct LabRun {
     /// Whether the kernel confines the learner's processes (None until the supervisor said).
     /// Without it the lab works, but a result may have been forged from inside.
     pub confined: Option<bool>,
+    /// Whether the machine lives in memory (None until the supervisor said). When it does
+    /// not, what the lab writes goes to its stage on the host's disk.
+    pub in_memory: Option<bool>,
     pub started: Instant,
 }
 
@@ -97,6 +100,7 @@ impl LabRun {
             baseline: None,
             halted: None,
             confined: None,
+            in_memory: None,
             started: Instant::now(),
         };
         run.status = unchecked(lab);
@@ -159,6 +163,17 @@ impl LabRun {
                 self.halted = Some(Msg::new("lab-login-broken").arg("status", status));
                 None
             }
+            FromSupervisor::Machine {
+                in_memory,
+                stage_unused,
+            } => {
+                self.in_memory = Some(in_memory);
+                if stage_unused {
+                    // Nothing of the lab is on the host's disk any more: nothing to leave.
+                    self.stage.release();
+                }
+                None
+            }
             FromSupervisor::Confinement { enforced } => {
                 self.confined = Some(enforced);
                 None
@@ -187,6 +202,7 @@ impl LabRun {
         self.complete = false;
         self.baseline = None;
         self.halted = None;
+        self.in_memory = None;
         self.status = unchecked(&self.lab);
         self.started = Instant::now();
         Ok(())
@@ -363,9 +379,11 @@ fn spawn(
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         stage.reclaim_with(bwrap, m);
     }
+    let mut pool = None;
     if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {
         // Only the host's root makes device nodes: every one the machine may show, now.
-        super::devnodes::make_pool(stage.root(), &sim::devnodes::possible(&state)).map_err(io)?;
+        let nodes = sim::devnodes::possible(&state);
+        pool = Some(super::devnodes::make_pool(&nodes, (uid, gid)).map_err(io)?);
         stage.give_to(uid, gid).map_err(io)?;
     }
     Shell::spawn(
@@ -375,7 +393,7 @@ fn spawn(
         &hello,
         opts.transcript,
         notify,
-        mapper,
+        super::session::MachineIds { mapper, pool },
     )
     .map_err(io)
 }

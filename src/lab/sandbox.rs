@@ -109,6 +109,50 @@ pub enum Ids {
     Many,
 }
 
+/// A lab of one id whose supervisor may mount: root of the namespace at first (see
+/// `userns::become_learner_alone`).
+const ONE_ID_MOUNTS: [&str; 20] = [
+    "--unshare-all",
+    "--unshare-user",
+    "--uid",
+    "0",
+    "--gid",
+    "0",
+    "--cap-drop",
+    "ALL",
+    "--cap-add",
+    "CAP_SYS_ADMIN",
+    "--cap-add",
+    "CAP_CHOWN",
+    "--cap-add",
+    "CAP_DAC_OVERRIDE",
+    "--cap-add",
+    "CAP_FOWNER",
+    "--cap-add",
+    "CAP_DAC_READ_SEARCH",
+    // Mapping the namespace's root, even to the learner, takes it (Linux 5.12 and later).
+    "--cap-add",
+    "CAP_SETFCAP",
+];
+
+/// Whether bubblewrap gives a sandbox of one id the capabilities of `ONE_ID_MOUNTS` here
+/// (some systems allow user namespaces but not capabilities in them). Tried once per process.
+fn one_id_mounts(bwrap: &Path) -> bool {
+    use std::sync::OnceLock;
+    static VERDICT: OnceLock<bool> = OnceLock::new();
+    *VERDICT.get_or_init(|| {
+        Command::new(bwrap)
+            .args(ONE_ID_MOUNTS)
+            .args(TRIAL_MOUNTS)
+            .arg("true")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+}
+
 /// A throwaway sandbox like the lab's (`NAMESPACES`, the host seen read-only): what the
 /// probes try before a lab depends on it.
 const TRIAL_MOUNTS: [&str; 7] = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
@@ -346,6 +390,13 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let mut a: Vec<OsString> = vec![bwrap.into()];
     // World-writable scratch folders are root's with the sticky bit on a machine with root.
     let scratch: &[&str] = match l.ids {
+        Ids::One if one_id_mounts(bwrap) => {
+            // Root of a namespace that maps the learner's uid alone, with what moving the
+            // machine into memory takes; the supervisor then becomes the learner and gives
+            // every capability up (`userns::become_learner_alone`).
+            push(&mut a, &ONE_ID_MOUNTS);
+            &[]
+        }
         Ids::One => {
             push(&mut a, &NAMESPACES);
             &[]

@@ -40,6 +40,14 @@ pub struct Shell {
     exited: Arc<AtomicBool>,
 }
 
+/// What a lab with the machine's ids takes at its start: who writes the namespace's maps, and
+/// the device pool (a lab started by root). Both None for a lab of one id.
+#[derive(Default)]
+pub struct MachineIds {
+    pub mapper: Option<super::idmap::Mapper>,
+    pub pool: Option<std::os::fd::OwnedFd>,
+}
+
 impl Shell {
     /// Starts `argv` (the bubblewrap command line, whose program is the supervisor) in a new
     /// pseudo-terminal of `rows` x `cols`, and sends the supervisor `hello`.
@@ -50,8 +58,9 @@ impl Shell {
         hello: &ToSupervisor,
         keep_transcript: bool,
         notify: Notify,
-        mapper: Option<super::idmap::Mapper>,
+        ids: MachineIds,
     ) -> std::io::Result<Shell> {
+        let MachineIds { mapper, pool } = ids;
         let rows = rows.max(2);
         let cols = cols.max(10);
         let (master, slave) = open_pty(rows, cols)?;
@@ -95,6 +104,9 @@ impl Shell {
         if let Some(usr) = &usr {
             fds.push((usr.as_raw_fd(), super::usr_layer::FD));
         }
+        if let Some(pool) = &pool {
+            fds.push((pool.as_raw_fd(), super::devnodes::FD));
+        }
         own_terminal(&mut cmd);
         crate::child::place_fds(&mut cmd, fds);
         let mut child = cmd.spawn()?;
@@ -102,6 +114,7 @@ impl Shell {
         drop(sup_end);
         drop(args);
         drop(usr);
+        drop(pool);
         if let (Some(h), Some(m)) = (handshake, &mapper) {
             h.finish(&mut child, m)
                 .map_err(|e| io_err(format!("the lab's user namespace: {e}")))?;

@@ -248,6 +248,14 @@ impl Drop for Stage {
     /// left many files): closing a lab never waits for it; `finish_removals` does, bounded,
     /// before the program ends.
     fn drop(&mut self) {
+        self.release();
+    }
+}
+
+impl Stage {
+    /// Removes the stage now, off this thread (see `Drop`): once the sandbox is gone, or once
+    /// its supervisor has moved the machine into memory and uses the stage no more.
+    pub fn release(&mut self) {
         let Some(dir) = self.dir.take() else { return };
         let reclaim = self.reclaim.take();
         let remover = std::thread::spawn(move || {

@@ -119,6 +119,25 @@ pub fn main() -> i32 {
     else {
         return 2;
     };
+    // First, while this is the only thread: the machine into memory, then (a lab of one id)
+    // the learner's own namespace.
+    let in_memory = match super::in_memory::install(&user) {
+        Ok(done) => done,
+        Err(e) => {
+            eprintln!("rocm-learn: the lab's machine in memory: {e}");
+            return 2;
+        }
+    };
+    if let Err(e) = super::devnodes::install_pool() {
+        eprintln!("rocm-learn: the lab's device nodes: {e}");
+    }
+    if userns::euid() == 0
+        && !userns::many_ids()
+        && let Err(e) = userns::become_learner_alone()
+    {
+        eprintln!("rocm-learn: the learner's namespace: {e}");
+        return 2;
+    }
     ignore_job_signals();
     let real_ids = userns::euid() == 0 && userns::many_ids();
     if real_ids && let Err(e) = userns::keep_to_self() {
@@ -196,7 +215,14 @@ pub fn main() -> i32 {
         login_env: None,
         logins,
     };
-    // Said once, first: without Landlock the lab works, but its result is not tamper-proof.
+    // Said once, first: where the machine lives (the app removes the stage at once when
+    // nothing of the lab uses it any more), and whether the kernel confines the learner;
+    // without Landlock the lab works, but its result is not tamper-proof.
+    let stage_unused = in_memory;
+    grader.send(&FromSupervisor::Machine {
+        in_memory,
+        stage_unused,
+    });
     grader.send(&FromSupervisor::Confinement { enforced: confined });
     grader.report(None);
     grader.run(&rx);

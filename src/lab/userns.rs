@@ -138,3 +138,32 @@ pub fn keep_to_self() -> io::Result<()> {
     remove_capability_from_bounding_set(CapabilitySet::SETPCAP)?;
     Ok(())
 }
+
+/// A lab of one id starts as root of its namespace (the learner's host uid), so that the
+/// supervisor may move the machine into memory (`in_memory`). Then it leaves for a namespace of
+/// its own that maps the learner's uid and gid to that root alone, and gives up every
+/// capability: from here on, it and every login are the learner, as bubblewrap's `--uid`
+/// would have made them. Before any thread starts (the kernel requires it).
+pub fn become_learner_alone() -> io::Result<()> {
+    use rustix::thread::{
+        CapabilitySet, CapabilitySets, UnshareFlags, clear_ambient_capability_set,
+        set_capabilities, unshare_unsafe,
+    };
+    let id = super::sandbox::LEARNER_UID;
+    // SAFETY: only a new user namespace: no file descriptor table or memory is unshared,
+    // which is what could leave Rust's view of the process wrong.
+    unsafe { unshare_unsafe(UnshareFlags::NEWUSER)? };
+    std::fs::write("/proc/self/setgroups", "deny")?;
+    std::fs::write("/proc/self/uid_map", format!("{id} 0 1"))?;
+    std::fs::write("/proc/self/gid_map", format!("{id} 0 1"))?;
+    clear_ambient_capability_set()?;
+    set_capabilities(
+        None,
+        CapabilitySets {
+            effective: CapabilitySet::empty(),
+            permitted: CapabilitySet::empty(),
+            inheritable: CapabilitySet::empty(),
+        },
+    )?;
+    Ok(())
+}

@@ -1,0 +1,228 @@
+//! The machine in memory (supervisor side, before the first login). bubblewrap shows the
+//! stage's folders, which the app built on the host's disk; here every folder a learner or
+//! root may write (/etc, /home, /opt, /var, /tmp, /run/rocm-lab, /usr/local) is copied into one
+//! sized tmpfs and mounted in place of the stage's, and the stage's mounts are detached. From
+//! then on nothing the lab writes reaches the host's disk, one budget holds it all (the real
+//! "No space left on device" past it), no host path shows in /proc/self/mountinfo, and the
+//! app may remove the stage at once: nothing of the lab is left on the host to clean up.
+//!
+//! It needs CAP_SYS_ADMIN in the user namespace that owns the lab's mounts. Where the copy
+//! fails (no such capability), the lab runs on the stage's folders as before, and says so.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use rustix::fs::{CWD, Timestamps};
+use rustix::mount::{MountFlags, UnmountFlags};
+
+/// What a lab may write in all, over the copy of the machine (1 GiB).
+pub const BUDGET: u64 = 1 << 30;
+
+/// The folders moved into memory, as mounted in the sandbox.
+const TOPS: [&str; 7] = [
+    "etc",
+    "home",
+    "opt",
+    "var",
+    "tmp",
+    "run/rocm-lab",
+    "usr/local",
+];
+
+/// Names under /run/rocm-lab that are mounts of their own, not the machine's files: the
+/// home's first contents (copied into /home instead).
+const RUN_SKIP: [&str; 1] = ["home-seed"];
+
+/// The most entries copied: a stage is the app's, but a pack's files add to it.
+const MAX_ENTRIES: u32 = 100_000;
+
+/// Where the tmpfs is mounted while it is filled: detached once its folders are in place.
+const SCRATCH: &str = "/mnt";
+
+/// Moves the machine into memory. Ok(false): it could not be copied, and the lab runs on the
+/// stage as bubblewrap showed it. Err: the copy was made but could not be put in place; the
+/// lab cannot go on.
+pub fn install(user: &str) -> io::Result<bool> {
+    let exe = Path::new(super::sandbox::SIM_BIN);
+    let exe_len = std::fs::metadata(exe).map_or(0, |m| m.len());
+    let size = std::ffi::CString::new(format!("size={},mode=0755", BUDGET + exe_len))?;
+    if rustix::mount::mount(
+        "tmpfs",
+        SCRATCH,
+        "tmpfs",
+        MountFlags::NOSUID | MountFlags::NODEV,
+        size.as_c_str(),
+    )
+    .is_err()
+    {
+        return Ok(false);
+    }
+    let scratch = Path::new(SCRATCH);
+    let copied = (|| {
+        let mut budget = 0;
+        for top in TOPS {
+            let skip: &[&str] = if top == "run/rocm-lab" {
+                &RUN_SKIP
+            } else {
+                &[]
+            };
+            copy_tree(
+                &Path::new("/").join(top),
+                &scratch.join(flat(top)),
+                skip,
+                &mut budget,
+            )?;
+        }
+        // The learner's home is a folder of /home like any other, seeded from the stage.
+        let home = scratch.join("home").join(user);
+        let seed = Path::new(super::sandbox::HOME_SEED);
+        if seed.is_dir() {
+            copy_tree(seed, &home, &[], &mut budget)?;
+        }
+        std::fs::copy(CMDLINE, scratch.join("cmdline"))?;
+        Ok::<(), io::Error>(())
+    })();
+    if copied.is_err() {
+        let _ = rustix::mount::unmount(SCRATCH, UnmountFlags::DETACH);
+        return Ok(false);
+    }
+    swap(scratch)?;
+    // The folders hold the tmpfs now; its scratch mount point goes back to being empty.
+    rustix::mount::unmount(SCRATCH, UnmountFlags::DETACH)?;
+    Ok(true)
+}
+
+/// The machine's kernel command line, which bubblewrap bound from the stage.
+const CMDLINE: &str = "/proc/cmdline";
+
+/// `run/rocm-lab` as one folder name of the scratch tmpfs.
+fn flat(top: &str) -> String {
+    top.replace('/', "-")
+}
+
+/// Puts each copied folder in place of the stage's, and the kernel command line over
+/// /proc/cmdline.
+fn swap(scratch: &Path) -> io::Result<()> {
+    for top in TOPS {
+        let at = Path::new("/").join(top);
+        // Detached with everything mounted under it (the host /etc entries, /var/tmp, the
+        // home's tmpfs): their contents are in the copy.
+        rustix::mount::unmount(&at, UnmountFlags::DETACH)?;
+        rustix::mount::mount_bind(scratch.join(flat(top)), &at)?;
+    }
+    // bubblewrap binds it only where the stage has one.
+    if rustix::mount::unmount(CMDLINE, UnmountFlags::DETACH).is_ok() {
+        rustix::mount::mount_bind(scratch.join("cmdline"), Path::new(CMDLINE))?;
+    }
+    Ok(())
+}
+
+/// Copies `from` to `to` (made here) with owners, modes and times; folders, files and symlinks
+/// only. Entries named in `skip` (at the top) are left out.
+fn copy_tree(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Result<()> {
+    let meta = std::fs::symlink_metadata(from)?;
+    // The learner's home exists already (a mount point in /home): it is filled, not made.
+    match std::fs::create_dir(to) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && to.is_dir() => {}
+        other => other?,
+    }
+    let mut entries: Vec<PathBuf> = Vec::new();
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        if skip.iter().any(|s| e.file_name() == *s) {
+            continue;
+        }
+        entries.push(e.path());
+    }
+    for src in entries {
+        *count += 1;
+        if *count > MAX_ENTRIES {
+            return Err(io::Error::other("too many files to copy"));
+        }
+        let Some(name) = src.file_name() else {
+            continue;
+        };
+        let dst = to.join(name);
+        let m = std::fs::symlink_metadata(&src)?;
+        let ft = m.file_type();
+        if ft.is_dir() {
+            copy_tree(&src, &dst, &[], count)?;
+            continue;
+        } else if ft.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(&src)?, &dst)?;
+        } else if ft.is_file() {
+            std::fs::copy(&src, &dst)?;
+            std::fs::set_permissions(&dst, m.permissions())?;
+        } else {
+            // Devices, FIFOs and sockets are not part of a machine the app builds.
+            continue;
+        }
+        keep_owner_and_times(&dst, &m);
+    }
+    std::fs::set_permissions(to, meta.permissions())?;
+    keep_owner_and_times(to, &meta);
+    Ok(())
+}
+
+/// The copy keeps the owner and times of the original where this namespace maps them.
+fn keep_owner_and_times(path: &Path, m: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::lchown(path, Some(m.uid()), Some(m.gid()));
+    let ts = |s: i64, ns: i64| rustix::fs::Timespec {
+        tv_sec: s,
+        tv_nsec: ns as _,
+    };
+    let times = Timestamps {
+        last_access: ts(m.atime(), m.atime_nsec()),
+        last_modification: ts(m.mtime(), m.mtime_nsec()),
+    };
+    let _ = rustix::fs::utimensat(CWD, path, &times, rustix::fs::AtFlags::SYMLINK_NOFOLLOW);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_keeps_modes_links_and_times_and_leaves_out_what_it_skips() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let t = tempfile::tempdir().unwrap();
+        let from = t.path().join("from");
+        std::fs::create_dir_all(from.join("sub")).unwrap();
+        std::fs::write(from.join("sub/file"), "text").unwrap();
+        std::fs::set_permissions(from.join("sub/file"), PermissionsExt::from_mode(0o640)).unwrap();
+        std::os::unix::fs::symlink("sub/file", from.join("link")).unwrap();
+        std::fs::create_dir(from.join("home-seed")).unwrap();
+        let to = t.path().join("to");
+        let mut n = 0;
+        copy_tree(&from, &to, &["home-seed"], &mut n).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(to.join("sub/file")).unwrap(),
+            "text"
+        );
+        let m = std::fs::metadata(to.join("sub/file")).unwrap();
+        assert_eq!(m.mode() & 0o777, 0o640);
+        assert_eq!(
+            m.mtime(),
+            std::fs::metadata(from.join("sub/file")).unwrap().mtime()
+        );
+        assert_eq!(
+            std::fs::read_link(to.join("link")).unwrap(),
+            Path::new("sub/file")
+        );
+        assert!(!to.join("home-seed").exists());
+        assert_eq!(flat("run/rocm-lab"), "run-rocm-lab");
+    }
+
+    #[test]
+    fn a_copy_stops_at_its_cap() {
+        let t = tempfile::tempdir().unwrap();
+        let from = t.path().join("from");
+        std::fs::create_dir(&from).unwrap();
+        for i in 0..5 {
+            std::fs::write(from.join(i.to_string()), "").unwrap();
+        }
+        let mut n = MAX_ENTRIES - 2;
+        assert!(copy_tree(&from, &t.path().join("to"), &[], &mut n).is_err());
+    }
+}
