@@ -571,7 +571,8 @@ fn without_landlock_the_lab_works_says_so_and_marks_the_result() {
 fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
     // A file past the 1 GiB limit; /tmp and the home share the machine's one budget (1 GiB),
     // so 600 MiB fit in /tmp and 600 more in the home do not: the kernel's own errors.
-    let Some((_, session, _)) = run_json(
+    // 1.2 GB written to memory: a loaded machine takes more than the usual 8 s a line.
+    let Some((_, session, _)) = run_json_as(
         "hsa-init-failed",
         "truncate -s 2G ~/big; echo t=$?\n\
          head -c 600M /dev/zero > /tmp/big; echo h=$?\n\
@@ -579,6 +580,8 @@ fn a_disk_flood_meets_the_real_errors_and_the_lab_goes_on() {
          head -c 100M /dev/zero > /dev/shm/big; echo shm=$?\n\
          sudo sh -c 'echo x > /dev/big'; echo dev=$?\n\
          rm -f /tmp/big ~/big; echo after=$(id -un)\n",
+        false,
+        "60",
     ) else {
         return;
     };
