@@ -75,6 +75,8 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// The file system under the temporary folder, by its magic number.
+// f_type is i64 on x86_64 and another width elsewhere.
+#[allow(clippy::unnecessary_cast)]
 fn fs_of(dir: &std::path::Path) -> &'static str {
     match rustix::fs::statfs(dir).map(|s| s.f_type as i64) {
         Ok(0xEF53) => "ext4",

@@ -1253,9 +1253,9 @@ fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
     let ready = findings
         .iter()
         .any(|f| f.id == "sandbox" && f.level == crate::doctor::Level::Ok);
-    if ready && let (Some(bwrap), Ok(exe)) = (bwrap.get(), std::env::current_exe()) {
+    if ready && let Some(bwrap) = bwrap.get() {
         use crate::doctor::labs::MachineIds;
-        let kind = match crate::lab::sandbox::mapper(bwrap, &exe) {
+        let kind = match crate::lab::sandbox::mapper(bwrap) {
             Some(m) if m.is_root() => MachineIds::Root,
             Some(_) => MachineIds::Subordinate,
             None => MachineIds::One,

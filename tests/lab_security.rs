@@ -1198,3 +1198,84 @@ fn var_tmp_and_memory_floods_meet_the_real_errors_and_the_hosts_disk_sees_nothin
         run.root().display()
     );
 }
+
+#[test]
+fn a_lab_started_by_root_keeps_the_machines_ids_wherever_its_binary_and_temp_folder_are() {
+    // `cargo install` as root puts the binary in /root/.cargo/bin, and a root's TMPDIR may be
+    // a `mktemp -d` folder: places nobody, whom the sandbox runs as, cannot enter. The binary
+    // and the stage go to the sandbox by descriptor, so the lab still has root's files and
+    // real device nodes, not a quiet one-uid machine.
+    if !common::needs::root("a lab started by root from a folder nobody can enter") {
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let closed = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(closed.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let exe = closed.path().join("rocm-learn");
+    std::fs::copy(env!("CARGO_BIN_EXE_rocm-learn"), &exe).unwrap();
+    let tmp = closed.path().join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let script = closed.path().join("s.sh");
+    std::fs::write(
+        &script,
+        "stat -c '%U:%G %n' /etc/group\nstat -c '%F %n' /dev/kfd\n",
+    )
+    .unwrap();
+    let out = Command::new(&exe)
+        .args(["lab", "hsa-init-failed", "--json", "--lang", "en"])
+        .args(["--line-timeout", "20", "--script"])
+        .arg(&script)
+        .env("ROCM_LEARN_DATA_DIR", closed.path())
+        .env("TMPDIR", &tmp)
+        .output()
+        .unwrap();
+    let session = String::from_utf8_lossy(&out.stderr);
+    for line in ["root:root /etc/group", "character special file /dev/kfd"] {
+        assert!(has_line(&session, line), "{line:?}:\n{session}");
+    }
+    assert!(stages_left(&tmp).is_empty(), "a stage is left in {tmp:?}");
+}
+
+#[test]
+fn no_host_process_but_the_labs_own_reaches_a_running_lab() {
+    // A neighbour running as nobody (the account a lab started by root runs as) looks for the
+    // lab's machine while it runs: the stage is gone from the host's disk, and its folder was
+    // root's alone while it existed.
+    if !common::needs::root("a neighbour of a lab started by root") {
+        return;
+    }
+    use rocm_learn::lab;
+    let Some(mut run) = lab_run("hsa-init-failed") else {
+        return;
+    };
+    lab::script::run(
+        &mut run,
+        &["echo secret > ~/note; echo made=$?".to_string()],
+        Duration::from_secs(30),
+    );
+    let session = lab::script::plain_transcript(&run.shell.transcript());
+    assert!(has_line(&session, "made=0"), "{session}");
+    let stage = run.root().to_path_buf();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while stage.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let look = Command::new("setpriv")
+        .args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+        .args(["sh", "-c"])
+        .arg(format!(
+            "ls {0} || cat {0}/home/learner/note; find {1} -name note 2>/dev/null | head -1",
+            stage.display(),
+            std::env::temp_dir().display()
+        ))
+        .output()
+        .unwrap();
+    let seen = String::from_utf8_lossy(&look.stdout);
+    assert!(!seen.contains("secret"), "a neighbour read the lab: {seen}");
+    assert!(
+        !seen.contains("note"),
+        "a neighbour found the lab's file: {seen}"
+    );
+    assert!(!stage.exists(), "the stage is still on the host's disk");
+}

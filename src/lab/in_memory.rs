@@ -29,10 +29,6 @@ const TOPS: [&str; 7] = [
     "usr/local",
 ];
 
-/// Names under /run/rocm-lab that are mounts of their own, not the machine's files: the
-/// home's first contents (copied into /home instead).
-const RUN_SKIP: [&str; 1] = ["home-seed"];
-
 /// The most entries copied: a stage is the app's, but a pack's files add to it.
 const MAX_ENTRIES: u32 = 100_000;
 
@@ -40,56 +36,142 @@ const MAX_ENTRIES: u32 = 100_000;
 const SCRATCH: &str = "/mnt";
 
 /// Moves the machine into memory. Ok(false): it could not be copied, and the lab runs on the
-/// stage as bubblewrap showed it. Err: the copy was made but could not be put in place; the
-/// lab cannot go on.
-pub fn install(user: &str) -> io::Result<bool> {
+/// stage as bubblewrap showed it. Err: the copy was made but could not be put in place (or a
+/// stage handed by descriptor could not be copied); the lab cannot go on.
+pub fn install(user: &str, handed: bool) -> io::Result<bool> {
+    let handed = if handed { Handed::take() } else { None };
     let exe = Path::new(super::sandbox::SIM_BIN);
     let exe_len = std::fs::metadata(exe).map_or(0, |m| m.len());
     let size = std::ffi::CString::new(format!("size={},mode=0755", BUDGET + exe_len))?;
-    if rustix::mount::mount(
+    if let Err(e) = rustix::mount::mount(
         "tmpfs",
         SCRATCH,
         "tmpfs",
         MountFlags::NOSUID | MountFlags::NODEV,
         size.as_c_str(),
-    )
-    .is_err()
-    {
-        return Ok(false);
+    ) {
+        return match handed {
+            Some(_) => Err(e.into()),
+            None => Ok(false),
+        };
     }
     let scratch = Path::new(SCRATCH);
     let copied = (|| {
         let mut budget = 0;
         for top in TOPS {
-            let skip: &[&str] = if top == "run/rocm-lab" {
-                &RUN_SKIP
-            } else {
-                &[]
-            };
-            copy_tree(
-                &Path::new("/").join(top),
-                &scratch.join(flat(top)),
-                skip,
-                &mut budget,
-            )?;
+            // Under /run/rocm-lab, the home's first contents are a mount of their own, copied
+            // into /home instead.
+            let seed = Path::new(super::sandbox::HOME_SEED)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let skip: &[&str] = if top == "run/rocm-lab" { &[seed] } else { &[] };
+            let from = handed
+                .as_ref()
+                .map_or_else(|| Path::new("/").join(top), |h| h.source(top));
+            copy_tree(&from, &scratch.join(flat(top)), skip, &mut budget)?;
         }
-        // The learner's home is a folder of /home like any other, seeded from the stage.
-        let home = scratch.join("home").join(user);
-        let seed = Path::new(super::sandbox::HOME_SEED);
-        if seed.is_dir() {
-            copy_tree(seed, &home, &[], &mut budget)?;
+        match &handed {
+            Some(h) => {
+                // The host /etc entries Ubuntu's programs read, over their empty mount points.
+                for e in super::sandbox::HOST_ETC {
+                    let (src, dst) = (Path::new("/etc").join(e), scratch.join("etc").join(e));
+                    let Ok(m) = std::fs::symlink_metadata(&src) else {
+                        continue;
+                    };
+                    if m.is_dir() {
+                        copy_tree(&src, &dst, &[], &mut budget)?;
+                    } else if m.is_file() {
+                        std::fs::copy(&src, &dst)?;
+                    }
+                }
+                // The machine's programs, which bubblewrap would have bound into /usr/local.
+                for (inside, dir) in [("bin", "usr/bin"), ("sbin", "usr/sbin")] {
+                    let to = scratch.join(flat("usr/local")).join(inside);
+                    copy_tree(&h.stage().join(dir), &to, &[], &mut budget)?;
+                }
+                // Everyone's scratch folders, as Ubuntu makes them.
+                for dir in ["tmp", "var/tmp"] {
+                    let at = scratch.join(flat(dir));
+                    let _ = std::fs::create_dir_all(&at);
+                    use std::os::unix::fs::PermissionsExt;
+                    std::fs::set_permissions(&at, std::fs::Permissions::from_mode(0o1777))?;
+                }
+                let cmdline = h.stage().join(crate::sim::kernel::CMDLINE_PATH);
+                if cmdline.is_file() {
+                    std::fs::copy(cmdline, scratch.join("cmdline"))?;
+                }
+            }
+            None => {
+                // The learner's home is a folder of /home like any other, seeded from the stage.
+                let home = scratch.join("home").join(user);
+                let seed = Path::new(super::sandbox::HOME_SEED);
+                if seed.is_dir() {
+                    copy_tree(seed, &home, &[], &mut budget)?;
+                }
+                std::fs::copy(CMDLINE, scratch.join("cmdline"))?;
+            }
         }
-        std::fs::copy(CMDLINE, scratch.join("cmdline"))?;
         Ok::<(), io::Error>(())
     })();
-    if copied.is_err() {
+    // Nothing the learner starts may inherit the stage's descriptor.
+    drop(handed);
+    if let Err(e) = copied {
         let _ = rustix::mount::unmount(SCRATCH, UnmountFlags::DETACH);
-        return Ok(false);
+        return if HANDED.load(std::sync::atomic::Ordering::Relaxed) {
+            Err(e)
+        } else {
+            Ok(false)
+        };
     }
     swap(scratch)?;
     // The folders hold the tmpfs now; its scratch mount point goes back to being empty.
     rustix::mount::unmount(SCRATCH, UnmountFlags::DETACH)?;
     Ok(true)
+}
+
+/// The stage the app handed over by descriptor (`sandbox::STAGE_FD`), when it did.
+struct Handed(std::os::fd::OwnedFd);
+
+static HANDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+impl Handed {
+    /// Takes the stage's descriptor the app said it sent (None, and the copy fails, when
+    /// it is not open).
+    fn take() -> Option<Handed> {
+        use std::os::fd::FromRawFd;
+        // bubblewrap copied the binary from its descriptor; whatever is left of it is closed
+        // here, so no login inherits it.
+        // SAFETY: closing a descriptor number this process does not otherwise use.
+        unsafe { libc::close(super::sandbox::EXE_FD) };
+        let fd = super::sandbox::STAGE_FD;
+        HANDED.store(true, std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: F_GETFD only asks whether the fd is open.
+        if unsafe { libc::fcntl(fd, libc::F_GETFD) } < 0 {
+            return None;
+        }
+        // SAFETY: the fd is open (checked above) and the app put the stage there for this
+        // process alone; from here it is owned, and closed, here.
+        Some(Handed(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) }))
+    }
+
+    /// The stage's folder, through the descriptor: no path of the host is walked.
+    fn stage(&self) -> PathBuf {
+        use std::os::fd::AsRawFd;
+        PathBuf::from(format!("/proc/self/fd/{}", self.0.as_raw_fd()))
+    }
+
+    /// Where the stage keeps what the sandbox shows at `top`.
+    fn source(&self, top: &str) -> PathBuf {
+        match super::stage::MOUNTS
+            .iter()
+            .find(|(inside, _)| *inside == top)
+        {
+            Some((_, dir)) => self.stage().join(dir),
+            // /tmp and /usr/local are bubblewrap's own, not the stage's.
+            None => Path::new("/").join(top),
+        }
+    }
 }
 
 /// The machine's kernel command line, which bubblewrap bound from the stage.
@@ -106,12 +188,26 @@ fn swap(scratch: &Path) -> io::Result<()> {
     for top in TOPS {
         let at = Path::new("/").join(top);
         // Detached with everything mounted under it (the host /etc entries, /var/tmp, the
-        // home's tmpfs): their contents are in the copy.
-        rustix::mount::unmount(&at, UnmountFlags::DETACH)?;
+        // home's tmpfs): their contents are in the copy. A handed stage was never mounted.
+        if top == "etc" {
+            // The host entries bubblewrap bound one by one (on a handed stage, the only mounts
+            // under /etc): the copy holds them.
+            for e in super::sandbox::HOST_ETC {
+                let _ = rustix::mount::unmount(at.join(e), UnmountFlags::DETACH);
+            }
+        }
+        match rustix::mount::unmount(&at, UnmountFlags::DETACH) {
+            Ok(()) | Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOENT) => {}
+            Err(e) => return Err(e.into()),
+        }
+        std::fs::create_dir_all(&at)?;
         rustix::mount::mount_bind(scratch.join(flat(top)), &at)?;
     }
-    // bubblewrap binds it only where the stage has one.
-    if rustix::mount::unmount(CMDLINE, UnmountFlags::DETACH).is_ok() {
+    // bubblewrap binds it only where the stage has one; a handed stage's is bound here.
+    let bound = rustix::mount::unmount(CMDLINE, UnmountFlags::DETACH).is_ok();
+    if bound
+        || (HANDED.load(std::sync::atomic::Ordering::Relaxed) && scratch.join("cmdline").is_file())
+    {
         rustix::mount::mount_bind(scratch.join("cmdline"), Path::new(CMDLINE))?;
     }
     Ok(())
@@ -120,6 +216,11 @@ fn swap(scratch: &Path) -> io::Result<()> {
 /// Copies `from` to `to` (made here) with owners, modes and times; folders, files and symlinks
 /// only. Entries named in `skip` (at the top) are left out.
 fn copy_tree(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Result<()> {
+    copy_dir(from, to, skip, count)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", from.display())))
+}
+
+fn copy_dir(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Result<()> {
     let meta = std::fs::symlink_metadata(from)?;
     // The learner's home exists already (a mount point in /home): it is filled, not made.
     match std::fs::create_dir(to) {
@@ -146,7 +247,7 @@ fn copy_tree(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Resu
         let m = std::fs::symlink_metadata(&src)?;
         let ft = m.file_type();
         if ft.is_dir() {
-            copy_tree(&src, &dst, &[], count)?;
+            copy_dir(&src, &dst, &[], count)?;
             continue;
         } else if ft.is_symlink() {
             std::os::unix::fs::symlink(std::fs::read_link(&src)?, &dst)?;
@@ -192,10 +293,10 @@ mod tests {
         std::fs::write(from.join("sub/file"), "text").unwrap();
         std::fs::set_permissions(from.join("sub/file"), PermissionsExt::from_mode(0o640)).unwrap();
         std::os::unix::fs::symlink("sub/file", from.join("link")).unwrap();
-        std::fs::create_dir(from.join("home-seed")).unwrap();
+        std::fs::create_dir(from.join("skipped")).unwrap();
         let to = t.path().join("to");
         let mut n = 0;
-        copy_tree(&from, &to, &["home-seed"], &mut n).unwrap();
+        copy_tree(&from, &to, &["skipped"], &mut n).unwrap();
         assert_eq!(
             std::fs::read_to_string(to.join("sub/file")).unwrap(),
             "text"
@@ -210,7 +311,7 @@ mod tests {
             std::fs::read_link(to.join("link")).unwrap(),
             Path::new("sub/file")
         );
-        assert!(!to.join("home-seed").exists());
+        assert!(!to.join("skipped").exists());
         assert_eq!(flat("run/rocm-lab"), "run-rocm-lab");
     }
 

@@ -37,6 +37,9 @@ pub enum ToSupervisor {
         /// Confine the learner's processes (Landlock). Off only for tests of the unconfined
         /// path (`ROCM_LEARN_LAB_NO_LANDLOCK=1`); the lab then says so and marks the result.
         confine: bool,
+        /// The stage and the binary come by descriptor (`sandbox::Layout::handed`).
+        #[serde(default)]
+        handed: bool,
     },
     /// The banner between two logins, in the language the learner switched to.
     Relogin { text: String },

@@ -326,6 +326,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         user: &stage.user,
         host_etc: &stage.host_etc,
         ids: sandbox::Ids::One,
+        handed: false,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
             (
@@ -358,12 +359,15 @@ fn spawn(
     let state = sim::State::load(stage.root())
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
     let hostname = state.machine.hostname.clone();
-    let mapper = sandbox::mapper(bwrap, &opts.exe);
+    let mapper = sandbox::mapper(bwrap);
     let mut l = layout(stage, opts);
     l.hostname = &hostname;
     if mapper.is_some() {
         l.ids = sandbox::Ids::Many;
     }
+    // Started by root, the sandbox runs as nobody: it gets the stage and the binary by
+    // descriptor, never by a path nobody could reach (or a neighbour running as nobody).
+    l.handed = mapper.as_ref().is_some_and(|m| m.run_as().is_some());
     let argv = sandbox::command(
         bwrap,
         &l,
@@ -375,16 +379,18 @@ fn spawn(
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: confining(),
+        handed: l.handed,
     };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         stage.reclaim_with(bwrap, m);
     }
-    let mut pool = None;
+    let (mut pool, mut handed) = (None, None);
     if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {
         // Only the host's root makes device nodes: every one the machine may show, now.
         let nodes = sim::devnodes::possible(&state);
         pool = Some(super::devnodes::make_pool(&nodes, (uid, gid)).map_err(io)?);
         stage.give_to(uid, gid).map_err(io)?;
+        handed = Some(super::session::Handed::open(stage.root(), &opts.exe).map_err(io)?);
     }
     Shell::spawn(
         argv,
@@ -393,7 +399,11 @@ fn spawn(
         &hello,
         opts.transcript,
         notify,
-        super::session::MachineIds { mapper, pool },
+        super::session::MachineIds {
+            mapper,
+            pool,
+            handed,
+        },
     )
     .map_err(io)
 }

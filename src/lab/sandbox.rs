@@ -59,6 +59,13 @@ pub const HOME_SIZE: u64 = 512 << 20;
 /// home's tmpfs before the first login.
 pub const HOME_SEED: &str = "/run/rocm-lab/home-seed";
 
+/// The fd of the binary in a sandbox whose stage is handed over (`Layout::handed`):
+/// bubblewrap copies it into memory at `SIM_BIN`.
+pub const EXE_FD: i32 = 9;
+
+/// The fd of the stage's folder in such a sandbox, for the supervisor to copy the machine from.
+pub const STAGE_FD: i32 = 10;
+
 /// Why the sandbox cannot start, as a message naming the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SandboxError(pub Msg);
@@ -208,9 +215,8 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
 pub const UNPRIVILEGED: (u32, u32) = (65534, 65534);
 
 /// Who the sandbox should run as: None for the caller itself; nobody when the caller is root
-/// and nobody can run it here (user namespaces allowed, the binary and the temporary folder
-/// within reach). Tried once per process.
-pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
+/// and nobody may create user namespaces here. Tried once per process.
+pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
     use std::os::unix::process::CommandExt;
     use std::sync::OnceLock;
     static VERDICT: OnceLock<bool> = OnceLock::new();
@@ -218,15 +224,12 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
         return None;
     }
     let ok = *VERDICT.get_or_init(|| {
-        let tmp = std::env::temp_dir();
+        // The binary and the stage are handed over by descriptor (`Layout::handed`): nobody
+        // need not reach them by path, only create the namespaces.
         Command::new(bwrap)
             .args(NAMESPACES)
             .args(TRIAL_MOUNTS)
-            .args(["--tmpfs", "/tmp", "--ro-bind"])
-            .arg(exe)
-            .args(["/tmp/exe", "--ro-bind"])
-            .arg(&tmp)
-            .args(["/tmp/stages", "test", "-x", "/tmp/exe"])
+            .arg("true")
             .uid(UNPRIVILEGED.0)
             .gid(UNPRIVILEGED.1)
             .stdin(Stdio::null())
@@ -242,12 +245,12 @@ pub fn run_as(bwrap: &Path, exe: &Path) -> Option<(u32, u32)> {
 /// the app as the host's root (the sandbox running as nobody), or newuidmap and newgidmap for a
 /// user with subordinate ids that work here. None: the sandbox maps the learner's uid alone.
 /// Tried once per process.
-pub fn mapper(bwrap: &Path, exe: &Path) -> Option<super::idmap::Mapper> {
+pub fn mapper(bwrap: &Path) -> Option<super::idmap::Mapper> {
     use super::idmap::Mapper;
     use std::sync::OnceLock;
     static ROOT: OnceLock<Option<Mapper>> = OnceLock::new();
     static SUBORDINATE: OnceLock<Option<Mapper>> = OnceLock::new();
-    if let Some(run_as) = run_as(bwrap, exe) {
+    if let Some(run_as) = run_as(bwrap) {
         // A bubblewrap too old for the options the lab needs (before 0.5) keeps one uid.
         return ROOT
             .get_or_init(|| {
@@ -371,6 +374,11 @@ fn run_mapped(bwrap: &Path, mapper: &super::idmap::Mapper, args: &[&str]) -> boo
 pub struct Layout<'a> {
     pub stage: &'a Path,
     pub exe: &'a Path,
+    /// The stage and the binary are handed to the sandbox by descriptor (`STAGE_FD`,
+    /// `EXE_FD`), not by path: a lab started by root, whose sandbox runs as nobody, works
+    /// wherever the binary and the temporary folder are, and no host process as nobody can
+    /// reach the stage by its path.
+    pub handed: bool,
     pub hostname: &'a str,
     pub user: &'a str,
     /// Host /etc entries to bind (see `HOST_ETC`), their mount points made in the stage.
@@ -431,12 +439,14 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let shm_size = SHM_SIZE.to_string();
     push(&mut a, scratch);
     push(&mut a, &["--size", &shm_size, "--tmpfs", "/dev/shm"]);
-    // The machine's kernel command line, not the host's.
-    a.extend([
-        "--ro-bind-try".into(),
-        s(crate::sim::kernel::CMDLINE_PATH),
-        "/proc/cmdline".into(),
-    ]);
+    // The machine's kernel command line, not the host's (a handed stage: the supervisor).
+    if !l.handed {
+        a.extend([
+            "--ro-bind-try".into(),
+            s(crate::sim::kernel::CMDLINE_PATH),
+            "/proc/cmdline".into(),
+        ]);
+    }
     push(&mut a, &["--tmpfs", "/sys", "--remount-ro", "/sys"]);
     for h in EMPTY {
         push(&mut a, &["--tmpfs", h]);
@@ -447,39 +457,57 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let (usr_local, rest): (Vec<_>, Vec<_>) = super::stage::MOUNTS
         .iter()
         .partition(|(inside, _)| inside.starts_with("usr/local/"));
-    for (inside, dir) in rest {
-        a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
+    // A handed stage is not shown at all: the supervisor copies it from its descriptor (the
+    // home's mount point is made here, for bubblewrap's --chdir).
+    if l.handed {
+        a.extend(["--dir".into(), format!("/home/{}", l.user).into()]);
+    } else {
+        for (inside, dir) in rest {
+            a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
+        }
+        // Everyone's other scratch folder, over the stage's: what a learner leaves there
+        // stays in memory, within its size, never on the host's disk.
+        let var_tmp_size = VAR_TMP_SIZE.to_string();
+        push(&mut a, scratch);
+        push(&mut a, &["--size", &var_tmp_size, "--tmpfs", "/var/tmp"]);
+        let user_home = format!("home/{}", l.user);
+        a.extend(["--ro-bind".into(), s(&user_home), HOME_SEED.into()]);
+        let home_size = HOME_SIZE.to_string();
+        push(
+            &mut a,
+            &["--size", &home_size, "--tmpfs", &format!("/{user_home}")],
+        );
     }
-    // Everyone's other scratch folder, over the stage's: what a learner leaves there stays in
-    // memory, within its size, never on the host's disk.
-    let var_tmp_size = VAR_TMP_SIZE.to_string();
-    push(&mut a, scratch);
-    push(&mut a, &["--size", &var_tmp_size, "--tmpfs", "/var/tmp"]);
-    let user_home = format!("home/{}", l.user);
-    a.extend(["--ro-bind".into(), s(&user_home), HOME_SEED.into()]);
-    let home_size = HOME_SIZE.to_string();
-    push(
-        &mut a,
-        &["--size", &home_size, "--tmpfs", &format!("/{user_home}")],
-    );
     for e in l.host_etc {
         let host = format!("/etc/{e}");
         a.extend(["--ro-bind".into(), host.clone().into(), host.into()]);
     }
     // The machine's own tools come first on PATH from /usr/local.
     a.extend(["--tmpfs".into(), "/usr/local".into()]);
-    for (inside, dir) in usr_local {
-        a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
+    if !l.handed {
+        for (inside, dir) in usr_local {
+            a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
+        }
     }
     // A folder bubblewrap would make for the mount point is root's 0700: made here, it is 0755.
     if let Some(dir) = Path::new(SIM_BIN).parent() {
         a.extend(["--dir".into(), dir.into()]);
     }
-    a.extend([
-        "--ro-bind".into(),
-        l.exe.as_os_str().to_owned(),
-        SIM_BIN.into(),
-    ]);
+    if l.handed {
+        a.extend([
+            "--perms".into(),
+            "0755".into(),
+            "--ro-bind-data".into(),
+            EXE_FD.to_string().into(),
+            SIM_BIN.into(),
+        ]);
+    } else {
+        a.extend([
+            "--ro-bind".into(),
+            l.exe.as_os_str().to_owned(),
+            SIM_BIN.into(),
+        ]);
+    }
     let home = format!("/home/{}", l.user);
     let mut env: Vec<(String, String)> = vec![
         ("HOME".into(), home.clone()),

@@ -46,6 +46,27 @@ pub struct Shell {
 pub struct MachineIds {
     pub mapper: Option<super::idmap::Mapper>,
     pub pool: Option<std::os::fd::OwnedFd>,
+    pub handed: Option<Handed>,
+}
+
+/// The stage and the binary, opened by the app for a sandbox that gets them by descriptor
+/// (`sandbox::Layout::handed`).
+pub struct Handed {
+    stage: std::os::fd::OwnedFd,
+    exe: std::os::fd::OwnedFd,
+}
+
+impl Handed {
+    pub fn open(stage: &std::path::Path, exe: &std::path::Path) -> std::io::Result<Handed> {
+        use rustix::fs::{Mode, OFlags};
+        let stage = rustix::fs::open(
+            stage,
+            OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        )?;
+        let exe = rustix::fs::open(exe, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())?;
+        Ok(Handed { stage, exe })
+    }
 }
 
 impl Shell {
@@ -60,7 +81,11 @@ impl Shell {
         notify: Notify,
         ids: MachineIds,
     ) -> std::io::Result<Shell> {
-        let MachineIds { mapper, pool } = ids;
+        let MachineIds {
+            mapper,
+            pool,
+            handed,
+        } = ids;
         let rows = rows.max(2);
         let cols = cols.max(10);
         let (master, slave) = open_pty(rows, cols)?;
@@ -107,6 +132,10 @@ impl Shell {
         if let Some(pool) = &pool {
             fds.push((pool.as_raw_fd(), super::devnodes::FD));
         }
+        if let Some(h) = &handed {
+            fds.push((h.stage.as_raw_fd(), super::sandbox::STAGE_FD));
+            fds.push((h.exe.as_raw_fd(), super::sandbox::EXE_FD));
+        }
         own_terminal(&mut cmd);
         crate::child::place_fds(&mut cmd, fds);
         let mut child = cmd.spawn()?;
@@ -115,6 +144,7 @@ impl Shell {
         drop(args);
         drop(usr);
         drop(pool);
+        drop(handed);
         if let (Some(h), Some(m)) = (handshake, &mapper) {
             h.finish(&mut child, m)
                 .map_err(|e| io_err(format!("the lab's user namespace: {e}")))?;

@@ -217,7 +217,12 @@ impl Stage {
             }
             Ok(())
         }
-        walk(self.root(), uid, gid)
+        // The stage's own folder stays root's, mode 0700: the sandbox gets it by descriptor,
+        // and no host process running as `uid` can reach what is inside by its path.
+        for e in fs::read_dir(self.root())? {
+            walk(&e?.path(), uid, gid)?;
+        }
+        Ok(())
     }
 
     /// Files 0644 (executables 0755) and folders 0755 in the system folders, as a package

@@ -115,13 +115,14 @@ pub fn main() -> i32 {
         relogin,
         checks,
         confine,
+        handed,
     }) = greeting(&mut reader)
     else {
         return 2;
     };
     // First, while this is the only thread: the machine into memory, then (a lab of one id)
     // the learner's own namespace.
-    let in_memory = match super::in_memory::install(&user) {
+    let in_memory = match super::in_memory::install(&user, handed) {
         Ok(done) => done,
         Err(e) => {
             eprintln!("rocm-learn: the lab's machine in memory: {e}");
@@ -235,6 +236,7 @@ struct Hello {
     relogin: String,
     checks: Vec<Check>,
     confine: bool,
+    handed: bool,
 }
 
 /// The app's greeting, or None (said on stderr) when the channel does not start with one of
@@ -253,6 +255,7 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
         relogin,
         checks,
         confine,
+        handed,
     } = hello
     else {
         eprintln!("rocm-learn: lab channel: no greeting");
@@ -270,6 +273,7 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
         relogin,
         checks,
         confine,
+        handed,
     })
 }
 

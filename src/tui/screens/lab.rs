@@ -531,6 +531,11 @@ impl LabScreen {
                 .or_else(|| {
                     run.filter(|r| r.confined == Some(false))
                         .map(|_| cx.t("lab-unconfined"))
+                })
+                // Likewise: here the machine could not move into memory.
+                .or_else(|| {
+                    run.filter(|r| r.in_memory == Some(false))
+                        .map(|_| cx.t("lab-on-disk"))
                 }),
             complete: run.is_some_and(|r| r.complete),
             hints: self.hints_shown(),
