@@ -16,6 +16,29 @@ pub struct Identity {
     pub session: String,
 }
 
+/// Signalled on every registration, for `identify`: a login's first prompt can come before
+/// the supervisor has registered the login it just started.
+static REGISTERED: std::sync::Condvar = std::sync::Condvar::new();
+
+/// The identity of `pid` in `table`, waiting (signalled, at most `limit`) for a registration
+/// under way: a handshake with `Table::register`, not a poll. The supervisor keeps one table,
+/// so one condition serves it.
+pub fn identify(
+    table: &std::sync::Mutex<Table>,
+    pid: i32,
+    limit: std::time::Duration,
+) -> Option<Identity> {
+    let deadline = std::time::Instant::now() + limit;
+    let mut t = table.lock().ok()?;
+    loop {
+        if let Some(w) = t.of(pid) {
+            return Some(w);
+        }
+        let left = deadline.checked_duration_since(std::time::Instant::now())?;
+        t = REGISTERED.wait_timeout(t, left).ok()?.0;
+    }
+}
+
 /// Registered processes by pid, with their start time (so a reused pid is not mistaken for
 /// the process that had it).
 #[derive(Default)]
@@ -38,6 +61,7 @@ impl Table {
         if let Some((_, start)) = stat(pid) {
             self.by_pid.insert(pid, (start, who));
         }
+        REGISTERED.notify_all();
     }
 
     pub fn forget(&mut self, pid: i32) {

@@ -84,15 +84,10 @@ pub fn serve(
 }
 
 /// The identity of `pid`. A login's first prompt can come a moment before the supervisor
-/// registered it (it registers right after the start): asked again briefly before giving up.
+/// registered it (it registers right after the start): the registration is waited for, as
+/// long as the retries used to take. A process no login started is not waited for longer.
 fn who_is(table: &Mutex<Table>, pid: i32) -> Option<Identity> {
-    for _ in 0..10 {
-        if let Some(w) = table.lock().ok()?.of(pid) {
-            return Some(w);
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    None
+    super::super::identity::identify(table, pid, Duration::from_millis(200))
 }
 
 fn reply(out: &mut UnixStream, r: ToolReply) {
