@@ -232,7 +232,12 @@ fn follow_reports(mut report: UnixStream, child_pid: i32, table: &Mutex<Table>) 
                     break;
                 }
             }
-            Ok(Report::Rebooted) => power_cycle(),
+            Ok(Report::Rebooted) => {
+                // The boot's state is saved: /dev shows its nodes (modes by the boot's udev
+                // rules) before any program ends, so the next login never sees the old ones.
+                crate::lab::devnodes::sync();
+                power_cycle();
+            }
             Err(_) => break,
         }
     }
