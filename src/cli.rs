@@ -244,7 +244,7 @@ fn cmd_app_seeded(
         _ => {}
     }
     let store = open_store(&i18n, &course, pack);
-    let (progress, notice) = match store.as_ref().map(|s| s.load()) {
+    let (progress, notice) = match store.as_ref().map(super::progress::Store::load) {
         Some(Ok((p, n))) => (p, n),
         Some(Err(e)) => {
             // A progress file we must not overwrite: run, but keep nothing.
@@ -889,7 +889,10 @@ impl Submitter {
     ) -> Result<(), content::Msg> {
         use std::sync::atomic::Ordering;
         let wait = {
-            let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+            let mut last = self
+                .last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             match *last {
                 Some(t) if !finished && t.elapsed() < SUBMIT_DEBOUNCE => {
                     Some(SUBMIT_DEBOUNCE - t.elapsed())
@@ -910,7 +913,9 @@ impl Submitter {
                 .spawn(move || {
                     std::thread::sleep(wait);
                     me.deferred.store(false, Ordering::SeqCst);
-                    *me.last.lock().unwrap_or_else(|e| e.into_inner()) =
+                    *me.last
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) =
                         Some(std::time::Instant::now());
                     if let Ok((p, _)) = me.store.load() {
                         let _ = me.write(&p);
@@ -1103,7 +1108,7 @@ const SUBMIT_DEBOUNCE: std::time::Duration = std::time::Duration::from_secs(2);
 /// The class's shared folder: each finished item writes the learner's export there.
 pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";
 
-fn save(i18n: &I18n, store: &Option<Store>, change: impl FnOnce(&mut progress::Progress)) {
+fn save(i18n: &I18n, store: Option<&Store>, change: impl FnOnce(&mut progress::Progress)) {
     let Some(store) = store else { return };
     match store.update(change) {
         Ok((_, Some(notice))) => eprintln!("{}", i18n.msg(&notice.msg())),
@@ -1123,7 +1128,7 @@ fn cmd_lesson(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 
         return EXIT_OK; // stdout closed (e.g. piped into `head`): nothing left to do
     }
     let store = open_store(i18n, course, pack);
-    save(i18n, &store, |p| {
+    save(i18n, store.as_ref(), |p| {
         p.apply(&progress::Change::Opened(Place {
             kind: ItemKind::Lesson,
             id: lesson.id.clone(),
@@ -1194,7 +1199,7 @@ fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     if run.answered() > 0 {
         let secs = started.elapsed().as_secs();
         let attempt = run.attempt(quiz);
-        save(i18n, &store, |p| {
+        save(i18n, store.as_ref(), |p| {
             p.record_quiz(&result, quiz.questions.len(), secs);
             // A plain run finished anew replaces an attempt the app left half-way; an
             // interrupted one stays in the app's "Continue" only if the app started it.
@@ -1279,8 +1284,8 @@ fn cmd_progress(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i3
     };
     if let Some(name) = m.get_one::<String>("learner") {
         let name = name.trim().to_string();
-        save(i18n, &Some(store.clone()), |p| {
-            p.learner = Some(name.clone())
+        save(i18n, Some(&store), |p| {
+            p.learner = Some(name.clone());
         });
         eprintln!(
             "{}",
@@ -1373,8 +1378,8 @@ fn progress_reset(i18n: &I18n, course: &Course, store: &Store, m: &ArgMatches) -
             return EXIT_OK;
         }
     }
-    save(i18n, &Some(store.clone()), |p| {
-        p.apply(&progress::Change::Reset(place.clone()))
+    save(i18n, Some(store), |p| {
+        p.apply(&progress::Change::Reset(place.clone()));
     });
     eprintln!("{}", i18n.t("progress-reset-done"));
     EXIT_OK
@@ -1660,7 +1665,7 @@ fn save_lab_script(
     let store = open_store(i18n, course, pack);
     let done_ids = run.steps_done();
     let secs = run.started.elapsed().as_secs();
-    save(i18n, &store, |p| {
+    save(i18n, store.as_ref(), |p| {
         p.record(crate::events::What::Lab {
             item: lab.id.clone(),
             steps_done: done_ids,

@@ -212,7 +212,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
                 Some(_) => Status::Started,
                 None => Status::NotStarted,
             },
-            score: rec.map(|r| r.right_count()),
+            score: rec.map(super::progress::QuizProgress::right_count),
             total: Some(q.questions.len()),
             attempts: rec.map(|r| r.attempts).unwrap_or(0),
             time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
@@ -372,7 +372,7 @@ pub fn parse_checked(text: &str) -> Result<(Export, crate::sign::Verdict), Strin
     if v.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(format!("no \"format\": \"{FORMAT}\""));
     }
-    match v.get("version").and_then(|x| x.as_u64()) {
+    match v.get("version").and_then(serde_json::Value::as_u64) {
         Some(n) if n <= u64::from(VERSION) => {}
         Some(n) => {
             return Err(format!(

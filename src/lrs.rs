@@ -229,7 +229,9 @@ static SENDER: Mutex<Option<std::thread::JoinHandle<()>>> = Mutex::new(None);
 
 /// Starts sending in the background unless a send is under way.
 pub fn flush_in_background(data: PathBuf, cfg: Config) {
-    let mut slot = SENDER.lock().unwrap_or_else(|e| e.into_inner());
+    let mut slot = SENDER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if slot.as_ref().is_some_and(|h| !h.is_finished()) {
         return;
     }

@@ -79,6 +79,7 @@ mod lang_code {
 
     use crate::lang::Lang;
 
+    #[allow(clippy::ref_option)] // serde's `serialize_with` hands over a reference
     pub fn serialize<S: Serializer>(lang: &Option<Lang>, s: S) -> Result<S::Ok, S::Error> {
         lang.map(Lang::code).serialize(s)
     }
@@ -231,7 +232,7 @@ pub fn find_item(course: &crate::content::Course, spec: &str) -> Result<Place, M
         many => Err(Msg::new("classroom-ambiguous-item").arg("id", id).arg(
             "choices",
             many.iter()
-                .map(|p| p.to_string())
+                .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
         )),
@@ -1108,7 +1109,7 @@ fn parse(bytes: &[u8]) -> Parsed {
         return Parsed::Corrupt;
     };
     // A file without a version predates versioning and is not ours.
-    match value.get("version").and_then(|v| v.as_u64()) {
+    match value.get("version").and_then(serde_json::Value::as_u64) {
         None => Parsed::Corrupt,
         // Checked before reading the rest: a newer layout may not read as this one.
         Some(v) if v > u64::from(VERSION) => Parsed::TooNew(v),

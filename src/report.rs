@@ -363,7 +363,7 @@ fn rank_hardest(
     mut hard: BTreeMap<(String, String), Hard>,
     votes: &BTreeMap<(String, String), BTreeMap<usize, u32>>,
 ) -> Vec<Hard> {
-    for (key, h) in hard.iter_mut() {
+    for (key, h) in &mut hard {
         h.top_wrong = votes
             .get(key)
             .and_then(|v| {
@@ -726,7 +726,7 @@ fn item_json(i: &Item) -> serde_json::Map<String, serde_json::Value> {
     ];
     ITEM_FIELDS
         .iter()
-        .map(|f| f.to_string())
+        .map(ToString::to_string)
         .zip(values)
         .collect()
 }

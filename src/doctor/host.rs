@@ -216,9 +216,8 @@ fn open_and_close(path: &Path) -> Open {
         .write(true)
         .custom_flags(libc::O_NOCTTY)
         .open(path);
-    let e = match opened {
-        Ok(_) => return Open::Ok,
-        Err(e) => e,
+    let Err(e) = opened else {
+        return Open::Ok;
     };
     match e.raw_os_error() {
         Some(libc::EACCES) | Some(libc::EPERM) => Open::Denied,
@@ -230,7 +229,7 @@ fn open_and_close(path: &Path) -> Open {
 /// This process's supplementary groups (`getgroups`).
 fn process_groups() -> Vec<u32> {
     rustix::process::getgroups()
-        .map(|gs| gs.into_iter().map(|g| g.as_raw()).collect())
+        .map(|gs| gs.into_iter().map(rustix::fs::Gid::as_raw).collect())
         .unwrap_or_default()
 }
 
