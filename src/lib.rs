@@ -48,5 +48,6 @@ pub mod sim;
 pub mod term_text;
 pub mod text;
 pub mod tui;
+pub mod unix;
 pub mod width;
 pub mod xapi;

@@ -93,7 +93,7 @@ pub fn enqueue(data: &Path, statements: &[serde_json::Value]) -> std::io::Result
         .map_or(0, |n| n + 1);
     for (n, s) in (next..).zip(statements) {
         let path = dir.join(format!("{n:016}.json"));
-        crate::sim::fsx::write_atomic(&path, &serde_json::to_vec(s).expect("json"))?;
+        crate::unix::files::write_atomic(&path, &serde_json::to_vec(s).expect("json"))?;
     }
     Ok(())
 }
@@ -107,7 +107,7 @@ pub fn status(data: &Path) -> Status {
 
 fn set_status(data: &Path, s: &Status) {
     let path = queue_dir(data).join(STATUS_FILE);
-    let _ = crate::sim::fsx::write_atomic(&path, &serde_json::to_vec(s).expect("json"));
+    let _ = crate::unix::files::write_atomic(&path, &serde_json::to_vec(s).expect("json"));
 }
 
 fn agent() -> ureq::Agent {

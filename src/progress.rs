@@ -1087,7 +1087,7 @@ impl Store {
         let path = self.path();
         let mut json = serde_json::to_vec_pretty(progress).expect("progress serialises");
         json.push(b'\n');
-        crate::sim::fsx::write_atomic(&path, &json)
+        crate::unix::files::write_atomic(&path, &json)
             .map_err(|e| io_error("progress-write-failed", &path, e))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(&self.dir) {

@@ -151,7 +151,7 @@ impl KnownKeys {
         if let Some(path) = Self::path() {
             let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
             let json = serde_json::to_vec_pretty(self).expect("keys serialise");
-            let _ = crate::sim::fsx::write_atomic(&path, &json);
+            let _ = crate::unix::files::write_atomic(&path, &json);
         }
     }
 }

@@ -7,7 +7,7 @@
 //! the driver there is no /dev/kfd to open.
 
 use crate::content::{Msg, Status, SupportMatrix};
-use crate::sim::accounts::{self, Groups};
+use crate::unix::accounts::{self, Groups};
 
 use super::host::{Host, Node, Open, ToolRun};
 use super::{Finding, Level};
