@@ -1,10 +1,10 @@
 //! rocm-learn: learn to run AMD's ROCm GPU stack in the terminal.
 //!
 //! Dependencies point one way. The core (content, quiz, progress, export, report, i18n, the
-//! simulator `sim`, and the text helpers `width`, `clock`, `text`, `term_text`) is pure and
-//! testable without a terminal and imports no front end. The lab runner (`lab`) and `doctor`
-//! sit on the core; the front ends (`plain`, the full-screen `tui`) on all of them; `cli` picks
-//! one.
+//! simulator `sim`, the text helpers `width`, `clock`, `text`, `term_text`, and the generic Unix
+//! helpers `unix`) is pure and testable without a terminal and imports no front end. The lab
+//! runner (`lab`) and `doctor` sit on the core; the front ends (`plain`, the full-screen `tui`)
+//! on all of them; `cli` picks one. ARCHITECTURE.md is the map.
 
 pub mod child;
 pub mod cli;

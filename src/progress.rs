@@ -351,34 +351,23 @@ impl Progress {
 
     /// Counts only items the course still has: progress for removed content is kept, not shown.
     pub fn tally(&self, course: &crate::content::Course) -> Tally {
+        fn count<'a, R>(
+            ids: impl Iterator<Item = &'a String>,
+            records: &BTreeMap<String, R>,
+            done: impl Fn(&R) -> bool,
+        ) -> usize {
+            ids.filter(|id| records.get(*id).is_some_and(&done)).count()
+        }
         Tally {
-            lessons_read: course
-                .lessons
-                .iter()
-                .filter(|l| {
-                    self.lessons
-                        .get(&l.id)
-                        .is_some_and(|x| x.finished_at.is_some())
-                })
-                .count(),
-            quizzes_done: course
-                .quizzes
-                .iter()
-                .filter(|q| {
-                    self.quizzes
-                        .get(&q.id)
-                        .is_some_and(|x| x.finished_at.is_some())
-                })
-                .count(),
-            labs_done: course
-                .labs
-                .iter()
-                .filter(|l| {
-                    self.labs
-                        .get(&l.id)
-                        .is_some_and(|x| x.completed_at.is_some())
-                })
-                .count(),
+            lessons_read: count(course.lessons.iter().map(|l| &l.id), &self.lessons, |x| {
+                x.finished_at.is_some()
+            }),
+            quizzes_done: count(course.quizzes.iter().map(|q| &q.id), &self.quizzes, |x| {
+                x.finished_at.is_some()
+            }),
+            labs_done: count(course.labs.iter().map(|l| &l.id), &self.labs, |x| {
+                x.completed_at.is_some()
+            }),
         }
     }
 

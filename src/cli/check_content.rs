@@ -7,17 +7,12 @@ use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
 use super::content_source::{print_diagnostics, read_tree};
-use super::{Ctx, EXIT_FAIL, EXIT_OK, Runs, Sub};
+use super::{Ctx, EXIT_FAIL, EXIT_OK, Sub};
 use crate::content::{self, Diagnostics};
 use crate::i18n::I18n;
 use crate::lang::Lang;
 
-/// The `check` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "check",
-    define: command,
-    runs: Runs::Alone(run),
-};
+pub(super) const SUB: Sub = Sub::alone("check", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub(

@@ -8,17 +8,12 @@ use clap::{Arg, ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
 use super::common::print_out;
-use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Runs, Sub};
+use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::i18n::I18n;
 use crate::lab;
 use crate::progress;
 
-/// The `report` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "report",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("report", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub(

@@ -70,6 +70,15 @@ pub(super) fn print_out(text: &str) {
     let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
+/// Where the words for people go: stderr when stdout carries only a JSON result.
+pub(super) fn human_out(json: bool) -> Box<dyn Write> {
+    if json {
+        Box::new(io::stderr())
+    } else {
+        Box::new(io::stdout())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,16 +7,11 @@ use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
 use super::common::print_out;
-use super::{EXIT_OK, Loaded, Runs, Sub};
+use super::{EXIT_OK, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
 
-/// The `doctor` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "doctor",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("doctor", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub(

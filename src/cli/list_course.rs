@@ -5,18 +5,13 @@ use std::io::{self, Write};
 use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
-use super::{EXIT_OK, Loaded, Runs, Sub};
+use super::{EXIT_OK, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use crate::plain;
 
-/// The `list` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "list",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("list", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub("list", "cli-list", vec![a.json()])

@@ -4,16 +4,11 @@
 use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
-use super::{EXIT_FAIL, EXIT_OK, Loaded, Runs, Sub};
+use super::{EXIT_FAIL, EXIT_OK, Loaded, Sub};
 use crate::i18n::I18n;
 use crate::progress;
 
-/// The `lrs` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "lrs",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("lrs", command, run);
 
 fn command(a: &ArgKit) -> Command {
     Command::new("lrs")

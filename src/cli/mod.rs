@@ -3,15 +3,16 @@
 //! Built with clap's builder API so that help text comes from the Fluent catalogue in the
 //! learner's language (the language flag is looked for before clap runs).
 //!
-//! Each subcommand is one module that defines it and runs it, and exports a [`Sub`] named
-//! `SUB`: `list_course`, `check_content`, `read_lesson`, `take_quiz`, `run_lab`,
+//! Each subcommand is one module that defines it (`command`), runs it (`run`) and exports both
+//! as `SUB`: `list_course`, `check_content`, `read_lesson`, `take_quiz`, `run_lab`,
 //! `show_progress`, `class_report`, `lrs_status`, `examine_host`. The rest are what they
 //! share: `arg_kit` (arguments in the learner's language), `pick_language`, `content_source`
 //! (which course, and loading it), `progress_store`, `full_screen` (the app), `common`.
 //!
-//! Adding a command: write `src/cli/NAME.rs` with `pub(super) const SUB: Sub` (its `command`
-//! definition, and `Runs::OnCourse` or `Runs::Alone` for what it needs before it runs), then add
-//! `NAME` to the `commands!` list below. Help lists commands in that order.
+//! Adding a command: write `src/cli/NAME.rs` with `command`, `run` and
+//! `pub(super) const SUB: Sub = Sub::on_course("name", command, run);` (`Sub::alone` when it
+//! must not wait for the course to load), then add `NAME` to the `commands!` list below. Help
+//! lists the commands in that order.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -64,6 +65,34 @@ struct Sub {
     name: &'static str,
     define: fn(&ArgKit) -> Command,
     runs: Runs,
+}
+
+impl Sub {
+    /// A command that runs on the loaded course.
+    const fn on_course(
+        name: &'static str,
+        define: fn(&ArgKit) -> Command,
+        run: fn(Loaded, &ArgMatches) -> i32,
+    ) -> Sub {
+        Sub {
+            name,
+            define,
+            runs: Runs::OnCourse(run),
+        }
+    }
+
+    /// A command that reads the content itself, if at all.
+    const fn alone(
+        name: &'static str,
+        define: fn(&ArgKit) -> Command,
+        run: fn(Ctx, &ArgMatches) -> i32,
+    ) -> Sub {
+        Sub {
+            name,
+            define,
+            runs: Runs::Alone(run),
+        }
+    }
 }
 
 /// What a command needs before it runs.

@@ -8,18 +8,13 @@ use super::arg_kit::ArgKit;
 use super::common::{item_id, plain_mode, save, unknown_id};
 use super::full_screen::{cmd_app, lesson_target};
 use super::progress_store::open_store;
-use super::{EXIT_OK, Loaded, Runs, Sub};
+use super::{EXIT_OK, Loaded, Sub};
 use crate::content::{Course, Pack};
 use crate::i18n::I18n;
 use crate::plain;
 use crate::progress::{self, ItemKind, Place, ids};
 
-/// The `lesson` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "lesson",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("lesson", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub(

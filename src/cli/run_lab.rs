@@ -1,16 +1,16 @@
 //! `lab ID [--script FILE [--line-timeout S]] [--json]`: a lab in the app, or graded headlessly
 //! from a script through the same sandbox and shell.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
-use super::common::{item_id, print_out, save, terminal_ok, unknown_id};
+use super::common::{human_out, item_id, print_out, save, terminal_ok, unknown_id};
 use super::full_screen::cmd_app;
 use super::progress_store::open_store;
-use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Runs, Sub};
+use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::content::{self, Course, Pack};
 use crate::i18n::I18n;
 use crate::lab;
@@ -18,12 +18,7 @@ use crate::markdown::Target;
 use crate::plain;
 use crate::progress::{ItemKind, ids};
 
-/// The `lab` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "lab",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("lab", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub(
@@ -110,11 +105,7 @@ fn cmd_lab_script(
     let complete = run.status.iter().all(|s| s.done);
     let steps = step_results(i18n, &run);
     // With --json, stdout carries only the result; the session goes to stderr.
-    let mut human: Box<dyn Write> = if json {
-        Box::new(io::stderr())
-    } else {
-        Box::new(io::stdout())
-    };
+    let mut human = human_out(json);
     let _ = writeln!(human, "{}", transcript.trim_end());
     print_checklist(i18n, lab, &steps, complete, &mut human);
     if json {

@@ -8,17 +8,12 @@ use clap::{Arg, ArgMatches, Command};
 use super::arg_kit::ArgKit;
 use super::common::save;
 use super::progress_store::open_store;
-use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Runs, Sub};
+use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
 use crate::progress::{self, Store};
 
-/// The `progress` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "progress",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("progress", command, run);
 
 fn command(a: &ArgKit) -> Command {
     let reset = a.sub(

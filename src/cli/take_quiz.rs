@@ -7,22 +7,17 @@ use std::time::Instant;
 use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
-use super::common::{item_id, plain_mode, print_out, save, unknown_id};
+use super::common::{human_out, item_id, plain_mode, print_out, save, unknown_id};
 use super::full_screen::{cmd_app_seeded, quiz_target};
 use super::progress_store::open_store;
-use super::{EXIT_OK, Loaded, Runs, Sub};
+use super::{EXIT_OK, Loaded, Sub};
 use crate::content::{Course, Pack};
 use crate::i18n::I18n;
 use crate::plain;
 use crate::progress::{ItemKind, ids};
 use crate::quiz::QuizRun;
 
-/// The `quiz` subcommand: its definition and how it runs.
-pub(super) const SUB: Sub = Sub {
-    name: "quiz",
-    define: command,
-    runs: Runs::OnCourse(run),
-};
+pub(super) const SUB: Sub = Sub::on_course("quiz", command, run);
 
 fn command(a: &ArgKit) -> Command {
     a.sub(
@@ -57,11 +52,7 @@ fn cmd_quiz(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
     };
     let store = open_store(i18n, course, pack);
     // With --json, stdout carries only the result; the conversation goes to stderr.
-    let mut human: Box<dyn Write> = if json {
-        Box::new(io::stderr())
-    } else {
-        Box::new(io::stdout())
-    };
+    let mut human = human_out(json);
 
     let seed = m
         .get_one::<u64>("seed")
