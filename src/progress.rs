@@ -807,11 +807,32 @@ pub struct Store {
     /// The folder whose file keeps the settings (language, ASCII) shared by every pack.
     settings_dir: Option<PathBuf>,
     on_finish: Option<OnFinish>,
-    /// Each item's content hash (`kind:id` -> hash), stamped on the events about it.
-    hashes: Option<std::sync::Arc<BTreeMap<String, String>>>,
+    /// Each item's content hash, stamped on the events about it.
+    hashes: Option<std::sync::Arc<ItemHashes>>,
     /// Folders of this pack's earlier versions (`packs/ID@VERSION`), from before results were
     /// keyed by content: read once into the log when this folder has no progress yet.
     legacy: Vec<PathBuf>,
+}
+
+/// Content hashes of a course's items, each computed the first time an event about the item is
+/// saved: hashing every item when the store opened delayed the app's first frame.
+struct ItemHashes {
+    course: crate::content::Course,
+    /// `kind:id` -> hash, or `None` for an item the course does not have.
+    known: std::sync::Mutex<BTreeMap<String, Option<String>>>,
+}
+
+impl ItemHashes {
+    fn get(&self, place: &Place) -> Option<String> {
+        let mut known = self
+            .known
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        known
+            .entry(place.to_string())
+            .or_insert_with(|| crate::events::content_hash(&self.course, place))
+            .clone()
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -876,19 +897,10 @@ impl Store {
 
     /// Stamps the events of every item of `course` with the item's content hash.
     pub fn with_course(mut self, course: &crate::content::Course) -> Self {
-        let mut map = BTreeMap::new();
-        for kind in ItemKind::ALL {
-            for id in ids(course, kind) {
-                let place = Place {
-                    kind,
-                    id: id.to_string(),
-                };
-                if let Some(h) = crate::events::content_hash(course, &place) {
-                    map.insert(place.to_string(), h);
-                }
-            }
-        }
-        self.hashes = Some(std::sync::Arc::new(map));
+        self.hashes = Some(std::sync::Arc::new(ItemHashes {
+            course: course.clone(),
+            known: std::sync::Mutex::default(),
+        }));
         self
     }
 
@@ -1033,8 +1045,8 @@ impl Store {
         events.append(&mut progress.pending.0);
         if let Some(hashes) = &self.hashes {
             for e in events.iter_mut().filter(|e| e.hash.is_empty()) {
-                if let Some(h) = e.what.place().and_then(|p| hashes.get(&p.to_string())) {
-                    e.hash = h.clone();
+                if let Some(h) = e.what.place().and_then(|p| hashes.get(&p)) {
+                    e.hash = h;
                 }
             }
         }
