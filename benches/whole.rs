@@ -86,7 +86,7 @@ fn lab_throughput(exe: &std::path::Path) -> Duration {
             while !stop.load(std::sync::atomic::Ordering::SeqCst) {
                 let p = screen.lock().unwrap();
                 t.draw(|f| {
-                    f.render_widget(tui_term::widget::PseudoTerminal::new(p.screen()), f.area())
+                    f.render_widget(tui_term::widget::PseudoTerminal::new(p.screen()), f.area());
                 })
                 .unwrap();
                 drop(p);

@@ -149,6 +149,38 @@ pub struct Item {
     pub changed: bool,
 }
 
+impl Item {
+    /// A row with nothing recorded but its status: `done` is `None` for an item never started,
+    /// else whether it is finished.
+    fn blank(id: &str, kind: ItemKind, done: Option<bool>) -> Item {
+        Item {
+            item: id.to_string(),
+            kind,
+            status: match done {
+                Some(true) => Status::Done,
+                Some(false) => Status::Started,
+                None => Status::NotStarted,
+            },
+            score: None,
+            total: None,
+            attempts: 0,
+            time_spent_secs: 0,
+            finished_at: None,
+            answers: Vec::new(),
+            steps_done: Vec::new(),
+            hints_used: 0,
+            first_score: None,
+            best_score: None,
+            solution_viewed: false,
+            completed_by: None,
+            unconfined: false,
+            way: None,
+            step: None,
+            changed: false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Answer {
     pub question: String,
@@ -177,45 +209,22 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
     for l in &course.lessons {
         let rec = p.lessons.get(&l.id);
         items.push(Item {
-            item: l.id.clone(),
-            kind: ItemKind::Lesson,
-            status: match rec {
-                Some(r) if r.finished_at.is_some() => Status::Done,
-                Some(_) => Status::Started,
-                None => Status::NotStarted,
-            },
-            score: None,
-            total: None,
-            attempts: 0,
-            time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
+            time_spent_secs: rec.map_or(0, |r| r.time_spent_secs),
             finished_at: rec.and_then(|r| r.finished_at).map(rfc3339),
-            answers: Vec::new(),
-            steps_done: Vec::new(),
-            hints_used: 0,
-            first_score: None,
-            best_score: None,
-            solution_viewed: false,
-            completed_by: None,
-            unconfined: false,
-            way: None,
-            step: None,
-            changed: false,
+            ..Item::blank(
+                &l.id,
+                ItemKind::Lesson,
+                rec.map(|r| r.finished_at.is_some()),
+            )
         });
     }
     for q in &course.quizzes {
         let rec = p.quizzes.get(&q.id);
         items.push(Item {
-            item: q.id.clone(),
-            kind: ItemKind::Quiz,
-            status: match rec {
-                Some(r) if r.finished_at.is_some() => Status::Done,
-                Some(_) => Status::Started,
-                None => Status::NotStarted,
-            },
-            score: rec.map(|r| r.right_count()),
+            score: rec.map(super::progress::QuizProgress::right_count),
             total: Some(q.questions.len()),
-            attempts: rec.map(|r| r.attempts).unwrap_or(0),
-            time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
+            attempts: rec.map_or(0, |r| r.attempts),
+            time_spent_secs: rec.map_or(0, |r| r.time_spent_secs),
             finished_at: rec.and_then(|r| r.finished_at).map(rfc3339),
             answers: rec
                 .map(|r| {
@@ -231,44 +240,30 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
                         .collect()
                 })
                 .unwrap_or_default(),
-            steps_done: Vec::new(),
-            hints_used: 0,
             first_score: rec.and_then(|r| r.first_score),
             best_score: rec.map(|r| r.best_score),
-            solution_viewed: false,
-            completed_by: None,
-            unconfined: false,
-            way: None,
-            step: None,
-            changed: false,
+            ..Item::blank(&q.id, ItemKind::Quiz, rec.map(|r| r.finished_at.is_some()))
         });
     }
     for lab in &course.labs {
         let rec = p.labs.get(&lab.id);
         items.push(Item {
-            item: lab.id.clone(),
-            kind: ItemKind::Lab,
-            status: match rec {
-                Some(r) if r.completed_at.is_some() => Status::Done,
-                Some(_) => Status::Started,
-                None => Status::NotStarted,
-            },
             score: rec.map(|r| r.steps_done.len()),
             total: Some(lab.steps.len()),
-            attempts: rec.map(|r| r.attempts).unwrap_or(0),
-            time_spent_secs: rec.map(|r| r.time_spent_secs).unwrap_or(0),
+            attempts: rec.map_or(0, |r| r.attempts),
+            time_spent_secs: rec.map_or(0, |r| r.time_spent_secs),
             finished_at: rec.and_then(|r| r.completed_at).map(rfc3339),
-            answers: Vec::new(),
             steps_done: rec.map(|r| r.steps_done.clone()).unwrap_or_default(),
-            hints_used: rec.map(|r| r.hints_used).unwrap_or(0),
-            first_score: None,
-            best_score: None,
+            hints_used: rec.map_or(0, |r| r.hints_used),
             solution_viewed: rec.is_some_and(|r| r.solution_viewed),
             completed_by: rec.and_then(|r| r.completed_by),
             unconfined: rec.is_some_and(|r| r.unconfined),
             way: rec.and_then(|r| r.way),
-            step: None,
-            changed: false,
+            ..Item::blank(
+                &lab.id,
+                ItemKind::Lab,
+                rec.map(|r| r.completed_at.is_some()),
+            )
         });
     }
     Export {
@@ -372,7 +367,7 @@ pub fn parse_checked(text: &str) -> Result<(Export, crate::sign::Verdict), Strin
     if v.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(format!("no \"format\": \"{FORMAT}\""));
     }
-    match v.get("version").and_then(|x| x.as_u64()) {
+    match v.get("version").and_then(serde_json::Value::as_u64) {
         Some(n) if n <= u64::from(VERSION) => {}
         Some(n) => {
             return Err(format!(
@@ -484,7 +479,7 @@ pub fn submit(dir: &std::path::Path, e: &Export) -> std::io::Result<std::path::P
     let path = dir.join(submit_file_name(e));
     let mut json = serde_json::to_vec_pretty(e).expect("export serialises");
     json.push(b'\n');
-    crate::sim::fsx::write_atomic(&path, &json)?;
+    crate::unix::files::write_atomic(&path, &json)?;
     Ok(path)
 }
 

@@ -110,7 +110,7 @@ pub fn markdown(data: &[u8]) {
     for width in [1usize, 9, 40, 80] {
         let doc = crate::tui::doc::layout(&blocks, width, &course, &theme);
         for line in &doc.lines {
-            let w: usize = line.iter().map(|s| s.width()).sum();
+            let w: usize = line.iter().map(super::tui::wrap::Seg::width).sum();
             // A line may exceed the width only by one wide character that cannot be split.
             assert!(w <= width.max(8) + 2, "{w} > {width}");
         }

@@ -26,7 +26,7 @@ impl Lang {
         let s = s.trim();
         let head: String = s
             .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
+            .take_while(char::is_ascii_alphabetic)
             .collect::<String>()
             .to_ascii_lowercase();
         // Only a bare code or a code followed by a locale separator counts: "english" is not "en".

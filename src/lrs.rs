@@ -93,7 +93,7 @@ pub fn enqueue(data: &Path, statements: &[serde_json::Value]) -> std::io::Result
         .map_or(0, |n| n + 1);
     for (n, s) in (next..).zip(statements) {
         let path = dir.join(format!("{n:016}.json"));
-        crate::sim::fsx::write_atomic(&path, &serde_json::to_vec(s).expect("json"))?;
+        crate::unix::files::write_atomic(&path, &serde_json::to_vec(s).expect("json"))?;
     }
     Ok(())
 }
@@ -107,7 +107,7 @@ pub fn status(data: &Path) -> Status {
 
 fn set_status(data: &Path, s: &Status) {
     let path = queue_dir(data).join(STATUS_FILE);
-    let _ = crate::sim::fsx::write_atomic(&path, &serde_json::to_vec(s).expect("json"));
+    let _ = crate::unix::files::write_atomic(&path, &serde_json::to_vec(s).expect("json"));
 }
 
 fn agent() -> ureq::Agent {
@@ -229,7 +229,9 @@ static SENDER: Mutex<Option<std::thread::JoinHandle<()>>> = Mutex::new(None);
 
 /// Starts sending in the background unless a send is under way.
 pub fn flush_in_background(data: PathBuf, cfg: Config) {
-    let mut slot = SENDER.lock().unwrap_or_else(|e| e.into_inner());
+    let mut slot = SENDER
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if slot.as_ref().is_some_and(|h| !h.is_finished()) {
         return;
     }

@@ -76,7 +76,7 @@ pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: 
     let mut flags = Vec::new();
     if logins.len() > 1 {
         flags.push(Flag::TwoPeople {
-            logins: logins.iter().map(|l| l.to_string()).collect(),
+            logins: logins.iter().map(ToString::to_string).collect(),
         });
     }
     Merged {
@@ -160,7 +160,8 @@ fn live(events: &[Event], export: &Export) -> Option<Live> {
     let mut since = last.t;
     for e in events.iter().rev() {
         match e.what.place() {
-            None => continue,
+            // An event of no item (a language change) neither ends nor moves the run.
+            None => {}
             Some(p) if p != place => break,
             Some(_) => {
                 if step.is_some() && matches!(e.what, What::At { .. }) && step_of(e) != step {

@@ -79,6 +79,7 @@ mod lang_code {
 
     use crate::lang::Lang;
 
+    #[allow(clippy::ref_option)] // serde's `serialize_with` hands over a reference
     pub fn serialize<S: Serializer>(lang: &Option<Lang>, s: S) -> Result<S::Ok, S::Error> {
         lang.map(Lang::code).serialize(s)
     }
@@ -231,7 +232,7 @@ pub fn find_item(course: &crate::content::Course, spec: &str) -> Result<Place, M
         many => Err(Msg::new("classroom-ambiguous-item").arg("id", id).arg(
             "choices",
             many.iter()
-                .map(|p| p.to_string())
+                .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
         )),
@@ -350,34 +351,23 @@ impl Progress {
 
     /// Counts only items the course still has: progress for removed content is kept, not shown.
     pub fn tally(&self, course: &crate::content::Course) -> Tally {
+        fn count<'a, R>(
+            ids: impl Iterator<Item = &'a String>,
+            records: &BTreeMap<String, R>,
+            done: impl Fn(&R) -> bool,
+        ) -> usize {
+            ids.filter(|id| records.get(*id).is_some_and(&done)).count()
+        }
         Tally {
-            lessons_read: course
-                .lessons
-                .iter()
-                .filter(|l| {
-                    self.lessons
-                        .get(&l.id)
-                        .is_some_and(|x| x.finished_at.is_some())
-                })
-                .count(),
-            quizzes_done: course
-                .quizzes
-                .iter()
-                .filter(|q| {
-                    self.quizzes
-                        .get(&q.id)
-                        .is_some_and(|x| x.finished_at.is_some())
-                })
-                .count(),
-            labs_done: course
-                .labs
-                .iter()
-                .filter(|l| {
-                    self.labs
-                        .get(&l.id)
-                        .is_some_and(|x| x.completed_at.is_some())
-                })
-                .count(),
+            lessons_read: count(course.lessons.iter().map(|l| &l.id), &self.lessons, |x| {
+                x.finished_at.is_some()
+            }),
+            quizzes_done: count(course.quizzes.iter().map(|q| &q.id), &self.quizzes, |x| {
+                x.finished_at.is_some()
+            }),
+            labs_done: count(course.labs.iter().map(|l| &l.id), &self.labs, |x| {
+                x.completed_at.is_some()
+            }),
         }
     }
 
@@ -817,11 +807,32 @@ pub struct Store {
     /// The folder whose file keeps the settings (language, ASCII) shared by every pack.
     settings_dir: Option<PathBuf>,
     on_finish: Option<OnFinish>,
-    /// Each item's content hash (`kind:id` -> hash), stamped on the events about it.
-    hashes: Option<std::sync::Arc<BTreeMap<String, String>>>,
+    /// Each item's content hash, stamped on the events about it.
+    hashes: Option<std::sync::Arc<ItemHashes>>,
     /// Folders of this pack's earlier versions (`packs/ID@VERSION`), from before results were
     /// keyed by content: read once into the log when this folder has no progress yet.
     legacy: Vec<PathBuf>,
+}
+
+/// Content hashes of a course's items, each computed the first time an event about the item is
+/// saved: hashing every item when the store opened delayed the app's first frame.
+struct ItemHashes {
+    course: crate::content::Course,
+    /// `kind:id` -> hash, or `None` for an item the course does not have.
+    known: std::sync::Mutex<BTreeMap<String, Option<String>>>,
+}
+
+impl ItemHashes {
+    fn get(&self, place: &Place) -> Option<String> {
+        let mut known = self
+            .known
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        known
+            .entry(place.to_string())
+            .or_insert_with(|| crate::events::content_hash(&self.course, place))
+            .clone()
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -886,19 +897,10 @@ impl Store {
 
     /// Stamps the events of every item of `course` with the item's content hash.
     pub fn with_course(mut self, course: &crate::content::Course) -> Self {
-        let mut map = BTreeMap::new();
-        for kind in ItemKind::ALL {
-            for id in ids(course, kind) {
-                let place = Place {
-                    kind,
-                    id: id.to_string(),
-                };
-                if let Some(h) = crate::events::content_hash(course, &place) {
-                    map.insert(place.to_string(), h);
-                }
-            }
-        }
-        self.hashes = Some(std::sync::Arc::new(map));
+        self.hashes = Some(std::sync::Arc::new(ItemHashes {
+            course: course.clone(),
+            known: std::sync::Mutex::default(),
+        }));
         self
     }
 
@@ -1043,8 +1045,8 @@ impl Store {
         events.append(&mut progress.pending.0);
         if let Some(hashes) = &self.hashes {
             for e in events.iter_mut().filter(|e| e.hash.is_empty()) {
-                if let Some(h) = e.what.place().and_then(|p| hashes.get(&p.to_string())) {
-                    e.hash = h.clone();
+                if let Some(h) = e.what.place().and_then(|p| hashes.get(&p)) {
+                    e.hash = h;
                 }
             }
         }
@@ -1086,7 +1088,7 @@ impl Store {
         let path = self.path();
         let mut json = serde_json::to_vec_pretty(progress).expect("progress serialises");
         json.push(b'\n');
-        crate::sim::fsx::write_atomic(&path, &json)
+        crate::unix::files::write_atomic(&path, &json)
             .map_err(|e| io_error("progress-write-failed", &path, e))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(&self.dir) {
@@ -1108,7 +1110,7 @@ fn parse(bytes: &[u8]) -> Parsed {
         return Parsed::Corrupt;
     };
     // A file without a version predates versioning and is not ours.
-    match value.get("version").and_then(|v| v.as_u64()) {
+    match value.get("version").and_then(serde_json::Value::as_u64) {
         None => Parsed::Corrupt,
         // Checked before reading the rest: a newer layout may not read as this one.
         Some(v) if v > u64::from(VERSION) => Parsed::TooNew(v),

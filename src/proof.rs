@@ -85,7 +85,7 @@ pub fn machines(tree: &ContentTree, course: &Course, diags: &mut Diagnostics) {
                 let msg = Msg::new(id).arg(what, name).arg("step", &step.id);
                 diags.error(&file, at, msg);
             };
-            if crate::sim::accounts::user(scratch.path(), user).is_none() {
+            if crate::unix::accounts::user(scratch.path(), user).is_none() {
                 missing(user, "user", "classroom-check-no-user");
             }
             for g in want.iter().chain(keep).filter(|g| !exists(g)) {

@@ -151,7 +151,7 @@ impl KnownKeys {
         if let Some(path) = Self::path() {
             let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
             let json = serde_json::to_vec_pretty(self).expect("keys serialise");
-            let _ = crate::sim::fsx::write_atomic(&path, &json);
+            let _ = crate::unix::files::write_atomic(&path, &json);
         }
     }
 }
@@ -363,7 +363,7 @@ fn rank_hardest(
     mut hard: BTreeMap<(String, String), Hard>,
     votes: &BTreeMap<(String, String), BTreeMap<usize, u32>>,
 ) -> Vec<Hard> {
-    for (key, h) in hard.iter_mut() {
+    for (key, h) in &mut hard {
         h.top_wrong = votes
             .get(key)
             .and_then(|v| {
@@ -726,7 +726,7 @@ fn item_json(i: &Item) -> serde_json::Map<String, serde_json::Value> {
     ];
     ITEM_FIELDS
         .iter()
-        .map(|f| f.to_string())
+        .map(ToString::to_string)
         .zip(values)
         .collect()
 }

@@ -34,9 +34,9 @@ pub fn truncate(s: &str, width: usize) -> String {
     if width == 0 {
         return String::new();
     }
-    let mark = if ASCII.with(|a| a.get()) && width >= 4 {
+    let mark = if ASCII.with(std::cell::Cell::get) && width >= 4 {
         "..."
-    } else if ASCII.with(|a| a.get()) {
+    } else if ASCII.with(std::cell::Cell::get) {
         "."
     } else {
         "…"

@@ -217,7 +217,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             time_spent_secs: 300,
             finished_at: None,
             answers: vec![],
-            steps_done: steps.iter().map(|s| s.to_string()).collect(),
+            steps_done: steps.iter().map(ToString::to_string).collect(),
             hints_used: 1,
             first_score: None,
             best_score: None,

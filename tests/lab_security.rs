@@ -443,8 +443,7 @@ printf '\033]0;pwned\007 \302\233 31m \016 \017 \342\200\256 done\n'
     for bad in ['\u{1b}', '\u{7}', '\u{9b}', '\u{e}', '\u{f}', '\u{202e}'] {
         assert!(
             !text.contains(bad),
-            "{:?} reached the terminal:\n{text:?}",
-            bad
+            "{bad:?} reached the terminal:\n{text:?}"
         );
     }
     has(&text, "done");
@@ -619,7 +618,7 @@ fn what_root_writes_anywhere_stays_in_the_labs_memory_budget() {
         "df -h /etc | tail -1",
     ]
     .iter()
-    .map(|l| l.to_string())
+    .map(ToString::to_string)
     .collect();
     lab::script::run(&mut run, &lines, Duration::from_secs(120));
     let after = free_bytes(&tmp);
@@ -1177,7 +1176,7 @@ fn var_tmp_and_memory_floods_meet_the_real_errors_and_the_hosts_disk_sees_nothin
         "echo alive=$(id -un)",
     ]
     .iter()
-    .map(|l| l.to_string())
+    .map(ToString::to_string)
     .collect();
     lab::script::run(&mut run, &lines, Duration::from_secs(120));
     let session = lab::script::plain_transcript(&run.shell.transcript());

@@ -177,7 +177,7 @@ fn the_tally_counts_what_the_course_has_and_keeps_the_rest() {
 fn lab(steps: &[&str], complete: bool, session_over: bool) -> rocm_learn::progress::Change {
     rocm_learn::progress::Change::Lab {
         id: "l".into(),
-        steps_done: steps.iter().map(|s| s.to_string()).collect(),
+        steps_done: steps.iter().map(ToString::to_string).collect(),
         complete,
         hints: 1,
         secs: 30,
@@ -355,7 +355,7 @@ fn live_events_reach_the_after_save_hook_not_only_finished_items() {
                 kind: ItemKind::Lab,
                 item: "lab-a".into(),
                 step: Some("two".into()),
-            }))
+            }));
         })
         .unwrap();
     // A quiz finished: the hook hears it as finished.

@@ -800,7 +800,7 @@ fn python(st: &Stage, name: &str, env: &[(&str, &str)], args: &[&str]) {
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let args: Vec<String> = args.iter().map(ToString::to_string).collect();
     let out = sim::run_with_env(
         st.root(),
         "python3",

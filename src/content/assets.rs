@@ -144,7 +144,7 @@ fn read_floor(
         name: name.into_inner(),
         role: role.into_inner(),
         description: description.into_inner(),
-        lessons: lessons.into_iter().map(|l| l.into_inner()).collect(),
+        lessons: lessons.into_iter().map(toml::Spanned::into_inner).collect(),
         components,
     })
 }
@@ -225,7 +225,7 @@ fn read_elevator(cx: &mut Cx, at: usize, t: &DeTable) -> Elevator {
     let steps = ef.tables(cx, "step");
     ef.finish(cx);
     let mut lift = Elevator {
-        title: title.map(|t| t.into_inner()).unwrap_or_default(),
+        title: title.map(toml::Spanned::into_inner).unwrap_or_default(),
         ..Elevator::default()
     };
     for (sat, st) in steps {
@@ -300,7 +300,7 @@ fn read_gpu(cx: &mut Cx, at: usize, t: &DeTable) -> Option<MatrixGpu> {
     Some(MatrixGpu {
         id: id?.into_inner(),
         name: name?.into_inner(),
-        family: family.map(|f| f.into_inner()).unwrap_or_default(),
+        family: family.map(toml::Spanned::into_inner).unwrap_or_default(),
     })
 }
 
@@ -329,7 +329,7 @@ fn read_release(cx: &mut Cx, at: usize, t: &DeTable, m: &SupportMatrix) -> Optio
         .collect();
     Some(Release {
         version: version?.into_inner(),
-        os: os.into_iter().map(|o| o.into_inner()).collect(),
+        os: os.into_iter().map(toml::Spanned::into_inner).collect(),
         gpus,
     })
 }
@@ -359,8 +359,8 @@ fn read_release_gpu(cx: &mut Cx, at: usize, t: &DeTable, m: &SupportMatrix) -> O
     Some(GpuSupport {
         id: id.into_inner(),
         status: st,
-        os: gos.into_iter().map(|o| o.into_inner()).collect(),
-        note: note.map(|n| n.into_inner()),
+        os: gos.into_iter().map(toml::Spanned::into_inner).collect(),
+        note: note.map(toml::Spanned::into_inner),
     })
 }
 

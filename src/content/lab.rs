@@ -95,7 +95,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         solution: solution_text,
         solution_commands: commands,
         way,
-        learned: learned.map(|l| l.into_inner()),
+        learned: learned.map(toml::Spanned::into_inner),
     })
 }
 
@@ -246,12 +246,12 @@ fn read_solution(cx: &mut Cx, solution: Option<(usize, &DeTable)>) -> (Localized
     let mut sf = Fields::new(t, at, "solution");
     let text = sf
         .localized(cx, "text", true)
-        .map(|s| s.into_inner())
+        .map(toml::Spanned::into_inner)
         .unwrap_or_default();
     let commands: Vec<String> = sf
         .str_list(cx, "commands")
         .into_iter()
-        .map(|c| c.into_inner())
+        .map(toml::Spanned::into_inner)
         .collect();
     sf.finish(cx);
     if commands.is_empty() {
@@ -270,7 +270,9 @@ fn load_step(cx: &mut Cx, at: usize, t: &DeTable, user: &str) -> Option<Step> {
     let id = f.req_id(cx, "id");
     let title = f.localized(cx, "title", true);
     let hints = f.localized_list(cx, "hints");
-    let goal = f.localized(cx, "goal", false).map(|g| g.into_inner());
+    let goal = f
+        .localized(cx, "goal", false)
+        .map(toml::Spanned::into_inner);
     let kind = f.req_string(cx, "check");
     let check = kind.and_then(|k| read_check(cx, &mut f, &k, user));
     f.finish(cx);
@@ -401,19 +403,21 @@ impl Params<'_, '_, '_, '_> {
         self.f
             .str_list(self.cx, key)
             .into_iter()
-            .map(|s| s.into_inner())
+            .map(toml::Spanned::into_inner)
             .collect()
     }
 
     fn text(&mut self, key: &'static str) -> Option<String> {
-        self.f.req_string(self.cx, key).map(|s| s.into_inner())
+        self.f
+            .req_string(self.cx, key)
+            .map(toml::Spanned::into_inner)
     }
 
     /// An optional text, `default` when absent.
     fn text_or(&mut self, key: &'static str, default: &str) -> String {
         self.f
             .string(self.cx, key)
-            .map(|s| s.into_inner())
+            .map(toml::Spanned::into_inner)
             .unwrap_or_else(|| default.into())
     }
 
@@ -711,7 +715,7 @@ mod load_tests {
         assert_eq!(diags, vec![]);
         let lab = lab.expect("loads");
         assert_eq!(lab.user, "dana");
-        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let s = |v: &[&str]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
         let checks: Vec<Check> = lab.steps.into_iter().map(|s| s.check).collect();
         assert_eq!(
             checks,

@@ -106,8 +106,12 @@ fn load_one(
         summary: (!summary.is_empty()).then_some(summary),
         body,
         floors: meta.floors,
-        quiz: meta.quiz.map(|q| q.into_inner()),
-        labs: meta.labs.into_iter().map(|l| l.into_inner()).collect(),
+        quiz: meta.quiz.map(toml::Spanned::into_inner),
+        labs: meta
+            .labs
+            .into_iter()
+            .map(toml::Spanned::into_inner)
+            .collect(),
     })
 }
 
@@ -246,7 +250,7 @@ fn read_page(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opt
     check_links(file, body_start, body, diags, refs);
     Some(Page {
         title: title.into_inner(),
-        summary: summary.map(|s| s.into_inner()),
+        summary: summary.map(toml::Spanned::into_inner),
         body: nfc(body),
     })
 }
@@ -295,7 +299,7 @@ fn check_links(
             };
             match Kind::from_scheme(scheme) {
                 Some(kind) if toml_read::is_valid_id(id) => {
-                    refs.want(kind, id, file, base + range.start)
+                    refs.want(kind, id, file, base + range.start);
                 }
                 Some(_) => diags.error(
                     file,

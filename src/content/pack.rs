@@ -91,7 +91,9 @@ pub fn read(text: Option<(String, &str)>, fallback_id: &str, diags: &mut Diagnos
     if let Some(v) = f.req_string(&mut cx, "version") {
         pack.version = v.into_inner();
     }
-    pack.title = f.localized(&mut cx, "title", true).map(|t| t.into_inner());
+    pack.title = f
+        .localized(&mut cx, "title", true)
+        .map(toml::Spanned::into_inner);
     let langs = f.str_list(&mut cx, "languages");
     if !langs.is_empty() {
         pack.languages.clear();
@@ -162,7 +164,7 @@ pub fn with_content(text: &str, source: &str) -> String {
         out.push_str(before);
         let word: String = after
             .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
+            .take_while(char::is_ascii_alphanumeric)
             .collect();
         if COURSE_COMMANDS.contains(&word.as_str()) {
             out.push_str(&flag);

@@ -82,7 +82,7 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     let quiz = Quiz {
         id: id.into_inner(),
         title: title.into_inner(),
-        lesson: lesson.map(|l| l.into_inner()),
+        lesson: lesson.map(toml::Spanned::into_inner),
         questions,
     };
     for lang in Lang::ALL {
@@ -177,7 +177,7 @@ fn load_question(
         Question {
             id: id.into_inner(),
             prompt: prompt?.into_inner(),
-            excerpt: excerpt.map(|e| e.into_inner()),
+            excerpt: excerpt.map(toml::Spanned::into_inner),
             options,
             answer: correct[0],
         },

@@ -302,13 +302,13 @@ fn mask_code_spans(text: &str) -> String {
 
 /// Every string under a key `en`, `ja` or `ko` (`why.ja = "…"`, `{ en = "…" }`), with its span.
 fn localized_strings(t: &DeTable, out: &mut Vec<(Lang, usize, usize)>) {
-    for (k, v) in t.iter() {
+    for (k, v) in t {
         let lang = Lang::parse(k.get_ref()).filter(|l| l.code() == k.get_ref());
         match (v.get_ref(), lang) {
             (DeValue::String(_), Some(lang)) => out.push((lang, v.span().start, v.span().end)),
             (DeValue::Table(inner), _) => localized_strings(inner, out),
             (DeValue::Array(items), _) => {
-                for item in items.iter() {
+                for item in items {
                     if let DeValue::Table(inner) = item.get_ref() {
                         localized_strings(inner, out);
                     }

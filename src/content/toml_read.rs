@@ -271,7 +271,7 @@ impl<'t, 'i> Fields<'t, 'i> {
             return None;
         };
         let mut out = Localized::default();
-        for (k, text) in t.iter() {
+        for (k, text) in t {
             let Some(lang) = Lang::parse(k.get_ref()).filter(|l| l.code() == k.get_ref()) else {
                 cx.error(
                     k.span().start,
@@ -349,7 +349,7 @@ impl<'t, 'i> Fields<'t, 'i> {
 
     /// Reports every key that was not asked for, listing the ones that are allowed.
     pub fn finish(self, cx: &mut Cx) {
-        for (k, _) in self.table.iter() {
+        for (k, _) in self.table {
             if !self.asked.contains(&k.get_ref().as_ref()) {
                 cx.error(
                     k.span().start,

@@ -7,7 +7,7 @@
 //! the driver there is no /dev/kfd to open.
 
 use crate::content::{Msg, Status, SupportMatrix};
-use crate::sim::accounts::{self, Groups};
+use crate::unix::accounts::{self, Groups};
 
 use super::host::{Host, Node, Open, ToolRun};
 use super::{Finding, Level};
@@ -53,7 +53,7 @@ pub fn examine(host: &Host, matrix: &SupportMatrix) -> Vec<Finding> {
     out.push(groups_finding(host, &db, kfd, &render));
 
     let rocm = rocm_install(host);
-    out.push(rocm_finding(&rocm));
+    out.push(rocm_finding(rocm.as_ref()));
     out.push(path_finding(host, rocm.as_ref()));
 
     let (rocminfo, agents) = match gate {
@@ -606,7 +606,7 @@ fn rocm_install(h: &Host) -> Option<Rocm> {
     })
 }
 
-fn rocm_finding(rocm: &Option<Rocm>) -> Finding {
+fn rocm_finding(rocm: Option<&Rocm>) -> Finding {
     let Some(r) = rocm else {
         return Finding::problem("rocm", Msg::new("doctor-rocm-none"))
             .fix(Msg::new("doctor-rocm-none-fix"))
@@ -716,7 +716,7 @@ fn telling_line(text: &str) -> String {
             low.contains("error") || low.contains("fail") || low.contains("unable")
         })
         .or(lines.last())
-        .map(|l| l.to_string())
+        .map(ToString::to_string)
         .unwrap_or_default()
 }
 

@@ -109,7 +109,7 @@ impl Host {
             rustix::process::getuid().as_raw(),
             rustix::process::getegid().as_raw(),
         );
-        let user = crate::sim::accounts::user_by_uid(&root, uid)
+        let user = crate::unix::accounts::user_by_uid(&root, uid)
             .map(|u| u.name)
             .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
             .or_else(|| std::env::var("LOGNAME").ok().filter(|u| !u.is_empty()))
@@ -203,7 +203,7 @@ impl Host {
 
 /// The kernel's rule for the permission bits (the one the simulator and the labs use too).
 pub fn may_read_write(n: &Node, uid: u32, gids: &[u32]) -> bool {
-    crate::sim::accounts::may_read_write(n.mode, Some(n.uid), Some(n.gid), uid, gids)
+    crate::unix::accounts::may_read_write(n.mode, Some(n.uid), Some(n.gid), uid, gids)
 }
 
 /// `open(O_RDWR)` and `close`: the one thing doctor does to a device, and exactly what
@@ -216,9 +216,8 @@ fn open_and_close(path: &Path) -> Open {
         .write(true)
         .custom_flags(libc::O_NOCTTY)
         .open(path);
-    let e = match opened {
-        Ok(_) => return Open::Ok,
-        Err(e) => e,
+    let Err(e) = opened else {
+        return Open::Ok;
     };
     match e.raw_os_error() {
         Some(libc::EACCES) | Some(libc::EPERM) => Open::Denied,
@@ -230,7 +229,7 @@ fn open_and_close(path: &Path) -> Open {
 /// This process's supplementary groups (`getgroups`).
 fn process_groups() -> Vec<u32> {
     rustix::process::getgroups()
-        .map(|gs| gs.into_iter().map(|g| g.as_raw()).collect())
+        .map(|gs| gs.into_iter().map(rustix::fs::Gid::as_raw).collect())
         .unwrap_or_default()
 }
 

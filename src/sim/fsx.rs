@@ -4,8 +4,10 @@
 //! stage root and the caller's working directory, and can never climb out of the root.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
+
+pub use crate::unix::files::{READ_CAP, read_capped, read_opt, write_atomic};
 
 /// Normalises `path` (absolute, or relative to `cwd`) into a clean absolute sim path.
 pub fn normalize(path: &str, cwd: &str) -> String {
@@ -80,28 +82,6 @@ fn system_bin_in(root: &Path, path: &str, programs: Option<&str>) -> PathBuf {
     host(root, &clean, "/")
 }
 
-/// Writes via a temporary file in the same directory and a rename. The file keeps its mode
-/// (a tool rewriting /etc/group leaves it 0644); a new one gets 0644, as under umask 022.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = path.parent().unwrap_or_else(|| Path::new("."));
-    fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = fs::symlink_metadata(path)
-            .ok()
-            .filter(|m| m.is_file())
-            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
-        tmp.as_file()
-            .set_permissions(fs::Permissions::from_mode(mode))?;
-    }
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 /// Writes an executable (0755) file atomically.
 pub fn write_executable(path: &Path, text: &str) -> io::Result<()> {
     write_atomic(path, text.as_bytes())?;
@@ -111,45 +91,6 @@ pub fn write_executable(path: &Path, text: &str) -> io::Result<()> {
         fs::set_permissions(path, fs::Permissions::from_mode(0o755))?;
     }
     Ok(())
-}
-
-/// Reads a text file; `None` when it is missing or unreadable (or not a regular file, or larger
-/// than `READ_CAP`).
-pub fn read_opt(path: &Path) -> Option<String> {
-    read_capped(path, READ_CAP)
-        .ok()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-}
-
-/// The most any machine file is read at once: files of a simulated machine are small, and one
-/// replaced by a link to /dev/zero must not fill memory.
-pub const READ_CAP: u64 = 32 << 20;
-
-/// Reads a regular file of at most `cap` bytes. A FIFO, device or directory in its place is an
-/// error at once (opened non-blocking, so a FIFO without a writer cannot hang the reader).
-pub fn read_capped(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
-    use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
-    let f = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
-    let meta = f.metadata()?;
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{} is not a regular file", path.display()),
-        ));
-    }
-    let mut buf = Vec::new();
-    f.take(cap + 1).read_to_end(&mut buf)?;
-    if buf.len() as u64 > cap {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{} is larger than {cap} bytes", path.display()),
-        ));
-    }
-    Ok(buf)
 }
 
 /// Sorted file names in a directory (empty when it does not exist).
@@ -203,29 +144,5 @@ mod tests {
             at(sandbox, "/etc/x", Some("/usr/local")),
             Path::new("/etc/x")
         );
-    }
-
-    #[test]
-    fn a_machine_file_swapped_for_dev_zero_or_a_fifo_is_refused_at_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let zero = dir.path().join("state.json");
-        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
-        assert!(read_capped(&zero, READ_CAP).is_err());
-        assert_eq!(read_opt(&zero), None);
-        let fifo = dir.path().join("fifo.json");
-        rustix::fs::mknodat(
-            rustix::fs::CWD,
-            &fifo,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap();
-        // No writer: a blocking open would never return.
-        assert!(read_capped(&fifo, READ_CAP).is_err());
-        let big = dir.path().join("big");
-        fs::write(&big, vec![b'x'; 2048]).unwrap();
-        assert!(read_capped(&big, 1024).is_err());
-        assert_eq!(read_capped(&big, 4096).unwrap().len(), 2048);
     }
 }

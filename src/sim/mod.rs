@@ -107,7 +107,7 @@
 //! **Simplifications** worth knowing: `hipcc` reports its version but does not compile; apt knows the
 //! packages of the labs, not the whole archive, and implements update/install/list.
 
-pub mod accounts;
+pub use crate::unix::accounts;
 pub mod alternatives;
 pub mod catalog;
 pub mod coresdk;

@@ -48,7 +48,7 @@ pub fn layout(blocks: &[Block], width: usize, course: &Course, theme: &Theme) ->
         l.block(b, width, &[], &[]);
     }
     // Trailing blank lines add nothing but scroll distance.
-    while l.doc.lines.last().is_some_and(|x| x.is_empty()) {
+    while l.doc.lines.last().is_some_and(Vec::is_empty) {
         l.doc.lines.pop();
     }
     l.doc
@@ -81,7 +81,7 @@ pub fn text(
         }
         l.block(b, width.max(4), if i == 0 { first } else { rest }, rest);
     }
-    while l.doc.lines.last().is_some_and(|x| x.is_empty()) {
+    while l.doc.lines.last().is_some_and(Vec::is_empty) {
         l.doc.lines.pop();
     }
     // Blank lines inside the text keep the prefix, so a quote bar or an indent does not break.
@@ -231,7 +231,7 @@ impl Layout<'_> {
                         self.block(inner, width, &fst, &r);
                         // Tight list items: no blank line between the item's paragraphs and the next item.
                         if matches!(inner, Block::Paragraph(_))
-                            && self.doc.lines.last().is_some_and(|l| l.is_empty())
+                            && self.doc.lines.last().is_some_and(Vec::is_empty)
                         {
                             self.doc.lines.pop();
                         }
@@ -264,7 +264,7 @@ impl Layout<'_> {
                 r.push(Seg::new(bar, self.theme.key()));
                 for (k, inner) in blocks.iter().enumerate() {
                     self.block(inner, width, if k == 0 { &f } else { &r }, &r);
-                    if self.doc.lines.last().is_some_and(|l| l.is_empty()) && k + 1 < blocks.len() {
+                    if self.doc.lines.last().is_some_and(Vec::is_empty) && k + 1 < blocks.len() {
                         self.doc.lines.pop();
                         self.doc.lines.push(r.clone());
                     }

@@ -270,7 +270,7 @@ fn handle_msg(
         // Ctrl-Z is a key in raw mode; it stops the app unless a lab's shell has the keys
         // (there it suspends the learner's job, as in any terminal).
         Msg::Input(Event::Key(k)) if is_ctrl_z(&k) && !app.captures_input() => {
-            suspend(terminal, app)?
+            suspend(terminal, app)?;
         }
         Msg::Input(ev) => {
             if let Some(input) = to_input(ev) {

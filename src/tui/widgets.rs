@@ -123,7 +123,7 @@ pub fn popup(cx: &Cx, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, 
     let max_w = area.width.saturating_sub(4).max(10);
     let natural = lines
         .iter()
-        .map(|l| l.width())
+        .map(ratatui::prelude::Line::width)
         .max()
         .unwrap_or(0)
         .max(str_width(hint))
@@ -303,9 +303,9 @@ impl Menu {
             }),
             Ev::Scroll(d) => {
                 if *d > 0 {
-                    self.down(len)
+                    self.down(len);
                 } else {
-                    self.up()
+                    self.up();
                 }
                 Some(Pick::Moved)
             }

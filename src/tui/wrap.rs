@@ -155,7 +155,7 @@ fn push_cells(line: &mut Vec<Seg>, cells: &[Cell]) {
     for cell in cells {
         match line.last_mut() {
             Some(last) if last.style == cell.style && last.link == cell.link => {
-                last.text.push(cell.c)
+                last.text.push(cell.c);
             }
             _ => line.push(Seg {
                 text: cell.c.to_string(),

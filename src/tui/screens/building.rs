@@ -676,7 +676,7 @@ impl View for FloorView {
         match ev {
             Ev::Key(k) => match (Binding::find(FLOOR_VIEW, k), k.code) {
                 (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
-                    self.scroll = self.scroll.saturating_sub(1)
+                    self.scroll = self.scroll.saturating_sub(1);
                 }
                 (Some(Act::Move), _) => self.scroll += 1,
                 (Some(Act::Next), KeyCode::Tab) if n > 0 => {

@@ -167,12 +167,12 @@ impl View for Glossary {
             Ev::Key(k) => match (Binding::find(KEYS, k), k.code) {
                 (Some(Act::Up), _) => self.selected = self.selected.saturating_sub(1),
                 (Some(Act::Down), _) => {
-                    self.selected = (self.selected + 1).min(n.saturating_sub(1))
+                    self.selected = (self.selected + 1).min(n.saturating_sub(1));
                 }
                 (Some(Act::Clear), _) => self.query.clear(),
                 (Some(Act::PageUp), _) => self.selected = self.selected.saturating_sub(10),
                 (Some(Act::PageDown), _) => {
-                    self.selected = (self.selected + 10).min(n.saturating_sub(1))
+                    self.selected = (self.selected + 10).min(n.saturating_sub(1));
                 }
                 (Some(Act::Open), _) => {
                     return match self.flat(cx).get(self.selected) {

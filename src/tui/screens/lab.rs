@@ -255,7 +255,7 @@ impl LabScreen {
         let areas = Areas::of(cx.area).unwrap_or_default();
         let (rows, cols) = areas.term_size();
         self.areas = areas;
-        let Some(exe) = cx.exe.map(|e| e.to_path_buf()) else {
+        let Some(exe) = cx.exe.map(std::path::Path::to_path_buf) else {
             self.error = Some(Msg::new("lab-start-failed").arg("error", "no rocm-learn binary"));
             return;
         };
@@ -483,7 +483,7 @@ impl LabScreen {
 
     /// A key while the shell has the keys: the table's few, else typed into the shell.
     fn type_into_shell(&mut self, k: &KeyEvent) {
-        let app_cursor = self.shell_mode(|s| s.application_cursor());
+        let app_cursor = self.shell_mode(tui_term::vt100::Screen::application_cursor);
         if let Some(bytes) = keys::encode(k, app_cursor) {
             self.send(&bytes);
         }
@@ -782,7 +782,7 @@ impl View for LabScreen {
                 }
             }
             Ev::Paste(text) if self.mode() == Mode::Terminal => {
-                let bracketed = self.shell_mode(|s| s.bracketed_paste());
+                let bracketed = self.shell_mode(tui_term::vt100::Screen::bracketed_paste);
                 self.send(&keys::paste(text, bracketed));
                 Outcome::Stay
             }

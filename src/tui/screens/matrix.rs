@@ -100,13 +100,13 @@ impl View for Matrix {
         match ev {
             Ev::Key(k) => match (Binding::find(KEYS, k), k.code) {
                 (Some(Act::Move), KeyCode::Up | KeyCode::Char('k')) => {
-                    self.os = self.os.saturating_sub(1)
+                    self.os = self.os.saturating_sub(1);
                 }
                 (Some(Act::Move), KeyCode::Down | KeyCode::Char('j')) => {
-                    self.os = (self.os + 1).min(no - 1)
+                    self.os = (self.os + 1).min(no - 1);
                 }
                 (Some(Act::Move), KeyCode::Left | KeyCode::Char('h')) => {
-                    self.release = self.release.saturating_sub(1)
+                    self.release = self.release.saturating_sub(1);
                 }
                 (Some(Act::Move), _) => self.release = (self.release + 1).min(nr - 1),
                 (Some(Act::NextGpu), _) => self.gpu = (self.gpu + 1) % ng,
@@ -125,7 +125,7 @@ impl View for Matrix {
                 self.os = self
                     .os
                     .saturating_add_signed(d.signum() as isize)
-                    .min(no - 1)
+                    .min(no - 1);
             }
             _ => return Outcome::Ignored,
         }

@@ -119,9 +119,9 @@ impl View for ProgressScreen {
             }
             Ev::Scroll(d) => {
                 if *d > 0 {
-                    self.menu.down(rows.len())
+                    self.menu.down(rows.len());
                 } else {
-                    self.menu.up()
+                    self.menu.up();
                 }
                 Outcome::Stay
             }
@@ -145,7 +145,7 @@ impl View for ProgressScreen {
             .quizzes
             .iter()
             .filter_map(|q| p.quizzes.get(&q.id))
-            .map(|r| r.right_count())
+            .map(crate::progress::QuizProgress::right_count)
             .sum();
         let gauges = [
             (cx.t("home-lessons"), tally.lessons_read, c.lessons.len()),

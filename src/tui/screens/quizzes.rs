@@ -63,7 +63,12 @@ impl View for Quizzes {
         let start = |i: usize, cx: &Cx, retry: bool| {
             let quiz = &cx.course.quizzes[i];
             let only = retry
-                .then(|| cx.progress.quizzes.get(&quiz.id).map(|p| p.wrong_ids()))
+                .then(|| {
+                    cx.progress
+                        .quizzes
+                        .get(&quiz.id)
+                        .map(crate::progress::QuizProgress::wrong_ids)
+                })
                 .flatten()
                 .filter(|w| !w.is_empty());
             Outcome::Push(Box::new(QuizScreen::new(&quiz.id, only)))

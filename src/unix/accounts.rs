@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::fsx;
+use super::files;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PasswdEntry {
@@ -17,7 +17,7 @@ pub struct PasswdEntry {
 
 /// All users of /etc/passwd (lines that do not parse are skipped, as getpwent does).
 pub fn users(root: &Path) -> Vec<PasswdEntry> {
-    let text = fsx::read_opt(&root.join("etc/passwd")).unwrap_or_default();
+    let text = files::read_opt(&root.join("etc/passwd")).unwrap_or_default();
     text.lines()
         .filter_map(|l| {
             let f: Vec<&str> = l.split(':').collect();
@@ -97,7 +97,7 @@ pub struct GroupFile {
 
 impl GroupFile {
     fn load(root: &Path, rel: &'static str) -> Self {
-        let text = fsx::read_opt(&root.join(rel));
+        let text = files::read_opt(&root.join(rel));
         let exists = text.is_some();
         let text = text.unwrap_or_default();
         GroupFile {
@@ -121,7 +121,7 @@ impl GroupFile {
         if self.trailing_newline && !s.is_empty() {
             s.push('\n');
         }
-        fsx::write_atomic(&root.join(self.rel), s.as_bytes())
+        files::write_atomic(&root.join(self.rel), s.as_bytes())
     }
 }
 
@@ -287,7 +287,7 @@ pub fn set_members(root: &Path, group: &str, list: &[String]) -> std::io::Result
 /// `usermod -g GROUP USER`: the user's primary group (the gid field of /etc/passwd).
 pub fn set_primary_gid(root: &Path, user: &str, gid: u32) -> std::io::Result<()> {
     let path = root.join("etc/passwd");
-    let text = fsx::read_opt(&path).unwrap_or_default();
+    let text = files::read_opt(&path).unwrap_or_default();
     let mut out = String::new();
     for l in text.lines() {
         let mut f: Vec<&str> = l.split(':').collect();
@@ -300,7 +300,7 @@ pub fn set_primary_gid(root: &Path, user: &str, gid: u32) -> std::io::Result<()>
         }
         out.push('\n');
     }
-    fsx::write_atomic(&path, out.as_bytes())
+    files::write_atomic(&path, out.as_bytes())
 }
 
 /// `usermod -G` without `-a`: the user's supplementary groups become exactly `groups`.

@@ -1,0 +1,274 @@
+//! `lab ID [--script FILE [--line-timeout S]] [--json]`: a lab in the app, or graded headlessly
+//! from a script through the same sandbox and shell.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{ArgMatches, Command};
+
+use super::arg_kit::ArgKit;
+use super::common::{human_out, item_id, print_out, save, terminal_ok, unknown_id};
+use super::full_screen::cmd_app;
+use super::progress_store::open_store;
+use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
+use crate::content::{self, Course, Pack};
+use crate::i18n::I18n;
+use crate::lab;
+use crate::markdown::Target;
+use crate::plain;
+use crate::progress::{ItemKind, ids};
+
+pub(super) const SUB: Sub = Sub::on_course("lab", command, run);
+
+fn command(a: &ArgKit) -> Command {
+    a.sub(
+        "lab",
+        "cli-lab",
+        vec![
+            a.id("cli-lab-id"),
+            a.option("script", "FILE", "cli-script")
+                .value_parser(clap::value_parser!(PathBuf)),
+            a.option("line-timeout", "SECONDS", "cli-line-timeout")
+                .requires("script")
+                .value_parser(clap::value_parser!(u64).range(1..=86_400)),
+            a.json(),
+        ],
+    )
+}
+
+/// `lab ID [--script FILE]`: in the app, or graded headlessly from a script.
+fn run(cx: Loaded, m: &ArgMatches) -> i32 {
+    let Loaded { i18n, course, pack } = cx;
+    let pack = &pack;
+    // An unknown id is the first thing to fix, whatever the terminal.
+    let id = item_id(m, ItemKind::Lab);
+    if course.lab(&id).is_none() {
+        return unknown_id(&i18n, "lab", &id, ids(&course, ItemKind::Lab));
+    }
+    match m.get_one::<PathBuf>("script") {
+        Some(file) => cmd_lab_script(&i18n, &course, pack, m, file),
+        None if terminal_ok() => cmd_app(i18n, course, pack, Some(Target::Lab(id))),
+        None => {
+            eprintln!("{}", i18n.t("lab-needs-terminal"));
+            EXIT_USAGE
+        }
+    }
+}
+
+/// `lab ID --script FILE`: grade a lab headlessly, through the same sandbox and shell.
+fn cmd_lab_script(
+    i18n: &I18n,
+    course: &Course,
+    pack: &Pack,
+    m: &ArgMatches,
+    file: &std::path::Path,
+) -> i32 {
+    let id = item_id(m, ItemKind::Lab);
+    let json = m.get_flag("json");
+    let Some(lab) = course.lab(&id) else {
+        return unknown_id(i18n, "lab", &id, ids(course, ItemKind::Lab));
+    };
+    let lines = match read_script(i18n, file) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let mut run = match start_script_run(i18n, lab) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let limit = m
+        .get_one::<u64>("line-timeout")
+        .map_or(lab::script::LINE_TIMEOUT, |s| {
+            std::time::Duration::from_secs(*s)
+        });
+    for n in lab::script::run(&mut run, &lines, limit) {
+        let key = if n == 0 {
+            "labui-no-prompt"
+        } else {
+            "labui-line-timeout"
+        };
+        eprintln!(
+            "{}",
+            i18n.ta(key, &[("n", n.into()), ("secs", limit.as_secs().into())])
+        );
+    }
+    run.evaluate();
+    if run.confined == Some(false) {
+        eprintln!("{}", i18n.t("lab-unconfined"));
+    }
+    if let Some(h) = &run.halted {
+        eprintln!("{}", lab::sanitize::text(&i18n.msg(h)));
+    }
+    // Everything below comes from the lab: cleaned of terminal controls before printing.
+    let transcript = lab::sanitize::text(&lab::script::plain_transcript(&run.shell.transcript()));
+    run.shell.kill();
+    let complete = run.status.iter().all(|s| s.done);
+    let steps = step_results(i18n, &run);
+    // With --json, stdout carries only the result; the session goes to stderr.
+    let mut human = human_out(json);
+    let _ = writeln!(human, "{}", transcript.trim_end());
+    print_checklist(i18n, lab, &steps, complete, &mut human);
+    if json {
+        let result = lab::script::Result {
+            lab: lab.id.clone(),
+            complete,
+            steps,
+        };
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&result).expect("json")
+        ));
+    }
+    save_lab_script(i18n, course, pack, lab, &run, complete);
+    if complete { EXIT_OK } else { EXIT_FAIL }
+}
+
+/// The script's lines; an unreadable file is a usage error, said with the reason.
+fn read_script(i18n: &I18n, file: &std::path::Path) -> Result<Vec<String>, i32> {
+    match std::fs::read_to_string(file) {
+        Ok(t) => Ok(t.lines().map(String::from).collect()),
+        Err(e) => {
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "lab-script-unreadable",
+                    &[
+                        ("file", file.display().to_string().into()),
+                        ("error", e.to_string().into())
+                    ]
+                )
+            );
+            Err(EXIT_USAGE)
+        }
+    }
+}
+
+/// The lab's sandbox and shell, in a fixed 120x40 terminal that keeps a transcript.
+fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::run::LabRun, i32> {
+    let exe = std::env::current_exe().map_err(|e| {
+        eprintln!("{e}");
+        EXIT_FAIL
+    })?;
+    let opts = lab::run::Options {
+        exe,
+        rows: lab::script::ROWS,
+        cols: lab::script::COLS,
+        relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
+        transcript: true,
+        lang: i18n.lang(),
+    };
+    lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| {
+        eprintln!("{}", lab::sanitize::text(&i18n.msg(&e.0)));
+        EXIT_FAIL
+    })
+}
+
+/// Each step's result, its reason (from the lab) cleaned of terminal controls.
+fn step_results(i18n: &I18n, run: &lab::run::LabRun) -> Vec<lab::script::StepResult> {
+    run.lab
+        .steps
+        .iter()
+        .zip(&run.status)
+        .map(|(st, s)| lab::script::StepResult {
+            id: st.id.clone(),
+            done: s.done,
+            why: s.why.as_ref().map(|w| lab::sanitize::text(&i18n.msg(w))),
+        })
+        .collect()
+}
+
+/// The checklist under the transcript: each step ticked or not, with why, then the count. A
+/// reader that went away stops nothing: every write is tried.
+fn print_checklist(
+    i18n: &I18n,
+    lab: &content::Lab,
+    steps: &[lab::script::StepResult],
+    complete: bool,
+    out: &mut dyn Write,
+) {
+    let _ = writeln!(out, "\n{}", i18n.t("lab-script-checklist"));
+    for (st, s) in lab.steps.iter().zip(steps) {
+        let _ = writeln!(
+            out,
+            "  [{}] {}",
+            if s.done { "x" } else { " " },
+            plain::loc(i18n, &st.title)
+        );
+        if let Some(why) = &s.why {
+            let _ = writeln!(out, "      {why}");
+        }
+    }
+    let done = steps.iter().filter(|s| s.done).count();
+    let key = if complete {
+        "lab-script-complete"
+    } else {
+        "lab-script-incomplete"
+    };
+    let _ = writeln!(
+        out,
+        "{}",
+        i18n.ta(key, &[("done", done.into()), ("total", steps.len().into())])
+    );
+}
+
+/// Records the scripted session like one in the app: a lab it completes anew is marked as
+/// completed by a script.
+fn save_lab_script(
+    i18n: &I18n,
+    course: &Course,
+    pack: &Pack,
+    lab: &content::Lab,
+    run: &lab::run::LabRun,
+    complete: bool,
+) {
+    let store = open_store(i18n, course, pack);
+    let done_ids = run.steps_done();
+    let secs = run.started.elapsed().as_secs();
+    save(i18n, store.as_ref(), |p| {
+        p.record(crate::events::What::Lab {
+            item: lab.id.clone(),
+            steps_done: done_ids,
+            complete,
+            hints: 0,
+            secs,
+            session_over: true,
+            confined: run.confined != Some(false),
+            by_script: true,
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::error::ErrorKind;
+
+    use super::super::parse;
+
+    #[test]
+    fn a_line_timeout_needs_a_script_and_a_sane_number() {
+        let m = parse(&["lab", "l", "--script", "s.sh", "--line-timeout", "30", "--json"])
+            .expect("parses");
+        let l = m.subcommand_matches("lab").expect("lab");
+        assert_eq!(l.get_one::<u64>("line-timeout"), Some(&30));
+        assert_eq!(
+            l.get_one::<std::path::PathBuf>("script"),
+            Some(&"s.sh".into())
+        );
+        assert_eq!(
+            parse(&["lab", "l", "--line-timeout", "30"]).err(),
+            Some(ErrorKind::MissingRequiredArgument)
+        );
+        for bad in ["0", "86401", "-1", "soon"] {
+            assert_eq!(
+                parse(&["lab", "l", "--script", "s", &format!("--line-timeout={bad}")]).err(),
+                Some(ErrorKind::ValueValidation),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse(&["lab"]).err(), Some(ErrorKind::MissingRequiredArgument));
+        assert_eq!(
+            parse(&["lab", "l", "--plain"]).err(),
+            Some(ErrorKind::UnknownArgument)
+        );
+    }
+}
