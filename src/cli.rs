@@ -122,6 +122,9 @@ fn dispatch(i18n: I18n, matches: &ArgMatches, content_dir: Option<PathBuf>) -> i
             !m.get_flag("no-labs"),
         );
     }
+    if let Some(("serve", m)) = matches.subcommand() {
+        return crate::serve::main(&i18n, m);
+    }
     let (course, pack) = match load_course(&i18n, content_dir) {
         Ok(c) => c,
         Err(code) => return code,
@@ -339,6 +342,7 @@ fn command(i18n: &I18n) -> Command {
         .subcommand(lab_command(&a))
         .subcommand(progress_command(&a))
         .subcommand(report_command(&a))
+        .subcommand(crate::serve::command(i18n))
         .subcommand(
             Command::new("lrs")
                 .about(a.t("cli-lrs"))

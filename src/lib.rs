@@ -28,6 +28,7 @@ pub mod progress;
 pub mod proof;
 pub mod quiz;
 pub mod report;
+pub mod serve;
 pub mod sign;
 pub mod sim;
 pub mod term_text;
