@@ -274,6 +274,24 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     assert_eq!(status(&progress, "lab", "hipcc-not-found"), "started");
     // It lives in ana's folder on the server, not anywhere of the client's.
     assert!(class.path().join("learners/ana").is_dir());
+
+    // The instructor's login opens the class screen: ana, on that lab, at its second step.
+    let view = server.pane(&class.key("kim"), "kim", &[], 100, 24);
+    let screen = view.wait_for("lab hipcc-not-found");
+    has(&screen, "Class: 2 learners.");
+    let ana = screen
+        .lines()
+        .find(|l| l.starts_with("ana "))
+        .expect("ana's row");
+    lacks(ana, "not started");
+    let eve = screen
+        .lines()
+        .find(|l| l.starts_with("eve "))
+        .expect("eve's row");
+    has(eve, "not started");
+    server.wait_log("login kim (instructor)");
+    view.keys(&["q"]);
+    server.wait_log("logout kim");
 }
 
 #[test]

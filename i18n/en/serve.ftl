@@ -19,3 +19,20 @@ serve-full = The class is full right now. Try again in a few minutes, or tell yo
 serve-needs-terminal = This needs a terminal: connect with ssh -t.
 serve-not-allowed = Not available here. Connect without a command for the app, or use: lab ID, quiz ID, lesson ID, progress [--json|--csv].
 serve-app-failed = The app could not start on the server. Tell your instructor.
+serve-class-title = Class: { $learners ->
+        [one] 1 learner
+       *[other] { $learners } learners
+    }. Stuck: same step for more than { $minutes } min.
+serve-class-col-learner = Learner
+serve-class-col-item = On
+serve-class-col-step = Step
+serve-class-col-time = Time on it
+serve-class-col-hints = Hints
+serve-class-col-solution = Solution
+serve-class-not-started = not started
+serve-class-stuck = (stuck)
+serve-class-yes = viewed
+serve-class-keys = q quit  + / - stuck after more or fewer minutes  (refreshes every 2 s)
+serve-class-secs = { $n } s
+serve-class-mins = { $n } min
+serve-class-hours = { $h } h { $m } min
