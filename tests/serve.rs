@@ -275,6 +275,33 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     // It lives in ana's folder on the server, not anywhere of the client's.
     assert!(class.path().join("learners/ana").is_dir());
 
+    // Nothing exported by hand: the class report reads the server's submit folder.
+    let submit = class.path().join("submit");
+    let start = Instant::now();
+    loop {
+        let out = Command::new(BIN)
+            .arg("report")
+            .arg(&submit)
+            .env("LANG", "C")
+            .env_remove("ROCM_LEARN_LANG")
+            .env(
+                "ROCM_LEARN_DATA_DIR",
+                class.dir.path().join("instructor-data"),
+            )
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        if text.contains("ana") && text.contains("hipcc-not-found") {
+            break;
+        }
+        assert!(
+            start.elapsed() < pane::DEADLINE,
+            "no export of ana in the report:\n{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
     // The instructor's login opens the class screen: ana, on that lab, at its second step.
     let view = server.pane(&class.key("kim"), "kim", &[], 100, 24);
     let screen = view.wait_for("lab hipcc-not-found");

@@ -43,7 +43,7 @@ pub const CLEARED: [&str; 12] = [
     "ROCM_LEARN_DATA_DIR",
     "ROCM_LEARN_LEARNER",
     "ROCM_LEARN_CONTENT",
-    "ROCM_LEARN_SUBMIT",
+    "ROCM_LEARN_SUBMIT_DIR",
 ];
 
 /// The running app of one session. Dropping it hangs up its terminal, and kills it if it

@@ -103,6 +103,12 @@ impl Conn {
         let mut env: Vec<(String, String)> = vec![
             ("ROCM_LEARN_DATA_DIR".into(), class.display().to_string()),
             ("ROCM_LEARN_LEARNER".into(), name.clone()),
+            // Every finished item also leaves a signed export here, so `report` reads the
+            // class as it reads a submit folder.
+            (
+                crate::cli::SUBMIT_ENV.into(),
+                class.join(super::SUBMIT).display().to_string(),
+            ),
             ("USER".into(), name.clone()),
             ("LOGNAME".into(), name.clone()),
             (

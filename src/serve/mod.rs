@@ -27,6 +27,8 @@ use crate::lang::Lang;
 use roster::Roster;
 
 const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+/// The class folder's submit folder: each learner's export, for `report`.
+pub const SUBMIT: &str = "submit";
 
 /// The `serve` subcommand's definition (help in the user's language).
 pub fn command(i18n: &I18n) -> Command {
@@ -186,6 +188,10 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             return crate::cli::EXIT_FAIL;
         }
     };
+    if let Err(e) = std::fs::create_dir_all(class.join(SUBMIT)) {
+        eprintln!("serve: {}: {e}", class.join(SUBMIT).display());
+        return crate::cli::EXIT_FAIL;
+    }
     let key = match hostkey::load_or_make(&class) {
         Ok(k) => k,
         Err(msg) => {
