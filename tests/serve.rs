@@ -469,3 +469,77 @@ fn a_bad_roster_is_named_with_its_line() {
     has(&err, "roster.toml:3");
     has(&err, "not an OpenSSH public key line");
 }
+
+/// The server's resident memory, from /proc.
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
+    let what = "serve hostile-client tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &["--login-timeout", "3"]);
+    let ana = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+    ana.wait_for("Lessons");
+
+    // 200 connections at once; half of them send garbage instead of an SSH greeting.
+    let mut burst = Vec::new();
+    for i in 0..200 {
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", server.port)) {
+            if i % 2 == 0 {
+                use std::io::Write;
+                let _ = s.write_all(b"GET / HTTP/1.0\r\n\x1b[2J\x00\xff\r\n\r\n");
+            }
+            burst.push(s);
+        }
+    }
+    // A learner pastes 4 MiB of terminal garbage into a session of their own.
+    let mut paste = Command::new("ssh")
+        .arg("-tt")
+        .args(server.ssh_args(&class.key("kim")))
+        .arg("kim@127.0.0.1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    server.wait_log("login kim");
+    {
+        use std::io::Write;
+        let mut stdin = paste.stdin.take().unwrap();
+        let chunk: Vec<u8> = (0..64 * 1024u32)
+            .map(|i| match i % 7 {
+                0 => 0x1b,
+                1 => b'[',
+                _ => b'0' + (i % 10) as u8,
+            })
+            .collect();
+        for _ in 0..64 {
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    }
+    // ana's session still answers her keys: the lessons list opens.
+    ana.keys(&["2"]);
+    ana.keys(&["Enter"]);
+    ana.wait_for("What ROCm is");
+    let rss = rss_kib(server.child.id());
+    assert!(rss < 200 * 1024, "the server holds {rss} KiB");
+    let _ = paste.kill();
+    let _ = paste.wait();
+    drop(burst);
+    // New logins work once the burst is gone.
+    let (code, out, err) = server.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    has(&out, "\"learner\": \"ana\"");
+}
