@@ -543,3 +543,55 @@ fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
     assert_eq!(code, 0, "{err}");
     has(&out, "\"learner\": \"ana\"");
 }
+
+#[test]
+fn two_servers_on_one_class_folder_share_the_learner_and_the_host_key() {
+    let what = "serve two-server tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let a = Server::start(&class.path(), &[]);
+    let b = Server::start(&class.path(), &[]);
+    // ana works on server a...
+    let lab = a.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    lab.wait_for("learner@");
+    lab.close();
+    a.wait_log("logout ana");
+    // ...and, reconnecting through server b, finds that work.
+    let start = Instant::now();
+    loop {
+        let (code, out, err) = b.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        if status(&out, "lab", "hipcc-not-found") != "not-started" {
+            break;
+        }
+        assert!(
+            start.elapsed() < pane::DEADLINE,
+            "server b does not see ana's lab:\n{out}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // One host key for both: a learner's known_hosts entry fits either.
+    let scan = |port: u16| {
+        let out = Command::new("ssh-keyscan")
+            .args(["-t", "ed25519", "-p", &port.to_string(), "127.0.0.1"])
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.split_whitespace()
+            .last()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let key_a = scan(a.port);
+    assert!(!key_a.is_empty());
+    assert_eq!(key_a, scan(b.port));
+}

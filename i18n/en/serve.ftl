@@ -2,9 +2,9 @@
 
 serve-about = Run the app for a whole class over SSH: learners log in with their key, labs run on this server
 serve-opt-class = The class folder: roster.toml, the host key, the pack and every learner's progress
-serve-opt-listen = Address and port to listen on
-serve-opt-max-sessions = Most sessions open at once
-serve-opt-login-timeout = Seconds a connection has to log in
+serve-opt-listen = Address and port to listen on (default 127.0.0.1:2222, this machine only)
+serve-opt-max-sessions = Most sessions open at once (default 40)
+serve-opt-login-timeout = Seconds a connection has to log in (default 30)
 serve-no-class = The class folder { $dir } does not exist. Make it and put a roster.toml in it (see docs/classroom.md).
 serve-roster-unreadable = Could not read the roster { $path }: { $why }
 serve-roster-bad = { $at }: { $why }

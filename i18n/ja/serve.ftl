@@ -2,9 +2,9 @@
 
 serve-about = クラス全体に SSH でアプリを提供します。受講者は自分の鍵でログインし、ラボはこのサーバーで動きます
 serve-opt-class = クラスフォルダー: roster.toml、ホスト鍵、パック、全受講者の進捗を置く場所
-serve-opt-listen = 待ち受けるアドレスとポート
-serve-opt-max-sessions = 同時に開けるセッションの上限
-serve-opt-login-timeout = 接続がログインを終えるまでの秒数
+serve-opt-listen = 待ち受けるアドレスとポート (既定は 127.0.0.1:2222、このマシンからのみ)
+serve-opt-max-sessions = 同時に開けるセッションの上限 (既定は 40)
+serve-opt-login-timeout = 接続がログインを終えるまでの秒数 (既定は 30)
 serve-no-class = クラスフォルダー { $dir } がありません。フォルダーを作り、roster.toml を置いてください (docs/classroom.md を参照)。
 serve-roster-unreadable = 名簿 { $path } を読めませんでした: { $why }
 serve-roster-bad = { $at }: { $why }

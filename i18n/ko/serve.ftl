@@ -2,9 +2,9 @@
 
 serve-about = 수업 전체에 SSH로 앱을 제공합니다. 수강생은 자기 키로 로그인하고, 실습은 이 서버에서 실행됩니다
 serve-opt-class = 수업 폴더: roster.toml, 호스트 키, 팩, 모든 수강생의 진도를 두는 곳
-serve-opt-listen = 수신할 주소와 포트
-serve-opt-max-sessions = 동시에 열 수 있는 세션 수의 상한
-serve-opt-login-timeout = 연결이 로그인을 마쳐야 하는 시간(초)
+serve-opt-listen = 수신할 주소와 포트(기본값 127.0.0.1:2222, 이 컴퓨터에서만)
+serve-opt-max-sessions = 동시에 열 수 있는 세션 수의 상한(기본값 40)
+serve-opt-login-timeout = 연결이 로그인을 마쳐야 하는 시간(초, 기본값 30)
 serve-no-class = 수업 폴더 { $dir }이(가) 없습니다. 폴더를 만들고 roster.toml을 넣으세요(docs/classroom.md 참고).
 serve-roster-unreadable = 명단 { $path }을(를) 읽지 못했습니다: { $why }
 serve-roster-bad = { $at }: { $why }

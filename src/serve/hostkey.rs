@@ -33,13 +33,28 @@ pub fn load_or_make(class: &Path) -> Result<PrivateKey, Msg> {
     let text = key
         .to_openssh(LineEnding::LF)
         .map_err(|e| bad(e.to_string()))?;
-    // create_new: two servers starting at once on one folder never overwrite each other's key.
-    let mut f = std::fs::OpenOptions::new()
+    // create_new: two servers starting at once on one folder never overwrite each other's key;
+    // the one that loses reads the winner's once it is written.
+    let mut f = match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .mode(0o600)
         .open(&path)
-        .map_err(|e| bad(e.to_string()))?;
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            for _ in 0..20 {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if let Ok(bytes) = crate::hostfs::read_named(&path, CAP)
+                    && let Ok(key) = PrivateKey::from_openssh(&bytes)
+                {
+                    return Ok(key);
+                }
+            }
+            return Err(bad(e.to_string()));
+        }
+        Err(e) => return Err(bad(e.to_string())),
+    };
     f.write_all(text.as_bytes())
         .and_then(|()| f.sync_all())
         .map_err(|e| bad(e.to_string()))?;

@@ -39,6 +39,8 @@ pub fn command(i18n: &I18n) -> Command {
             .value_name(value)
             .help(i18n.t(help))
             .help_heading(options.clone())
+            // Defaults are said in the help text, in the reader's language.
+            .hide_default_value(true)
     };
     Command::new("serve")
         .about(i18n.t("serve-about"))
