@@ -31,7 +31,7 @@ pub struct Launch {
 
 /// Variables of the server's own environment a session never inherits: the client decides
 /// these (or the session sets them).
-pub const CLEARED: [&str; 12] = [
+pub const CLEARED: [&str; 16] = [
     "LANG",
     "LANGUAGE",
     "LC_ALL",
@@ -44,6 +44,11 @@ pub const CLEARED: [&str; 12] = [
     "ROCM_LEARN_LEARNER",
     "ROCM_LEARN_CONTENT",
     "ROCM_LEARN_SUBMIT_DIR",
+    // The server's own ssh login (an admin's agent) is no session's business.
+    "SSH_AUTH_SOCK",
+    "SSH_CONNECTION",
+    "SSH_CLIENT",
+    "SSH_TTY",
 ];
 
 /// The running app of one session. Dropping it hangs up its terminal, and kills it if it

@@ -275,8 +275,8 @@ impl russh::server::Handler for Conn {
         if let Some(c) = self.chans.get_mut(&channel) {
             c.pty = Some((
                 super::request::term(term),
-                size(col_width),
-                size(row_height),
+                size(col_width, 80),
+                size(row_height, 24),
             ));
             session.channel_success(channel)?;
         } else {
@@ -349,7 +349,7 @@ impl russh::server::Handler for Conn {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if let Some(c) = self.chans.get_mut(&channel) {
-            let (cols, rows) = (size(col_width), size(row_height));
+            let (cols, rows) = (size(col_width, 80), size(row_height, 24));
             if let Some(p) = c.pty.as_mut() {
                 (p.1, p.2) = (cols, rows);
             }
@@ -405,7 +405,8 @@ impl Conn {
     }
 }
 
-/// A terminal dimension from the client, kept to what a screen can be.
-fn size(n: u32) -> u16 {
-    n.clamp(1, 1000) as u16
+/// A terminal dimension from the client, kept to what a screen can be; 0 (a client with no
+/// terminal of its own, `ssh -tt` from a script) reads as `default`.
+fn size(n: u32, default: u16) -> u16 {
+    if n == 0 { default } else { n.min(1000) as u16 }
 }
