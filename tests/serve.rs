@@ -311,12 +311,22 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
         .find(|l| l.starts_with("ana "))
         .expect("ana's row");
     lacks(ana, "not started");
+    lacks(ana, "now");
     let eve = screen
         .lines()
         .find(|l| l.starts_with("eve "))
         .expect("eve's row");
     has(eve, "not started");
     server.wait_log("login kim (instructor)");
+    // ana connects again: the class screen shows her connected (it reads every 2 s).
+    let again = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+    again.wait_for("Lessons");
+    view.wait_until("ana connected", |s| {
+        s.lines()
+            .find(|l| l.starts_with("ana "))
+            .is_some_and(|l| l.trim_end().ends_with("now"))
+    });
+    again.close();
     view.keys(&["q"]);
     server.wait_log("logout kim");
 }

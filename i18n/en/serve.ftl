@@ -36,3 +36,5 @@ serve-class-keys = q quit  + / - stuck after more or fewer minutes  (refreshes e
 serve-class-secs = { $n } s
 serve-class-mins = { $n } min
 serve-class-hours = { $h } h { $m } min
+serve-class-col-online = Connected
+serve-class-online = now

@@ -33,3 +33,5 @@ serve-class-keys = q 終了  + / - 行き詰まりとみなす分数を増減  (
 serve-class-secs = { $n } 秒
 serve-class-mins = { $n } 分
 serve-class-hours = { $h } 時間 { $m } 分
+serve-class-col-online = 接続
+serve-class-online = 接続中

@@ -33,3 +33,5 @@ serve-class-keys = q 종료  + / - 막힘으로 볼 분 수 늘리기/줄이기 
 serve-class-secs = { $n }초
 serve-class-mins = { $n }분
 serve-class-hours = { $h }시간 { $m }분
+serve-class-col-online = 접속
+serve-class-online = 접속 중

@@ -35,6 +35,8 @@ pub struct Row {
     pub solution: bool,
     /// Their last event.
     pub last: Option<u64>,
+    /// Connected now (a session of theirs runs on a server of this class).
+    pub online: bool,
 }
 
 /// The line of `name` from their events (any order).
@@ -114,8 +116,9 @@ fn learner_events(dir: &Path) -> Vec<Event> {
 pub fn rows(class: &Path, roster: &Roster) -> Vec<Row> {
     roster
         .learners()
-        .map(|p| {
-            derive(
+        .map(|p| Row {
+            online: super::presence::online(class, &p.name),
+            ..derive(
                 &p.name,
                 &learner_events(&super::learner_dir(class, &p.name)),
             )
@@ -148,7 +151,7 @@ fn span(i18n: &I18n, secs: u64) -> String {
 }
 
 /// The table's cells of one row, in the instructor's language.
-pub fn cells(i18n: &I18n, row: &Row, now: u64, stuck_after: u64) -> [String; 6] {
+pub fn cells(i18n: &I18n, row: &Row, now: u64, stuck_after: u64) -> [String; 7] {
     let (item, step) = match &row.item {
         None => (i18n.t("serve-class-not-started"), String::new()),
         Some((kind, id)) => {
@@ -183,6 +186,11 @@ pub fn cells(i18n: &I18n, row: &Row, now: u64, stuck_after: u64) -> [String; 6] 
         time,
         row.hints.to_string(),
         solution,
+        if row.online {
+            i18n.t("serve-class-online")
+        } else {
+            String::new()
+        },
     ]
 }
 
@@ -257,6 +265,7 @@ fn screen_loop(
                     "serve-class-col-time",
                     "serve-class-col-hints",
                     "serve-class-col-solution",
+                    "serve-class-col-online",
                 ]
                 .map(|k| Cell::from(i18n.t(k))),
             )
@@ -279,11 +288,12 @@ fn screen_loop(
             let table = Table::new(
                 lines,
                 [
-                    Constraint::Length(12),
-                    Constraint::Min(16),
-                    Constraint::Length(14),
-                    Constraint::Length(14),
+                    Constraint::Length(10),
+                    Constraint::Min(12),
+                    Constraint::Length(11),
+                    Constraint::Length(18),
                     Constraint::Length(6),
+                    Constraint::Length(8),
                     Constraint::Length(9),
                 ],
             )

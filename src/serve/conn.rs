@@ -47,6 +47,8 @@ struct Chan {
     env: ClientEnv,
     running: Option<Running>,
     slot: Option<Slot>,
+    /// A learner's session shows as connected on the class screen while it runs.
+    presence: Option<super::presence::Presence>,
 }
 
 impl Conn {
@@ -158,6 +160,9 @@ impl Conn {
             Ok(running) => {
                 chan.running = Some(running);
                 chan.slot = Some(slot);
+                if role == Role::Learner {
+                    chan.presence = super::presence::Presence::new(&class, &name);
+                }
             }
             Err(e) => {
                 eprintln!("serve: {name}: the app did not start: {e}");

@@ -11,6 +11,7 @@ mod app;
 pub mod class;
 mod conn;
 pub mod hostkey;
+pub mod presence;
 pub mod request;
 pub mod roster;
 
@@ -296,6 +297,7 @@ async fn run(
             ]
         )
     );
+    tokio::spawn(renew_presence(shared.class.clone()));
     let pending = Arc::new(AtomicUsize::new(0));
     loop {
         let (socket, peer) = match listener.accept().await {
@@ -323,6 +325,27 @@ async fn run(
             login_timeout,
             guard,
         ));
+    }
+}
+
+/// Keeps this server's sessions showing as connected (their files' times renewed).
+async fn renew_presence(class: PathBuf) {
+    let mine = format!(".{}.", std::process::id());
+    loop {
+        tokio::time::sleep(presence::RENEW).await;
+        let class = class.clone();
+        let mine = mine.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            let Ok(entries) = std::fs::read_dir(class.join(presence::DIR)) else {
+                return;
+            };
+            for e in entries.filter_map(Result::ok).take(10_000) {
+                if e.file_name().to_str().is_some_and(|f| f.contains(&mine)) {
+                    presence::renew(&e.path());
+                }
+            }
+        })
+        .await;
     }
 }
 
