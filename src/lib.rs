@@ -36,6 +36,7 @@ pub mod progress;
 pub mod proof;
 pub mod quiz;
 pub mod report;
+pub mod serve;
 pub mod sign;
 // As for lab above.
 #[allow(

@@ -5,7 +5,7 @@
 //!
 //! Each subcommand is one module that defines it (`command`), runs it (`run`) and exports both
 //! as `SUB`: `list_course`, `check_content`, `read_lesson`, `take_quiz`, `run_lab`,
-//! `show_progress`, `class_report`, `lrs_status`, `examine_host`. The rest are what they
+//! `show_progress`, `class_report`, `lrs_status`, `examine_host`, `serve_class`. The rest are what they
 //! share: `arg_kit` (arguments in the learner's language), `pick_language`, `content_source`
 //! (which course, and loading it), `progress_store`, `full_screen` (the app), `common`.
 //!
@@ -52,6 +52,7 @@ commands!(
     class_report,
     lrs_status,
     examine_host,
+    serve_class,
 );
 
 /// Exit statuses: 0 success, 1 the thing checked failed (content errors), 2 usage or

@@ -184,6 +184,12 @@ impl Pane {
         self.tmux(&args);
     }
 
+    /// Resizes the terminal, as a user dragging the window's corner.
+    pub fn resize(&self, w: u16, h: u16) {
+        let (w, h) = (w.to_string(), h.to_string());
+        self.tmux(&["resize-window", "-x", &w, "-y", &h]);
+    }
+
     /// Types text literally (no key names).
     pub fn type_text(&self, text: &str) {
         self.tmux(&["send-keys", "-l", text]);

@@ -1,0 +1,40 @@
+# `rocm-learn serve`: the app for a whole class over SSH.
+
+serve-about = Run the app for a whole class over SSH: learners log in with their key, labs run on this server
+serve-opt-class = The class folder: roster.toml, the host key, the pack and every learner's progress
+serve-opt-listen = Address and port to listen on (default 127.0.0.1:2222, this machine only)
+serve-opt-max-sessions = Most sessions open at once (default 40)
+serve-opt-login-timeout = Seconds a connection has to log in (default 30)
+serve-no-class = The class folder { $dir } does not exist. Make it and put a roster.toml in it (see docs/classroom.md).
+serve-roster-unreadable = Could not read the roster { $path }: { $why }
+serve-roster-bad = { $at }: { $why }
+serve-roster-bad-name = { $at }: "{ $name }" cannot be a login name: use 1 to 32 lowercase letters, digits, "-" or "_", starting with a letter or digit.
+serve-roster-twice = { $at }: "{ $name }" is on the roster twice; each login name is one person.
+serve-roster-bad-key = { $at }: the key of "{ $name }" is not an OpenSSH public key line ({ $why }). Paste the whole line of their id_ed25519.pub.
+serve-host-key-bad = The server's host key { $path } cannot be used: { $why }. Move it aside to have a new one made (learners will then see a changed host key).
+serve-listen-failed = Could not listen on { $addr }: { $error }
+serve-listening = Serving the class in { $dir } on { $addr } ({ $people } on the roster). Stop with Ctrl-C.
+serve-refused-unknown = This name is not on the class roster. Log in with the name your instructor gave you.
+serve-full = The class is full right now. Try again in a few minutes, or tell your instructor.
+serve-needs-terminal = This needs a terminal: connect with ssh -t.
+serve-not-allowed = Not available here. Connect without a command for the app, or use: lab ID, quiz ID, lesson ID, progress [--json|--csv].
+serve-app-failed = The app could not start on the server. Tell your instructor.
+serve-class-title = Class: { $learners ->
+        [one] 1 learner
+       *[other] { $learners } learners
+    }. Stuck: same step for more than { $minutes } min.
+serve-class-col-learner = Learner
+serve-class-col-item = On
+serve-class-col-step = Step
+serve-class-col-time = Time on it
+serve-class-col-hints = Hints
+serve-class-col-solution = Solution
+serve-class-not-started = not started
+serve-class-stuck = (stuck)
+serve-class-yes = viewed
+serve-class-keys = q quit  + / - stuck after more or fewer minutes  (refreshes every 2 s)
+serve-class-secs = { $n } s
+serve-class-mins = { $n } min
+serve-class-hours = { $h } h { $m } min
+serve-class-col-online = Connected
+serve-class-online = now

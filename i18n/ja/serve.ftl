@@ -1,0 +1,37 @@
+# `rocm-learn serve`: クラス全体に SSH でアプリを提供する。
+
+serve-about = クラス全体に SSH でアプリを提供します。受講者は自分の鍵でログインし、ラボはこのサーバーで動きます
+serve-opt-class = クラスフォルダー: roster.toml、ホスト鍵、パック、全受講者の進捗を置く場所
+serve-opt-listen = 待ち受けるアドレスとポート (既定は 127.0.0.1:2222、このマシンからのみ)
+serve-opt-max-sessions = 同時に開けるセッションの上限 (既定は 40)
+serve-opt-login-timeout = 接続がログインを終えるまでの秒数 (既定は 30)
+serve-no-class = クラスフォルダー { $dir } がありません。フォルダーを作り、roster.toml を置いてください (docs/classroom.md を参照)。
+serve-roster-unreadable = 名簿 { $path } を読めませんでした: { $why }
+serve-roster-bad = { $at }: { $why }
+serve-roster-bad-name = { $at }: 「{ $name }」はログイン名に使えません。英小文字、数字、「-」、「_」の 1〜32 文字で、先頭は英小文字か数字にしてください。
+serve-roster-twice = { $at }: 「{ $name }」が名簿に 2 回あります。ログイン名は 1 人に 1 つです。
+serve-roster-bad-key = { $at }: 「{ $name }」の鍵が OpenSSH 公開鍵の行ではありません ({ $why })。id_ed25519.pub の行をそのまま貼り付けてください。
+serve-host-key-bad = サーバーのホスト鍵 { $path } を使えません: { $why }。別の場所へ移すと新しい鍵が作られます (受講者にはホスト鍵の変更が表示されます)。
+serve-listen-failed = { $addr } で待ち受けできませんでした: { $error }
+serve-listening = { $dir } のクラスを { $addr } で提供しています (名簿に { $people } 人)。Ctrl-C で停止します。
+serve-refused-unknown = この名前はクラスの名簿にありません。講師から伝えられた名前でログインしてください。
+serve-full = クラスは現在満員です。数分後にもう一度試すか、講師に知らせてください。
+serve-needs-terminal = 端末が必要です。ssh -t で接続してください。
+serve-not-allowed = ここでは使えません。アプリはコマンドなしで接続してください。使えるコマンド: lab ID、quiz ID、lesson ID、progress [--json|--csv]。
+serve-app-failed = サーバーでアプリを起動できませんでした。講師に知らせてください。
+serve-class-title = クラス: 受講者 { $learners } 人。行き詰まり: 同じステップに { $minutes } 分を超えて留まっている人。
+serve-class-col-learner = 受講者
+serve-class-col-item = 取り組み中
+serve-class-col-step = ステップ
+serve-class-col-time = 経過時間
+serve-class-col-hints = ヒント
+serve-class-col-solution = 解答
+serve-class-not-started = 未着手
+serve-class-stuck = (行き詰まり)
+serve-class-yes = 表示済み
+serve-class-keys = q 終了  + / - 行き詰まりとみなす分数を増減  (2 秒ごとに更新)
+serve-class-secs = { $n } 秒
+serve-class-mins = { $n } 分
+serve-class-hours = { $h } 時間 { $m } 分
+serve-class-col-online = 接続
+serve-class-online = 接続中

@@ -1,0 +1,208 @@
+//! One session's app: the rocm-learn binary itself started on a pseudo-terminal of the SSH
+//! channel's size, in the learner's folder, and its bytes carried both ways. Output is read on
+//! a thread and handed on through a bounded queue (a slow client slows the app, never grows
+//! memory); input goes to a writer thread through a bounded queue, and what does not fit is
+//! dropped (a megabyte paste is cut, the server does not buffer it).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
+use std::time::Duration;
+
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+/// Input chunks (each at most one SSH packet, 32 KiB) queued for the app.
+const INPUT_CHUNKS: usize = 32;
+/// Output chunks queued for the client.
+pub const OUTPUT_CHUNKS: usize = 16;
+const READ_SIZE: usize = 16 * 1024;
+/// How long the app has after a hangup to save and close its lab before it is killed.
+const HANGUP_GRACE: Duration = Duration::from_secs(5);
+
+/// How to start the app for one session.
+pub struct Launch {
+    pub exe: PathBuf,
+    pub args: Vec<String>,
+    /// Added to the server's environment after the variables below are removed.
+    pub env: Vec<(String, String)>,
+    pub cols: u16,
+    pub rows: u16,
+}
+
+/// Variables of the server's own environment a session never inherits: the client decides
+/// these (or the session sets them).
+pub const CLEARED: [&str; 16] = [
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_MESSAGES",
+    "NO_COLOR",
+    "TERM",
+    "COLORTERM",
+    "ROCM_LEARN_LANG",
+    "ROCM_LEARN_DATA_DIR",
+    "ROCM_LEARN_LEARNER",
+    "ROCM_LEARN_CONTENT",
+    "ROCM_LEARN_SUBMIT_DIR",
+    // The server's own ssh login (an admin's agent) is no session's business.
+    "SSH_AUTH_SOCK",
+    "SSH_CONNECTION",
+    "SSH_CLIENT",
+    "SSH_TTY",
+];
+
+/// The running app of one session. Dropping it hangs up its terminal, and kills it if it
+/// has not ended a few seconds later.
+pub struct Running {
+    master: Box<dyn MasterPty + Send>,
+    input: SyncSender<Vec<u8>>,
+    pid: Option<u32>,
+    ended: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Input dropped because the app was not reading it.
+    pub dropped: u64,
+}
+
+/// What the app printed (None: its terminal closed), and its exit status at the end.
+pub enum Out {
+    Bytes(Vec<u8>),
+    Exit(u32),
+}
+
+/// Starts the app; its output and exit come through `out`.
+pub fn start(launch: Launch, out: tokio::sync::mpsc::Sender<Out>) -> std::io::Result<Running> {
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: launch.rows.max(1),
+            cols: launch.cols.max(1),
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .map_err(io)?;
+    let mut cmd = CommandBuilder::new(&launch.exe);
+    cmd.args(&launch.args);
+    for v in CLEARED {
+        cmd.env_remove(v);
+    }
+    for (k, v) in &launch.env {
+        cmd.env(k, v);
+    }
+    let mut child = pair.slave.spawn_command(cmd).map_err(io)?;
+    // Only the app holds the terminal: when it ends, reading the master ends.
+    drop(pair.slave);
+    let reader = pair.master.try_clone_reader().map_err(io)?;
+    let writer = pair.master.take_writer().map_err(io)?;
+    let pid = child.process_id();
+    let ended = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (input, input_rx) = sync_channel::<Vec<u8>>(INPUT_CHUNKS);
+    std::thread::spawn(move || write_input(writer, input_rx));
+    let (status_tx, status_rx) = std::sync::mpsc::channel::<u32>();
+    let ended2 = ended.clone();
+    std::thread::spawn(move || {
+        let code = child.wait().map(|s| s.exit_code()).unwrap_or(1);
+        ended2.store(true, std::sync::atomic::Ordering::SeqCst);
+        let _ = status_tx.send(code);
+    });
+    std::thread::spawn(move || read_output(reader, out, status_rx));
+    Ok(Running {
+        master: pair.master,
+        input,
+        pid,
+        ended,
+        dropped: 0,
+    })
+}
+
+/// portable-pty's errors are `anyhow` errors; carried as text.
+fn io(e: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::other(e.to_string())
+}
+
+fn write_input(mut writer: Box<dyn Write + Send>, rx: std::sync::mpsc::Receiver<Vec<u8>>) {
+    for chunk in rx {
+        if writer
+            .write_all(&chunk)
+            .and_then(|()| writer.flush())
+            .is_err()
+        {
+            break;
+        }
+    }
+}
+
+fn read_output(
+    mut reader: Box<dyn Read + Send>,
+    out: tokio::sync::mpsc::Sender<Out>,
+    status: std::sync::mpsc::Receiver<u32>,
+) {
+    let mut buf = vec![0u8; READ_SIZE];
+    loop {
+        match reader.read(&mut buf) {
+            // EIO once the app and everything it started have closed the terminal.
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                if out.blocking_send(Out::Bytes(buf[..n].to_vec())).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+    let code = status.recv_timeout(HANGUP_GRACE * 2).unwrap_or(1);
+    let _ = out.blocking_send(Out::Exit(code));
+}
+
+impl Running {
+    /// Hands keys to the app; false when the queue is full and they were dropped.
+    pub fn input(&mut self, data: &[u8]) -> bool {
+        match self.input.try_send(data.to_vec()) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {
+                self.dropped += data.len() as u64;
+                false
+            }
+        }
+    }
+
+    pub fn resize(&self, cols: u16, rows: u16) {
+        let _ = self.master.resize(PtySize {
+            rows: rows.max(1),
+            cols: cols.max(1),
+            pixel_width: 0,
+            pixel_height: 0,
+        });
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let Some(pid) = self.pid.and_then(|p| i32::try_from(p).ok()) else {
+            return;
+        };
+        if self.ended.load(std::sync::atomic::Ordering::SeqCst) {
+            return;
+        }
+        // A hangup, as when a terminal closes: the app saves, closes its lab and exits.
+        // SAFETY: kill(2) on the pid of our own child, which the waiter thread has not reaped
+        // (`ended` is false); no memory is involved.
+        unsafe { libc::kill(pid, libc::SIGHUP) };
+        let ended = self.ended.clone();
+        std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            while start.elapsed() < HANGUP_GRACE {
+                if ended.load(std::sync::atomic::Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            if !ended.load(std::sync::atomic::Ordering::SeqCst) {
+                // SAFETY: as above; still not reaped.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+        });
+    }
+}
+
+/// The learner's folder on the server: `CLASS/learners/NAME` (the app's own layout for
+/// ROCM_LEARN_LEARNER, so `progress` and `report` read it as any learner's).
+pub fn learner_dir(class: &Path, name: &str) -> PathBuf {
+    class.join("learners").join(name)
+}

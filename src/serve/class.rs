@@ -1,0 +1,428 @@
+//! The instructor's class screen: every learner on the roster, the item and step they are on,
+//! how long they have been on it, the hints and solutions they used there, and who looks stuck
+//! (same step for more than N minutes; `+`/`-` change N). It is read from the learners' event
+//! logs in the class folder, with the capped readers that never follow a link, and redrawn
+//! every few seconds. Learner-made text is stripped of terminal controls before it is drawn.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::{Constraint, Layout};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Cell, Paragraph, Row as TableRow, Table};
+
+use super::roster::Roster;
+use crate::events::{Event, What};
+use crate::hostfs::{self, Limits};
+use crate::i18n::I18n;
+use crate::progress::ItemKind;
+
+/// One learner's line on the class screen.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Row {
+    pub name: String,
+    /// The item they are on (kind, id) and the lab step or quiz question, if any.
+    pub item: Option<(ItemKind, String)>,
+    pub step: Option<String>,
+    /// When they came to this item and step (seconds since the epoch).
+    pub since: Option<u64>,
+    /// Hints revealed and whether the solution was opened, on this item.
+    pub hints: u32,
+    pub solution: bool,
+    /// Their last event.
+    pub last: Option<u64>,
+    /// Connected now (a session of theirs runs on a server of this class).
+    pub online: bool,
+}
+
+/// The line of `name` from their events (any order).
+pub fn derive(name: &str, events: &[Event]) -> Row {
+    let mut events: Vec<&Event> = events.iter().collect();
+    events.sort_by_key(|e| e.t);
+    let mut row = Row {
+        name: name.to_string(),
+        ..Row::default()
+    };
+    for e in &events {
+        row.last = Some(e.t);
+        let here = match &e.what {
+            What::At { kind, item, step } => Some((*kind, item.clone(), step.clone())),
+            What::Opened { kind, item } => Some((*kind, item.clone(), None)),
+            _ => None,
+        };
+        if let Some((kind, item, step)) = here {
+            let same_item = row
+                .item
+                .as_ref()
+                .is_some_and(|(k, i)| *k == kind && *i == item);
+            // An `opened` after an `at` of the same item says nothing new about the step.
+            let step = if step.is_none() && same_item {
+                row.step.clone()
+            } else {
+                step
+            };
+            if !same_item {
+                row.hints = 0;
+                row.solution = false;
+            }
+            if !same_item || step != row.step {
+                row.since = Some(e.t);
+            }
+            row.item = Some((kind, item));
+            row.step = step;
+        }
+        let on_item = |id: &str| row.item.as_ref().is_some_and(|(_, i)| i == id);
+        match &e.what {
+            What::Hint { item, .. } if on_item(item) => row.hints += 1,
+            What::SolutionViewed { item } if on_item(item) => row.solution = true,
+            _ => {}
+        }
+    }
+    row
+}
+
+/// Every event log under one learner's folder (the built-in course's and each pack's).
+fn learner_events(dir: &Path) -> Vec<Event> {
+    let limits = Limits {
+        max_file: 32 << 20,
+        max_total: 128 << 20,
+        max_entries: 2_000,
+        max_depth: 2,
+        deadline: Duration::from_secs(2),
+    };
+    let walk = hostfs::walk(dir, limits, &|rel, is_dir| {
+        let depth = rel.matches('/').count();
+        if is_dir {
+            (depth == 0 && rel == "packs") || (depth == 1 && rel.starts_with("packs/"))
+        } else {
+            rel.rsplit('/').next() == Some(crate::events::LOG_NAME)
+        }
+    });
+    walk.files
+        .iter()
+        .flat_map(|(_, bytes)| {
+            bytes
+                .split(|&b| b == b'\n')
+                .filter_map(|l| serde_json::from_slice::<Event>(l).ok())
+        })
+        .collect()
+}
+
+/// The class now: one row per learner on the roster, in roster order.
+pub fn rows(class: &Path, roster: &Roster) -> Vec<Row> {
+    roster
+        .learners()
+        .map(|p| Row {
+            online: super::presence::online(class, &p.name),
+            ..derive(
+                &p.name,
+                &learner_events(&super::learner_dir(class, &p.name)),
+            )
+        })
+        .collect()
+}
+
+/// Text a learner's files gave, made safe to draw: no terminal controls, one line, bounded.
+fn safe(text: &str) -> String {
+    crate::term_text::plain(text.as_bytes())
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(60)
+        .collect()
+}
+
+/// "12 min", "1 h 05 min", "40 s", in the instructor's language.
+fn span(i18n: &I18n, secs: u64) -> String {
+    match secs {
+        0..60 => i18n.ta("serve-class-secs", &[("n", secs.into())]),
+        60..3600 => i18n.ta("serve-class-mins", &[("n", (secs / 60).into())]),
+        _ => i18n.ta(
+            "serve-class-hours",
+            &[
+                ("h", (secs / 3600).into()),
+                ("m", format!("{:02}", (secs % 3600) / 60).into()),
+            ],
+        ),
+    }
+}
+
+/// The table's cells of one row, in the instructor's language.
+pub fn cells(i18n: &I18n, row: &Row, now: u64, stuck_after: u64) -> [String; 7] {
+    let (item, step) = match &row.item {
+        None => (i18n.t("serve-class-not-started"), String::new()),
+        Some((kind, id)) => {
+            let kind = i18n.t(match kind {
+                ItemKind::Lesson => "classroom-kind-lesson",
+                ItemKind::Quiz => "classroom-kind-quiz",
+                ItemKind::Lab => "classroom-kind-lab",
+            });
+            (
+                format!("{kind} {}", safe(id)),
+                row.step.as_deref().map(safe).unwrap_or_default(),
+            )
+        }
+    };
+    let on = row.since.map(|s| now.saturating_sub(s));
+    let time = match on {
+        Some(secs) if row.step.is_some() && secs > stuck_after * 60 => {
+            format!("{} {}", span(i18n, secs), i18n.t("serve-class-stuck"))
+        }
+        Some(secs) => span(i18n, secs),
+        None => String::new(),
+    };
+    let solution = if row.solution {
+        i18n.t("serve-class-yes")
+    } else {
+        String::new()
+    };
+    [
+        row.name.clone(),
+        item,
+        step,
+        time,
+        row.hints.to_string(),
+        solution,
+        if row.online {
+            i18n.t("serve-class-online")
+        } else {
+            String::new()
+        },
+    ]
+}
+
+/// Runs the class screen on this terminal until `q`.
+pub fn main(i18n: &I18n, class: &Path) -> i32 {
+    let roster = match Roster::load(class) {
+        Ok(r) => r,
+        Err(msg) => {
+            eprintln!("{}", i18n.msg(&msg));
+            return crate::cli::EXIT_FAIL;
+        }
+    };
+    match run(i18n, class, &roster) {
+        Ok(()) => crate::cli::EXIT_OK,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            crate::cli::EXIT_FAIL
+        }
+    }
+}
+
+fn run(i18n: &I18n, class: &Path, roster: &Roster) -> std::io::Result<()> {
+    use crossterm::terminal::{
+        EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    };
+    enable_raw_mode()?;
+    crossterm::execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    let result = screen_loop(i18n, class, roster, &mut terminal);
+    let _ = disable_raw_mode();
+    let _ = crossterm::execute!(std::io::stdout(), LeaveAlternateScreen);
+    result
+}
+
+/// How often the screen is read again when no key comes.
+const REFRESH: Duration = Duration::from_secs(2);
+
+fn screen_loop(
+    i18n: &I18n,
+    class: &Path,
+    roster: &Roster,
+    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+) -> std::io::Result<()> {
+    let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let mut stuck_after: u64 = 10;
+    loop {
+        let now = crate::progress::now();
+        let rows = rows(class, roster);
+        terminal.draw(|f| {
+            let [head, body, foot] = Layout::vertical([
+                Constraint::Length(2),
+                Constraint::Min(1),
+                Constraint::Length(1),
+            ])
+            .areas(f.area());
+            let title = i18n.ta(
+                "serve-class-title",
+                &[
+                    ("learners", rows.len().into()),
+                    ("minutes", stuck_after.into()),
+                ],
+            );
+            f.render_widget(
+                Paragraph::new(Line::from(title)).style(Style::new().add_modifier(Modifier::BOLD)),
+                head,
+            );
+            let header = TableRow::new(
+                [
+                    "serve-class-col-learner",
+                    "serve-class-col-item",
+                    "serve-class-col-step",
+                    "serve-class-col-time",
+                    "serve-class-col-hints",
+                    "serve-class-col-solution",
+                    "serve-class-col-online",
+                ]
+                .map(|k| Cell::from(i18n.t(k))),
+            )
+            .style(Style::new().add_modifier(Modifier::UNDERLINED));
+            let lines: Vec<TableRow> = rows
+                .iter()
+                .map(|r| {
+                    let c = cells(i18n, r, now, stuck_after);
+                    let stuck = c[3].contains(&i18n.t("serve-class-stuck"));
+                    let style = if stuck && color {
+                        Style::new().fg(ratatui::style::Color::Yellow)
+                    } else if stuck {
+                        Style::new().add_modifier(Modifier::REVERSED)
+                    } else {
+                        Style::new()
+                    };
+                    TableRow::new(c.map(Cell::from)).style(style)
+                })
+                .collect();
+            let table = Table::new(
+                lines,
+                [
+                    Constraint::Length(10),
+                    Constraint::Min(12),
+                    Constraint::Length(11),
+                    Constraint::Length(18),
+                    Constraint::Length(6),
+                    Constraint::Length(8),
+                    Constraint::Length(9),
+                ],
+            )
+            .header(header);
+            f.render_widget(table, body);
+            f.render_widget(Paragraph::new(i18n.t("serve-class-keys")), foot);
+        })?;
+        if event::poll(REFRESH)? {
+            match event::read()? {
+                TermEvent::Key(k) if k.kind != KeyEventKind::Release => match k.code {
+                    KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                        return Ok(());
+                    }
+                    KeyCode::Char('+') => stuck_after = (stuck_after + 1).min(240),
+                    KeyCode::Char('-') => stuck_after = stuck_after.saturating_sub(1).max(1),
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(t: u64, what: What) -> Event {
+        Event {
+            id: format!("{t:032x}"),
+            t,
+            hash: String::new(),
+            what,
+        }
+    }
+
+    fn at(t: u64, item: &str, step: &str) -> Event {
+        ev(
+            t,
+            What::At {
+                kind: ItemKind::Lab,
+                item: item.into(),
+                step: Some(step.into()),
+            },
+        )
+    }
+
+    #[test]
+    fn the_current_step_its_time_and_the_help_used_there() {
+        let events = vec![
+            ev(
+                100,
+                What::Opened {
+                    kind: ItemKind::Lab,
+                    item: "a".into(),
+                },
+            ),
+            at(100, "a", "one"),
+            ev(
+                150,
+                What::Hint {
+                    item: "a".into(),
+                    step: "one".into(),
+                },
+            ),
+            at(200, "a", "two"),
+            ev(
+                210,
+                What::Hint {
+                    item: "a".into(),
+                    step: "two".into(),
+                },
+            ),
+            ev(220, What::SolutionViewed { item: "a".into() }),
+        ];
+        let row = derive("ana", &events);
+        assert_eq!(row.item, Some((ItemKind::Lab, "a".into())));
+        assert_eq!(row.step.as_deref(), Some("two"));
+        assert_eq!(row.since, Some(200));
+        assert_eq!((row.hints, row.solution), (2, true));
+        let i18n = I18n::new(crate::lang::Lang::En);
+        let c = cells(&i18n, &row, 200 + 11 * 60, 10);
+        assert_eq!(c[1], "lab a");
+        assert!(
+            c[3].starts_with("11 min") && c[3].contains("stuck"),
+            "{}",
+            c[3]
+        );
+        let c = cells(&i18n, &row, 200 + 5 * 60, 10);
+        assert_eq!(c[3], "5 min");
+        // A new item starts its own count.
+        let mut more = events.clone();
+        more.push(at(300, "b", "x"));
+        let row = derive("ana", &more);
+        assert_eq!((row.hints, row.solution, row.since), (0, false, Some(300)));
+    }
+
+    #[test]
+    fn learner_made_text_is_drawn_without_terminal_controls() {
+        let row = derive("ana", &[at(1, "a\x1b]0;owned\x07\x1b[2Jb", "s\x1b[31mt")]);
+        let c = cells(&I18n::new(crate::lang::Lang::En), &row, 2, 10);
+        assert!(!c[1].contains('\x1b') && !c[2].contains('\x1b'), "{c:?}");
+    }
+
+    #[test]
+    fn logs_are_found_in_the_learner_folder_and_links_are_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let learner = dir.path().join("learners/ana");
+        std::fs::create_dir_all(learner.join("packs/p")).unwrap();
+        let line = |e: &Event| serde_json::to_string(e).unwrap() + "\n";
+        std::fs::write(learner.join("events.jsonl"), line(&at(5, "a", "one"))).unwrap();
+        std::fs::write(
+            learner.join("packs/p/events.jsonl"),
+            line(&at(9, "b", "two")) + "not json\n",
+        )
+        .unwrap();
+        let elsewhere = dir.path().join("other.jsonl");
+        std::fs::write(&elsewhere, line(&at(50, "c", "x"))).unwrap();
+        std::fs::create_dir_all(learner.join("packs/q")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, learner.join("packs/q/events.jsonl")).unwrap();
+        let roster = Roster::parse(
+            "[[learner]]\nname = \"ana\"\nkey = \"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGVujA3cxiovefmTlENBEqxsxkG7X/5/5ua2IjEiKufJ\"\n",
+            "roster.toml",
+        )
+        .unwrap();
+        let rows = rows(dir.path(), &roster);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].item, Some((ItemKind::Lab, "b".into())));
+        assert_eq!(rows[0].last, Some(9));
+    }
+}

@@ -1,0 +1,417 @@
+//! One SSH connection: public-key login against the roster, then each session channel runs
+//! the app for that person (see `app`), or a refusal in one plain line.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use russh::keys::PublicKey;
+use russh::server::{
+    Auth, ChannelOpenHandle, Handle, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
+};
+use russh::{Channel, ChannelId};
+
+use super::app::{self, Launch, Out, Running};
+use super::request::{ClientEnv, Request};
+use super::roster::{Decision, Role};
+use super::{Shared, Slot};
+
+/// Session channels one connection may hold open.
+const MAX_CHANNELS: usize = 4;
+
+/// What the accept loop reads back after the connection ends (its log line).
+#[derive(Default)]
+pub struct Outcome {
+    pub handle: Option<Handle>,
+    pub login: Option<(String, Role)>,
+    /// The last name refused, and why (`unknown name`, `wrong key`).
+    pub refused: Option<(String, &'static str)>,
+    /// Counts the connection as not logged in until the login.
+    pub pending: Option<super::Pending>,
+}
+
+pub struct Conn {
+    pub shared: Arc<Shared>,
+    pub outcome: Arc<Mutex<Outcome>>,
+    peer: std::net::SocketAddr,
+    who: Option<(String, Role)>,
+    /// A name not on the roster: let in only to be told so in one line, in the client's
+    /// language, on its first session channel (SSH's own refusal cannot carry a message).
+    unknown: bool,
+    chans: HashMap<ChannelId, Chan>,
+}
+
+#[derive(Default)]
+struct Chan {
+    /// TERM and size from the client's pty-req; none: `ssh` without a terminal.
+    pty: Option<(String, u16, u16)>,
+    env: ClientEnv,
+    running: Option<Running>,
+    slot: Option<Slot>,
+    /// A learner's session shows as connected on the class screen while it runs.
+    presence: Option<super::presence::Presence>,
+}
+
+impl Conn {
+    pub fn new(
+        shared: Arc<Shared>,
+        outcome: Arc<Mutex<Outcome>>,
+        peer: std::net::SocketAddr,
+    ) -> Conn {
+        Conn {
+            shared,
+            outcome,
+            peer,
+            who: None,
+            unknown: false,
+            chans: HashMap::new(),
+        }
+    }
+
+    fn refuse(&self, name: &str, why: &'static str) {
+        if let Ok(mut o) = self.outcome.lock() {
+            o.refused = Some((name.chars().take(32).collect(), why));
+        }
+    }
+
+    /// Starts what `req` asks for on `channel`, or says in one line why not and closes it.
+    async fn start(&mut self, channel: ChannelId, req: Request, session: &mut Session) {
+        let handle = session.handle();
+        if self.unknown {
+            let lang = self
+                .chans
+                .get(&channel)
+                .map_or(self.shared.server_lang(), |c| c.env.lang());
+            let line = self.shared.texts(lang).unknown_name.clone();
+            return refuse_channel(handle, channel, line).await;
+        }
+        let Some((name, role)) = self.who.clone() else {
+            return;
+        };
+        let Some(chan) = self.chans.get_mut(&channel) else {
+            return;
+        };
+        if chan.running.is_some() || chan.slot.is_some() {
+            return;
+        }
+        let texts = self.shared.texts(chan.env.lang());
+        if req.needs_terminal() && chan.pty.is_none() {
+            return refuse_channel(handle, channel, texts.needs_terminal.clone()).await;
+        }
+        let Some(slot) = self.shared.take_slot() else {
+            return refuse_channel(handle, channel, texts.full.clone()).await;
+        };
+        let class = self.shared.class.clone();
+        let mut args: Vec<String> = vec!["--content".into(), self.shared.content_arg()];
+        let mut env: Vec<(String, String)> = vec![
+            ("ROCM_LEARN_DATA_DIR".into(), class.display().to_string()),
+            ("ROCM_LEARN_LEARNER".into(), name.clone()),
+            // Every finished item also leaves a signed export here, so `report` reads the
+            // class as it reads a submit folder.
+            (
+                crate::cli::SUBMIT_ENV.into(),
+                class.join(super::SUBMIT).display().to_string(),
+            ),
+            ("USER".into(), name.clone()),
+            ("LOGNAME".into(), name.clone()),
+            (
+                "LANG".into(),
+                super::request::locale(chan.env.lang()).into(),
+            ),
+        ];
+        if chan.env.no_color {
+            env.push(("NO_COLOR".into(), "1".into()));
+        }
+        if role == Role::Instructor && req == Request::Home {
+            args = vec![
+                "serve".into(),
+                "--class".into(),
+                class.display().to_string(),
+                "--class-view".into(),
+            ];
+        } else {
+            args.extend(req.args());
+        }
+        let _ = std::fs::create_dir_all(app::learner_dir(&class, &name));
+        let Some((term, cols, rows)) = chan.pty.clone() else {
+            // `progress` without a terminal: printed and done.
+            chan.slot = Some(slot);
+            let exe = self.shared.exe.clone();
+            tokio::spawn(async move {
+                let out = tokio::task::spawn_blocking(move || run_printed(&exe, &args, &env)).await;
+                let (code, stdout, stderr) = out.unwrap_or((1, Vec::new(), Vec::new()));
+                let _ = handle.data(channel, stdout).await;
+                let _ = handle.extended_data(channel, 1, stderr).await;
+                let _ = handle.exit_status_request(channel, code).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            });
+            return;
+        };
+        env.push(("TERM".into(), term));
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Out>(app::OUTPUT_CHUNKS);
+        let launch = Launch {
+            exe: self.shared.exe.clone(),
+            args,
+            env,
+            cols,
+            rows,
+        };
+        match app::start(launch, tx) {
+            Ok(running) => {
+                chan.running = Some(running);
+                chan.slot = Some(slot);
+                if role == Role::Learner {
+                    chan.presence = super::presence::Presence::new(&class, &name);
+                }
+            }
+            Err(e) => {
+                eprintln!("serve: {name}: the app did not start: {e}");
+                return refuse_channel(handle, channel, texts.failed.clone()).await;
+            }
+        }
+        tokio::spawn(async move {
+            while let Some(out) = rx.recv().await {
+                match out {
+                    Out::Bytes(b) => {
+                        if handle.data(channel, b).await.is_err() {
+                            break;
+                        }
+                    }
+                    Out::Exit(code) => {
+                        let _ = handle.exit_status_request(channel, code).await;
+                        let _ = handle.eof(channel).await;
+                        let _ = handle.close(channel).await;
+                        break;
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// Runs the app to print something (no terminal), capped in time and size.
+fn run_printed(
+    exe: &std::path::Path,
+    args: &[String],
+    env: &[(String, String)],
+) -> (u32, Vec<u8>, Vec<u8>) {
+    let mut cmd = std::process::Command::new(exe);
+    cmd.args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for v in app::CLEARED {
+        cmd.env_remove(v);
+    }
+    cmd.envs(env.iter().map(|(k, v)| (k, v)));
+    match crate::child::run_capped(cmd, std::time::Duration::from_secs(20), 4 << 20) {
+        Ok(f) => (f.status.code().map_or(1, |c| c as u32), f.stdout, f.stderr),
+        Err(_) => (1, Vec::new(), Vec::new()),
+    }
+}
+
+/// One line on the client's terminal (stderr of `ssh`), then the channel closes.
+async fn refuse_channel(handle: Handle, channel: ChannelId, line: String) {
+    let _ = handle
+        .extended_data(channel, 1, format!("{line}\r\n").into_bytes())
+        .await;
+    let _ = handle.exit_status_request(channel, 1).await;
+    let _ = handle.eof(channel).await;
+    let _ = handle.close(channel).await;
+}
+
+impl russh::server::Handler for Conn {
+    type Error = russh::Error;
+
+    async fn auth_publickey_offered(
+        &mut self,
+        user: &str,
+        offer: PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        Ok(self.check(user, offer.public_key))
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let auth = self.check(user, key.public_key);
+        let decision = self.shared.roster.decide(user, key.public_key);
+        self.unknown = decision == Decision::UnknownName;
+        if let (Auth::Accept, Decision::Welcome(role)) = (&auth, decision) {
+            self.who = Some((user.to_string(), role));
+            if let Ok(mut o) = self.outcome.lock() {
+                o.login = Some((user.to_string(), role));
+                o.refused = None;
+                o.pending = None;
+            }
+            eprintln!("serve: login {user} ({}) from {}", role.word(), self.peer);
+        }
+        Ok(auth)
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if (self.who.is_none() && !self.unknown) || self.chans.len() >= MAX_CHANNELS {
+            // Dropping the reply refuses the channel.
+            return Ok(());
+        }
+        self.chans.insert(channel.id(), Chan::default());
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(russh::Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(c) = self.chans.get_mut(&channel) {
+            c.pty = Some((
+                super::request::term(term),
+                size(col_width, 80),
+                size(row_height, 24),
+            ));
+            session.channel_success(channel)?;
+        } else {
+            session.channel_failure(channel)?;
+        }
+        Ok(())
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(c) = self.chans.get_mut(&channel) {
+            c.env.set(name, value);
+            session.channel_success(channel)?;
+        }
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        self.start(channel, Request::Home, session).await;
+        Ok(())
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        match Request::parse(data) {
+            Some(req) => self.start(channel, req, session).await,
+            None if self.unknown => self.start(channel, Request::Home, session).await,
+            None => {
+                let lang = self.chans.get(&channel).map(|c| c.env.lang());
+                let texts = self.shared.texts(lang.unwrap_or(crate::lang::Lang::En));
+                refuse_channel(session.handle(), channel, texts.not_allowed.clone()).await;
+            }
+        }
+        Ok(())
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // No sftp, no other subsystem: the class server serves the app only.
+        session.channel_failure(channel)?;
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        col_width: u32,
+        row_height: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(c) = self.chans.get_mut(&channel) {
+            let (cols, rows) = (size(col_width, 80), size(row_height, 24));
+            if let Some(p) = c.pty.as_mut() {
+                (p.1, p.2) = (cols, rows);
+            }
+            if let Some(r) = &c.running {
+                r.resize(cols, rows);
+            }
+        }
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(r) = self
+            .chans
+            .get_mut(&channel)
+            .and_then(|c| c.running.as_mut())
+        {
+            r.input(data);
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // Dropping the session's app hangs up its terminal (and its lab closes with it).
+        self.chans.remove(&channel);
+        Ok(())
+    }
+}
+
+impl Conn {
+    /// The roster's answer for a login attempt; a refusal is kept for the log, and an
+    /// unknown name is told so at once (no key will help it).
+    fn check(&mut self, user: &str, key: &PublicKey) -> Auth {
+        match self.shared.roster.decide(user, key) {
+            Decision::Welcome(_) => Auth::Accept,
+            Decision::UnknownName => {
+                self.refuse(user, "unknown name");
+                Auth::Accept
+            }
+            Decision::WrongKey => {
+                self.refuse(user, "wrong key");
+                Auth::reject()
+            }
+        }
+    }
+}
+
+/// A terminal dimension from the client, kept to what a screen can be; 0 (a client with no
+/// terminal of its own, `ssh -tt` from a script) reads as `default`.
+fn size(n: u32, default: u16) -> u16 {
+    if n == 0 { default } else { n.min(1000) as u16 }
+}

@@ -1,0 +1,440 @@
+//! `rocm-learn serve --class DIR`: the whole app for a class over SSH. Each learner logs in
+//! with their key (the roster), gets the full-screen app in their own folder on the server
+//! (labs included, in the same sandbox as on a laptop), and their progress stays there; an
+//! instructor's login opens the class view.
+//!
+//! `roster` says who may log in, `hostkey` keeps the server's key, `conn` is one connection
+//! (login and session channels), `app` runs one session's app on a pseudo-terminal,
+//! `request` checks what a client asks for, and `class` is the instructor's screen.
+
+mod app;
+pub mod class;
+mod conn;
+pub mod hostkey;
+pub mod presence;
+pub mod request;
+pub mod roster;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+
+use crate::i18n::I18n;
+use crate::lang::Lang;
+use roster::Roster;
+
+const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+/// The class folder's submit folder: each learner's export, for `report`.
+pub const SUBMIT: &str = "submit";
+
+/// The `serve` subcommand's definition (help in the user's language).
+pub fn command(i18n: &I18n) -> Command {
+    let options = i18n.t("cli-options");
+    let opt = |name: &'static str, value: &'static str, help: &str| {
+        Arg::new(name)
+            .long(name)
+            .value_name(value)
+            .help(i18n.t(help))
+            .help_heading(options.clone())
+            // Defaults are said in the help text, in the reader's language.
+            .hide_default_value(true)
+    };
+    Command::new("serve")
+        .about(i18n.t("serve-about"))
+        .help_template(format!(
+            "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
+            i18n.t("cli-usage")
+        ))
+        .disable_help_flag(true)
+        .arg(
+            opt("class", "DIR", "serve-opt-class")
+                .required(true)
+                .value_parser(clap::value_parser!(PathBuf)),
+        )
+        .arg(
+            opt("listen", "ADDR:PORT", "serve-opt-listen")
+                .default_value(DEFAULT_LISTEN)
+                .value_parser(clap::value_parser!(SocketAddr)),
+        )
+        .arg(
+            opt("max-sessions", "N", "serve-opt-max-sessions")
+                .default_value("40")
+                .value_parser(clap::value_parser!(u32).range(1..=10_000)),
+        )
+        .arg(
+            opt("login-timeout", "SECONDS", "serve-opt-login-timeout")
+                .default_value("30")
+                .value_parser(clap::value_parser!(u64).range(1..=3600)),
+        )
+        // The instructor's session runs this (the class screen on its terminal).
+        .arg(
+            Arg::new("class-view")
+                .long("class-view")
+                .action(ArgAction::SetTrue)
+                .hide(true),
+        )
+        .arg(
+            Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::Help)
+                .help(i18n.t("cli-help"))
+                .help_heading(options),
+        )
+}
+
+/// The messages a client may read, in one language.
+pub struct Texts {
+    pub unknown_name: String,
+    pub full: String,
+    pub needs_terminal: String,
+    pub not_allowed: String,
+    pub failed: String,
+}
+
+impl Texts {
+    fn new(lang: Lang) -> Texts {
+        let i = I18n::new(lang);
+        Texts {
+            unknown_name: i.t("serve-refused-unknown"),
+            full: i.t("serve-full"),
+            needs_terminal: i.t("serve-needs-terminal"),
+            not_allowed: i.t("serve-not-allowed"),
+            failed: i.t("serve-app-failed"),
+        }
+    }
+}
+
+/// What every connection shares.
+pub struct Shared {
+    pub class: PathBuf,
+    pub roster: Roster,
+    /// This binary: each session runs it.
+    pub exe: PathBuf,
+    max_sessions: usize,
+    sessions: Arc<AtomicUsize>,
+    /// The server's own language (a refusal before the client said its locale).
+    lang: Lang,
+    texts: Vec<(Lang, Texts)>,
+}
+
+/// One of the server's session places, given back when dropped.
+pub struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Shared {
+    pub fn texts(&self, lang: Lang) -> &Texts {
+        &self
+            .texts
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .unwrap_or(&self.texts[0])
+            .1
+    }
+
+    pub fn server_lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// A session place, if the class is not full.
+    pub fn take_slot(&self) -> Option<Slot> {
+        let taken = self
+            .sessions
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < self.max_sessions).then_some(n + 1)
+            })
+            .is_ok();
+        taken.then(|| Slot(self.sessions.clone()))
+    }
+
+    /// The pack every session opens: `CLASS/pack` when there is one, else the built-in course
+    /// (named, so no setting of the server's own environment leaks in).
+    pub fn content_arg(&self) -> String {
+        let pack = self.class.join("pack");
+        if pack.exists() {
+            pack.display().to_string()
+        } else {
+            crate::content::pack::BUILTIN.to_string()
+        }
+    }
+}
+
+/// Runs `serve`; returns the exit status.
+pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
+    let class = m.get_one::<PathBuf>("class").cloned().unwrap_or_default();
+    if !class.is_dir() {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "serve-no-class",
+                &[("dir", class.display().to_string().into())]
+            )
+        );
+        return crate::cli::EXIT_USAGE;
+    }
+    if m.get_flag("class-view") {
+        return class::main(i18n, &class);
+    }
+    let roster = match Roster::load(&class) {
+        Ok(r) => r,
+        Err(msg) => {
+            eprintln!("{}", i18n.msg(&msg));
+            return crate::cli::EXIT_FAIL;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(class.join(SUBMIT)) {
+        eprintln!("serve: {}: {e}", class.join(SUBMIT).display());
+        return crate::cli::EXIT_FAIL;
+    }
+    let key = match hostkey::load_or_make(&class) {
+        Ok(k) => k,
+        Err(msg) => {
+            eprintln!("{}", i18n.msg(&msg));
+            return crate::cli::EXIT_FAIL;
+        }
+    };
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            return crate::cli::EXIT_FAIL;
+        }
+    };
+    let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
+    let shared = Arc::new(Shared {
+        class,
+        roster,
+        exe,
+        max_sessions: *m.get_one::<u32>("max-sessions").expect("has a default") as usize,
+        sessions: Arc::new(AtomicUsize::new(0)),
+        lang: i18n.lang(),
+        texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
+    });
+    let login_timeout =
+        Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            return crate::cli::EXIT_FAIL;
+        }
+    };
+    let config = Arc::new(config(key));
+    match runtime.block_on(run(i18n, shared, listen, config, login_timeout)) {
+        Ok(()) => crate::cli::EXIT_OK,
+        Err(e) => {
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "serve-listen-failed",
+                    &[
+                        ("addr", listen.to_string().into()),
+                        ("error", e.to_string().into())
+                    ]
+                )
+            );
+            crate::cli::EXIT_FAIL
+        }
+    }
+}
+
+fn config(key: russh::keys::PrivateKey) -> russh::server::Config {
+    use russh::{MethodKind, MethodSet};
+    russh::server::Config {
+        server_id: russh::SshId::Standard(
+            concat!("SSH-2.0-rocm-learn_", env!("CARGO_PKG_VERSION")).into(),
+        ),
+        methods: MethodSet::from(&[MethodKind::PublicKey][..]),
+        auth_rejection_time: Duration::from_millis(200),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        keys: vec![key],
+        max_auth_attempts: 6,
+        // A learner reading a lesson sends nothing for a long time; a dead client is found by
+        // keepalives instead.
+        inactivity_timeout: None,
+        keepalive_interval: Some(Duration::from_secs(30)),
+        keepalive_max: 4,
+        nodelay: true,
+        ..Default::default()
+    }
+}
+
+/// Connections not logged in yet, at most: a burst of them cannot take the server's memory.
+fn max_pending(max_sessions: usize) -> usize {
+    max_sessions * 2 + 16
+}
+
+async fn run(
+    i18n: &I18n,
+    shared: Arc<Shared>,
+    listen: SocketAddr,
+    config: Arc<russh::server::Config>,
+    login_timeout: Duration,
+) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(listen).await?;
+    let addr = listener.local_addr()?;
+    eprintln!(
+        "{}",
+        i18n.ta(
+            "serve-listening",
+            &[
+                ("addr", addr.to_string().into()),
+                ("dir", shared.class.display().to_string().into()),
+                ("people", shared.roster.people.len().into()),
+            ]
+        )
+    );
+    tokio::spawn(renew_presence(shared.class.clone()));
+    let pending = Arc::new(AtomicUsize::new(0));
+    loop {
+        let Ok((socket, peer)) = listener.accept().await else {
+            // Out of fds and the like: wait a moment rather than spin.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        if pending.load(Ordering::SeqCst) >= max_pending(shared.max_sessions) {
+            eprintln!("serve: refused {peer}: too many connections not logged in");
+            drop(socket);
+            continue;
+        }
+        pending.fetch_add(1, Ordering::SeqCst);
+        let guard = Pending(Some(pending.clone()));
+        let shared = shared.clone();
+        let config = config.clone();
+        tokio::spawn(connection(
+            shared,
+            config,
+            socket,
+            peer,
+            login_timeout,
+            guard,
+        ));
+    }
+}
+
+/// Keeps this server's sessions showing as connected (their files' times renewed).
+async fn renew_presence(class: PathBuf) {
+    let mine = format!(".{}.", std::process::id());
+    loop {
+        tokio::time::sleep(presence::RENEW).await;
+        let class = class.clone();
+        let mine = mine.clone();
+        let _ = tokio::task::spawn_blocking(move || {
+            let Ok(entries) = std::fs::read_dir(class.join(presence::DIR)) else {
+                return;
+            };
+            for e in entries.filter_map(Result::ok).take(10_000) {
+                if e.file_name().to_str().is_some_and(|f| f.contains(&mine)) {
+                    presence::renew(&e.path());
+                }
+            }
+        })
+        .await;
+    }
+}
+
+/// Counts a connection as not logged in until dropped or `done`.
+pub struct Pending(Option<Arc<AtomicUsize>>);
+
+impl Pending {
+    fn done(&mut self) {
+        if let Some(p) = self.0.take() {
+            p.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.done();
+    }
+}
+
+/// One connection from accept to end, with its log lines.
+async fn connection(
+    shared: Arc<Shared>,
+    config: Arc<russh::server::Config>,
+    socket: tokio::net::TcpStream,
+    peer: SocketAddr,
+    login_timeout: Duration,
+    pending: Pending,
+) {
+    let outcome = Arc::new(Mutex::new(conn::Outcome::default()));
+    let handler = conn::Conn::new(shared, outcome.clone(), peer);
+    let started = tokio::time::timeout(
+        login_timeout,
+        russh::server::run_stream(config, socket, handler),
+    )
+    .await;
+    let session = match started {
+        Ok(Ok(s)) => s,
+        Ok(Err(_)) => return,
+        Err(_) => {
+            eprintln!("serve: dropped {peer}: no login within {login_timeout:?}");
+            return;
+        }
+    };
+    let handle = session.handle();
+    if let Ok(mut o) = outcome.lock() {
+        o.handle = Some(handle.clone());
+    }
+    tokio::pin!(session);
+    if let Ok(mut o) = outcome.lock() {
+        o.pending = Some(pending);
+    }
+    tokio::select! {
+        _ = &mut session => {}
+        _ = tokio::time::sleep(login_timeout) => {
+            let in_time = outcome.lock().is_ok_and(|o| o.login.is_some());
+            if in_time {
+                let _ = (&mut session).await;
+            } else {
+                eprintln!("serve: dropped {peer}: no login within {login_timeout:?}");
+                let _ = handle
+                    .disconnect(
+                        russh::Disconnect::ByApplication,
+                        "login timed out".into(),
+                        "en".into(),
+                    )
+                    .await;
+                // The session ends on the disconnect; it is not waited on for long.
+                let _ = tokio::time::timeout(Duration::from_secs(2), &mut session).await;
+            }
+        }
+    }
+    let o = outcome.lock().ok();
+    if let Some(o) = o {
+        match (&o.login, &o.refused) {
+            (Some((name, _)), _) => eprintln!("serve: logout {name} from {peer}"),
+            (None, Some((name, why))) => {
+                eprintln!("serve: refused {} from {peer}: {why}", printable(name));
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+/// A client-chosen name made safe for the log: no terminal controls.
+fn printable(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+/// The folder of one learner under the class folder.
+pub fn learner_dir(class: &Path, name: &str) -> PathBuf {
+    app::learner_dir(class, name)
+}

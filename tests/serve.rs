@@ -1,0 +1,607 @@
+//! `rocm-learn serve` driven by the real OpenSSH client: a learner logs in with a key and sees
+//! the home screen, opens a lab and types `id`, resizes, reconnects and continues; wrong keys,
+//! unknown names, commands off the list, a full class and a silent client are refused. Needs
+//! `ssh` (openssh-client), and tmux and bubblewrap for the terminal tests: without them these
+//! tests skip and say so (CI installs them and requires them).
+
+mod common;
+
+use common::{has, lacks};
+#[path = "common/pane.rs"]
+mod pane;
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use pane::Pane;
+
+const BIN: &str = env!("CARGO_BIN_EXE_rocm-learn");
+
+/// `ssh` and `ssh-keygen` (both in openssh-client).
+fn ssh_there(what: &str) -> bool {
+    common::needs::tool("ssh", "-V", "openssh-client", what)
+}
+
+/// A class folder with a roster of `ana` (learner) and `kim` (instructor), and their keys.
+struct Class {
+    dir: tempfile::TempDir,
+}
+
+impl Class {
+    fn new() -> Class {
+        let dir = tempfile::tempdir().unwrap();
+        let mut roster = String::new();
+        for (role, name) in [
+            ("learner", "ana"),
+            ("instructor", "kim"),
+            ("learner", "eve"),
+        ] {
+            let key = dir.path().join(format!("{name}_key"));
+            let ok = Command::new("ssh-keygen")
+                .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+                .arg(&key)
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "ssh-keygen made a key");
+            let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+            // eve is on the roster with someone else's key (ana's): her own key is wrong.
+            let public = if name == "eve" {
+                std::fs::read_to_string(dir.path().join("ana_key.pub")).unwrap()
+            } else {
+                public
+            };
+            roster.push_str(&format!(
+                "[[{role}]]\nname = \"{name}\"\nkey = \"{}\"\n\n",
+                public.trim()
+            ));
+        }
+        let class = dir.path().join("class");
+        std::fs::create_dir(&class).unwrap();
+        std::fs::write(class.join("roster.toml"), roster).unwrap();
+        Class { dir }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.path().join("class")
+    }
+
+    fn key(&self, name: &str) -> PathBuf {
+        self.dir.path().join(format!("{name}_key"))
+    }
+}
+
+/// A running `serve` on 127.0.0.1 and a free port, its log collected.
+struct Server {
+    child: Child,
+    port: u16,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    fn start(class: &Path, extra: &[&str]) -> Server {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--class"])
+            .arg(class)
+            .args(["--listen", "127.0.0.1:0"])
+            .args(extra)
+            .env_remove("ROCM_LEARN_LANG")
+            .env("LANG", "C")
+            .env("LC_ALL", "C")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("serve starts");
+        let log = Arc::new(Mutex::new(String::new()));
+        let stderr = child.stderr.take().unwrap();
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let mut l = kept.lock().unwrap();
+                l.push_str(&line);
+                l.push('\n');
+            }
+        });
+        let mut s = Server {
+            child,
+            port: 0,
+            log,
+        };
+        let line = s.wait_log("on 127.0.0.1:");
+        let port = line
+            .split("on 127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|p| p.parse().ok())
+            .expect("the port in the log");
+        s.port = port;
+        s
+    }
+
+    /// Waits until the log has `text`; returns the log.
+    fn wait_log(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let log = self.log.lock().unwrap().clone();
+            if log.contains(text) {
+                return log;
+            }
+            assert!(
+                start.elapsed() < pane::DEADLINE,
+                "no {text:?} in the server's log:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// `ssh` options for this server with `key`, as a learner would type them.
+    fn ssh_args(&self, key: &Path) -> Vec<String> {
+        [
+            "-i",
+            key.to_str().unwrap(),
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-F",
+            "/dev/null",
+            "-p",
+            &self.port.to_string(),
+        ]
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect()
+    }
+
+    /// `ssh [-t] NAME@127.0.0.1 COMMAND` without a terminal: (exit code, stdout, stderr).
+    fn ssh(&self, key: &Path, name: &str, command: &[&str]) -> (i32, String, String) {
+        let out = Command::new("ssh")
+            .args(self.ssh_args(key))
+            .arg(format!("{name}@127.0.0.1"))
+            .args(command)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ssh runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// `ssh -t NAME@127.0.0.1 COMMAND` in a tmux pane of `w`x`h`.
+    fn pane(&self, key: &Path, name: &str, command: &[&str], w: u16, h: u16) -> Pane {
+        let mut argv: Vec<String> = vec!["ssh".into(), "-t".into()];
+        argv.extend(self.ssh_args(key));
+        argv.push(format!("{name}@127.0.0.1"));
+        argv.extend(command.iter().map(std::string::ToString::to_string));
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        Pane::start(
+            &argv,
+            &[("TERM", "xterm-256color"), ("LANG", "C.UTF-8")],
+            w,
+            h,
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The status of one item in `progress --json` output.
+fn status(progress_json: &str, kind: &str, id: &str) -> String {
+    let v: serde_json::Value = serde_json::from_str(progress_json)
+        .unwrap_or_else(|e| panic!("progress --json is JSON ({e}):\n{progress_json}"));
+    v["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|i| i["item"] == id && i["kind"] == kind)
+        .and_then(|i| i["status"].as_str())
+        .unwrap_or_else(|| panic!("no {kind} {id} in:\n{progress_json}"))
+        .to_string()
+}
+
+#[test]
+fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
+    let what = "serve end-to-end tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+
+    // The home screen, over plain ssh.
+    let home = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+    home.wait_for("Lessons");
+    server.wait_log("login ana (learner) from 127.0.0.1");
+    home.close();
+
+    // A lab, opened directly, with a real shell on the server.
+    let lab = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    lab.wait_for("learner@");
+    lab.type_text("id");
+    lab.keys(&["Enter"]);
+    lab.wait_for("uid=1000(learner)");
+    // The window grows: the app redraws at the new size (its title bar spans the width).
+    lab.resize(130, 40);
+    lab.wait_until("the app at 130 columns", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|l| l.trim_end().chars().count() > 110)
+    });
+    lab.type_text("export PATH=$PATH:/opt/rocm/bin");
+    lab.keys(&["Enter"]);
+    lab.wait_for("Step 2 of 2");
+    // The connection drops (the laptop's lid closes): the server keeps the work.
+    lab.close();
+    server.wait_log("logout ana");
+
+    let start = Instant::now();
+    let progress = loop {
+        let (code, out, err) = server.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+        assert_eq!(code, 0, "progress --json over ssh: {err}");
+        if status(&out, "lab", "hipcc-not-found") != "not-started" {
+            break out;
+        }
+        // The app saves as it closes after the hangup; give it that moment.
+        assert!(
+            start.elapsed() < pane::DEADLINE,
+            "no lab progress kept:\n{out}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert_eq!(status(&progress, "lab", "hipcc-not-found"), "started");
+    // It lives in ana's folder on the server, not anywhere of the client's.
+    assert!(class.path().join("learners/ana").is_dir());
+
+    // Nothing exported by hand: the class report reads the server's submit folder.
+    let submit = class.path().join("submit");
+    let start = Instant::now();
+    loop {
+        let out = Command::new(BIN)
+            .arg("report")
+            .arg(&submit)
+            .env("LANG", "C")
+            .env_remove("ROCM_LEARN_LANG")
+            .env(
+                "ROCM_LEARN_DATA_DIR",
+                class.dir.path().join("instructor-data"),
+            )
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        if text.contains("ana") && text.contains("hipcc-not-found") {
+            break;
+        }
+        assert!(
+            start.elapsed() < pane::DEADLINE,
+            "no export of ana in the report:\n{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    // The instructor's login opens the class screen: ana, on that lab, at its second step.
+    let view = server.pane(&class.key("kim"), "kim", &[], 100, 24);
+    let screen = view.wait_for("lab hipcc-not-found");
+    has(&screen, "Class: 2 learners.");
+    let ana = screen
+        .lines()
+        .find(|l| l.starts_with("ana "))
+        .expect("ana's row");
+    lacks(ana, "not started");
+    lacks(ana, "now");
+    let eve = screen
+        .lines()
+        .find(|l| l.starts_with("eve "))
+        .expect("eve's row");
+    has(eve, "not started");
+    server.wait_log("login kim (instructor)");
+    // ana connects again: the class screen shows her connected (it reads every 2 s).
+    let again = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+    again.wait_for("Lessons");
+    view.wait_until("ana connected", |s| {
+        s.lines()
+            .find(|l| l.starts_with("ana "))
+            .is_some_and(|l| l.trim_end().ends_with("now"))
+    });
+    again.close();
+    view.keys(&["q"]);
+    server.wait_log("logout kim");
+}
+
+#[test]
+fn wrong_keys_and_unknown_names_are_refused_in_one_line_and_logged_without_keys() {
+    if !ssh_there("serve refusal tests") {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+
+    let (code, out, err) = server.ssh(&class.key("ana"), "bob", &["progress"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    has(&err, "This name is not on the class roster.");
+    server.wait_log("refused bob from 127.0.0.1");
+
+    // eve's roster entry holds ana's key; eve's own key is refused.
+    let (code, _, err) = server.ssh(&class.key("eve"), "eve", &["progress"]);
+    assert_eq!(code, 255);
+    has(&err, "Permission denied (publickey)");
+    let log = server.wait_log("refused eve from 127.0.0.1");
+    has(&log, "wrong key");
+    has(&log, "unknown name");
+    lacks(&log, "ana login");
+    // No key material in the log.
+    for name in ["ana", "eve", "kim"] {
+        let public = std::fs::read_to_string(class.key(name).with_extension("pub")).unwrap();
+        let blob = public.split_whitespace().nth(1).unwrap();
+        lacks(&log, blob);
+    }
+    lacks(&log, "BEGIN OPENSSH");
+}
+
+#[test]
+fn only_the_listed_commands_run_and_the_app_needs_a_terminal() {
+    if !ssh_there("serve command tests") {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+    let key = class.key("ana");
+    let marker = class.dir.path().join("ran");
+    let touch = format!("touch {}", marker.display());
+    for cmd in [
+        vec!["bash", "-c", "touch ran"],
+        vec![touch.as_str()],
+        vec!["lab", "--script", "/etc/passwd", "x"],
+        vec!["progress", "reset"],
+    ] {
+        let (code, out, err) = server.ssh(&key, "ana", &cmd);
+        assert_eq!(code, 1, "{cmd:?}: {out}{err}");
+        has(&err, "Not available here.");
+    }
+    assert!(!marker.exists());
+    let (code, _, err) = server.ssh(&key, "ana", &["lab", "hipcc-not-found"]);
+    assert_eq!(code, 1);
+    has(&err, "This needs a terminal: connect with ssh -t.");
+    // progress prints as the same subcommand does on a laptop.
+    let (code, out, _) = server.ssh(&key, "ana", &["progress", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(status(&out, "lab", "hipcc-not-found"), "not-started");
+    has(&out, "\"learner\": \"ana\"");
+}
+
+#[test]
+fn a_full_class_says_so_and_a_silent_client_is_dropped() {
+    if !ssh_there("serve limit tests") {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(
+        &class.path(),
+        &["--max-sessions", "1", "--login-timeout", "2"],
+    );
+    // One session holds the only place: the app on a terminal (-tt: ssh makes one without ours).
+    let mut first = Command::new("ssh")
+        .arg("-tt")
+        .args(server.ssh_args(&class.key("ana")))
+        .arg("ana@127.0.0.1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    server.wait_log("login ana");
+    // The place is taken once the session asked for its app; the next one is told.
+    let start = Instant::now();
+    let err = loop {
+        let out = Command::new("ssh")
+            .arg("-tt")
+            .args(server.ssh_args(&class.key("kim")))
+            .arg("kim@127.0.0.1")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let all = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        if all.contains("The class is full right now.") {
+            break all;
+        }
+        assert!(start.elapsed() < pane::DEADLINE, "never full:\n{all}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    lacks(&err, "Lessons");
+    let _ = first.kill();
+    let _ = first.wait();
+
+    // A client that connects and says nothing is dropped at the login timeout.
+    let mut tcp = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let start = Instant::now();
+    let mut buf = [0u8; 256];
+    let mut got = Vec::new();
+    loop {
+        match tcp.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    assert!(got.starts_with(b"SSH-2.0-"), "{got:?}");
+    let took = start.elapsed();
+    assert!(
+        took >= Duration::from_millis(1500) && took < Duration::from_secs(10),
+        "dropped after {took:?}"
+    );
+    server.wait_log("no login within");
+}
+
+#[test]
+fn a_bad_roster_is_named_with_its_line() {
+    let class = Class::new();
+    let roster = class.path().join("roster.toml");
+    std::fs::write(
+        &roster,
+        "[[learner]]\nname = \"ana\"\nkey = \"ssh-ed25519 AAAA\"\n",
+    )
+    .unwrap();
+    let out = Command::new(BIN)
+        .args(["serve", "--class"])
+        .arg(class.path())
+        .args(["--listen", "127.0.0.1:0"])
+        .env("LANG", "C")
+        .env_remove("ROCM_LEARN_LANG")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    has(&err, "roster.toml:3");
+    has(&err, "not an OpenSSH public key line");
+}
+
+/// The server's resident memory, from /proc.
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
+    let what = "serve hostile-client tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &["--login-timeout", "3"]);
+    let ana = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+    ana.wait_for("Lessons");
+
+    // 200 connections at once; half of them send garbage instead of an SSH greeting.
+    let mut burst = Vec::new();
+    for i in 0..200 {
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", server.port)) {
+            if i % 2 == 0 {
+                use std::io::Write;
+                let _ = s.write_all(b"GET / HTTP/1.0\r\n\x1b[2J\x00\xff\r\n\r\n");
+            }
+            burst.push(s);
+        }
+    }
+    // A learner pastes 4 MiB of terminal garbage into a session of their own.
+    let mut paste = Command::new("ssh")
+        .arg("-tt")
+        .args(server.ssh_args(&class.key("kim")))
+        .arg("kim@127.0.0.1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    server.wait_log("login kim");
+    {
+        use std::io::Write;
+        let mut stdin = paste.stdin.take().unwrap();
+        let chunk: Vec<u8> = (0..64 * 1024u32)
+            .map(|i| match i % 7 {
+                0 => 0x1b,
+                1 => b'[',
+                _ => b'0' + (i % 10) as u8,
+            })
+            .collect();
+        for _ in 0..64 {
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    }
+    // ana's session still answers her keys: the lessons list opens.
+    ana.keys(&["2"]);
+    ana.keys(&["Enter"]);
+    ana.wait_for("What ROCm is");
+    let rss = rss_kib(server.child.id());
+    assert!(rss < 200 * 1024, "the server holds {rss} KiB");
+    let _ = paste.kill();
+    let _ = paste.wait();
+    drop(burst);
+    // New logins work once the burst is gone.
+    let (code, out, err) = server.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    has(&out, "\"learner\": \"ana\"");
+}
+
+#[test]
+fn two_servers_on_one_class_folder_share_the_learner_and_the_host_key() {
+    let what = "serve two-server tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let a = Server::start(&class.path(), &[]);
+    let b = Server::start(&class.path(), &[]);
+    // ana works on server a...
+    let lab = a.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    lab.wait_for("learner@");
+    lab.close();
+    a.wait_log("logout ana");
+    // ...and, reconnecting through server b, finds that work.
+    let start = Instant::now();
+    loop {
+        let (code, out, err) = b.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        if status(&out, "lab", "hipcc-not-found") != "not-started" {
+            break;
+        }
+        assert!(
+            start.elapsed() < pane::DEADLINE,
+            "server b does not see ana's lab:\n{out}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // One host key for both: a learner's known_hosts entry fits either.
+    let scan = |port: u16| {
+        let out = Command::new("ssh-keyscan")
+            .args(["-t", "ed25519", "-p", &port.to_string(), "127.0.0.1"])
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.split_whitespace()
+            .last()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let key_a = scan(a.port);
+    assert!(!key_a.is_empty());
+    assert_eq!(key_a, scan(b.port));
+}
