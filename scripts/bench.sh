@@ -11,6 +11,12 @@ out=$(mktemp)
     cargo bench --quiet --bench "$bench" 2>/dev/null
     echo '```'; echo
   done
+  # Lab open against a bare bubblewrap login shell, the stage on the disk's /tmp and on a tmpfs.
+  for t in /tmp /dev/shm; do
+    echo "## TMPDIR=$t cargo bench --bench lab_open"; echo; echo '```'
+    TMPDIR=$t cargo bench --quiet --bench lab_open 2>/dev/null
+    echo '```'; echo
+  done
   echo "## scripts/measure-app.sh"; echo; echo '```'
   scripts/measure-app.sh home
   scripts/measure-app.sh lab
