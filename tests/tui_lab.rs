@@ -292,16 +292,18 @@ fn after_l_the_next_relogin_banner_is_in_the_new_language() {
     assert_eq!(a.world.i18n.lang(), Lang::Ja);
     key(&mut a, KeyCode::Enter);
     type_line(&mut a, "exit");
-    // The banner, then the new login's prompt under it.
+    // The banner, then the new login's prompt under it, and the checklist's report on that
+    // login (its reason and F5 on the strip), which can come a moment after the prompt.
     let s = wait_until(
         &mut a,
         w,
         h,
-        "the banner in Japanese and a new prompt",
+        "the banner in Japanese, a new prompt and its report",
         |s| {
-            s.split("ログアウトしました")
-                .nth(1)
-                .is_some_and(|after| after.contains(":~$"))
+            s.contains("F5 ")
+                && s.split("ログアウトしました")
+                    .nth(1)
+                    .is_some_and(|after| after.contains(":~$"))
         },
     );
     insta::assert_snapshot!("lab-relogin-after-l-ja-80x24", s);
