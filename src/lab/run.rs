@@ -64,6 +64,10 @@ pub struct LabRun {
     notify: Notify,
     /// The last record of the learner's shell.
     pub last: Option<Record>,
+    /// How many records have come since the lab (or F5) started: the first is the first
+    /// prompt, so more than one means the learner has run something, however many of them
+    /// arrived between two looks.
+    pub records: u64,
     pub status: Vec<StepStatus>,
     /// Every step passed at once, at some point: the lab is solved.
     pub complete: bool,
@@ -95,6 +99,7 @@ impl LabRun {
             shell,
             notify,
             last: None,
+            records: 0,
             status: Vec::new(),
             complete: false,
             baseline: None,
@@ -150,6 +155,7 @@ impl LabRun {
                 }
                 if record.is_some() {
                     self.last = record.clone();
+                    self.records += 1;
                 }
                 if self.status.iter().all(|s| s.done) {
                     self.complete = true;
@@ -199,6 +205,7 @@ impl LabRun {
             self.notify.clone(),
         )?;
         self.last = None;
+        self.records = 0;
         self.complete = false;
         self.baseline = None;
         self.halted = None;

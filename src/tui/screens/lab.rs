@@ -121,7 +121,8 @@ pub struct LabScreen {
     /// means the way can still be switched.
     first: Option<(String, u64)>,
     /// The current step, and the shell's session and history number when it became current.
-    step_seen: Option<(usize, String, u64)>,
+    /// The step current at the last look, and how many records had come by then.
+    step_seen: Option<(usize, u64)>,
     /// A command ran (or a login began) since the current step became current.
     tried: bool,
     /// The item of the course after this lab, offered once it is complete.
@@ -223,20 +224,30 @@ impl LabScreen {
     /// the current step became current (then the strip gives that step's reason).
     fn follow_shell(&mut self) {
         let current = self.current_step();
-        let Some(r) = self.run.as_ref().and_then(|r| r.last.clone()) else {
+        let Some((r, records)) = self
+            .run
+            .as_ref()
+            .and_then(|run| Some((run.last.clone()?, run.records)))
+        else {
             return;
         };
         if self.first.is_none() {
             self.first = Some((r.session.clone(), r.histno));
         }
         match (&self.step_seen, current) {
-            (Some((i, s, h)), Some(c)) if *i == c => {
-                if *s != r.session || *h != r.histno {
+            (Some((i, seen)), Some(c)) if *i == c => {
+                if *seen != records {
                     self.tried = true;
                 }
             }
+            // The first look counts from the first prompt: a command (even `exit`) run before
+            // the screen looked is a try.
+            (None, Some(c)) => {
+                self.step_seen = Some((c, 1));
+                self.tried = records > 1;
+            }
             (_, Some(c)) => {
-                self.step_seen = Some((c, r.session.clone(), r.histno));
+                self.step_seen = Some((c, records));
                 self.tried = false;
             }
             (_, None) => self.step_seen = None,
