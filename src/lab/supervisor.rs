@@ -215,6 +215,7 @@ pub fn main() -> i32 {
         out: sock,
         login_env: None,
         logins,
+        first_reported: false,
     };
     // Said once, first: where the machine lives (the app removes the stage at once when
     // nothing of the lab uses it any more), and whether the kernel confines the learner;
@@ -342,6 +343,8 @@ struct Grader {
     /// The last new-login environment, and the login files it was computed from.
     login_env: Option<(Fingerprint, Vec<(String, String)>)>,
     logins: Logins,
+    /// Whether the first prompt's record has been reported.
+    first_reported: bool,
 }
 
 impl Grader {
@@ -351,9 +354,17 @@ impl Grader {
             match ev {
                 Event::Record(r) => {
                     // Later ones may be queued behind it; the newest describes the shell now.
+                    // The first prompt's is always reported on its own: the app takes its
+                    // reasons as the baseline that later attempts are compared with.
                     let mut last = r;
                     let mut broken = None;
-                    for more in rx.try_iter() {
+                    let queued: Vec<Event> = if self.first_reported {
+                        rx.try_iter().collect()
+                    } else {
+                        Vec::new()
+                    };
+                    self.first_reported = true;
+                    for more in queued {
                         match more {
                             Event::Record(r) => last = r,
                             Event::LoginBroken(s) => broken = Some(s),
