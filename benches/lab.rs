@@ -69,7 +69,7 @@ fn main() {
     // Where the time goes: a bare login shell in the same sandbox, without the machine.
     let login_only = timed(20, || bare_bash(&bwrap, &["--login", "-i", "-c", "true"]));
     let stage_only = timed(20, || {
-        let stage = rocm_learn::lab::stage::Stage::new().unwrap();
+        let stage = rocm_learn::lab::stage::Stage::new(false).unwrap();
         let spec = rocm_learn::sim::MachineSpec::from_toml(&lab.machine).unwrap();
         let state = rocm_learn::sim::stage::create(stage.root(), &spec).unwrap();
         let tools: Vec<(String, String)> = rocm_learn::sim::tools::system_tools(&state)

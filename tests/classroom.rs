@@ -750,6 +750,7 @@ fn check_refuses_a_lab_whose_machine_cannot_be_built_naming_the_place() {
         "lab-bad-preset.toml:6:11: error: the lab's machine cannot be built: machine spec: unknown preset \"mi300x\"",
         "lab-bad-key.toml:7:1: error: the lab's machine cannot be built: machine spec: unknown field `gpus`",
         "lab-bad-group.toml:12:11: error: step \"groups\" names the group \"rendr\"",
+        "lab-bad-disk.toml:6:1: error: the lab's machine cannot be built: machine spec: `disk_mib` must be between 64 and 4096 (MiB), not 9000",
     ] {
         assert!(out.stdout.contains(expected), "{expected}\n{}", out.stdout);
     }

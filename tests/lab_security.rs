@@ -39,6 +39,39 @@ fn leftover_sleeps() -> [String; 4] {
 }
 
 /// The folders a lab left in `dir` (its stages are named `rocm-lab-...`).
+/// Stages the app with `pid` left: in its temporary folder `dir` (any), and in the tmpfs
+/// folders where a lab whose machine moves into memory builds its stage (named with the pid).
+fn stages_left_by(dir: &Path, pid: u32) -> Vec<String> {
+    let mine = format!("rocm-lab-{pid}-");
+    let mut left = stages_left(dir);
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR").map(std::path::PathBuf::from);
+    for tmpfs in runtime
+        .into_iter()
+        .chain([std::path::PathBuf::from("/dev/shm")])
+    {
+        if let Ok(entries) = std::fs::read_dir(&tmpfs) {
+            left.extend(
+                entries
+                    .flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.starts_with(&mine)),
+            );
+        }
+    }
+    left
+}
+
+/// Runs `cmd` to the end with its output captured, and says what pid it had.
+fn output_and_pid(cmd: &mut Command) -> (std::process::Output, u32) {
+    let child = cmd
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    (child.wait_with_output().unwrap(), pid)
+}
+
 fn stages_left(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -115,19 +148,17 @@ fn run_hostile(as_nobody: bool) {
         c.env("TMPDIR", dir.path());
         c
     };
-    let out = cmd
-        .args([
-            "lab",
-            "hsa-init-failed",
-            "--script",
-            script.to_str().unwrap(),
-            "--lang",
-            "en",
-        ])
-        .env("ROCM_LEARN_DATA_DIR", &data)
-        .env_remove("ROCM_LEARN_LANG")
-        .output()
-        .unwrap();
+    cmd.args([
+        "lab",
+        "hsa-init-failed",
+        "--script",
+        script.to_str().unwrap(),
+        "--lang",
+        "en",
+    ])
+    .env("ROCM_LEARN_DATA_DIR", &data)
+    .env_remove("ROCM_LEARN_LANG");
+    let (out, pid) = output_and_pid(&mut cmd);
     let session =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     let _ = std::fs::remove_file(&secret);
@@ -154,7 +185,7 @@ fn run_hostile(as_nobody: bool) {
     assert!(
         !Path::new("/etc/created-by-lab").exists() && !Path::new("/usr/created-by-lab").exists()
     );
-    let left = stages_left(dir.path());
+    let left = stages_left_by(dir.path(), pid);
     assert!(left.is_empty(), "the stage was not removed: {left:?}");
     // The sandbox's processes die with it: wait until the kernel has reaped them, and fail if
     // one is still there when the deadline passes.
@@ -285,23 +316,21 @@ fn run_json_user(
     } else {
         Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
     };
-    let out = cmd
-        .args([
-            "lab",
-            lab,
-            "--json",
-            "--line-timeout",
-            line_timeout,
-            "--lang",
-            "en",
-        ])
-        .arg("--script")
-        .arg(&file)
-        .env("ROCM_LEARN_DATA_DIR", dir.path())
-        .env("TMPDIR", dir.path())
-        .env_remove("ROCM_LEARN_LANG")
-        .output()
-        .unwrap();
+    cmd.args([
+        "lab",
+        lab,
+        "--json",
+        "--line-timeout",
+        line_timeout,
+        "--lang",
+        "en",
+    ])
+    .arg("--script")
+    .arg(&file)
+    .env("ROCM_LEARN_DATA_DIR", dir.path())
+    .env("TMPDIR", dir.path())
+    .env_remove("ROCM_LEARN_LANG");
+    let (out, pid) = output_and_pid(&mut cmd);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
             "no JSON result ({e}):\n{}\n{}",
@@ -310,7 +339,7 @@ fn run_json_user(
         )
     });
     // Whoever ran it, the lab leaves nothing behind in its temporary folder.
-    let left = stages_left(dir.path());
+    let left = stages_left_by(dir.path(), pid);
     assert!(left.is_empty(), "stage left behind: {left:?}");
     let mut raw = out.stdout.clone();
     raw.extend_from_slice(&out.stderr);
@@ -1145,6 +1174,14 @@ fn closing_a_lab_full_of_files_never_waits_for_their_removal() {
 
 /// A lab of the real course, started in this process: its stage can be looked at from outside.
 fn lab_run(id: &str) -> Option<rocm_learn::lab::run::LabRun> {
+    lab_run_with(id, |_| {})
+}
+
+/// `lab_run` of a lab changed by `edit` first, as a pack's own lab would be.
+fn lab_run_with(
+    id: &str,
+    edit: impl FnOnce(&mut rocm_learn::content::model::Lab),
+) -> Option<rocm_learn::lab::run::LabRun> {
     use rocm_learn::content::{self, ContentTree};
     use rocm_learn::lab;
     if !common::needs::bwrap(&format!("the lab {id} in this process")) {
@@ -1159,8 +1196,50 @@ fn lab_run(id: &str) -> Option<rocm_learn::lab::run::LabRun> {
         transcript: true,
         lang: rocm_learn::lang::Lang::En,
     };
-    let lab_def = course.lab(id).expect("the lab");
-    Some(lab::run::LabRun::start(lab_def, opts, lab::run::no_notify()).unwrap())
+    let mut lab_def = course.lab(id).expect("the lab").clone();
+    edit(&mut lab_def);
+    Some(lab::run::LabRun::start(&lab_def, opts, lab::run::no_notify()).unwrap())
+}
+
+#[test]
+fn a_packs_machine_sets_what_its_lab_may_write() {
+    use rocm_learn::lab;
+    let Some(mut run) = lab_run_with("hsa-init-failed", |l| {
+        l.machine.push_str("\ndisk_mib = 96\n");
+    }) else {
+        return;
+    };
+    let lines: Vec<String> = [
+        "head -c 200M /dev/zero > /tmp/big; echo wrote=$?",
+        "echo size=$(( $(stat -c %s /tmp/big) >> 20 ))M",
+        "rm /tmp/big; echo alive=$(id -un)",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    lab::script::run(&mut run, &lines, Duration::from_secs(60));
+    let session = lab::script::plain_transcript(&run.shell.transcript());
+    if run.in_memory != Some(true) {
+        eprintln!("SKIPPED: the machine could not move into memory here; no budget to test");
+        return;
+    }
+    has_all(&session, &["No space left on device"]);
+    assert!(has_line(&session, "wrote=1"), "{session}");
+    assert!(has_line(&session, "alive=learner"), "{session}");
+    let size: u64 = session
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("size=")?
+                .strip_suffix('M')?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no size line:\n{session}"));
+    assert!(
+        (32..96).contains(&size),
+        "a 96 MiB budget let {size} MiB through:\n{session}"
+    );
 }
 
 #[test]
@@ -1221,19 +1300,20 @@ fn a_lab_started_by_root_keeps_the_machines_ids_wherever_its_binary_and_temp_fol
         "stat -c '%U:%G %n' /etc/group\nstat -c '%F %n' /dev/kfd\n",
     )
     .unwrap();
-    let out = Command::new(&exe)
-        .args(["lab", "hsa-init-failed", "--json", "--lang", "en"])
-        .args(["--line-timeout", "20", "--script"])
-        .arg(&script)
-        .env("ROCM_LEARN_DATA_DIR", closed.path())
-        .env("TMPDIR", &tmp)
-        .output()
-        .unwrap();
+    let (out, pid) = output_and_pid(
+        Command::new(&exe)
+            .args(["lab", "hsa-init-failed", "--json", "--lang", "en"])
+            .args(["--line-timeout", "20", "--script"])
+            .arg(&script)
+            .env("ROCM_LEARN_DATA_DIR", closed.path())
+            .env("TMPDIR", &tmp),
+    );
     let session = String::from_utf8_lossy(&out.stderr);
     for line in ["root:root /etc/group", "character special file /dev/kfd"] {
         assert!(has_line(&session, line), "{line:?}:\n{session}");
     }
-    assert!(stages_left(&tmp).is_empty(), "a stage is left in {tmp:?}");
+    let left = stages_left_by(&tmp, pid);
+    assert!(left.is_empty(), "a stage is left: {left:?}");
 }
 
 #[test]

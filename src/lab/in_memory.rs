@@ -15,9 +15,6 @@ use std::path::{Path, PathBuf};
 use rustix::fs::{CWD, Timestamps};
 use rustix::mount::{MountFlags, UnmountFlags};
 
-/// What a lab may write in all, over the copy of the machine (1 GiB).
-pub const BUDGET: u64 = 1 << 30;
-
 /// The folders moved into memory, as mounted in the sandbox.
 const TOPS: [&str; 7] = [
     "etc",
@@ -38,11 +35,12 @@ const SCRATCH: &str = "/mnt";
 /// Moves the machine into memory. Ok(false): it could not be copied, and the lab runs on the
 /// stage as bubblewrap showed it. Err: the copy was made but could not be put in place (or a
 /// stage handed by descriptor could not be copied); the lab cannot go on.
-pub fn install(user: &str, handed: bool) -> io::Result<bool> {
+/// `budget`: what the lab may write in all, over the copy of the machine, in bytes.
+pub fn install(user: &str, handed: bool, budget: u64) -> io::Result<bool> {
     let handed = if handed { Handed::take() } else { None };
     let exe = Path::new(super::sandbox::SIM_BIN);
     let exe_len = std::fs::metadata(exe).map_or(0, |m| m.len());
-    let size = std::ffi::CString::new(format!("size={},mode=0755", BUDGET + exe_len))?;
+    let size = std::ffi::CString::new(format!("size={},mode=0755", budget + exe_len))?;
     if let Err(e) = rustix::mount::mount(
         "tmpfs",
         SCRATCH,

@@ -22,6 +22,7 @@ pub mod script;
 pub mod scripts;
 pub mod session;
 pub mod stage;
+pub mod stage_dir;
 pub mod supervisor;
 pub mod userns;
 pub mod usr_layer;

@@ -40,6 +40,9 @@ pub enum ToSupervisor {
         /// The stage and the binary come by descriptor (`sandbox::Layout::handed`).
         #[serde(default)]
         handed: bool,
+        /// What the lab may write in all, in bytes (`[machine] disk_mib`).
+        #[serde(default = "default_budget")]
+        budget: u64,
     },
     /// The banner between two logins, in the language the learner switched to.
     Relogin { text: String },
@@ -191,6 +194,11 @@ pub fn recv<T: DeserializeOwned>(r: &mut impl Read) -> io::Result<T> {
     let mut body = vec![0u8; len];
     r.read_exact(&mut body)?;
     serde_json::from_slice(&body).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// What a lab may write when the app does not say (an app of the previous protocol).
+fn default_budget() -> u64 {
+    crate::sim::spec::DEFAULT_DISK_MIB << 20
 }
 
 #[cfg(test)]

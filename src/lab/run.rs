@@ -89,7 +89,7 @@ pub struct LabRun {
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
         let bwrap = sandbox::probe()?;
-        let mut stage = prepare(lab, confining())?;
+        let mut stage = prepare(lab, confining(), sandbox::machine_in_memory(&bwrap))?;
         let shell = spawn(lab, &bwrap, &mut stage, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
@@ -196,7 +196,11 @@ impl LabRun {
     /// Starts over: a fresh machine and a fresh login.
     pub fn reset(&mut self) -> Result<(), LabError> {
         self.shell.kill();
-        self.stage = prepare(&self.lab, confining())?;
+        self.stage = prepare(
+            &self.lab,
+            confining(),
+            sandbox::machine_in_memory(&self.bwrap),
+        )?;
         self.shell = spawn(
             &self.lab,
             &self.bwrap,
@@ -259,8 +263,8 @@ fn confining() -> bool {
 
 /// `confined`: the files keep Ubuntu's modes (Landlock guards them); otherwise the system
 /// folders are made read-only, the only guard there is then.
-fn prepare(lab: &Lab, confined: bool) -> Result<Stage, LabError> {
-    let stage = Stage::new().map_err(io)?;
+fn prepare(lab: &Lab, confined: bool, in_memory: bool) -> Result<Stage, LabError> {
+    let stage = Stage::new(in_memory).map_err(io)?;
     let mut spec = sim::MachineSpec::from_toml(&lab.machine)
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
     spec.sim_bin = Some(sandbox::SIM_BIN.to_string());
@@ -387,6 +391,11 @@ fn spawn(
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: confining(),
         handed: l.handed,
+        budget: sim::MachineSpec::from_toml(&lab.machine)
+            .ok()
+            .and_then(|m| m.disk_mib)
+            .unwrap_or(sim::spec::DEFAULT_DISK_MIB)
+            << 20,
     };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         stage.reclaim_with(bwrap, m);

@@ -160,6 +160,12 @@ fn one_id_mounts(bwrap: &Path) -> bool {
     })
 }
 
+/// Whether the supervisor will be able to move the machine into memory (`in_memory`): it is
+/// root of its namespace with the machine's ids, or bubblewrap grants one id the capabilities.
+pub fn machine_in_memory(bwrap: &Path) -> bool {
+    mapper(bwrap).is_some() || one_id_mounts(bwrap)
+}
+
 /// A throwaway sandbox like the lab's (`NAMESPACES`, the host seen read-only): what the
 /// probes try before a lab depends on it.
 const TRIAL_MOUNTS: [&str; 7] = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
@@ -182,6 +188,12 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
     let Some(bwrap) = on_path("bwrap") else {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
+    // A sandbox that worked once keeps working for this process: each lab open would
+    // otherwise pay for a trial sandbox. A failure is tried again, once the user has fixed it.
+    static WORKED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    if let Some(known) = WORKED.get().filter(|known| **known == bwrap) {
+        return Ok(known.clone());
+    }
     let out = Command::new(&bwrap)
         .args(NAMESPACES)
         .args(TRIAL_MOUNTS)
@@ -195,6 +207,7 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
         Err(e) => return Err(SandboxError(Msg::new("lab-bwrap-failed").arg("error", e))),
     };
     if out.status.success() {
+        let _ = WORKED.set(bwrap.clone());
         return Ok(bwrap);
     }
     let err = String::from_utf8_lossy(&out.stderr).trim().to_string();

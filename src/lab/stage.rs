@@ -71,9 +71,14 @@ pub struct Stage {
 }
 
 impl Stage {
-    /// An empty stage with the sandbox's folders.
-    pub fn new() -> io::Result<Stage> {
-        let dir = tempfile::Builder::new().prefix("rocm-lab-").tempdir()?;
+    /// An empty stage with the sandbox's folders, in a tmpfs when `in_memory` (the machine will
+    /// be copied into the sandbox's memory; see `stage_dir`), else in the temporary folder.
+    pub fn new(in_memory: bool) -> io::Result<Stage> {
+        sweep_once();
+        let prefix = format!("{}{}-", super::stage_dir::PREFIX, std::process::id());
+        let dir = tempfile::Builder::new()
+            .prefix(&prefix)
+            .tempdir_in(super::stage_dir::parent(in_memory))?;
         for d in [
             "etc",
             "home",
@@ -177,20 +182,26 @@ impl Stage {
             let Ok(rd) = fs::read_dir(host_root.join(rel)) else {
                 continue;
             };
+            // One listing of what the machine has, and the kinds from the host's listing: a
+            // desktop has hundreds of these, and each lab open pays for every call per entry.
+            let have: std::collections::HashSet<std::ffi::OsString> = fs::read_dir(&to)?
+                .flatten()
+                .map(|e| e.file_name())
+                .collect();
             for e in rd.flatten() {
                 let name = e.file_name();
-                let dest = to.join(&name);
-                let Ok(meta) = fs::symlink_metadata(e.path()) else {
-                    continue;
-                };
-                if fs::symlink_metadata(&dest).is_ok() {
+                if have.contains(&name) {
                     continue;
                 }
-                if links && meta.file_type().is_symlink() {
+                let Ok(kind) = e.file_type() else {
+                    continue;
+                };
+                let dest = to.join(&name);
+                if links && kind.is_symlink() {
                     if let Ok(target) = fs::read_link(e.path()) {
                         std::os::unix::fs::symlink(target, &dest)?;
                     }
-                } else if meta.is_file() && meta.size() <= 64 * 1024 {
+                } else if kind.is_file() && e.metadata().is_ok_and(|m| m.size() <= 64 * 1024) {
                     fs::copy(e.path(), &dest)?;
                 }
             }
@@ -275,6 +286,35 @@ impl Stage {
             r.push(remover);
         }
     }
+}
+
+/// Removes, once per process and off this thread, the stages of apps that are gone (killed
+/// before their supervisor took the machine into memory): they would hold a tmpfs's memory or
+/// a disk's space until the next reboot.
+fn sweep_once() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let sweeper = std::thread::spawn(|| {
+            let parents = [
+                super::stage_dir::parent(true),
+                super::stage_dir::parent(false),
+            ];
+            let mut seen = Vec::new();
+            for parent in parents {
+                if seen.contains(&parent) {
+                    continue;
+                }
+                for stage in super::stage_dir::leftovers(&parent) {
+                    open_up(&stage);
+                    let _ = fs::remove_dir_all(&stage);
+                }
+                seen.push(parent);
+            }
+        });
+        if let Ok(mut r) = REMOVALS.lock() {
+            r.push(sweeper);
+        }
+    });
 }
 
 /// Stages being removed (see `Drop for Stage`).
@@ -368,7 +408,7 @@ mod tests {
 
     #[test]
     fn symlinks_resolve_inside_the_sandbox_view() {
-        let s = Stage::new().unwrap();
+        let s = Stage::new(false).unwrap();
         let r = s.root();
         fs::create_dir_all(r.join("opt/rocm-6.2.2/bin")).unwrap();
         fs::write(r.join("opt/rocm-6.2.2/bin/hipcc"), "x").unwrap();
@@ -408,7 +448,7 @@ mod tests {
             "auto\n/usr/bin/editor\n\n/usr/bin/vim.basic\n30\n\n",
         )
         .unwrap();
-        let s = Stage::new().unwrap();
+        let s = Stage::new(false).unwrap();
         fs::create_dir_all(s.host("etc/alternatives")).unwrap();
         std::os::unix::fs::symlink("/opt/rocm-6.2.2", s.host("etc/alternatives/rocm")).unwrap();
         s.adopt_alternatives(h).unwrap();

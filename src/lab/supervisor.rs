@@ -116,13 +116,14 @@ pub fn main() -> i32 {
         checks,
         confine,
         handed,
+        budget,
     }) = greeting(&mut reader)
     else {
         return 2;
     };
     // First, while this is the only thread: the machine into memory, then (a lab of one id)
     // the learner's own namespace.
-    let in_memory = match super::in_memory::install(&user, handed) {
+    let in_memory = match super::in_memory::install(&user, handed, budget) {
         Ok(done) => done,
         Err(e) => {
             eprintln!("rocm-learn: the lab's machine in memory: {e}");
@@ -238,6 +239,8 @@ struct Hello {
     checks: Vec<Check>,
     confine: bool,
     handed: bool,
+    /// What the lab may write in all, in bytes.
+    budget: u64,
 }
 
 /// The app's greeting, or None (said on stderr) when the channel does not start with one of
@@ -257,6 +260,7 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
         checks,
         confine,
         handed,
+        budget,
     } = hello
     else {
         eprintln!("rocm-learn: lab channel: no greeting");
@@ -275,6 +279,7 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
         checks,
         confine,
         handed,
+        budget,
     })
 }
 

@@ -17,6 +17,11 @@ use serde::Deserialize;
 use super::error::SimError;
 pub use super::machine::Preset;
 
+/// The sizes `[machine] disk_mib` may take, and the one a lab gets without it.
+pub const DISK_MIB: std::ops::RangeInclusive<u64> = 64..=4096;
+/// What a lab may write in all when its machine does not say (1 GiB).
+pub const DEFAULT_DISK_MIB: u64 = 1024;
+
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MachineSpec {
@@ -56,6 +61,10 @@ pub struct MachineSpec {
     /// Whether the repository key is in /etc/apt/keyrings/rocm.gpg (with `repo_configured`).
     #[serde(default = "yes")]
     pub repo_key: bool,
+    /// What the lab may write in all, in MiB (`DISK_MIB`): past it the learner meets "No
+    /// space left on device". The machine lives in memory, so this is memory of the host.
+    #[serde(default)]
+    pub disk_mib: Option<u64>,
     /// The learner's login name.
     #[serde(default = "default_user")]
     pub user: String,
@@ -159,6 +168,7 @@ impl MachineSpec {
             rocm_releases: Vec::new(),
             repo_configured: None,
             repo_key: true,
+            disk_mib: None,
             user: default_user(),
             user_groups: default_groups(),
             kfd_mode: None,

@@ -123,6 +123,15 @@ fn check(spec: &MachineSpec) -> Result<(), SimError> {
             )));
         }
     }
+    if let Some(mib) = spec.disk_mib
+        && !super::spec::DISK_MIB.contains(&mib)
+    {
+        return Err(bad(format!(
+            "`disk_mib` must be between {} and {} (MiB), not {mib}",
+            super::spec::DISK_MIB.start(),
+            super::spec::DISK_MIB.end()
+        )));
+    }
     if spec.user.is_empty() || spec.user.contains([':', ',', '\n', '/']) || spec.user == "root" {
         return Err(bad(format!("invalid user name \"{}\"", spec.user)));
     }
