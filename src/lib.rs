@@ -17,7 +17,7 @@ pub mod export;
 pub mod fuzzing;
 pub mod hostfs;
 pub mod i18n;
-// lab and sim predate the pedantic subset of Cargo.toml's [lints]; they are being reshaped
+// lab predates the pedantic subset of Cargo.toml's [lints]; they are being reshaped
 // elsewhere, and get these few once that settles.
 #[allow(
     clippy::redundant_closure_for_method_calls,
@@ -37,21 +37,14 @@ pub mod quiz;
 pub mod report;
 pub mod serve;
 pub mod sign;
-// As for lab above.
-#[allow(
-    clippy::redundant_closure_for_method_calls,
-    clippy::semicolon_if_nothing_returned,
-    clippy::implicit_clone,
-    clippy::manual_let_else
-)]
-pub mod sim;
 pub mod term_text;
 pub mod text;
 pub mod tui;
 pub mod xapi;
 
-// The generic helpers are crates of their own (crates/unix, crates/width), used by the
-// simulator too; named here as the modules they were, so the app's paths stay short.
+// The simulator and the generic helpers are crates of their own (crates/sim, crates/unix,
+// crates/width); named here as the modules they were, so the app's paths stay short.
+pub use rocm_sim as sim;
 pub use rocm_unix as unix;
 pub use rocm_unix::{clock, machine_path};
 pub use rocm_width as width;

@@ -306,7 +306,8 @@ impl<'a> Alternatives<'a> {
 
     /// Whether `path` exists in the machine (following links as the machine would).
     pub fn exists(&self, path: &str) -> bool {
-        crate::machine_path::resolve(path, |p| self.host(p)).is_some_and(|p| self.host(&p).exists())
+        rocm_unix::machine_path::resolve(path, |p| self.host(p))
+            .is_some_and(|p| self.host(&p).exists())
     }
 
     fn read_link(&self, path: &str) -> Option<String> {
@@ -738,7 +739,7 @@ fn strerror(e: &std::io::Error) -> String {
 
 /// The ROCm release `/opt/rocm` leads to (`6.2.2`), following the alternatives links.
 pub fn rocm_release(root: &Path) -> Option<String> {
-    let end = crate::machine_path::resolve("/opt/rocm", |p| fsx::host(root, p, "/"))?;
+    let end = rocm_unix::machine_path::resolve("/opt/rocm", |p| fsx::host(root, p, "/"))?;
     end.strip_prefix("/opt/rocm-").map(String::from)
 }
 

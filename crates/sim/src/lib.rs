@@ -1,6 +1,6 @@
 //! The simulated ROCm machine: state, and the tools a learner runs against it.
 //!
-//! Labs need a machine with AMD GPUs that does not exist. This module is that machine as a pure
+//! Labs need a machine with AMD GPUs that does not exist. This crate is that machine as a pure
 //! library: no PTY, no sandbox. Each tool prints what the real tool prints (the facts sheet,
 //! `rocm-facts.md`), in English: simulated output is never localized.
 //!
@@ -107,7 +107,16 @@
 //! **Simplifications** worth knowing: `hipcc` reports its version but does not compile; apt knows the
 //! packages of the labs, not the whole archive, and implements update/install/list.
 
-pub use crate::unix::accounts;
+// These predate the pedantic subset of the workspace's [lints] and get them once the crate's
+// shape settles.
+#![allow(
+    clippy::redundant_closure_for_method_calls,
+    clippy::semicolon_if_nothing_returned,
+    clippy::implicit_clone,
+    clippy::manual_let_else
+)]
+
+pub use rocm_unix::accounts;
 pub mod alternatives;
 pub mod catalog;
 pub mod coresdk;

@@ -7,7 +7,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use crate::unix::files::{READ_CAP, read_capped, read_opt, write_atomic};
+pub use rocm_unix::files::{READ_CAP, read_capped, read_opt, write_atomic};
 
 /// Normalises `path` (absolute, or relative to `cwd`) into a clean absolute sim path.
 pub fn normalize(path: &str, cwd: &str) -> String {
@@ -48,7 +48,7 @@ pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
     }
     match clean.rsplit_once('/') {
         Some((dir, name)) if !dir.is_empty() && !name.is_empty() => {
-            match crate::machine_path::resolve(dir, join) {
+            match rocm_unix::machine_path::resolve(dir, join) {
                 Some(d) => join(&d).join(name),
                 None => join(&clean),
             }

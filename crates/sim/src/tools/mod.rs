@@ -242,8 +242,8 @@ pub fn system_tools(state: &State) -> Vec<SystemTool> {
 
 // Widths and calendar dates are shared with the command line, which must not depend on the
 // simulator for them.
-pub use crate::clock::{MONTHS, civil, weekday};
-pub use crate::width::pad_to as pad;
+pub use rocm_unix::clock::{MONTHS, civil, weekday};
+pub use rocm_width::pad_to as pad;
 
 /// A column table as Go's tabwriter lays it out (kubectl): every cell but the last padded to
 /// the column's width plus `gap`.
