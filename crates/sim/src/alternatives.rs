@@ -568,7 +568,7 @@ impl<'a> Alternatives<'a> {
         if !self.as_root || lines.is_empty() {
             return;
         }
-        let (y, mo, d, h, mi, s) = super::tools::civil(self.now);
+        let (y, mo, d, h, mi, s) = rocm_unix::clock::civil(self.now);
         let stamp = format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02}");
         let host = self.host(LOG);
         let mut text = fsx::read_opt(&host).unwrap_or_default();

@@ -297,7 +297,7 @@ pub fn install(
             for t in c.bins {
                 fsx::write_executable(
                     &dir("bin").join(t),
-                    &super::pkgs::release_wrapper(bin, t, VERSION),
+                    &super::wrappers::release_wrapper(bin, t, VERSION),
                 )?;
             }
             for l in c.libs {
@@ -388,7 +388,7 @@ pub fn remove(root: &Path, now: i64, state: &State, p: &Package) {
 pub fn running(cx: &super::Ctx) -> bool {
     cx.env
         .iter()
-        .any(|(k, v)| k == super::pkgs::RELEASE_ENV && v == VERSION)
+        .any(|(k, v)| k == super::wrappers::RELEASE_ENV && v == VERSION)
         || (cx.state.rocm_version().is_none()
             && cx.state.packages.keys().any(|n| core_target(n).is_some()))
 }

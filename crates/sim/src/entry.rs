@@ -10,44 +10,7 @@ use std::path::{Path, PathBuf};
 use super::{BIN_ENV, ROOT_ENV, SESSION_ENV, UID_ENV, USER_ENV};
 use super::{Caller, Console, Exec, MachineSpec, Output, accounts};
 
-/// What the program around the simulator does when a tool changes who runs. The lab makes it
-/// real (a user namespace, a Landlock domain, the supervisor told: see `lab::broker`); run
-/// anywhere else, identities are only what the tools print.
-pub trait Host {
-    /// True when the tools run on a machine whose caller the host vouches for: the caller then
-    /// comes from the environment the host set, never from the process's own ids.
-    fn vouches(&self) -> bool {
-        false
-    }
-    /// Becomes `uid` for real before the tool acts (sudo, su). Called while single-threaded.
-    fn become_id(&self, _uid: u32, _gid: u32) -> io::Result<()> {
-        Ok(())
-    }
-    /// Right before a program the learner controls replaces this process, running as `who`.
-    fn handing_over(&self, _who: &HandOver) -> io::Result<()> {
-        Ok(())
-    }
-    /// The tool rebooted the machine: the host ends every program on it.
-    fn rebooted(&self) {}
-}
-
-/// Who runs the program a tool hands over to (sudo's command, su's and newgrp's shell).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HandOver {
-    pub user: String,
-    pub uid: u32,
-    pub home: String,
-    pub session: String,
-}
-
-/// No host: the simulator on its own (tests, `rocm-learn sim` on a stage folder).
-pub struct Alone;
-
-impl Host for Alone {}
-
-fn geteuid() -> u32 {
-    rustix::process::geteuid().as_raw()
-}
+pub use crate::host::{Alone, HandOver, Host};
 
 /// The real terminal: prompts are shown before reading the answer.
 struct Terminal;
@@ -88,7 +51,7 @@ pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
         .or_else(|| env("USER"))
         .unwrap_or_else(|| "learner".into());
     let uid = if !host.vouches() && is_machine_root(root) {
-        Some(geteuid())
+        Some(host.euid())
     } else {
         env(UID_ENV).and_then(|v| v.parse().ok())
     }
@@ -115,7 +78,7 @@ pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
 pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
     let root = PathBuf::from(env(ROOT_ENV).unwrap_or_else(|| "/".into()));
     if tool == "stage" {
-        return stage(&root, args);
+        return stage(&root, args, host);
     }
     let caller = caller_from_env(&root, host);
     // sudo becomes root for real before it runs anything: only that root may write the
@@ -133,11 +96,11 @@ pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
         return 1;
     }
     let env: Vec<(String, String)> = std::env::vars().collect();
-    let out = super::run_with_env(&root, tool, args, &caller, &mut Terminal, &env);
+    let out = super::run_with_env(host, &root, tool, args, &caller, &mut Terminal, &env);
     finish(&root, out, &caller, host)
 }
 
-fn stage(root: &Path, args: &[String]) -> i32 {
+fn stage(root: &Path, args: &[String], host: &dyn Host) -> i32 {
     if root == Path::new("/") {
         eprintln!("rocm-learn sim stage: set {ROOT_ENV} to the stage directory (refusing /)");
         return 2;
@@ -167,7 +130,7 @@ fn stage(root: &Path, args: &[String]) -> i32 {
         eprintln!("rocm-learn sim stage: {}: {e}", root.display());
         return 1;
     }
-    match super::stage::create(root, &spec) {
+    match super::stage::create_on(root, &spec, host) {
         Ok(_) => 0,
         Err(e) => {
             eprintln!("{e}");

@@ -10,50 +10,10 @@
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-
 use super::fsx;
+pub use super::state::{Boot, CMDLINE_PATH, LogLine};
 use super::state::{Driver, State};
-
-/// Where the machine's /proc/cmdline is kept, relative to the stage root, for the sandbox to
-/// mount over /proc/cmdline.
-pub const CMDLINE_PATH: &str = "var/lib/rocm-sim/cmdline";
-
-/// Boot facts with no file on a real machine.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Boot {
-    /// Boots since the stage was made. A boot ends every login session: the lab's login loop
-    /// compares this number with the one it saw at login to notice that the machine rebooted.
-    pub count: u32,
-    /// The running kernel's command line (/proc/cmdline).
-    pub cmdline: String,
-    /// The command line in /boot/grub/grub.cfg: what `update-grub` last generated from
-    /// /etc/default/grub. Editing /etc/default/grub alone changes nothing.
-    pub grub_cmdline: String,
-    /// The kernel log since boot.
-    pub log: Vec<LogLine>,
-    /// UEFI Secure Boot is on (`mokutil --sb-state`).
-    pub secure_boot: bool,
-    /// The DKMS signing key (MOK) is enrolled, so Secure Boot accepts DKMS modules.
-    pub mok_enrolled: bool,
-    /// `mokutil --import` queued the key: MokManager enrols it at the next boot.
-    pub mok_pending: bool,
-    /// A firmware file amdgpu needs that the machine lacks (`amdgpu/psp_13_0_8_toc.bin`).
-    #[serde(default)]
-    pub missing_firmware: Option<String>,
-}
-
-/// One kernel (or early userspace) log record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LogLine {
-    /// Seconds since boot.
-    pub t: f64,
-    /// Empty for the kernel; else the journal identifier with its pid
-    /// (`systemd-modules-load[252]`), which `dmesg` does not show.
-    #[serde(default)]
-    pub src: String,
-    pub msg: String,
-}
+use super::udev;
 
 const MODULES_LOAD: &str = "systemd-modules-load[252]";
 
@@ -512,4 +472,70 @@ pub fn next_boot_loads_amdgpu(state: &State, root: &Path) -> bool {
 /// dmesg's `[    3.929856] ` prefix.
 pub fn dmesg_stamp(t: f64) -> String {
     format!("[{t:>12.6}] ")
+}
+
+/// The driver's side of the machine's state: loading amdgpu creates its nodes, a reboot boots.
+impl State {
+    /// Loads amdgpu (no permission checks: the caller did them) and lets udev create its nodes.
+    pub fn load_driver(&mut self, root: &Path, driver: Driver) {
+        self.driver = Some(driver);
+        self.create_gpu_nodes(root);
+    }
+
+    pub fn unload_driver(&mut self) {
+        self.driver = None;
+        self.devices.retain(|d| d.driver != "amdgpu");
+    }
+
+    /// Creates /dev/kfd and the DRM nodes of every GPU, applying the loaded udev rules.
+    pub fn create_gpu_nodes(&mut self, root: &Path) {
+        // The "add" events: udevd reads rule files that changed since its last event first.
+        self.udev_rules = udev::load_rules(root);
+        self.devices.retain(|d| d.driver != "amdgpu");
+        let now = self.now();
+        let mut nodes = vec![udev::DevNode {
+            path: "/dev/kfd".into(),
+            kernel: "kfd".into(),
+            subsystem: "kfd".into(),
+            driver: "amdgpu".into(),
+            major: self.kfd_major,
+            minor: 0,
+            owner: "root".into(),
+            group: "root".into(),
+            mode: 0o600,
+            created: now,
+            events: 0,
+        }];
+        for g in &self.machine.gpus {
+            for (name, minor) in [
+                (format!("card{}", g.card_minor), g.card_minor),
+                (format!("renderD{}", g.render_minor), g.render_minor),
+            ] {
+                nodes.push(udev::DevNode {
+                    path: format!("/dev/dri/{name}"),
+                    kernel: name,
+                    subsystem: "drm".into(),
+                    driver: "amdgpu".into(),
+                    major: 226,
+                    minor,
+                    owner: "root".into(),
+                    group: "root".into(),
+                    mode: 0o600,
+                    created: now,
+                    events: 0,
+                });
+            }
+        }
+        for n in &mut nodes {
+            udev::apply(root, &self.udev_rules, n, udev::Action::Add);
+        }
+        self.devices.extend(nodes);
+        self.devices.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+
+    /// Reboots: the machine boots again from its configuration ([`boot`]); every
+    /// login session ends and `boot.count` grows.
+    pub fn reboot(&mut self, root: &Path) {
+        boot(self, root);
+    }
 }

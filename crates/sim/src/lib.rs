@@ -124,6 +124,7 @@ pub mod devnodes;
 pub mod entry;
 pub mod error;
 pub mod fsx;
+pub mod host;
 pub mod k8s;
 pub mod k8s_patch;
 pub mod kernel;
@@ -136,11 +137,13 @@ pub mod state;
 pub mod tools;
 pub mod udev;
 pub mod wont_load;
+pub mod wrappers;
 
 use std::collections::VecDeque;
 use std::path::Path;
 
 pub use error::SimError;
+pub use host::{Alone, Fake, Host};
 pub use machine::{Machine, Preset};
 pub use spec::MachineSpec;
 pub use state::State;
@@ -281,6 +284,8 @@ impl Console for ScriptedConsole {
 
 /// Everything a tool works with during one run.
 pub struct Ctx<'a> {
+    /// The real system around the machine.
+    pub host: &'a dyn Host,
     pub root: &'a Path,
     pub state: &'a mut State,
     pub caller: Caller,
@@ -339,9 +344,9 @@ impl Ctx<'_> {
         fsx::write_atomic(&host, bytes)?;
         // A tool running as the machine's real root (a lab with the machine's ids) writes for
         // its caller: the file is the caller's, as the real tool run by that user leaves it.
-        if rustix::process::geteuid().is_root() && !self.caller.is_root() {
+        if self.host.euid() == 0 && !self.caller.is_root() {
             let gid = self.gids().first().copied().unwrap_or(self.caller.uid);
-            std::os::unix::fs::lchown(&host, Some(self.caller.uid), Some(gid))?;
+            self.host.chown(&host, self.caller.uid, gid)?;
         }
         Ok(())
     }
@@ -366,19 +371,21 @@ impl Ctx<'_> {
     }
 }
 
-/// Runs `tool` on the stage at `root`: loads the state, runs, saves if it changed.
+/// Runs `tool` on the stage at `root` of `host`: loads the state, runs, saves if it changed.
 pub fn run(
+    host: &dyn Host,
     root: &Path,
     tool: &str,
     args: &[String],
     caller: &Caller,
     console: &mut dyn Console,
 ) -> Output {
-    run_with_env(root, tool, args, caller, console, &[])
+    run_with_env(host, root, tool, args, caller, console, &[])
 }
 
 /// [`run`], with the caller's environment variables.
 pub fn run_with_env(
+    host: &dyn Host,
     root: &Path,
     tool: &str,
     args: &[String],
@@ -386,7 +393,7 @@ pub fn run_with_env(
     console: &mut dyn Console,
     env: &[(String, String)],
 ) -> Output {
-    let mut state = match State::load(root) {
+    let mut state = match State::load_on(root, host) {
         Ok(s) => s,
         Err(e) => {
             return Output {
@@ -398,6 +405,7 @@ pub fn run_with_env(
     };
     let before = state.clone();
     let mut cx = Ctx {
+        host,
         root,
         state: &mut state,
         caller: caller.clone(),

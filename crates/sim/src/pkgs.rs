@@ -7,6 +7,7 @@ use super::catalog::{self, Origin, Package, Payload, Release};
 use super::fsx;
 use super::keys;
 use super::state::{DkmsEntry, Installed, State};
+pub use super::wrappers::{RELEASE_ENV, release_wrapper, wrapper};
 
 /// One `deb` line (or deb822 stanza) of the stage's apt configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -245,34 +246,6 @@ pub fn available(state: &State) -> Vec<Package> {
     }
     all
 }
-
-/// Shell-quotes for use inside double quotes in the wrapper scripts.
-fn dq(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| match c {
-            '"' | '\\' | '$' | '`' => vec!['\\', c],
-            c => vec![c],
-        })
-        .collect()
-}
-
-/// The wrapper script that runs a simulated tool.
-pub fn wrapper(bin: &str, tool: &str) -> String {
-    format!("#!/bin/sh\nexec \"{}\" sim {tool} \"$@\"\n", dq(bin))
-}
-
-/// The wrapper of a tool in /opt/rocm-X.Y.Z/bin: it names its release, so the tool answers
-/// for the tree it was started from (through /opt/rocm or a versioned PATH entry alike).
-pub fn release_wrapper(bin: &str, tool: &str, release: &str) -> String {
-    format!(
-        "#!/bin/sh\nexport {RELEASE_ENV}={}\nexec \"{}\" sim {tool} \"$@\"\n",
-        dq(release),
-        dq(bin)
-    )
-}
-
-/// The variable a release's wrapper sets for its tool.
-pub const RELEASE_ENV: &str = "ROCM_SIM_RELEASE";
 
 /// Installs one package: writes its files into the stage and records it. Returns what its
 /// maintainer scripts print (rocm-core's registration of /opt/rocm).

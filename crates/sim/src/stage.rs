@@ -13,6 +13,7 @@ use super::pkgs;
 use super::spec::{DriverKind, MachineSpec};
 use super::state::{State, VERSION};
 use super::udev;
+use crate::host::{Alone, Host};
 
 const MODULES_HEADER: &str = "# /etc/modules: kernel modules to load at boot time.
 #
@@ -20,8 +21,15 @@ const MODULES_HEADER: &str = "# /etc/modules: kernel modules to load at boot tim
 # at boot time, one per line. Lines beginning with \"#\" are ignored.
 ";
 
-/// Creates the stage described by `spec` under `root` (which may already hold other files).
+/// Creates the stage described by `spec` under `root` (which may already hold other files), on
+/// this system ([`create_on`] with [`Alone`]).
 pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
+    create_on(root, spec, &Alone)
+}
+
+/// Creates the stage described by `spec` under `root` of `host` (whose clock picks a cause when
+/// the spec leaves it open).
+pub fn create_on(root: &Path, spec: &MachineSpec, host: &dyn Host) -> Result<State, SimError> {
     let m = machine(spec)?;
     check(spec)?;
     let bin = spec.sim_bin.clone().unwrap_or_else(|| "rocm-learn".into());
@@ -67,7 +75,7 @@ pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
         spec.missing_firmware.clone(),
     )
     .map_err(io)?;
-    if let Some(cause) = super::wont_load::pick(&spec.wont_load) {
+    if let Some(cause) = super::wont_load::pick(&spec.wont_load, host) {
         super::wont_load::apply(root, &mut state, &cause, &bin).map_err(bad)?;
     }
     state.save(root)?;

@@ -6,19 +6,61 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::accounts;
+use rocm_unix::accounts;
+
 use super::error::SimError;
 use super::fsx;
+use super::host::{Alone, Host};
 use super::k8s::Cluster;
-use super::kernel::{self, Boot};
 use super::machine::Machine;
-use super::udev::{self, Action, Rule};
+pub use super::udev::DevNode;
+use super::udev::Rule;
 
 /// Where the state lives, relative to the stage root.
 pub const STATE_PATH: &str = "var/lib/rocm-sim/state.json";
 
 /// Bumped when the format changes incompatibly.
 pub const VERSION: u32 = 1;
+
+/// Where the machine's /proc/cmdline is kept, relative to the stage root, for the sandbox to
+/// mount over /proc/cmdline.
+pub const CMDLINE_PATH: &str = "var/lib/rocm-sim/cmdline";
+
+/// Boot facts with no file on a real machine.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Boot {
+    /// Boots since the stage was made. A boot ends every login session: the lab's login loop
+    /// compares this number with the one it saw at login to notice that the machine rebooted.
+    pub count: u32,
+    /// The running kernel's command line (/proc/cmdline).
+    pub cmdline: String,
+    /// The command line in /boot/grub/grub.cfg: what `update-grub` last generated from
+    /// /etc/default/grub. Editing /etc/default/grub alone changes nothing.
+    pub grub_cmdline: String,
+    /// The kernel log since boot.
+    pub log: Vec<LogLine>,
+    /// UEFI Secure Boot is on (`mokutil --sb-state`).
+    pub secure_boot: bool,
+    /// The DKMS signing key (MOK) is enrolled, so Secure Boot accepts DKMS modules.
+    pub mok_enrolled: bool,
+    /// `mokutil --import` queued the key: MokManager enrols it at the next boot.
+    pub mok_pending: bool,
+    /// A firmware file amdgpu needs that the machine lacks (`amdgpu/psp_13_0_8_toc.bin`).
+    #[serde(default)]
+    pub missing_firmware: Option<String>,
+}
+
+/// One kernel (or early userspace) log record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogLine {
+    /// Seconds since boot.
+    pub t: f64,
+    /// Empty for the kernel; else the journal identifier with its pid
+    /// (`systemd-modules-load[252]`), which `dmesg` does not show.
+    #[serde(default)]
+    pub src: String,
+    pub msg: String,
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -59,29 +101,6 @@ pub struct State {
 pub enum Driver {
     InTree,
     Dkms { version: String },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DevNode {
-    /// `/dev/kfd`, `/dev/dri/renderD128`.
-    pub path: String,
-    /// udev's KERNEL (`kfd`, `renderD128`).
-    pub kernel: String,
-    /// udev's SUBSYSTEM (`kfd`, `drm`).
-    pub subsystem: String,
-    /// Driver behind the node (`amdgpu`, `ast`), for DRIVERS== matches.
-    pub driver: String,
-    pub major: u32,
-    pub minor: u32,
-    pub owner: String,
-    pub group: String,
-    pub mode: u32,
-    /// When the node was created (unix time), for `ls -l`.
-    pub created: i64,
-    /// udev events that set the node's owner, group and mode so far: a host showing real
-    /// nodes gives them these values once per event, and leaves a `chmod` between events be.
-    #[serde(default)]
-    pub events: u64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,11 +144,37 @@ impl State {
     /// Loads the state of the stage at `root`. Every failure is a `SimError` with a message a
     /// learner (or lab author) can act on; nothing here panics on bad input. Device nodes that
     /// exist for real on the machine's own root give their owner, group and mode
-    /// ([`super::devnodes::read_back`]).
+    /// ([`State::read_back_nodes`]).
     pub fn load(root: &Path) -> Result<State, SimError> {
+        State::load_on(root, &Alone)
+    }
+
+    /// [`State::load`] of the stage at `root` of `host`, whose device nodes are read back.
+    pub fn load_on(root: &Path, host: &dyn Host) -> Result<State, SimError> {
         let mut state = State::load_recorded(root)?;
-        super::devnodes::read_back(&mut state, root);
+        state.read_back_nodes(root, host);
         Ok(state)
+    }
+
+    /// Takes owner, group and mode from `host`'s real nodes, when `root` is its `/`.
+    pub fn read_back_nodes(&mut self, root: &Path, host: &dyn Host) {
+        if root != Path::new("/") {
+            return;
+        }
+        let mut names: Option<(Vec<accounts::PasswdEntry>, accounts::Groups)> = None;
+        for d in &mut self.devices {
+            let Some(st) = host.device_node(&d.path, d.major, d.minor) else {
+                continue;
+            };
+            let (users, groups) =
+                names.get_or_insert_with(|| (accounts::users(root), accounts::Groups::load(root)));
+            d.mode = st.mode;
+            d.owner = users
+                .iter()
+                .find(|u| u.uid == st.uid)
+                .map_or_else(|| st.uid.to_string(), |u| u.name.clone());
+            d.group = groups.name_of(st.gid);
+        }
     }
 
     /// [`State::load`] as the simulator last wrote it, whatever the real nodes say.
@@ -205,7 +250,7 @@ impl State {
         fsx::write_atomic(&path, text.as_bytes())
             .map_err(|e| SimError::io("rocm-learn sim: cannot write", &path, &e))?;
         // The machine's /proc/cmdline, as a file the sandbox can mount.
-        let cmdline = root.join(kernel::CMDLINE_PATH);
+        let cmdline = root.join(CMDLINE_PATH);
         let want = format!("{}\n", self.boot.cmdline);
         if fsx::read_opt(&cmdline).as_deref() != Some(want.as_str()) {
             fsx::write_atomic(&cmdline, want.as_bytes())
@@ -342,68 +387,5 @@ impl State {
             return Some(Driver::Dkms { version });
         }
         self.in_tree_module.then_some(Driver::InTree)
-    }
-
-    /// Loads amdgpu (no permission checks: the caller did them) and lets udev create its nodes.
-    pub fn load_driver(&mut self, root: &Path, driver: Driver) {
-        self.driver = Some(driver);
-        self.create_gpu_nodes(root);
-    }
-
-    pub fn unload_driver(&mut self) {
-        self.driver = None;
-        self.devices.retain(|d| d.driver != "amdgpu");
-    }
-
-    /// Creates /dev/kfd and the DRM nodes of every GPU, applying the loaded udev rules.
-    pub fn create_gpu_nodes(&mut self, root: &Path) {
-        // The "add" events: udevd reads rule files that changed since its last event first.
-        self.udev_rules = udev::load_rules(root);
-        self.devices.retain(|d| d.driver != "amdgpu");
-        let now = self.now();
-        let mut nodes = vec![DevNode {
-            path: "/dev/kfd".into(),
-            kernel: "kfd".into(),
-            subsystem: "kfd".into(),
-            driver: "amdgpu".into(),
-            major: self.kfd_major,
-            minor: 0,
-            owner: "root".into(),
-            group: "root".into(),
-            mode: 0o600,
-            created: now,
-            events: 0,
-        }];
-        for g in &self.machine.gpus {
-            for (name, minor) in [
-                (format!("card{}", g.card_minor), g.card_minor),
-                (format!("renderD{}", g.render_minor), g.render_minor),
-            ] {
-                nodes.push(DevNode {
-                    path: format!("/dev/dri/{name}"),
-                    kernel: name,
-                    subsystem: "drm".into(),
-                    driver: "amdgpu".into(),
-                    major: 226,
-                    minor,
-                    owner: "root".into(),
-                    group: "root".into(),
-                    mode: 0o600,
-                    created: now,
-                    events: 0,
-                });
-            }
-        }
-        for n in &mut nodes {
-            udev::apply(root, &self.udev_rules, n, Action::Add);
-        }
-        self.devices.extend(nodes);
-        self.devices.sort_by(|a, b| a.path.cmp(&b.path));
-    }
-
-    /// Reboots: the machine boots again from its configuration ([`kernel::boot`]); every
-    /// login session ends and `boot.count` grows.
-    pub fn reboot(&mut self, root: &Path) {
-        kernel::boot(self, root);
     }
 }

@@ -7,9 +7,33 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::accounts::Groups;
+use rocm_unix::accounts::Groups;
+
 use super::fsx;
-use super::state::DevNode;
+
+/// A device node as udev left it: what a rule matches on and what it sets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DevNode {
+    /// `/dev/kfd`, `/dev/dri/renderD128`.
+    pub path: String,
+    /// udev's KERNEL (`kfd`, `renderD128`).
+    pub kernel: String,
+    /// udev's SUBSYSTEM (`kfd`, `drm`).
+    pub subsystem: String,
+    /// Driver behind the node (`amdgpu`, `ast`), for DRIVERS== matches.
+    pub driver: String,
+    pub major: u32,
+    pub minor: u32,
+    pub owner: String,
+    pub group: String,
+    pub mode: u32,
+    /// When the node was created (unix time), for `ls -l`.
+    pub created: i64,
+    /// udev events that set the node's owner, group and mode so far: a host showing real
+    /// nodes gives them these values once per event, and leaves a `chmod` between events be.
+    #[serde(default)]
+    pub events: u64,
+}
 
 /// Name of the built-in defaults, as systemd ships them in /usr/lib/udev/rules.d.
 pub const DEFAULT_FILE: &str = "50-udev-default.rules";

@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use super::fsx;
+use super::host::Host;
 use super::kernel;
 use super::pkgs;
 use super::state::State;
@@ -16,8 +17,8 @@ use super::state::State;
 pub const CAUSES: &[&str] = &["blacklist", "nomodeset", "dkms"];
 
 /// Which cause this start gets: `ROCM_SIM_VARIANT` when it names one of `allowed` (tests pick
-/// one), else one chosen by the clock.
-pub fn pick(allowed: &[String]) -> Option<String> {
+/// one), else one chosen by `host`'s clock.
+pub fn pick(allowed: &[String], host: &dyn Host) -> Option<String> {
     if allowed.is_empty() {
         return None;
     }
@@ -26,10 +27,7 @@ pub fn pick(allowed: &[String]) -> Option<String> {
     {
         return Some(v);
     }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos() as usize)
-        .unwrap_or(0);
+    let nanos = host.now().subsec_nanos() as usize;
     Some(allowed[nanos % allowed.len()].clone())
 }
 

@@ -8,6 +8,7 @@
 use super::super::catalog::{self, Origin, Package, Payload};
 use super::super::pkgs::{self, KeyCheck, Repo, Source};
 use super::super::{Ctx, keys};
+use super::apt_size::size;
 use super::opts;
 
 const LISTS_LOCK: &[&str] = &[
@@ -96,33 +97,6 @@ fn help(prog: &str) -> String {
         APT_GET_HELP
     };
     format!("{head}{HELP_END}")
-}
-
-/// apt's SI size strings (`2,615 B`, `55.8 kB`, `1,234 kB`, `63.4 MB`).
-pub fn size(bytes: u64) -> String {
-    let commas = |n: u64| {
-        let s = n.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
-    let b = bytes as f64;
-    if bytes < 10_000 {
-        format!("{} B", commas(bytes))
-    } else if bytes < 100_000 {
-        format!("{:.1} kB", b / 1000.0)
-    } else if bytes < 10_000_000 {
-        format!("{} kB", commas((b / 1000.0).round() as u64))
-    } else if bytes < 100_000_000 {
-        format!("{:.1} MB", b / 1e6)
-    } else {
-        format!("{} MB", commas((b / 1e6).round() as u64))
-    }
 }
 
 /// What apt's command line asks for.

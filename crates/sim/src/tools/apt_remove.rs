@@ -194,7 +194,7 @@ pub fn remove(cx: &mut Ctx, op: &str, operands: &[String], yes: bool, purge: boo
         .sum();
     cx.println(&format!(
         "After this operation, {} disk space will be freed.",
-        super::apt::size(freed)
+        super::apt_size::size(freed)
     ));
     if !yes {
         let answer = cx.ask("Do you want to continue? [Y/n] ");

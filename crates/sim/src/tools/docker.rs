@@ -720,6 +720,7 @@ fn rocminfo(cx: &mut Ctx, run: &mut Run, nodes: &[DevNode]) -> i32 {
     };
     run.gpus_found = view.machine.gpus.len();
     let mut inner = Ctx {
+        host: cx.host,
         root: &root,
         state: &mut view,
         caller: cx.caller.as_root(),

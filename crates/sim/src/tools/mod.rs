@@ -7,6 +7,7 @@ pub mod amdgpu_install;
 pub mod apt;
 pub mod apt_coresdk;
 pub mod apt_remove;
+mod apt_size;
 pub mod curl;
 pub mod dkms;
 pub mod docker;
@@ -37,7 +38,7 @@ pub mod stat;
 pub mod su;
 pub mod sudo;
 pub mod systemctl;
-mod testkit;
+pub(crate) mod testkit;
 pub mod udevadm;
 pub mod uname;
 pub mod update_alternatives;
@@ -274,7 +275,7 @@ pub fn table(rows: &[Vec<String>], gap: usize, indent: &str) -> String {
 /// the owner, group or other bits decide, with the caller's *current* groups.
 pub fn can_read_write(cx: &Ctx, node: &super::state::DevNode) -> bool {
     let node_ids = (node.owner.as_str(), node.group.as_str(), node.mode);
-    super::accounts::may_read_write_named(cx.root, node_ids, cx.caller.uid, &cx.gids())
+    rocm_unix::accounts::may_read_write_named(cx.root, node_ids, cx.caller.uid, &cx.gids())
 }
 
 /// May the caller create or replace the file at this sim path? Root may anywhere whose parent

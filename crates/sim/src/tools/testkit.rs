@@ -10,6 +10,9 @@ use super::super::{self as sim, Caller, MachineSpec, ScriptedConsole};
 pub struct Machine {
     dir: tempfile::TempDir,
     session: String,
+    /// The system around the machine, in memory: tests take the same paths as root and as a
+    /// normal user.
+    pub host: sim::Fake,
 }
 
 /// What a tool printed and returned.
@@ -35,12 +38,17 @@ impl Machine {
 
     /// The default machine, changed by `edit` (a repository, a cluster).
     pub fn with(edit: impl FnOnce(&mut MachineSpec)) -> Machine {
+        Machine::on(sim::Fake::default(), edit)
+    }
+
+    /// The default machine, changed by `edit`, on `host`.
+    pub fn on(host: sim::Fake, edit: impl FnOnce(&mut MachineSpec)) -> Machine {
         let mut spec = MachineSpec::default();
         edit(&mut spec);
         let dir = tempfile::tempdir().expect("temp dir");
-        sim::stage::create(dir.path(), &spec).expect("stage");
+        sim::stage::create_on(dir.path(), &spec, &host).expect("stage");
         let session = sim::login(dir.path(), &spec.user).expect("login");
-        Machine { dir, session }
+        Machine { dir, session, host }
     }
 
     pub fn root(&self) -> &std::path::Path {
@@ -65,6 +73,7 @@ impl Machine {
     pub fn output(&self, caller: Caller, line: &str) -> sim::Output {
         let words: Vec<String> = line.split(' ').map(String::from).collect();
         sim::run(
+            &self.host,
             self.root(),
             &words[0],
             &words[1..],
