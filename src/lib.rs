@@ -17,6 +17,7 @@ pub mod export;
 pub mod fuzzing;
 pub mod hostfs;
 pub mod i18n;
+pub mod items;
 // lab predates the pedantic subset of Cargo.toml's [lints]; they are being reshaped
 // elsewhere, and get these few once that settles.
 #[allow(
