@@ -457,3 +457,26 @@ fn imports_are_read_as_written() {
     );
     assert!(circles(&g(&[("a", "b"), ("b", "c"), ("a", "c")])).is_empty());
 }
+
+/// The simulator's crate repeats the workspace's lints (a crate cannot add to `workspace =
+/// true`) and adds `missing_docs`: the copy must not drift.
+#[test]
+fn the_simulator_keeps_the_workspace_lints_and_documents_its_api() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| -> toml::Table {
+        toml::from_str(&std::fs::read_to_string(root.join(p)).expect(p)).expect(p)
+    };
+    let workspace = read("Cargo.toml")["workspace"]["lints"].clone();
+    let mut sim = read("crates/sim/Cargo.toml")["lints"].clone();
+    let docs = sim["rust"]
+        .as_table_mut()
+        .and_then(|t| t.remove("missing_docs"));
+    assert_eq!(
+        docs.and_then(|d| d.as_str().map(String::from)).as_deref(),
+        Some("warn")
+    );
+    assert_eq!(
+        sim, workspace,
+        "crates/sim/Cargo.toml's [lints] differ from the workspace's"
+    );
+}

@@ -8,14 +8,20 @@ use std::path::Path;
 
 use super::fsx;
 
+/// Where the alternatives' links live.
 pub const ALTDIR: &str = "/etc/alternatives";
+/// update-alternatives' administrative folder.
 pub const ADMINDIR: &str = "/var/lib/dpkg/alternatives";
+/// update-alternatives' log.
 pub const LOG: &str = "/var/log/alternatives.log";
 const TMP: &str = ".dpkg-tmp";
 
+/// How a group picks its choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
+    /// The highest priority wins.
     Auto,
+    /// The admin's choice stays.
     Manual,
 }
 
@@ -28,6 +34,7 @@ impl Status {
         }
     }
 
+    /// The words `--display` uses (`auto mode`, `manual mode`).
     pub fn describe(self) -> &'static str {
         match self {
             Status::Auto => "auto mode",
@@ -36,17 +43,23 @@ impl Status {
     }
 }
 
+/// A link that follows the master (`--slave LINK NAME PATH`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slave {
+    /// Its name.
     pub name: String,
+    /// Its link.
     pub link: String,
 }
 
 /// One choice: a path with its priority, and its file for each slave ("" when it has none).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
+    /// The path it provides.
     pub path: String,
+    /// Its priority.
     pub priority: i32,
+    /// Slave name and its file, per slave of the group.
     pub slaves: Vec<(String, String)>,
 }
 
@@ -64,16 +77,22 @@ impl Choice {
 /// A link group as `alternative_load` reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
+    /// The group's name (`rocm`).
     pub name: String,
+    /// Auto or manual; `None` for a group not yet on disk.
     pub status: Option<Status>,
+    /// The master link (`/opt/rocm`).
     pub link: Option<String>,
+    /// Its slaves.
     pub slaves: Vec<Slave>,
+    /// Its choices.
     pub choices: Vec<Choice>,
     /// Needs saving (a choice, the status or the link changed).
     pub modified: bool,
 }
 
 impl Group {
+    /// An empty group named `name`.
     pub fn new(name: &str) -> Self {
         Group {
             name: name.into(),
@@ -85,14 +104,17 @@ impl Group {
         }
     }
 
+    /// The choice that provides `path`.
     pub fn choice(&self, path: &str) -> Option<&Choice> {
         self.choices.iter().find(|c| c.path == path)
     }
 
+    /// The master link (empty when unknown).
     pub fn link(&self) -> &str {
         self.link.as_deref().unwrap_or("")
     }
 
+    /// Auto or manual (auto when unset).
     pub fn status(&self) -> Status {
         self.status.unwrap_or(Status::Auto)
     }
@@ -135,6 +157,7 @@ impl Group {
         }
     }
 
+    /// Removes the choice for `path`; false when there was none.
     pub fn remove_choice(&mut self, path: &str) -> bool {
         let before = self.choices.len();
         self.choices.retain(|c| c.path != path);
@@ -245,13 +268,17 @@ impl Group {
 
 /// The alternatives of the machine at `root`, run as root or as a user.
 pub struct Alternatives<'a> {
+    /// The machine's root folder.
     pub root: &'a Path,
+    /// Run as root (only root may change a group).
     pub as_root: bool,
     /// Unix time for the log's timestamps.
     pub now: i64,
     /// `--verbose` (1), `--quiet` (-1).
     pub verbose: i32,
+    /// What to print on stdout.
     pub stdout: String,
+    /// What to print on stderr.
     pub stderr: String,
     log: Vec<String>,
 }
@@ -260,6 +287,7 @@ pub struct Alternatives<'a> {
 pub type Fatal = String;
 
 impl<'a> Alternatives<'a> {
+    /// The alternatives of the machine at `root`, as root or not, at time `now`.
     pub fn new(root: &'a Path, as_root: bool, now: i64) -> Self {
         Alternatives {
             root,
@@ -281,18 +309,21 @@ impl<'a> Alternatives<'a> {
         fsx::host(self.root, path, "/")
     }
 
+    /// Prints an informational message (not with `--quiet`).
     pub fn info(&mut self, m: &str) {
         if self.verbose >= 0 {
             self.stdout.push_str(&format!("update-alternatives: {m}\n"));
         }
     }
 
+    /// Prints a message only with `--verbose`.
     pub fn verbose_info(&mut self, m: &str) {
         if self.verbose > 0 {
             self.stdout.push_str(&format!("update-alternatives: {m}\n"));
         }
     }
 
+    /// Prints a warning.
     pub fn warn(&mut self, m: &str) {
         if self.verbose >= 0 {
             self.stderr
@@ -300,6 +331,7 @@ impl<'a> Alternatives<'a> {
         }
     }
 
+    /// Adds a line to the log.
     pub fn log(&mut self, m: String) {
         self.log.push(m);
     }
@@ -700,6 +732,7 @@ impl<'a> Alternatives<'a> {
     }
 }
 
+/// Refuses a group name update-alternatives would refuse, in its words.
 pub fn check_name(name: &str) -> Result<(), Fatal> {
     if name.contains(['/', ' ', '\t']) {
         return Err(format!(
@@ -709,6 +742,7 @@ pub fn check_name(name: &str) -> Result<(), Fatal> {
     Ok(())
 }
 
+/// Refuses a link that is not absolute, in update-alternatives' words.
 pub fn check_link(link: &str) -> Result<(), Fatal> {
     if !link.starts_with('/') {
         return Err(format!(
@@ -718,6 +752,7 @@ pub fn check_link(link: &str) -> Result<(), Fatal> {
     Ok(())
 }
 
+/// Refuses a path that is not absolute, in update-alternatives' words.
 pub fn check_path(path: &str) -> Result<(), Fatal> {
     if !path.starts_with('/') {
         return Err(format!(

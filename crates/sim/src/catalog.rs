@@ -7,24 +7,30 @@
 
 use super::machine::Machine;
 
+/// One ROCm release and the versions that come with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Release {
+    /// `6.2.2`.
     pub version: &'static str,
     /// `60202` for 6.2.2.
     pub build: &'static str,
+    /// HIP's version as hipcc prints it.
     pub hip_version: &'static str,
+    /// The bundled clang's version.
     pub clang: &'static str,
     /// Version of the amdgpu DKMS driver shipped with this release (without the OS suffix).
     pub dkms: &'static str,
+    /// amdgpu-install's package version.
     pub installer_version: &'static str,
     /// Priority rocm-core's postinst gives /opt/rocm-X.Y.Z in the `rocm` alternative. Only
     /// 6.3.1's (633299994) is attested; these follow its shape and keep newer releases higher.
     pub alt_priority: i32,
-    /// The driver's own version line in repo.radeon.com/amdgpu/<line>/ubuntu, from 7.0 on
+    /// The driver's own version line in `repo.radeon.com/amdgpu/<line>/ubuntu`, from 7.0 on
     /// (`30.30` for 7.2); empty for the releases whose driver repository carried their number.
     pub driver_line: &'static str,
 }
 
+/// The releases the simulator knows, oldest first.
 pub const RELEASES: &[Release] = &[
     // hipcc text exactly as in the facts sheet.
     Release {
@@ -75,6 +81,7 @@ pub const RELEASES: &[Release] = &[
     },
 ];
 
+/// The release a spec gets when it names none.
 pub const DEFAULT_RELEASE: &str = "6.2.2";
 
 /// ROCm releases repo.radeon.com publishes that the lab's offline mirror does not carry, as
@@ -104,6 +111,7 @@ pub fn mirrored() -> String {
         .join(", ")
 }
 
+/// The release `version` names (`6.2.2`; an x.y.0 release also as `x.y`, as its URLs do).
 pub fn release(version: &str) -> Option<&'static Release> {
     // repo.radeon.com names an x.y.0 release `x.y` in its URLs (rocm/apt/6.2).
     RELEASES
@@ -122,20 +130,25 @@ pub fn release_by_amdgpu_dir(dir: &str) -> Option<&'static Release> {
     })
 }
 
+/// repo.radeon.com's signing key.
 pub const KEY_URL: &str = "https://repo.radeon.com/rocm/rocm.gpg.key";
+/// The device plugin's DaemonSet manifest.
 pub const DEVICE_PLUGIN_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp.yaml";
 /// The README's variant with the device health exporter: the same plugin DaemonSet here.
 pub const DEVICE_PLUGIN_HEALTH_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-dp-health.yaml";
+/// The node labeller's DaemonSet manifest.
 pub const LABELLER_URL: &str =
     "https://raw.githubusercontent.com/ROCm/k8s-device-plugin/master/k8s-ds-amdgpu-labeller.yaml";
 
 impl Release {
+    /// amdgpu-install's .deb file name.
     pub fn installer_deb(&self) -> String {
         format!("amdgpu-install_{}_all.deb", self.installer_version)
     }
 
+    /// Where amdgpu-install's .deb is served for Ubuntu `codename`.
     pub fn installer_url(&self, codename: &str) -> String {
         format!(
             "https://repo.radeon.com/amdgpu-install/{}/ubuntu/{codename}/{}",
@@ -153,6 +166,7 @@ impl Release {
         }
     }
 
+    /// `/opt/rocm-X.Y.Z`.
     pub fn rocm_dir(&self) -> String {
         format!("/opt/rocm-{}", self.version)
     }
@@ -161,8 +175,11 @@ impl Release {
 /// Which archive a package comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
+    /// Ubuntu's archive.
     Ubuntu,
+    /// repo.radeon.com's amdgpu driver.
     AmdGpu,
+    /// repo.radeon.com's ROCm packages.
     Rocm,
     /// A .deb file given on the command line.
     Local,
@@ -187,20 +204,30 @@ pub enum Payload {
     InTreeModule,
     /// amdgpu-install: the script plus the repository definitions and key.
     Installer,
+    /// Nothing beyond the record.
     None,
 }
 
+/// A package apt can install.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Package {
+    /// Its name.
     pub name: String,
+    /// Its version.
     pub version: String,
+    /// Its architecture.
     pub arch: &'static str,
+    /// Where it comes from.
     pub origin: Origin,
     /// Release of an AMD package.
     pub release: Option<&'static str>,
+    /// Download size.
     pub download_kb: u64,
+    /// Installed size.
     pub installed_kb: u64,
+    /// Packages it depends on.
     pub depends: Vec<String>,
+    /// What installing it does.
     pub payload: Payload,
     /// The Ubuntu release a package was built for, when it matters: amdgpu-install writes
     /// repository lines for its own release, not for the machine's.
@@ -560,6 +587,7 @@ pub fn usecase_packages(usecase: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// The use cases `amdgpu-install --usecase` accepts.
 pub const USECASES: &[&str] = &[
     "dkms",
     "graphics",

@@ -19,12 +19,18 @@ use super::state::{DkmsEntry, Installed, State};
 pub const VERSION: &str = "10.0.0";
 /// `amdrocm10.0`, `/opt/rocm/core-10.0`.
 pub const SERIES: &str = "10.0";
+/// Where the Core SDK installs.
 pub const PREFIX: &str = "/opt/rocm/core-10.0";
+/// Where its extras install.
 pub const EXTRAS: &str = "/opt/rocm/extras-10";
 
+/// The Core SDK's package server.
 pub const HOST: &str = "stable.repo.amd.com";
+/// Where its signing key is served.
 pub const KEY_URL: &str = "https://stable.repo.amd.com/rocm/gpg/packages.gpg";
+/// Where its install page puts the keyring.
 pub const KEYRING: &str = "/etc/apt/keyrings/amdrocm.gpg";
+/// The deb822 sources file its install page writes.
 pub const SOURCES_FILE: &str = "/etc/apt/sources.list.d/amdrocm-stable.sources";
 
 /// The amdgpu driver line the 10.0 install page links to (repo.radeon.com/amdgpu/31.50/ubuntu).
@@ -72,6 +78,7 @@ pub fn key_binary() -> Vec<u8> {
     k
 }
 
+/// The Core SDK's signing key, armored as served.
 pub fn key_armored() -> String {
     keys::armor(&key_binary())
 }

@@ -75,6 +75,7 @@ pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
     }
 }
 
+/// Runs `tool` as `rocm-learn sim TOOL ARGS...` does: on `ROCM_SIM_ROOT`, for the caller the environment names, through `host`; returns the exit status.
 pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
     let root = PathBuf::from(env(ROOT_ENV).unwrap_or_else(|| "/".into()));
     if tool == "stage" {

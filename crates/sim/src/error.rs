@@ -6,14 +6,17 @@
 use std::fmt;
 use std::path::Path;
 
+/// An error a tool or the lab shows as is: a stable id and a message naming the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimError {
     /// Stable identifier, e.g. `sim-state-corrupt`.
     pub id: &'static str,
+    /// What the learner or lab author reads.
     pub message: String,
 }
 
 impl SimError {
+    /// An error with this id and message.
     pub fn new(id: &'static str, message: impl Into<String>) -> Self {
         SimError {
             id,
@@ -21,6 +24,7 @@ impl SimError {
         }
     }
 
+    /// An I/O error on `path` while doing `what` (`rocm-learn sim: cannot read`).
     pub fn io(what: &str, path: &Path, e: &std::io::Error) -> Self {
         SimError::new("sim-io", format!("{what} {}: {e}", path.display()))
     }

@@ -9,16 +9,25 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use yaml_rust2::{Yaml, YamlLoader};
 
+/// The device plugin's DaemonSet.
 pub const DEVICE_PLUGIN_DS: &str = "amdgpu-device-plugin-daemonset";
+/// The node labeller's DaemonSet.
 pub const LABELLER_DS: &str = "amdgpu-labeller-daemonset";
+/// The resource a pod asks for GPUs by.
 pub const GPU_RESOURCE: &str = "amd.com/gpu";
 
+/// The simulated Kubernetes cluster (a single node).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cluster {
+    /// Its version.
     pub version: String,
+    /// Its nodes.
     pub nodes: Vec<Node>,
+    /// Its DaemonSets.
     pub daemonsets: Vec<DaemonSet>,
+    /// Its pods.
     pub pods: Vec<Pod>,
+    /// The last pod IP handed out (10.244.0.N).
     pub next_ip: u32,
     /// Namespaces made with `kubectl create namespace`, besides the four every cluster has.
     #[serde(default)]
@@ -29,34 +38,52 @@ pub struct Cluster {
 pub const BUILTIN_NAMESPACES: &[&str] =
     &["default", "kube-node-lease", "kube-public", "kube-system"];
 
+/// A namespace.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Namespace {
+    /// Its name.
     pub name: String,
+    /// When it was made (unix time).
     pub created: i64,
 }
 
+/// A node.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Node {
+    /// Its name.
     pub name: String,
+    /// Its labels.
     pub labels: BTreeMap<String, String>,
+    /// When it joined (unix time).
     pub created: i64,
+    /// Its internal IP.
     pub internal_ip: String,
+    /// Its roles (`control-plane`).
     pub roles: Vec<String>,
     /// Whether this node is the simulated machine itself.
     pub local: bool,
     /// GPUs physically present (non-local nodes are assumed to have a working driver).
     pub gpus: u32,
+    /// CPUs.
     pub cpu: u32,
+    /// Memory in KiB.
     pub memory_ki: u64,
+    /// OS image, as `kubectl get nodes -o wide` shows it.
     pub os_image: String,
+    /// Kernel version.
     pub kernel: String,
 }
 
+/// A DaemonSet.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DaemonSet {
+    /// Its namespace.
     pub namespace: String,
+    /// Its name.
     pub name: String,
+    /// Its container image.
     pub image: String,
+    /// When it was made (unix time).
     pub created: i64,
     /// The manifest as applied, to tell `apply` "unchanged" from "configured".
     pub spec: String,
@@ -65,13 +92,17 @@ pub struct DaemonSet {
     pub manifest: Option<serde_json::Value>,
 }
 
+/// A pod's phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// Not scheduled or not started.
     Pending,
+    /// Running.
     Running,
 }
 
 impl Phase {
+    /// The phase as kubectl prints it.
     pub fn as_str(&self) -> &'static str {
         match self {
             Phase::Pending => "Pending",
@@ -80,33 +111,53 @@ impl Phase {
     }
 }
 
+/// A container of a pod.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Container {
+    /// Its name.
     pub name: String,
+    /// Its image.
     pub image: String,
+    /// Resource limits.
     pub limits: BTreeMap<String, String>,
+    /// Resource requests.
     pub requests: BTreeMap<String, String>,
 }
 
+/// A pod.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Pod {
+    /// Its namespace.
     pub namespace: String,
+    /// Its name.
     pub name: String,
+    /// Its labels.
     pub labels: BTreeMap<String, String>,
+    /// When it was made (unix time).
     pub created: i64,
+    /// Its containers.
     pub containers: Vec<Container>,
+    /// Labels its node must have.
     pub node_selector: BTreeMap<String, String>,
+    /// Its phase.
     pub phase: Phase,
+    /// The node it runs on.
     pub node: Option<String>,
+    /// Its IP.
     pub ip: Option<String>,
     /// `DaemonSet/NAME` for pods a DaemonSet made.
     pub owner: Option<String>,
     /// The last FailedScheduling message, with when it was first and last seen and how often.
     pub sched_message: Option<String>,
+    /// When the scheduling failure was first seen.
     pub sched_first: i64,
+    /// When it was last seen.
     pub sched_last: i64,
+    /// How often it was seen.
     pub sched_count: u32,
+    /// When it started running.
     pub started: Option<i64>,
+    /// Its manifest as applied.
     pub spec: String,
 }
 
@@ -127,6 +178,7 @@ impl Pod {
 }
 
 impl Cluster {
+    /// Whether namespace `name` exists.
     pub fn has_namespace(&self, name: &str) -> bool {
         BUILTIN_NAMESPACES.contains(&name) || self.namespaces.iter().any(|n| n.name == name)
     }
@@ -145,6 +197,7 @@ impl Cluster {
         v
     }
 
+    /// Whether DaemonSet `name` exists in `ns`.
     pub fn has_daemonset(&self, ns: &str, name: &str) -> bool {
         self.daemonsets
             .iter()
@@ -410,6 +463,7 @@ pub fn is_device_plugin(d: &DaemonSet) -> bool {
     is_amd_device_plugin_image(&d.image)
 }
 
+/// Whether `image` is AMD's device plugin.
 pub fn is_amd_device_plugin_image(image: &str) -> bool {
     let (repo, tag) = match image.split_once('@') {
         Some((r, _digest)) => (r, ""),
@@ -503,19 +557,25 @@ pub fn human_age(secs: i64) -> String {
 /// One object of a manifest file.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Object {
+    /// A pod.
     Pod(Pod),
+    /// A DaemonSet.
     DaemonSet(DaemonSet),
     /// A namespace, by name.
     Namespace(String),
     /// A kind the simulated API server does not know.
     Unknown {
+        /// Its kind.
         kind: String,
+        /// Its apiVersion.
         api_version: String,
+        /// Its name.
         name: String,
     },
 }
 
 impl Object {
+    /// The kind's plural as kubectl prints it (`pods`).
     pub fn kind_plural(&self) -> &str {
         match self {
             Object::Pod(_) => "pods",
@@ -525,6 +585,7 @@ impl Object {
         }
     }
 
+    /// The object's name.
     pub fn name(&self) -> &str {
         match self {
             Object::Pod(p) => &p.name,

@@ -9,8 +9,11 @@ use yaml_rust2::{Yaml, YamlLoader};
 /// How a patch is applied (`--type` of `kubectl patch`, `--override-type` of `kubectl run`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PatchType {
+    /// Kubernetes' strategic merge patch (the default).
     Strategic,
+    /// A JSON merge patch (RFC 7386).
     Merge,
+    /// A JSON patch (RFC 6902).
     Json,
 }
 

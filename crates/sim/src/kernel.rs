@@ -157,6 +157,7 @@ pub fn blacklisted(root: &Path, cmdline: &str, module: &str) -> bool {
 /// What the kernel does with a request to insert amdgpu, whoever asks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Insert {
+    /// amdgpu is now loaded, in this form.
     Loaded(Driver),
     /// No module for the running kernel.
     NotFound,
@@ -482,6 +483,7 @@ impl State {
         self.create_gpu_nodes(root);
     }
 
+    /// Unloads amdgpu: its device nodes go with it.
     pub fn unload_driver(&mut self) {
         self.driver = None;
         self.devices.retain(|d| d.driver != "amdgpu");

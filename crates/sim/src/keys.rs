@@ -36,6 +36,7 @@ pub fn amd_key_armored() -> String {
     armor(&amd_key_binary())
 }
 
+/// `data` as an ASCII-armored OpenPGP public key block, as gpg prints it.
 pub fn armor(data: &[u8]) -> String {
     let mut s = String::from("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n");
     let b64 = base64_encode(data);
@@ -102,6 +103,7 @@ pub fn is_amd_keyring(bytes: &[u8], armored_ok: bool) -> bool {
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/// Standard base64 with padding.
 pub fn base64_encode(data: &[u8]) -> String {
     let mut s = String::new();
     for chunk in data.chunks(3) {
@@ -122,6 +124,7 @@ pub fn base64_encode(data: &[u8]) -> String {
     s
 }
 
+/// Standard base64, `None` when it is not.
 pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     let mut acc: u32 = 0;

@@ -148,10 +148,15 @@ pub use machine::{Machine, Preset};
 pub use spec::MachineSpec;
 pub use state::State;
 
+/// The machine's root folder (default `/`).
 pub const ROOT_ENV: &str = "ROCM_SIM_ROOT";
+/// The caller's login name.
 pub const USER_ENV: &str = "ROCM_SIM_USER";
+/// The caller's effective uid (`0` is root).
 pub const UID_ENV: &str = "ROCM_SIM_UID";
+/// The caller's login session id (from `sim login`).
 pub const SESSION_ENV: &str = "ROCM_SIM_SESSION";
+/// The rocm-learn binary, written into the wrappers packages install.
 pub const BIN_ENV: &str = "ROCM_SIM_BIN";
 
 /// Who runs a tool, and from where.
@@ -170,6 +175,7 @@ pub struct Caller {
 }
 
 impl Caller {
+    /// `name` with `uid`, in login session `session`, in their home folder.
     pub fn user(name: &str, uid: u32, session: Option<&str>) -> Self {
         Caller {
             user: name.into(),
@@ -180,6 +186,7 @@ impl Caller {
         }
     }
 
+    /// Whether the caller is root (uid 0).
     pub fn is_root(&self) -> bool {
         self.uid == 0
     }
@@ -200,29 +207,44 @@ impl Caller {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Exec {
     /// Start the user's login shell in this (new) session (`newgrp`).
-    Shell { session: String },
+    Shell {
+        /// The new session.
+        session: String,
+    },
     /// Run a real program (not simulated), as root when `as_root`, with exactly `env` as its
     /// environment when given (sudo resets it), else with the caller's.
     Program {
+        /// The program and its arguments.
         argv: Vec<String>,
+        /// Run as root (`sudo`).
         as_root: bool,
+        /// The whole environment, when the tool set one (sudo resets it).
         env: Option<Vec<(String, String)>>,
     },
     /// Start `user`'s shell in this new session (`su`): a login shell with a fresh environment
     /// when `login`, running `command` when given.
     Login {
+        /// The new session.
         session: String,
+        /// Whose shell.
         user: String,
+        /// A login shell with a fresh environment (`su -`).
         login: bool,
+        /// What the shell runs (`su -c`).
         command: Option<String>,
     },
 }
 
+/// What a tool printed and returned.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Output {
+    /// Bytes on stdout.
     pub stdout: Vec<u8>,
+    /// Text on stderr.
     pub stderr: String,
+    /// Exit status.
     pub code: i32,
+    /// What the caller runs next, if anything.
     pub exec: Option<Exec>,
     /// How many bytes of `stdout` the console already showed (before a prompt).
     pub shown: usize,
@@ -231,6 +253,7 @@ pub struct Output {
 }
 
 impl Output {
+    /// stdout as text (lossy UTF-8).
     pub fn stdout_text(&self) -> String {
         String::from_utf8_lossy(&self.stdout).into_owned()
     }
@@ -248,15 +271,19 @@ pub trait Console {
 /// A console fed from memory: for tests and scripted use.
 #[derive(Debug, Clone, Default)]
 pub struct ScriptedConsole {
+    /// All of stdin.
     pub stdin: Vec<u8>,
+    /// Answers to prompts, in order; `None` after the last.
     pub answers: VecDeque<String>,
 }
 
 impl ScriptedConsole {
+    /// No input and no answers.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Just this on stdin.
     pub fn with_stdin(stdin: impl Into<Vec<u8>>) -> Self {
         ScriptedConsole {
             stdin: stdin.into(),
@@ -264,6 +291,7 @@ impl ScriptedConsole {
         }
     }
 
+    /// These answers to prompts, in order.
     pub fn answering(answers: &[&str]) -> Self {
         ScriptedConsole {
             stdin: Vec::new(),
@@ -286,10 +314,15 @@ impl Console for ScriptedConsole {
 pub struct Ctx<'a> {
     /// The real system around the machine.
     pub host: &'a dyn Host,
+    /// The machine's root folder on the host.
     pub root: &'a Path,
+    /// The machine's state, saved after the run when it changed.
     pub state: &'a mut State,
+    /// Who runs the tool.
     pub caller: Caller,
+    /// stdin and prompts.
     pub console: &'a mut dyn Console,
+    /// What the tool printed and returns.
     pub out: Output,
     /// The caller's environment, for the tools whose answer depends on it (python3 reads
     /// `HIP_VISIBLE_DEVICES` and friends); empty in [`run`].
@@ -297,19 +330,23 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Prints to stdout.
     pub fn print(&mut self, s: &str) {
         self.out.stdout.extend_from_slice(s.as_bytes());
     }
 
+    /// Prints a line to stdout.
     pub fn println(&mut self, s: &str) {
         self.print(s);
         self.out.stdout.push(b'\n');
     }
 
+    /// Prints to stderr.
     pub fn eprint(&mut self, s: &str) {
         self.out.stderr.push_str(s);
     }
 
+    /// Prints a line to stderr.
     pub fn eprintln(&mut self, s: &str) {
         self.out.stderr.push_str(s);
         self.out.stderr.push('\n');

@@ -7,13 +7,18 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The hardware and OS of a simulated machine.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Machine {
+    /// Its host name.
     pub hostname: String,
+    /// Its Ubuntu release.
     pub os: Os,
     /// `uname -r`.
     pub kernel: String,
+    /// Its CPU.
     pub cpu: Cpu,
+    /// Its AMD GPUs.
     pub gpus: Vec<Gpu>,
     /// lspci lines of the devices that are not AMD GPUs: (slot, class, class code, vendor:device, text).
     pub other_pci: Vec<PciDevice>,
@@ -23,6 +28,7 @@ pub struct Machine {
     pub base_modules: Vec<Module>,
 }
 
+/// An Ubuntu release as /etc/os-release names it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Os {
     /// `ID` in os-release (`ubuntu`).
@@ -38,6 +44,7 @@ pub struct Os {
 }
 
 impl Os {
+    /// Ubuntu 24.04 LTS (noble).
     pub fn ubuntu_2404() -> Self {
         Os {
             id: "ubuntu".into(),
@@ -48,6 +55,7 @@ impl Os {
         }
     }
 
+    /// Ubuntu 22.04 LTS (jammy).
     pub fn ubuntu_2204() -> Self {
         Os {
             id: "ubuntu".into(),
@@ -72,16 +80,20 @@ impl Os {
     }
 }
 
+/// The CPU, as rocminfo's CPU agent shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cpu {
+    /// Its marketing name.
     pub name: String,
     /// Logical CPUs (rocminfo's "Compute Unit" of the CPU agent).
     pub threads: u32,
+    /// Its highest clock.
     pub max_clock_mhz: u32,
     /// System memory in KB (the CPU agent's pool size).
     pub memory_kb: u64,
 }
 
+/// One PCI function, as lspci shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PciDevice {
     /// `43:00.0`.
@@ -97,22 +109,30 @@ pub struct PciDevice {
     /// `c1`, printed as ` (rev c1)`.
     #[serde(default)]
     pub rev: Option<String>,
+    /// The subsystem line, if any.
     #[serde(default)]
     pub subsystem: Option<String>,
+    /// The driver in use, if any.
     #[serde(default)]
     pub driver: Option<String>,
 }
 
+/// A loaded kernel module, as lsmod shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Module {
+    /// Its name.
     pub name: String,
+    /// Its size in bytes.
     pub size: u64,
+    /// How many use it.
     pub used: u32,
+    /// The modules that use it.
     #[serde(default)]
     pub holders: Vec<String>,
 }
 
 impl Module {
+    /// A module with these lsmod columns.
     pub fn new(name: &str, size: u64, used: u32, holders: &[&str]) -> Self {
         Module {
             name: name.into(),
@@ -126,67 +146,102 @@ impl Module {
 /// One AMD GPU: its PCI identity, its rocminfo agent, its rocm-smi row and amd-smi entry.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Gpu {
+    /// Its PCI function.
     pub pci: PciDevice,
     /// Extra PCI functions of the card (the HDMI audio of a Radeon).
     #[serde(default)]
     pub pci_functions: Vec<PciDevice>,
     /// `gfx900`.
     pub gfx: String,
+    /// Its marketing name (`Radeon RX Vega`).
     pub marketing_name: String,
+    /// rocminfo's agent UUID.
     pub uuid: String,
+    /// L1 cache size.
     pub l1_kb: u64,
+    /// L2 cache size.
     pub l2_kb: u64,
+    /// L3 cache size, where it has one.
     #[serde(default)]
     pub l3_kb: Option<u64>,
     /// PCI device id, rocminfo's "Chip ID".
     pub chip_id: u32,
+    /// ASIC revision.
     pub asic_revision: u32,
+    /// Cache line size in bytes.
     pub cacheline: u32,
+    /// Highest clock.
     pub max_clock_mhz: u32,
+    /// Compute units.
     pub compute_units: u32,
+    /// SIMDs per compute unit.
     pub simds_per_cu: u32,
+    /// Shader engines.
     pub shader_engines: u32,
+    /// Most waves per compute unit.
     pub max_waves_per_cu: u32,
+    /// VRAM size.
     pub vram_kb: u64,
     /// ISA names, first the exact target then the generic one.
     pub isas: Vec<String>,
+    /// Power-play firmware version.
     pub pp_ucode: u32,
+    /// SDMA firmware version.
     pub sdma_ucode: u32,
     /// KFD gpu_id: rocm-smi's GUID column and amd-smi's KFD_ID.
     pub kfd_id: u32,
     /// Full BDF for amd-smi (`0000:43:00.0`).
     pub bdf: String,
+    /// amd-smi's UUID.
     pub amd_smi_uuid: String,
+    /// Its rocm-smi row.
     pub smi: SmiRow,
     /// DRM minor of the card node (`card0` = 0); the render node is 128 + index.
     pub card_minor: u32,
+    /// Minor number of /dev/dri/renderD*.
     pub render_minor: u32,
+    /// PCI subsystem id, as amd-smi shows it.
     pub subsystem_id: String,
+    /// Slot type (`PCIE`, `OAM`).
     pub slot_type: String,
+    /// PCIe link speed as amd-smi prints it.
     pub pcie_speed: String,
+    /// PCIe generation as amd-smi prints it.
     pub pcie_gen: String,
     /// Node-labeller values.
     pub family: String,
+    /// Product name on the label.
     pub product_label: String,
+    /// VRAM on the label.
     pub vram_label: String,
 }
 
 /// The values of one rocm-smi concise row (strings as printed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SmiRow {
+    /// Temperature.
     pub temp: String,
     /// `Edge` on Radeon, `Junction` on Instinct.
     pub temp_sensor: String,
+    /// Power.
     pub power: String,
     /// `Avg` on Radeon, `Socket` on Instinct.
     pub power_sensor: String,
+    /// Partitions, as the row prints them.
     pub partitions: String,
+    /// Shader clock.
     pub sclk: String,
+    /// Memory clock.
     pub mclk: String,
+    /// Fan.
     pub fan: String,
+    /// Performance level.
     pub perf: String,
+    /// Power cap.
     pub pwrcap: String,
+    /// VRAM in use.
     pub vram_pct: String,
+    /// GPU busy.
     pub gpu_pct: String,
 }
 
@@ -204,6 +259,7 @@ pub enum Preset {
 }
 
 impl Preset {
+    /// Every preset, in the order the docs list them.
     pub const ALL: [Preset; 3] = [
         Preset::Vega64Workstation,
         Preset::Mi300xServer,

@@ -12,9 +12,13 @@ pub use super::wrappers::{RELEASE_ENV, release_wrapper, wrapper};
 /// One `deb` line (or deb822 stanza) of the stage's apt configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
+    /// The archive's URI.
     pub uri: String,
+    /// The suite (`noble`, `jammy`).
     pub suite: String,
+    /// Components (`main`, `proprietary`).
     pub components: Vec<String>,
+    /// The keyring it must be signed by, if named.
     pub signed_by: Option<String>,
     /// The sim path of the file it came from.
     pub file: String,
@@ -30,12 +34,15 @@ impl Source {
 /// What a repository URI is, in a world without network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Repo {
+    /// Ubuntu's own archive.
     Ubuntu,
     /// stable.repo.amd.com's Core SDK packages for one OS (`ubuntu2404`).
     CoreSdk(&'static str),
     /// repo.radeon.com/amdgpu/31.50: the driver line the Core SDK's install page links to.
     CoreDriver,
+    /// repo.radeon.com's amdgpu driver of a release.
     AmdGpu(&'static Release),
+    /// repo.radeon.com's ROCm packages of a release.
     Rocm(&'static Release),
     /// repo.radeon.com, but no such release: the server answers 404.
     RadeonMissing,
@@ -43,6 +50,7 @@ pub enum Repo {
     Unreachable,
 }
 
+/// What the repository at `uri` is.
 pub fn classify(uri: &str) -> Repo {
     let u = uri.trim_end_matches('/');
     let rest = u
@@ -76,6 +84,7 @@ pub fn classify(uri: &str) -> Repo {
     }
 }
 
+/// The host name in `uri`.
 pub fn host_of(uri: &str) -> String {
     let rest = uri
         .strip_prefix("https://")
@@ -188,12 +197,15 @@ fn parse_deb822(text: &str, file: &str) -> Vec<Source> {
 /// The outcome of checking a repository's signature against the configured keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KeyCheck {
+    /// Signed by a configured key.
     Ok,
+    /// Signed by no configured key (apt's `NO_PUBKEY`).
     NoPubkey,
     /// The signed-by file is armored text but not named `.asc` (apt ignores it).
     UnsupportedFiletype(String),
 }
 
+/// How `src`'s signature checks against the keys configured on the machine at `root`.
 pub fn check_key(root: &Path, src: &Source) -> KeyCheck {
     // stable.repo.amd.com signs with its own key; repo.radeon.com (driver too) with the old one.
     let is_key: fn(&[u8], bool) -> bool = if matches!(classify(&src.uri), Repo::CoreSdk(_)) {

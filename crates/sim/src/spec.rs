@@ -17,19 +17,23 @@ use serde::Deserialize;
 use super::error::SimError;
 pub use super::machine::Preset;
 
+/// A lab's machine, as its TOML describes it (see the crate's docs for the keys).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MachineSpec {
+    /// The machine it starts from (`vega64-workstation`, `mi300x-server`, ...).
     #[serde(default)]
     pub preset: Preset,
     /// MI300X servers: how many OAM modules (1-8).
     #[serde(default)]
     pub gpu_count: Option<u32>,
+    /// The host name, when not the preset's.
     #[serde(default)]
     pub hostname: Option<String>,
     /// `"22.04"` or `"24.04"`: overrides the preset's Ubuntu release.
     #[serde(default)]
     pub ubuntu: Option<String>,
+    /// The running kernel (`6.8.0-52-generic`), when not the preset's.
     #[serde(default)]
     pub kernel: Option<String>,
     /// Which amdgpu module the machine has: `"in-tree"` (linux-modules-extra installed),
@@ -65,10 +69,13 @@ pub struct MachineSpec {
     /// Applied owner group and mode of /dev/kfd and the render nodes (as if set earlier).
     #[serde(default)]
     pub kfd_mode: Option<String>,
+    /// Group of /dev/kfd, as if set earlier.
     #[serde(default)]
     pub kfd_group: Option<String>,
+    /// Mode of the render nodes (`"0660"`), as if set earlier.
     #[serde(default)]
     pub render_mode: Option<String>,
+    /// Group of the render nodes, as if set earlier.
     #[serde(default)]
     pub render_group: Option<String>,
     /// Extra files under /etc/udev/rules.d (name -> content), loaded at "boot".
@@ -179,6 +186,7 @@ impl MachineSpec {
         }
     }
 
+    /// Reads a spec from TOML; unknown keys and bad values are errors naming them.
     pub fn from_toml(text: &str) -> Result<Self, SimError> {
         toml::from_str(text).map_err(|e| {
             SimError::new("sim-spec-invalid", format!("machine spec: {}", e.message()))

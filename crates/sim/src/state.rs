@@ -59,12 +59,16 @@ pub struct LogLine {
     /// (`systemd-modules-load[252]`), which `dmesg` does not show.
     #[serde(default)]
     pub src: String,
+    /// The message.
     pub msg: String,
 }
 
+/// The machine's facts that have no file on a real machine (`var/lib/rocm-sim/state.json`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// Format version ([`VERSION`]).
     pub version: u32,
+    /// The hardware and OS the stage was made from.
     pub machine: Machine,
     /// Unix time of the last boot; every date a tool prints derives from it.
     pub boot_time: i64,
@@ -88,6 +92,7 @@ pub struct State {
     pub dkms: Vec<DkmsEntry>,
     /// Login sessions: the credentials each one got at login.
     pub sessions: BTreeMap<String, Session>,
+    /// Number of the next login session.
     pub next_session: u32,
     /// The Kubernetes cluster, on machines that have one.
     pub cluster: Option<Cluster>,
@@ -96,18 +101,28 @@ pub struct State {
     pub boot: Boot,
 }
 
+/// How amdgpu is loaded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Driver {
+    /// The module that came with the kernel.
     InTree,
-    Dkms { version: String },
+    /// The module DKMS built.
+    Dkms {
+        /// Its version.
+        version: String,
+    },
 }
 
+/// An installed package.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Installed {
+    /// Its version.
     pub version: String,
+    /// The ROCm release it belongs to, for packages of several releases side by side.
     #[serde(default)]
     pub release: Option<String>,
+    /// Its architecture (`amd64`, `all`).
     #[serde(default)]
     pub arch: String,
     /// Unpacked but its post-install script failed (dpkg's `half-configured`, `iF`): apt and
@@ -119,24 +134,32 @@ pub struct Installed {
     pub auto: bool,
 }
 
+/// A DKMS module, added or built.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DkmsEntry {
+    /// Module name (`amdgpu`).
     pub module: String,
+    /// Module version.
     pub version: String,
     /// Empty while the module is only added (its source is there, nothing is built).
     pub kernel: String,
+    /// Architecture it was built for.
     pub arch: String,
 }
 
+/// A login session and the credentials it got at login.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Session {
+    /// Who logged in.
     pub user: String,
+    /// Their uid.
     pub uid: u32,
     /// Primary group first, then the supplementary groups, as the kernel holds them.
     pub gids: Vec<u32>,
 }
 
 impl State {
+    /// Where the state of the stage at `root` lives.
     pub fn path(root: &Path) -> PathBuf {
         root.join(STATE_PATH)
     }
@@ -242,6 +265,7 @@ impl State {
         })
     }
 
+    /// Writes the state (and /proc/cmdline's file) atomically.
     pub fn save(&self, root: &Path) -> Result<(), SimError> {
         let path = State::path(root);
         let mut text = serde_json::to_string_pretty(self)
@@ -266,10 +290,12 @@ impl State {
 
     // ---- queries for the grader -------------------------------------------------------------
 
+    /// Whether amdgpu is loaded.
     pub fn is_module_loaded(&self) -> bool {
         self.driver.is_some()
     }
 
+    /// The device node at `path`, if it exists.
     pub fn device(&self, path: &str) -> Option<&DevNode> {
         self.devices.iter().find(|d| d.path == path)
     }
@@ -279,10 +305,12 @@ impl State {
         self.device(path).map(|d| d.mode)
     }
 
+    /// Applied group of a device node, `None` when it does not exist.
     pub fn device_group(&self, path: &str) -> Option<&str> {
         self.device(path).map(|d| d.group.as_str())
     }
 
+    /// Whether package `pkg` is installed.
     pub fn installed(&self, pkg: &str) -> bool {
         self.packages.contains_key(pkg)
     }
@@ -301,6 +329,7 @@ impl State {
             .and_then(|p| p.release.as_deref())
     }
 
+    /// The login session `id`, if it exists.
     pub fn session(&self, id: &str) -> Option<&Session> {
         self.sessions.get(id)
     }

@@ -22,10 +22,15 @@ pub struct DevNode {
     pub subsystem: String,
     /// Driver behind the node (`amdgpu`, `ast`), for DRIVERS== matches.
     pub driver: String,
+    /// Device major number.
     pub major: u32,
+    /// Device minor number.
     pub minor: u32,
+    /// Owner as a user name.
     pub owner: String,
+    /// Group as a group name.
     pub group: String,
+    /// Permission bits.
     pub mode: u32,
     /// When the node was created (unix time), for `ls -l`.
     pub created: i64,
@@ -45,9 +50,12 @@ SUBSYSTEM==\"drm\", KERNEL==\"card*\", GROUP=\"video\", MODE=\"0660\"
 SUBSYSTEM==\"kfd\", GROUP=\"render\", MODE=\"0660\"
 ";
 
+/// A udev event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
+    /// A device appeared.
     Add,
+    /// A change event (`udevadm trigger`, by default): the rules run again.
     Change,
 }
 
@@ -60,26 +68,38 @@ impl Action {
     }
 }
 
+/// One rule: conditions to match, assignments to make.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rule {
+    /// The file it came from.
     pub file: String,
+    /// Its line in that file.
     pub line: usize,
+    /// What a node must match.
     pub conds: Vec<Cond>,
+    /// What it sets.
     pub assigns: Vec<Assign>,
 }
 
+/// One `KEY==pattern` (or `!=`) condition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cond {
+    /// The key (`KERNEL`, `SUBSYSTEM`, ...).
     pub key: String,
+    /// `!=` rather than `==`.
     pub negate: bool,
+    /// The glob pattern.
     pub pattern: String,
 }
 
+/// One `KEY=value` assignment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Assign {
+    /// The key (`GROUP`, `MODE`, `OWNER`, ...).
     pub key: String,
     /// `:=` makes the value final.
     pub final_: bool,
+    /// The value.
     pub value: String,
 }
 

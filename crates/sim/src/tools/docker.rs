@@ -77,7 +77,9 @@ pub struct Run {
     pub runtime: String,
     /// podman run by an ordinary user (a user namespace of its own).
     pub rootless: bool,
+    /// Image name as given.
     pub image: String,
+    /// The command run in the container.
     pub command: Vec<String>,
     /// Host device nodes handed to the container.
     pub devices: Vec<String>,
@@ -85,9 +87,13 @@ pub struct Run {
     pub group_add: Vec<String>,
     /// The container process's uid and the host gids it holds (what the kernel compares).
     pub uid: u32,
+    /// The host gids the container process holds.
     pub gids: Vec<u32>,
+    /// `--security-opt` values as given.
     pub security_opt: Vec<String>,
+    /// `--ipc` as given.
     pub ipc: Option<String>,
+    /// `--shm-size` as given.
     pub shm_size: Option<String>,
     /// GPU agents rocminfo listed inside (when the command was rocminfo and it got that far).
     pub gpus_found: usize,
@@ -96,10 +102,12 @@ pub struct Run {
 }
 
 impl Run {
+    /// Whether /dev/kfd was handed in.
     pub fn has_kfd(&self) -> bool {
         self.devices.iter().any(|d| d == "/dev/kfd")
     }
 
+    /// The render nodes handed in.
     pub fn render_nodes(&self) -> Vec<&str> {
         self.devices
             .iter()
@@ -108,6 +116,7 @@ impl Run {
             .collect()
     }
 
+    /// Whether the command was rocminfo.
     pub fn ran_rocminfo(&self) -> bool {
         self.command.first().is_some_and(|c| c == "rocminfo")
     }
@@ -323,6 +332,7 @@ fn may_open(root: &Path, node: &DevNode, uid: u32, gids: &[u32]) -> bool {
     accounts::may_read_write_named(root, node_ids, uid, gids)
 }
 
+/// `docker` or `podman` (`runtime`) with `args`.
 pub fn run(cx: &mut Ctx, runtime: &str, args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("--version") | Some("-v") => {

@@ -16,6 +16,7 @@ pub fn release(cx: &Ctx) -> String {
         .unwrap_or_else(|| catalog::DEFAULT_RELEASE.to_string())
 }
 
+/// `hipcc ARGS`: reports its version; compiles nothing.
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let version = release(cx);
     let r = catalog::release(&version).unwrap_or(&catalog::RELEASES[1]);

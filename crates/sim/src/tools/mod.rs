@@ -1,51 +1,53 @@
 //! The simulated tools, one file each, and the table that finds them by name.
 
-pub mod adduser;
-pub mod amd_smi;
-pub mod amdclang;
-pub mod amdgpu_install;
-pub mod apt;
-pub mod apt_coresdk;
-pub mod apt_remove;
+// Each tool is reached through `dispatch`; the app reaches into these three for what its lab
+// runner shows (a container's devices, hipcc's release, python's torch).
+mod adduser;
+mod amd_smi;
+mod amdclang;
+mod amdgpu_install;
+mod apt;
+mod apt_coresdk;
+mod apt_remove;
 mod apt_size;
-pub mod curl;
-pub mod dkms;
+mod curl;
+mod dkms;
 pub mod docker;
-pub mod dpkg;
-pub mod gpasswd;
-pub mod gpg;
-pub mod groups;
-pub mod helm;
+mod dpkg;
+mod gpasswd;
+mod gpg;
+mod groups;
+mod helm;
 pub mod hipcc;
-pub mod id;
-pub mod klog;
-pub mod kmod;
-pub mod kubectl;
-pub mod login;
-pub mod ls;
-pub mod lsmod;
-pub mod lspci;
-pub mod modprobe;
-pub mod mokutil;
-pub mod newgrp;
-pub mod opts;
-pub mod power;
+mod id;
+mod klog;
+mod kmod;
+mod kubectl;
+mod login;
+mod ls;
+mod lsmod;
+mod lspci;
+mod modprobe;
+mod mokutil;
+mod newgrp;
+mod opts;
+mod power;
 pub mod python3;
-pub mod rocm_smi;
-pub mod rocminfo;
-pub mod sg;
-pub mod stat;
-pub mod su;
-pub mod sudo;
-pub mod systemctl;
+mod rocm_smi;
+mod rocminfo;
+mod sg;
+mod stat;
+mod su;
+mod sudo;
+mod systemctl;
 pub(crate) mod testkit;
-pub mod udevadm;
-pub mod uname;
-pub mod update_alternatives;
-pub mod update_grub;
-pub mod usermod;
-pub mod wget;
-pub mod which;
+mod udevadm;
+mod uname;
+mod update_alternatives;
+mod update_grub;
+mod usermod;
+mod wget;
+mod which;
 
 use super::Ctx;
 use super::state::State;
@@ -105,6 +107,7 @@ pub const TOOLS: &[&str] = &[
     "which",
 ];
 
+/// Runs the tool named `tool`; unknown names get bash's `command not found`.
 pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
     match tool {
         "adduser" => adduser::run(cx, args),
@@ -165,7 +168,9 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
 /// A tool that exists on the machine without installing anything, and where Ubuntu keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SystemTool {
+    /// Its name.
     pub name: &'static str,
+    /// Its full path on Ubuntu (`/usr/bin/lspci`).
     pub path: &'static str,
 }
 

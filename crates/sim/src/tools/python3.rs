@@ -32,6 +32,7 @@ const INTEGRATED: &[&str] = &[
     "gfx902", "gfx909", "gfx90c", "gfx1035", "gfx1036", "gfx1103", "gfx1150",
 ];
 
+/// Whether `g` is an integrated GPU (an APU).
 pub fn is_integrated(g: &Gpu) -> bool {
     INTEGRATED.contains(&g.gfx.as_str())
 }
@@ -56,6 +57,7 @@ const SITES: &[&str] = &[
 /// The torch build found on the machine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Torch {
+    /// `torch.__version__`.
     pub version: String,
     /// `torch.version.hip`: `None` on CUDA and CPU builds.
     pub hip: Option<String>,
@@ -510,6 +512,7 @@ pub fn run_program(cx: &mut Ctx, code: &str, file: &str) -> i32 {
     }
 }
 
+/// `python3 ARGS`: the interpreter's version, and the torch scripts the labs run.
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("-V" | "--version") => {
