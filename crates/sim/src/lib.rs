@@ -30,10 +30,16 @@
 //! "70-amdgpu.rules" = "..." }`, `k8s = true`, `node_labels`, `device_plugin`.
 //! Set `spec.sim_bin` to the binary's path inside the sandbox so wrappers can find it.
 //!
-//! **Calling a tool.** In-process: [`run`]`(root, tool, &args, &Caller, &mut dyn Console) ->
-//! Output` loads the state, runs the tool (one file per tool under `tools/`), and saves the state
-//! only if it changed (read-only tools never rewrite it; two *mutating* tools running at the
-//! same moment would see last-writer-wins, which lab pipelines do not do). Tools that read a
+//! **The host.** Everything the simulator asks of or does to the real system goes through a
+//! [`Host`]: the process's own uid, giving a file to its caller, the real device nodes when the
+//! root is this system's `/`, the clock, and the hooks of the program around it (the lab's
+//! broker). [`Alone`] is this system; tests use [`Fake`], so they take the same paths as root
+//! and as a normal user.
+//!
+//! **Calling a tool.** In-process: [`run`]`(&dyn Host, root, tool, &args, &Caller, &mut dyn
+//! Console) -> Output` loads the state, runs the tool (one file per tool under `tools/`), and
+//! saves the state only if it changed (read-only tools never rewrite it; two *mutating* tools
+//! running at the same moment would see last-writer-wins, which lab pipelines do not do). Tools that read a
 //! pipe (`gpg --dearmor`, `kubectl apply -f -`) or prompt (apt's `[Y/n]`) go through the
 //! [`Console`]; tests use [`ScriptedConsole`].
 //!
