@@ -18,8 +18,8 @@ pub mod fuzzing;
 pub mod hostfs;
 pub mod i18n;
 pub mod items;
-// lab predates the pedantic subset of Cargo.toml's [lints]; they are being reshaped
-// elsewhere, and get these few once that settles.
+// lab predates the pedantic subset of Cargo.toml's [lints]; it is being reshaped elsewhere,
+// and gets these few once that settles.
 #[allow(
     clippy::redundant_closure_for_method_calls,
     clippy::semicolon_if_nothing_returned,
