@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::progress::{ItemKind, LabProgress, LessonProgress, Place, QuizProgress};
+use crate::items::{ItemKind, LabProgress, LessonProgress, Place, QuizProgress};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Event {

@@ -1,14 +1,14 @@
 //! rocm-learn: learn to run AMD's ROCm GPU stack in the terminal.
 //!
 //! Dependencies point one way. The core (content, quiz, progress, export, report, i18n, the
-//! simulator `sim`, the text helpers `width`, `clock`, `text`, `term_text`, and the generic Unix
-//! helpers `unix`) is pure and testable without a terminal and imports no front end. The lab
-//! runner (`lab`) and `doctor` sit on the core; the front ends (`plain`, the full-screen `tui`)
-//! on all of them; `cli` picks one. ARCHITECTURE.md is the map.
+//! simulator `sim`, the text helpers `text` and `term_text`, and the crates `rocm-unix`
+//! (`unix`, `clock`, `machine_path`) and `rocm-width` (`width`)) is pure and testable without a
+//! terminal and imports no front end. The lab runner (`lab`) and `doctor` sit on the core; the
+//! front ends (`plain`, the full-screen `tui`) on all of them; `cli` picks one. ARCHITECTURE.md
+//! is the map.
 
 pub mod child;
 pub mod cli;
-pub mod clock;
 pub mod content;
 pub mod doctor;
 pub mod events;
@@ -17,8 +17,9 @@ pub mod export;
 pub mod fuzzing;
 pub mod hostfs;
 pub mod i18n;
-// lab and sim predate the pedantic subset of Cargo.toml's [lints]; they are being reshaped
-// elsewhere, and get these few once that settles.
+pub mod items;
+// lab predates the pedantic subset of Cargo.toml's [lints]; it is being reshaped elsewhere,
+// and gets these few once that settles.
 #[allow(
     clippy::redundant_closure_for_method_calls,
     clippy::semicolon_if_nothing_returned,
@@ -28,7 +29,6 @@ pub mod i18n;
 pub mod lab;
 pub mod lang;
 pub mod lrs;
-pub mod machine_path;
 pub mod markdown;
 pub mod merge;
 pub mod plain;
@@ -38,17 +38,14 @@ pub mod quiz;
 pub mod report;
 pub mod serve;
 pub mod sign;
-// As for lab above.
-#[allow(
-    clippy::redundant_closure_for_method_calls,
-    clippy::semicolon_if_nothing_returned,
-    clippy::implicit_clone,
-    clippy::manual_let_else
-)]
-pub mod sim;
 pub mod term_text;
 pub mod text;
 pub mod tui;
-pub mod unix;
-pub mod width;
 pub mod xapi;
+
+// The simulator and the generic helpers are crates of their own (crates/sim, crates/unix,
+// crates/width); named here as the modules they were, so the app's paths stay short.
+pub use rocm_sim as sim;
+pub use rocm_unix as unix;
+pub use rocm_unix::{clock, machine_path};
+pub use rocm_width as width;

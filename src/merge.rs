@@ -9,7 +9,36 @@ use crate::export::{Export, Item, Stamp, Status};
 use crate::progress::{
     AnswerRecord, ItemKind, LabProgress, LessonProgress, Place, Progress, QuizProgress,
 };
-use crate::report::{Flag, Input, Live};
+
+/// Something about a learner's files an instructor should see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Flag {
+    /// One learner's name used by several logins: likely two people.
+    TwoPeople { logins: Vec<String> },
+    /// A file signed by a key this learner's files never had before: not taken.
+    NewKey { file: String, key: String },
+    /// A file changed after it was signed: not taken.
+    BadSignature { file: String },
+    /// An unsigned file for a learner whose files are signed: not taken.
+    Unsigned { file: String },
+}
+
+/// What a learner is on now: the item, the lab step or question, and since when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Live {
+    pub place: Place,
+    pub step: Option<String>,
+    /// Seconds since the Unix epoch when the learner got there.
+    pub since: u64,
+}
+
+/// One file given to `report`: its name (to name it in flags) and what it holds.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub name: String,
+    pub export: Export,
+    pub verdict: crate::sign::Verdict,
+}
 
 pub struct Merged {
     /// The merged record as an export (items in course order).

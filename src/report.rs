@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 use crate::content::{Course, Pack};
 use crate::export::{Export, Item, Status, csv_field};
 use crate::i18n::I18n;
+// What a merge takes and gives; named here too, where a report's callers look for them.
+pub use crate::merge::{Flag, Input, Live};
 use crate::progress::ItemKind;
 use crate::width::{pad, str_width, truncate};
 
@@ -72,36 +74,6 @@ pub struct Stuck {
 pub struct Foreign {
     pub learner: String,
     pub pack: String,
-}
-
-/// Something about a learner's files an instructor should see.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Flag {
-    /// One learner's name used by several logins: likely two people.
-    TwoPeople { logins: Vec<String> },
-    /// A file signed by a key this learner's files never had before: not taken.
-    NewKey { file: String, key: String },
-    /// A file changed after it was signed: not taken.
-    BadSignature { file: String },
-    /// An unsigned file for a learner whose files are signed: not taken.
-    Unsigned { file: String },
-}
-
-/// What a learner is on now: the item, the lab step or question, and since when.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Live {
-    pub place: crate::progress::Place,
-    pub step: Option<String>,
-    /// Seconds since the Unix epoch when the learner got there.
-    pub since: u64,
-}
-
-/// One file given to `report`: its name (to name it in flags) and what it holds.
-#[derive(Debug, Clone)]
-pub struct Input {
-    pub name: String,
-    pub export: Export,
-    pub verdict: crate::sign::Verdict,
 }
 
 /// The install keys each learner's files were signed with in earlier reports (trust on first

@@ -123,6 +123,7 @@ fn hipcc_answers_for_the_release_it_runs_from() {
     // The wrapper in /opt/rocm-6.3.2/bin names its release, whatever /opt/rocm says.
     let env = vec![("ROCM_SIM_RELEASE".to_string(), "6.3.2".to_string())];
     let out = sim::run_with_env(
+        &st.host,
         st.root(),
         "hipcc",
         &["--version".into()],

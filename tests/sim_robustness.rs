@@ -56,7 +56,7 @@ proptest! {
             caller = caller.as_root();
         }
         let mut console = ScriptedConsole::answering(&["n"]);
-        let out = sim::run(st.root(), tool, &args, &caller, &mut console);
+        let out = sim::run(&st.host, st.root(), tool, &args, &caller, &mut console);
         // Whatever happened, the state is still readable.
         prop_assert!(sim::State::load(st.root()).is_ok(), "{tool} {args:?}: {}", out.stderr);
     }
@@ -102,7 +102,14 @@ fn missing_root_is_a_tool_error() {
     let dir = tempfile::tempdir().expect("dir");
     let gone = dir.path().join("nothere");
     let caller = Caller::user("learner", 1000, None);
-    let out = sim::run(&gone, "rocminfo", &[], &caller, &mut ScriptedConsole::new());
+    let out = sim::run(
+        &sim::Fake::default(),
+        &gone,
+        "rocminfo",
+        &[],
+        &caller,
+        &mut ScriptedConsole::new(),
+    );
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("does not exist"), "{}", out.stderr);
     assert!(sim::Machine::reboot(&gone).is_err());

@@ -802,6 +802,7 @@ fn python(st: &Stage, name: &str, env: &[(&str, &str)], args: &[&str]) {
         .collect();
     let args: Vec<String> = args.iter().map(ToString::to_string).collect();
     let out = sim::run_with_env(
+        &st.host,
         st.root(),
         "python3",
         &args,

@@ -26,6 +26,7 @@ use crate::progress::Store;
 mod arg_kit;
 mod common;
 mod content_source;
+mod exit;
 mod full_screen;
 mod pick_language;
 mod progress_store;
@@ -55,11 +56,7 @@ commands!(
     serve_class,
 );
 
-/// Exit statuses: 0 success, 1 the thing checked failed (content errors), 2 usage or
-/// "not available".
-pub const EXIT_OK: i32 = 0;
-pub const EXIT_FAIL: i32 = 1;
-pub const EXIT_USAGE: i32 = 2;
+pub use exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 
 /// One subcommand: its name, its definition in the learner's language, and how it runs.
 struct Sub {

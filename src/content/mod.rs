@@ -4,6 +4,7 @@ pub mod assets;
 pub mod diag;
 pub mod ftl;
 pub mod lab;
+pub mod lab_path;
 pub mod lesson;
 pub mod model;
 pub mod option_stats;

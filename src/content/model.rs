@@ -240,7 +240,7 @@ impl LabWay {
 
 #[derive(Debug, Clone)]
 pub struct LabFile {
-    pub path: super::lab::LabPath,
+    pub path: super::lab_path::LabPath,
     pub text: String,
     pub mode: u32,
 }
@@ -303,7 +303,7 @@ pub enum Check {
     GpuPodRunning { namespace: String },
     /// A file in the machine contains a text (for content packs).
     FileContains {
-        path: super::lab::LabPath,
+        path: super::lab_path::LabPath,
         text: String,
     },
     /// The last container that ran rocminfo was given /dev/kfd and a render node.

@@ -15,14 +15,8 @@ use toml::de::{DeTable, DeValue};
 
 use super::diag::{Diagnostics, Msg, SourceFile};
 use super::model::Term;
-use super::tree::ContentTree;
+use super::tree::{ContentTree, TERMINOLOGY as PATH};
 use crate::lang::Lang;
-
-/// Where the table lives, in the repository and in a content pack.
-pub const PATH: &str = "docs/terminology.md";
-
-/// The table that ships with rocm-learn, used for the built-in course.
-pub const BUILTIN: &str = include_str!("../../docs/terminology.md");
 
 /// One row: the preferred forms and the variants to avoid, per language (indexed by `Lang`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -10,6 +10,12 @@ use super::diag::{Diagnostics, Msg};
 use super::pack;
 use crate::hostfs;
 
+/// Where the terminology table lives, in the repository and in a content pack.
+pub const TERMINOLOGY: &str = "docs/terminology.md";
+
+/// The terminology table that ships with rocm-learn, used for the built-in course.
+pub const TERMINOLOGY_BUILTIN: &str = include_str!("../../docs/terminology.md");
+
 static LESSONS: Dir = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 static QUIZZES: Dir = include_dir!("$CARGO_MANIFEST_DIR/quizzes");
 static ASSETS: Dir = include_dir!("$CARGO_MANIFEST_DIR/assets");
@@ -46,10 +52,7 @@ impl ContentTree {
         ] {
             collect_embedded(dir, name, &mut files);
         }
-        files.insert(
-            super::terminology::PATH.to_string(),
-            super::terminology::BUILTIN.to_string(),
-        );
+        files.insert(TERMINOLOGY.to_string(), TERMINOLOGY_BUILTIN.to_string());
         ContentTree {
             root: None,
             files,
@@ -78,7 +81,7 @@ impl ContentTree {
         if !root.is_dir() {
             return Err(Msg::new("content-dir-missing").arg("dir", root.display()));
         }
-        let terms = super::terminology::PATH;
+        let terms = TERMINOLOGY;
         let wanted = |rel: &str, is_dir: bool| match rel.split_once('/') {
             None if is_dir => TOP_DIRS.contains(&rel) || terms.starts_with(&format!("{rel}/")),
             None => rel == pack::MANIFEST,
@@ -210,7 +213,7 @@ impl ContentTree {
             tree.borrowed = builtin.files.keys().cloned().collect();
             tree.files = builtin.files;
         }
-        let terms = super::terminology::PATH;
+        let terms = TERMINOLOGY;
         for (rel, bytes) in raw {
             let ours = rel == pack::MANIFEST
                 || rel == terms

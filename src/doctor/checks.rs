@@ -9,8 +9,8 @@
 use crate::content::{Msg, Status, SupportMatrix};
 use crate::unix::accounts::{self, Groups};
 
+use super::finding::{Finding, Level};
 use super::host::{Host, Node, Open, ToolRun};
-use super::{Finding, Level};
 
 /// `amd-smi`, in two pieces: a dashed string on its own would read as a message id to the test
 /// that keeps the catalogues complete.

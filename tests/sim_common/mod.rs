@@ -63,14 +63,17 @@ spec:
 pub struct Stage {
     pub dir: TempDir,
     pub session: String,
+    /// The system around the machine: the same in memory whoever runs the tests.
+    pub host: sim::Fake,
 }
 
 impl Stage {
     pub fn new(spec: &MachineSpec) -> Stage {
         let dir = tempfile::tempdir().expect("temp dir");
-        sim::stage::create(dir.path(), spec).expect("stage");
+        let host = sim::Fake::default();
+        sim::stage::create_on(dir.path(), spec, &host).expect("stage");
         let session = sim::login(dir.path(), &spec.user).expect("login");
-        Stage { dir, session }
+        Stage { dir, session, host }
     }
 
     pub fn preset(preset: Preset, edit: impl FnOnce(&mut MachineSpec)) -> Stage {
@@ -118,12 +121,19 @@ impl Stage {
     /// Runs a command line (split on spaces) as `caller`, talking to `console`.
     pub fn run_full(&self, caller: &Caller, cmd: &str, console: &mut ScriptedConsole) -> Output {
         let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-        sim::run(self.root(), &words[0], &words[1..], caller, console)
+        sim::run(
+            &self.host,
+            self.root(),
+            &words[0],
+            &words[1..],
+            caller,
+            console,
+        )
     }
 
     /// The machine's state as the tools left it.
     pub fn state(&self) -> State {
-        State::load(self.root()).expect("state")
+        State::load_on(self.root(), &self.host).expect("state")
     }
 
     /// Where the symbolic link at `path` points ("" when it is no link).
