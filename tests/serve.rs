@@ -181,17 +181,48 @@ impl Server {
 
     /// `ssh -t NAME@127.0.0.1 COMMAND` in a tmux pane of `w`x`h`.
     fn pane(&self, key: &Path, name: &str, command: &[&str], w: u16, h: u16) -> Pane {
-        let mut argv: Vec<String> = vec!["ssh".into(), "-t".into()];
+        self.pane_in(key, name, command, (w, h), "C.UTF-8")
+    }
+
+    /// As `pane`, from a laptop whose locale is `lang` (ssh sends LANG, as Debian's does).
+    fn pane_in(
+        &self,
+        key: &Path,
+        name: &str,
+        command: &[&str],
+        size: (u16, u16),
+        lang: &str,
+    ) -> Pane {
+        let mut argv: Vec<String> = vec![
+            "ssh".into(),
+            "-t".into(),
+            "-o".into(),
+            "SendEnv=LANG".into(),
+        ];
         argv.extend(self.ssh_args(key));
         argv.push(format!("{name}@127.0.0.1"));
         argv.extend(command.iter().map(std::string::ToString::to_string));
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
         Pane::start(
             &argv,
-            &[("TERM", "xterm-256color"), ("LANG", "C.UTF-8")],
-            w,
-            h,
+            &[("TERM", "xterm-256color"), ("LANG", lang)],
+            size.0,
+            size.1,
         )
+    }
+
+    /// `ssh -tt NAME@127.0.0.1` from a script: a terminal session whose keys the test writes
+    /// to `stdin`, its output thrown away.
+    fn session(&self, key: &Path, name: &str) -> Child {
+        Command::new("ssh")
+            .arg("-tt")
+            .args(self.ssh_args(key))
+            .arg(format!("{name}@127.0.0.1"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ssh runs")
     }
 }
 
@@ -200,6 +231,14 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Whether a line of the class screen is `name`'s row (the chosen one is marked `> `).
+fn row_of(line: &str, name: &str) -> bool {
+    line.trim_start_matches("> ")
+        .trim_start()
+        .strip_prefix(name)
+        .is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// The status of one item in `progress --json` output.
@@ -308,13 +347,13 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     has(&screen, "Class: 2 learners.");
     let ana = screen
         .lines()
-        .find(|l| l.starts_with("ana "))
+        .find(|l| row_of(l, "ana"))
         .expect("ana's row");
     lacks(ana, "not started");
     lacks(ana, "now");
     let eve = screen
         .lines()
-        .find(|l| l.starts_with("eve "))
+        .find(|l| row_of(l, "eve"))
         .expect("eve's row");
     has(eve, "not started");
     server.wait_log("login kim (instructor)");
@@ -323,7 +362,7 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     again.wait_for("Lessons");
     view.wait_until("ana connected", |s| {
         s.lines()
-            .find(|l| l.starts_with("ana "))
+            .find(|l| row_of(l, "ana"))
             .is_some_and(|l| l.trim_end().ends_with("now"))
     });
     again.close();
@@ -404,15 +443,7 @@ fn a_full_class_says_so_and_a_silent_client_is_dropped() {
         &["--max-sessions", "1", "--login-timeout", "2"],
     );
     // One session holds the only place: the app on a terminal (-tt: ssh makes one without ours).
-    let mut first = Command::new("ssh")
-        .arg("-tt")
-        .args(server.ssh_args(&class.key("ana")))
-        .arg("ana@127.0.0.1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut first = server.session(&class.key("ana"), "ana");
     server.wait_log("login ana");
     // The place is taken once the session asked for its app; the next one is told.
     let start = Instant::now();
@@ -513,15 +544,7 @@ fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
         }
     }
     // A learner pastes 4 MiB of terminal garbage into a session of their own.
-    let mut paste = Command::new("ssh")
-        .arg("-tt")
-        .args(server.ssh_args(&class.key("kim")))
-        .arg("kim@127.0.0.1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut paste = server.session(&class.key("kim"), "kim");
     server.wait_log("login kim");
     {
         use std::io::Write;
@@ -604,4 +627,71 @@ fn two_servers_on_one_class_folder_share_the_learner_and_the_host_key() {
     let key_a = scan(a.port);
     assert!(!key_a.is_empty());
     assert_eq!(key_a, scan(b.port));
+}
+
+#[test]
+fn the_instructor_mirrors_a_learner_read_only_and_the_learner_is_told() {
+    let what = "serve mirror tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+    let notice = "Your instructor is watching";
+    let ana = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    ana.wait_for("learner@");
+    ana.type_text("id");
+    ana.keys(&["Enter"]);
+    ana.wait_for("uid=1000(learner)");
+    lacks(&ana.screen(), notice);
+
+    // The class screen opens on ana (the first learner); Enter shows her screen as it is now,
+    // though the instructor came after everything on it was printed.
+    let kim = server.pane(&class.key("kim"), "kim", &[], 100, 30);
+    kim.wait_for("Class: 2 learners.");
+    kim.keys(&["Enter"]);
+    let mirror = kim.wait_for("uid=1000(learner)");
+    has(&mirror, "Watching ana, read only.");
+    has(&mirror, "learner@");
+    ana.wait_for(notice);
+
+    // What the instructor types goes nowhere; what ana types shows in the mirror.
+    kim.type_text("echo from-kim");
+    kim.keys(&["Enter"]);
+    ana.type_text("echo from-ana");
+    ana.keys(&["Enter"]);
+    kim.wait_until("ana's new line in the mirror", |s| {
+        s.matches("from-ana").count() >= 2
+    });
+    lacks(&ana.screen(), "from-kim");
+    lacks(&kim.screen(), "from-kim");
+
+    // Esc gives the class screen back, and ana's notice goes.
+    kim.keys(&["Escape"]);
+    kim.wait_for("Class: 2 learners.");
+    ana.wait_until("the notice gone", |s| !s.contains(notice));
+    lacks(&ana.screen(), "from-kim");
+    ana.close();
+    server.wait_log("logout ana");
+
+    // ana again, from a Japanese laptop: the notice is in her language; q leaves it too.
+    let ana = server.pane_in(&class.key("ana"), "ana", &[], (100, 30), "ja_JP.UTF-8");
+    ana.wait_for("日本語");
+    kim.keys(&["Enter"]);
+    kim.wait_for("Watching ana, read only.");
+    ana.wait_for("講師が画面を見ています");
+    kim.keys(&["q"]);
+    kim.wait_for("Class: 2 learners.");
+    ana.wait_until("the notice gone", |s| !s.contains("講師が画面を見ています"));
+    // A learner not connected here: the mirror says so and leaves on Esc.
+    kim.keys(&["Down", "Enter"]);
+    kim.wait_for("eve has no session on this server now.");
+    kim.keys(&["Escape"]);
+    kim.wait_for("Class: 2 learners.");
 }

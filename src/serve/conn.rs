@@ -11,9 +11,14 @@ use russh::server::{
 use russh::{Channel, ChannelId};
 
 use super::app::{self, Launch, Out, Running};
+use super::mirror::{self, MIRROR_ENV};
 use super::request::{ClientEnv, Request};
 use super::roster::{Decision, Role};
+use super::screen::{Screen, WATCHED_ENV};
 use super::{Shared, Slot};
+
+/// Numbers the class screens' sockets of this server.
+static VIEWS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Session channels one connection may hold open.
 const MAX_CHANNELS: usize = 4;
@@ -49,6 +54,19 @@ struct Chan {
     slot: Option<Slot>,
     /// A learner's session shows as connected on the class screen while it runs.
     presence: Option<super::presence::Presence>,
+    /// A learner's screen as the server keeps it, for the instructor's mirror.
+    screen: Option<Arc<Screen>>,
+    /// The instructor's mirror, on a class screen's channel.
+    mirror: Option<mirror::Control>,
+}
+
+impl Drop for Chan {
+    fn drop(&mut self) {
+        // A mirror still showing this screen says the session ended.
+        if let Some(s) = &self.screen {
+            s.end();
+        }
+    }
 }
 
 impl Conn {
@@ -148,6 +166,29 @@ impl Conn {
             return;
         };
         env.push(("TERM".into(), term));
+        let run_dir = self.shared.run_dir.path();
+        let screen =
+            (role == Role::Learner).then(|| Arc::new(Screen::new(&name, cols, rows, run_dir)));
+        if let Some(s) = &screen {
+            env.push((WATCHED_ENV.into(), s.watched_file().display().to_string()));
+        }
+        // The class screen asks for mirrors over a socket only this server can reach.
+        let listener = if role == Role::Instructor && req == Request::Home {
+            let n = VIEWS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let path = run_dir.join(format!("view-{n}.sock"));
+            match tokio::net::UnixListener::bind(&path) {
+                Ok(l) => {
+                    env.push((MIRROR_ENV.into(), path.display().to_string()));
+                    Some(l)
+                }
+                Err(e) => {
+                    eprintln!("serve: {name}: no mirror: {e}");
+                    None
+                }
+            }
+        } else {
+            None
+        };
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Out>(app::OUTPUT_CHUNKS);
         let launch = Launch {
             exe: self.shared.exe.clone(),
@@ -158,8 +199,13 @@ impl Conn {
         };
         match app::start(launch, tx) {
             Ok(running) => {
+                if let Some(s) = &screen {
+                    s.set_app(running.process());
+                    self.shared.screens.add(s);
+                }
                 chan.running = Some(running);
                 chan.slot = Some(slot);
+                chan.screen = screen.clone();
                 if role == Role::Learner {
                     chan.presence = super::presence::Presence::new(&class, &name);
                 }
@@ -169,15 +215,38 @@ impl Conn {
                 return refuse_channel(handle, channel, texts.failed.clone()).await;
             }
         }
+        if let Some(listener) = listener {
+            let term = mirror::Term {
+                lang: chan.env.lang(),
+                color: !chan.env.no_color,
+                cols,
+                rows,
+            };
+            chan.mirror = Some(mirror::start(
+                handle,
+                channel,
+                rx,
+                listener,
+                self.shared.clone(),
+                term,
+            ));
+            return;
+        }
         tokio::spawn(async move {
             while let Some(out) = rx.recv().await {
                 match out {
                     Out::Bytes(b) => {
+                        if let Some(s) = &screen {
+                            s.feed(&b);
+                        }
                         if handle.data(channel, b).await.is_err() {
                             break;
                         }
                     }
                     Out::Exit(code) => {
+                        if let Some(s) = &screen {
+                            s.end();
+                        }
                         let _ = handle.exit_status_request(channel, code).await;
                         let _ = handle.eof(channel).await;
                         let _ = handle.close(channel).await;
@@ -361,6 +430,12 @@ impl russh::server::Handler for Conn {
             if let Some(r) = &c.running {
                 r.resize(cols, rows);
             }
+            if let Some(s) = &c.screen {
+                s.resize(cols, rows);
+            }
+            if let Some(m) = &c.mirror {
+                m.resize(cols, rows);
+            }
         }
         Ok(())
     }
@@ -371,11 +446,13 @@ impl russh::server::Handler for Conn {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(r) = self
-            .chans
-            .get_mut(&channel)
-            .and_then(|c| c.running.as_mut())
-        {
+        let Some(c) = self.chans.get_mut(&channel) else {
+            return Ok(());
+        };
+        // While the instructor watches a learner, their keys are the mirror's alone.
+        if let Some(m) = c.mirror.as_ref().filter(|m| m.active()) {
+            m.key(data);
+        } else if let Some(r) = c.running.as_mut() {
             r.input(data);
         }
         Ok(())

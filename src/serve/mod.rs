@@ -5,15 +5,18 @@
 //!
 //! `roster` says who may log in, `hostkey` keeps the server's key, `conn` is one connection
 //! (login and session channels), `app` runs one session's app on a pseudo-terminal,
-//! `request` checks what a client asks for, and `class` is the instructor's screen.
+//! `request` checks what a client asks for, and `class` is the instructor's screen; `screen`
+//! keeps each learner session's screen and `mirror` shows one to the instructor.
 
 mod app;
 pub mod class;
 mod conn;
 pub mod hostkey;
+mod mirror;
 pub mod presence;
 pub mod request;
 pub mod roster;
+pub mod screen;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -120,6 +123,10 @@ pub struct Shared {
     /// The server's own language (a refusal before the client said its locale).
     lang: Lang,
     texts: Vec<(Lang, Texts)>,
+    /// The learner sessions' screens, for the instructor's mirror.
+    pub screens: screen::Screens,
+    /// This server's own folder (mode 0700): the class screens' sockets, watched marks.
+    pub run_dir: tempfile::TempDir,
 }
 
 /// One of the server's session places, given back when dropped.
@@ -210,6 +217,17 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
+    let run_dir = match tempfile::Builder::new()
+        .prefix("rocm-learn-serve.")
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .tempdir()
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            return crate::cli::EXIT_FAIL;
+        }
+    };
     let shared = Arc::new(Shared {
         class,
         roster,
@@ -218,6 +236,8 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         sessions: Arc::new(AtomicUsize::new(0)),
         lang: i18n.lang(),
         texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
+        screens: screen::Screens::default(),
+        run_dir,
     });
     let login_timeout =
         Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
