@@ -72,6 +72,21 @@ impl Class {
     fn key(&self, name: &str) -> PathBuf {
         self.dir.path().join(format!("{name}_key"))
     }
+
+    /// A new key for someone not on the roster; its public half's blob.
+    fn new_key(&self, name: &str) -> (PathBuf, String) {
+        let key = self.key(name);
+        let ok = Command::new("ssh-keygen")
+            .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+            .arg(&key)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "ssh-keygen made a key");
+        let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+        let blob = public.split_whitespace().nth(1).unwrap().to_string();
+        (key, blob)
+    }
 }
 
 /// A running `serve` on 127.0.0.1 and a free port, its log collected.
@@ -208,6 +223,34 @@ impl Server {
             &[("TERM", "xterm-256color"), ("LANG", lang)],
             size.0,
             size.1,
+        )
+    }
+
+    /// `ssh -t NAME@127.0.0.1` as a person types it, answering prompts (the class code); the
+    /// pane stays after ssh ends, showing `ssh ended: STATUS`.
+    fn pane_joining(&self, key: &Path, name: &str) -> Pane {
+        let mut argv: Vec<String> = [
+            "sh",
+            "-c",
+            "ssh \"$@\"; echo \"ssh ended: $?\"; sleep 600",
+            "sh",
+            "-t",
+        ]
+        .map(String::from)
+        .to_vec();
+        // As typed by a person: prompts answered, and the server's instructions shown.
+        argv.extend(self.ssh_args(key).into_iter().map(|a| match a.as_str() {
+            "BatchMode=yes" => "BatchMode=no".into(),
+            "LogLevel=ERROR" => "LogLevel=INFO".into(),
+            _ => a,
+        }));
+        argv.push(format!("{name}@127.0.0.1"));
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        Pane::start(
+            &argv,
+            &[("TERM", "xterm-256color"), ("LANG", "C.UTF-8")],
+            100,
+            30,
         )
     }
 
@@ -694,4 +737,88 @@ fn the_instructor_mirrors_a_learner_read_only_and_the_learner_is_told() {
     kim.wait_for("eve has no session on this server now.");
     kim.keys(&["Escape"]);
     kim.wait_for("Class: 2 learners.");
+}
+
+#[test]
+fn a_class_code_lets_a_new_learner_pick_a_name_and_pins_their_key() {
+    let what = "serve class-code tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let print = || {
+        let out = Command::new(BIN)
+            .args(["serve", "--class"])
+            .arg(class.path())
+            .arg("--print-code")
+            .env("LANG", "C")
+            .env_remove("ROCM_LEARN_LANG")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        has(&String::from_utf8_lossy(&out.stderr), "Delete");
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let code = print();
+    assert_eq!(code.len(), 9, "{code}");
+    assert_eq!(print(), code, "the code is made once");
+    let server = Server::start(&class.path(), &[]);
+    let (zoe, zoe_blob) = class.new_key("zoe");
+
+    // A wrong code: one plain line, and no way in.
+    let p = server.pane_joining(&zoe, "zoe");
+    let screen = p.wait_for("Class code:");
+    has(&screen, "\"zoe\" is not on the class roster yet.");
+    p.type_text("ABCD-EFGH");
+    p.keys(&["Enter"]);
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "That class code is not right.");
+    lacks(&screen, "Lessons");
+    let log = server.wait_log(": wrong class code");
+    has(&log, "refused zoe from 127.0.0.1:");
+
+    // A name that cannot be one is told so before any code.
+    let p = server.pane_joining(&zoe, "Zoe");
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "\"Zoe\" cannot be a login name");
+    lacks(&screen, "Class code");
+
+    // The right code, typed loosely: zoe is in, and on the roster with her key.
+    let p = server.pane_joining(&zoe, "zoe");
+    p.wait_for("Class code:");
+    p.type_text(&code.to_lowercase().replace('-', ""));
+    p.keys(&["Enter"]);
+    p.wait_for("Lessons");
+    server.wait_log("joined zoe (learner) from 127.0.0.1");
+    server.wait_log("login zoe (learner)");
+    let roster = std::fs::read_to_string(class.path().join("roster.toml")).unwrap();
+    has(&roster, "name = \"zoe\"");
+    has(&roster, &zoe_blob);
+    p.close();
+
+    // Later, her key alone lets her in (no code, no prompt)...
+    let (status, out, err) = server.ssh(&zoe, "zoe", &["progress", "--json"]);
+    assert_eq!(status, 0, "{err}");
+    has(&out, "\"learner\": \"zoe\"");
+    // ...and another key cannot have her name, even with the code.
+    let p = server.pane_joining(&class.key("kim"), "zoe");
+    p.wait_for("Class code:");
+    p.type_text(&code);
+    p.keys(&["Enter"]);
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "The name \"zoe\" is already taken.");
+    lacks(&screen, "Lessons");
+    server.wait_log(": name taken");
+    let (status, _, _) = server.ssh(&class.key("kim"), "zoe", &["progress"]);
+    assert_eq!(status, 255, "a script without the code is refused");
+
+    // Neither the code nor any key is in the log.
+    let log = server.wait_log(": name taken");
+    lacks(&log, &code);
+    lacks(&log, &code.replace('-', ""));
+    lacks(&log, &zoe_blob);
+    for name in ["ana", "kim"] {
+        let public = std::fs::read_to_string(class.key(name).with_extension("pub")).unwrap();
+        lacks(&log, public.split_whitespace().nth(1).unwrap());
+    }
 }

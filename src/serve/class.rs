@@ -267,7 +267,9 @@ fn screen_loop(
     let mut state = ratatui::widgets::TableState::default().with_selected(Some(0));
     loop {
         let now = crate::progress::now();
-        let rows = rows(class, roster);
+        // Read again each time: learners join with the class code while the class runs.
+        let fresh = Roster::load(class).ok();
+        let rows = rows(class, fresh.as_ref().unwrap_or(roster));
         let last = rows.len().saturating_sub(1);
         state.select(Some(state.selected().unwrap_or(0).min(last)));
         terminal.draw(|f| {

@@ -10,6 +10,7 @@
 
 mod app;
 pub mod class;
+pub mod code;
 mod conn;
 pub mod hostkey;
 mod mirror;
@@ -73,6 +74,13 @@ pub fn command(i18n: &I18n) -> Command {
                 .default_value("30")
                 .value_parser(clap::value_parser!(u64).range(1..=3600)),
         )
+        .arg(
+            Arg::new("print-code")
+                .long("print-code")
+                .action(ArgAction::SetTrue)
+                .help(i18n.t("serve-opt-print-code"))
+                .help_heading(options.clone()),
+        )
         // The instructor's session runs this (the class screen on its terminal).
         .arg(
             Arg::new("class-view")
@@ -115,7 +123,7 @@ impl Texts {
 /// What every connection shares.
 pub struct Shared {
     pub class: PathBuf,
-    pub roster: Roster,
+    pub roster: roster::Live,
     /// This binary: each session runs it.
     pub exe: PathBuf,
     max_sessions: usize,
@@ -175,6 +183,28 @@ impl Shared {
     }
 }
 
+/// `--print-code`: the class code on stdout (made first if there is none), what it does on
+/// stderr. Only here, never in the server's log.
+fn print_code(i18n: &I18n, class: &Path) -> i32 {
+    match code::load_or_make(class) {
+        Ok(c) => {
+            println!("{}", code::shown(&c));
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "serve-code-note",
+                    &[("path", class.join(code::FILE).display().to_string().into())]
+                )
+            );
+            crate::cli::EXIT_OK
+        }
+        Err(msg) => {
+            eprintln!("{}", i18n.msg(&msg));
+            crate::cli::EXIT_FAIL
+        }
+    }
+}
+
 /// Runs `serve`; returns the exit status.
 pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     let class = m.get_one::<PathBuf>("class").cloned().unwrap_or_default();
@@ -190,6 +220,9 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     }
     if m.get_flag("class-view") {
         return class::main(i18n, &class);
+    }
+    if m.get_flag("print-code") {
+        return print_code(i18n, &class);
     }
     let roster = match Roster::load(&class) {
         Ok(r) => r,
@@ -229,8 +262,8 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let shared = Arc::new(Shared {
-        class,
-        roster,
+        class: class.clone(),
+        roster: roster::Live::new(&class, roster),
         exe,
         max_sessions: *m.get_one::<u32>("max-sessions").expect("has a default") as usize,
         sessions: Arc::new(AtomicUsize::new(0)),
@@ -313,7 +346,7 @@ async fn run(
             &[
                 ("addr", addr.to_string().into()),
                 ("dir", shared.class.display().to_string().into()),
-                ("people", shared.roster.people.len().into()),
+                ("people", shared.roster.get().people.len().into()),
             ]
         )
     );
