@@ -51,3 +51,5 @@ serve-refused-code = That class code is not right. Ask your instructor for the c
 serve-refused-taken = The name "{ $name }" is already taken. Log in with another name.
 serve-refused-bad-name = "{ $name }" cannot be a login name: use 1 to 32 lowercase letters, digits, "-" or "_", starting with a letter or digit.
 serve-join-failed = The server could not add you to the class. Tell your instructor.
+serve-report-by-server = computed on the class server
+serve-report-no-server-key = { $dir } holds no server key (install-key): nothing is marked as its server's.

@@ -48,3 +48,5 @@ serve-refused-code = クラスコードが正しくありません。講師に�
 serve-refused-taken = 「{ $name }」という名前はすでに使われています。別の名前でログインしてください。
 serve-refused-bad-name = 「{ $name }」はログイン名に使えません。英小文字、数字、「-」、「_」の 1〜32 文字で、英小文字か数字で始めてください。
 serve-join-failed = サーバーがあなたをクラスに追加できませんでした。講師に知らせてください。
+serve-report-by-server = クラスサーバーで判定
+serve-report-no-server-key = { $dir } にサーバーの鍵 (install-key) がありません。このサーバーの結果としては何も示しません。

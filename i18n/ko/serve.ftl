@@ -48,3 +48,5 @@ serve-refused-code = 수업 코드가 맞지 않습니다. 강사에게 코드�
 serve-refused-taken = "{ $name }"은(는) 이미 쓰이는 이름입니다. 다른 이름으로 로그인하세요.
 serve-refused-bad-name = "{ $name }"은(는) 로그인 이름으로 쓸 수 없습니다. 영문 소문자, 숫자, "-", "_"로 1~32자, 영문 소문자나 숫자로 시작해야 합니다.
 serve-join-failed = 서버가 수업에 추가하지 못했습니다. 강사에게 알리세요.
+serve-report-by-server = 수업 서버에서 판정
+serve-report-no-server-key = { $dir }에 서버 키(install-key)가 없습니다. 이 서버의 결과로 표시되는 것은 없습니다.
