@@ -40,13 +40,7 @@ impl Class {
             ("learner", "eve"),
         ] {
             let key = dir.path().join(format!("{name}_key"));
-            let ok = Command::new("ssh-keygen")
-                .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
-                .arg(&key)
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "ssh-keygen made a key");
+            keygen(&key, name);
             let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
             // eve is on the roster with someone else's key (ana's): her own key is wrong.
             let public = if name == "eve" {
@@ -76,17 +70,22 @@ impl Class {
     /// A new key for someone not on the roster; its public half's blob.
     fn new_key(&self, name: &str) -> (PathBuf, String) {
         let key = self.key(name);
-        let ok = Command::new("ssh-keygen")
-            .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
-            .arg(&key)
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "ssh-keygen made a key");
+        keygen(&key, name);
         let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
         let blob = public.split_whitespace().nth(1).unwrap().to_string();
         (key, blob)
     }
+}
+
+/// An ed25519 key pair at `key` and `key.pub`, without a passphrase.
+fn keygen(key: &Path, name: &str) {
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(key)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "ssh-keygen made a key");
 }
 
 /// A running `serve` on 127.0.0.1 and a free port, its log collected.
@@ -254,13 +253,19 @@ impl Server {
         )
     }
 
-    /// `ssh -tt NAME@127.0.0.1` from a script: a terminal session whose keys the test writes
-    /// to `stdin`, its output thrown away.
-    fn session(&self, key: &Path, name: &str) -> Child {
-        Command::new("ssh")
-            .arg("-tt")
+    /// `ssh -tt NAME@127.0.0.1`: a terminal session from a script (ssh makes the terminal).
+    fn session_command(&self, key: &Path, name: &str) -> Command {
+        let mut cmd = Command::new("ssh");
+        cmd.arg("-tt")
             .args(self.ssh_args(key))
-            .arg(format!("{name}@127.0.0.1"))
+            .arg(format!("{name}@127.0.0.1"));
+        cmd
+    }
+
+    /// `session_command` running, its keys written by the test to `stdin`, its output thrown
+    /// away.
+    fn session(&self, key: &Path, name: &str) -> Child {
+        self.session_command(key, name)
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -491,10 +496,8 @@ fn a_full_class_says_so_and_a_silent_client_is_dropped() {
     // The place is taken once the session asked for its app; the next one is told.
     let start = Instant::now();
     let err = loop {
-        let out = Command::new("ssh")
-            .arg("-tt")
-            .args(server.ssh_args(&class.key("kim")))
-            .arg("kim@127.0.0.1")
+        let out = server
+            .session_command(&class.key("kim"), "kim")
             .stdin(Stdio::null())
             .output()
             .unwrap();
@@ -575,6 +578,11 @@ fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
     let ana = server.pane(&class.key("ana"), "ana", &[], 100, 30);
     ana.wait_for("Lessons");
 
+    // A learner with a session of their own (logged in first: during the burst below new
+    // logins may be turned away while the waiting room is full, as they should be).
+    let mut paste = server.session(&class.key("kim"), "kim");
+    server.wait_log("login kim");
+
     // 200 connections at once; half of them send garbage instead of an SSH greeting.
     let mut burst = Vec::new();
     for i in 0..200 {
@@ -586,9 +594,7 @@ fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
             burst.push(s);
         }
     }
-    // A learner pastes 4 MiB of terminal garbage into a session of their own.
-    let mut paste = server.session(&class.key("kim"), "kim");
-    server.wait_log("login kim");
+    // They paste 4 MiB of terminal garbage into it.
     {
         use std::io::Write;
         let mut stdin = paste.stdin.take().unwrap();
