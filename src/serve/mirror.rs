@@ -95,16 +95,21 @@ enum FromView {
 
 /// Takes the class screen's one connection and reads its requests, a line each.
 async fn accept(listener: UnixListener, tx: mpsc::Sender<FromView>) {
-    let Ok((stream, _)) = listener.accept().await else {
-        return;
+    // One class screen per socket: nobody else connects after it, and once the session is
+    // over nobody waits for it.
+    let accepted = tokio::select! {
+        a = listener.accept() => a.ok(),
+        () = tx.closed() => None,
     };
-    // One class screen per socket: nobody else connects after it.
     if let Ok(addr) = listener.local_addr()
         && let Some(path) = addr.as_pathname()
     {
         let _ = std::fs::remove_file(path);
     }
     drop(listener);
+    let Some((stream, _)) = accepted else {
+        return;
+    };
     let (read, write) = stream.into_split();
     if tx.send(FromView::Writer(write)).await.is_err() {
         return;
