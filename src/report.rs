@@ -48,6 +48,9 @@ pub struct LearnerRow {
     pub items: Vec<Item>,
     /// Every item of the course, started or not.
     pub all_items: Vec<Item>,
+    /// The items (`kind:id`) whose result a class server computed: the same from the files a
+    /// class server signed alone. Proof, not the learner's word.
+    pub by_server: std::collections::BTreeSet<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +86,10 @@ pub struct KnownKeys {
     /// `pack-id/learner` -> keys.
     #[serde(default)]
     pub keys: BTreeMap<String, Vec<String>>,
+    /// The keys of class servers (`rocm-learn serve`) for this report: what they signed, the
+    /// server computed. Given each run (`report --class`), never kept.
+    #[serde(skip)]
+    pub servers: Vec<String>,
 }
 
 const KNOWN_KEYS_FILE: &str = "class-keys.json";
@@ -183,7 +190,17 @@ pub fn build(
         }
         let mut merged = crate::merge::learner(name, &files, course, pack, now);
         merged.flags.extend(refused);
+        let by_server = by_server(
+            name,
+            &files,
+            &merged.export,
+            &known.servers,
+            course,
+            pack,
+            now,
+        );
         let mut row = class.learner(&merged.export, course);
+        row.by_server = by_server;
         row.machines = merged.machines;
         row.files = files.len();
         row.flags = merged.flags;
@@ -196,6 +213,49 @@ pub fn build(
     r.stuck = rank_stuck(class.stuck);
     r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
     r
+}
+
+/// The started items whose merged result the files signed by a class server give alone.
+fn by_server(
+    name: &str,
+    files: &[&Input],
+    merged: &Export,
+    servers: &[String],
+    course: &Course,
+    pack: &Pack,
+    now: u64,
+) -> std::collections::BTreeSet<String> {
+    let theirs: Vec<&Input> = files
+        .iter()
+        .filter(|f| matches!(&f.verdict, crate::sign::Verdict::Good(k) if servers.contains(k)))
+        .copied()
+        .collect();
+    if theirs.is_empty() {
+        return Default::default();
+    }
+    let server = crate::merge::learner(name, &theirs, course, pack, now).export;
+    let result = |i: &Item| {
+        (
+            i.status,
+            i.score,
+            i.best_score,
+            i.first_score,
+            i.steps_done.clone(),
+        )
+    };
+    merged
+        .items
+        .iter()
+        .filter(|i| i.status != Status::NotStarted)
+        .filter(|i| {
+            server
+                .items
+                .iter()
+                .find(|s| s.kind == i.kind && s.item == i.item)
+                .is_some_and(|s| result(s) == result(i))
+        })
+        .map(|i| format!("{}:{}", i.kind.name(), i.item))
+        .collect()
 }
 
 /// The files of one learner to take, and flags for those not taken.
@@ -259,6 +319,7 @@ impl Class {
             labs: BTreeMap::new(),
             items: Vec::new(),
             all_items: e.items.clone(),
+            by_server: Default::default(),
         };
         for i in &e.items {
             let done = usize::from(i.status == Status::Done);
@@ -549,6 +610,9 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
             facts.push(i18n.t("classroom-report-unconfined"));
         }
         let id = format!("{}:{}", i.kind.name(), i.item);
+        if l.by_server.contains(&id) {
+            facts.push(i18n.t("serve-report-by-server"));
+        }
         out.push_str(&format!("    {}  {}\n", pad(&id, id_w), facts.join(", ")));
     }
 }
@@ -646,7 +710,7 @@ fn stuck(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
 }
 
 /// The fields `--json` and `--csv` give for each item (the README documents them).
-const ITEM_FIELDS: [&str; 13] = [
+const ITEM_FIELDS: [&str; 14] = [
     "status",
     "step",
     "first",
@@ -660,10 +724,12 @@ const ITEM_FIELDS: [&str; 13] = [
     "tamper_proof",
     "mode",
     "changed",
+    "source",
 ];
 
-/// One item's fields, in `ITEM_FIELDS` order, as JSON values.
-fn item_json(i: &Item) -> serde_json::Map<String, serde_json::Value> {
+/// One item's fields, in `ITEM_FIELDS` order, as JSON values; `by_server`: a class server
+/// computed its result.
+fn item_json(i: &Item, by_server: bool) -> serde_json::Map<String, serde_json::Value> {
     use serde_json::Value as V;
     let status = match i.status {
         Status::NotStarted => "not-started",
@@ -695,6 +761,11 @@ fn item_json(i: &Item) -> serde_json::Map<String, serde_json::Value> {
             V::Null
         },
         V::from(i.changed),
+        match (started, by_server) {
+            (false, _) => V::Null,
+            (true, true) => V::from("server"),
+            (true, false) => V::from("learner"),
+        },
     ];
     ITEM_FIELDS
         .iter()
@@ -714,10 +785,9 @@ pub fn render_json(r: &Report, pack: &Pack, i18n: &I18n) -> serde_json::Value {
                 .all_items
                 .iter()
                 .map(|i| {
-                    (
-                        format!("{}:{}", i.kind.name(), i.item),
-                        serde_json::Value::Object(item_json(i)),
-                    )
+                    let id = format!("{}:{}", i.kind.name(), i.item);
+                    let fields = item_json(i, l.by_server.contains(&id));
+                    (id, serde_json::Value::Object(fields))
                 })
                 .collect();
             json!({
@@ -812,7 +882,9 @@ pub fn render_csv(r: &Report, course: &Course, pack: &Pack) -> String {
                 .all_items
                 .iter()
                 .find(|i| i.kind == p.kind && i.item == p.id);
-            let fields = item.map(item_json).unwrap_or_default();
+            let fields = item
+                .map(|i| item_json(i, l.by_server.contains(&p.to_string())))
+                .unwrap_or_default();
             for f in ITEM_FIELDS {
                 row.push(match fields.get(f) {
                     None | Some(serde_json::Value::Null) => String::new(),

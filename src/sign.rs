@@ -47,6 +47,16 @@ pub fn install_key(data: &Path) -> std::io::Result<SigningKey> {
     Ok(SigningKey::from_bytes(&seed))
 }
 
+/// The public half of the install key in `data`, if there is one (never made here): how
+/// `report` knows a class server's exports.
+pub fn install_public(data: &Path) -> Option<String> {
+    let bytes = crate::hostfs::read_named(&data.join(KEY_FILE), 1 << 10).ok()?;
+    let seed = unhex::<32>(std::str::from_utf8(&bytes).ok()?.trim())?;
+    Some(hex(SigningKey::from_bytes(&seed)
+        .verifying_key()
+        .as_bytes()))
+}
+
 fn write_private(path: &PathBuf, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let mut opts = std::fs::OpenOptions::new();
@@ -145,5 +155,7 @@ mod tests {
         assert_eq!(verify(&v), Verdict::Good(s.key.clone()));
         v["learner"] = "eve".into();
         assert_eq!(verify(&v), Verdict::Bad);
+        assert_eq!(install_public(dir.path()), Some(s.key));
+        assert_eq!(install_public(&dir.path().join("none")), None);
     }
 }

@@ -1265,3 +1265,121 @@ fn a_learner_stuck_mid_lab_shows_in_the_live_view_with_the_step_and_for_how_long
     assert_eq!(dan["now"]["step"], "groups");
     assert!(dan["now"]["seconds"].as_u64().unwrap() < 60);
 }
+
+#[test]
+fn results_the_class_server_signed_are_marked_as_its_and_a_learners_own_are_not() {
+    // A class folder as `rocm-learn serve` keeps it.
+    let class = tempfile::tempdir().unwrap();
+    std::fs::write(class.path().join("roster.toml"), "").unwrap();
+    std::fs::write(class.path().join("host_key"), "").unwrap();
+    let submit = class.path().join("submit");
+    std::fs::create_dir(&submit).unwrap();
+    let s = submit.to_str().unwrap();
+    let (laptop, instructor) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let quiz = |data: &std::path::Path, name: &str, answers: &str| {
+        let who = [("ROCM_LEARN_LEARNER", name), ("ROCM_LEARN_SUBMIT_DIR", s)];
+        let args = [
+            "--content",
+            CLASS_PACK,
+            "quiz",
+            "permissions",
+            "--seed",
+            "0",
+        ];
+        assert_eq!(common::run(&args, answers, data, &who).code, 0);
+    };
+    // ana's quiz runs as the server runs her session (its data folder is the class folder);
+    // her lesson is read on her own laptop.
+    quiz(class.path(), "ana", "1\n1\n");
+    let lesson = common::run(
+        &["--content", CLASS_PACK, "lesson", "node-day"],
+        "",
+        laptop.path(),
+        &[("ROCM_LEARN_LEARNER", "ana"), ("ROCM_LEARN_SUBMIT_DIR", s)],
+    );
+    assert_eq!(lesson.code, 0, "{}", lesson.stderr);
+    // carl works on his laptop, then puts the server's key in his file's signature.
+    quiz(laptop.path(), "carl", "1\n1\n");
+    let server_key = rocm_learn::sign::install_public(class.path()).expect("the server's key");
+    for e in std::fs::read_dir(&submit).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("carl--")
+        {
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            v["signature"]["key"] = server_key.clone().into();
+            std::fs::write(&path, v.to_string()).unwrap();
+        }
+    }
+
+    let r = report_json(CLASS_PACK, &submit, instructor.path());
+    let ana = learner_json(&r, "ana");
+    assert_eq!(
+        ana["items"]["quiz:permissions"]["source"], "server",
+        "{ana:#}"
+    );
+    assert_eq!(
+        ana["items"]["lesson:node-day"]["source"], "learner",
+        "{ana:#}"
+    );
+    assert_eq!(
+        ana["items"]["lab:hsa-init-failed"]["source"],
+        serde_json::Value::Null
+    );
+    let carl = learner_json(&r, "carl");
+    assert_ne!(
+        carl["items"]["quiz:permissions"]["source"], "server",
+        "{carl:#}"
+    );
+    assert_eq!(carl["flags"][0]["kind"], "bad-signature", "{carl:#}");
+
+    let text = common::call(&["--content", CLASS_PACK, "report", s], instructor.path());
+    let quiz_line = text
+        .stdout
+        .lines()
+        .find(|l| l.contains("quiz:permissions") && l.contains("done"))
+        .unwrap_or_else(|| panic!("{}", text.stdout));
+    has(quiz_line, "computed on the class server");
+    let lesson_line = text
+        .stdout
+        .lines()
+        .find(|l| l.contains("lesson:node-day"))
+        .unwrap();
+    lacks(lesson_line, "class server");
+    let csv = common::call(
+        &["--content", CLASS_PACK, "report", "--csv", s],
+        instructor.path(),
+    );
+    has(
+        csv.stdout.lines().next().unwrap(),
+        "quiz:permissions source",
+    );
+    let ana_row = csv.stdout.lines().find(|l| l.starts_with("ana,")).unwrap();
+    has(ana_row, ",server");
+
+    // A copy of the submit folder elsewhere proves nothing by itself; --class names the server.
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&submit, copy.path());
+    let r = report_json(CLASS_PACK, copy.path(), instructor.path());
+    let ana = learner_json(&r, "ana");
+    assert_eq!(ana["items"]["quiz:permissions"]["source"], "learner");
+    let named = common::call(
+        &[
+            "--content",
+            CLASS_PACK,
+            "report",
+            "--json",
+            "--class",
+            class.path().to_str().unwrap(),
+            copy.path().to_str().unwrap(),
+        ],
+        instructor.path(),
+    );
+    let r: serde_json::Value = serde_json::from_str(&named.stdout).unwrap();
+    let ana = learner_json(&r, "ana");
+    assert_eq!(ana["items"]["quiz:permissions"]["source"], "server");
+}

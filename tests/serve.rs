@@ -40,13 +40,7 @@ impl Class {
             ("learner", "eve"),
         ] {
             let key = dir.path().join(format!("{name}_key"));
-            let ok = Command::new("ssh-keygen")
-                .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
-                .arg(&key)
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "ssh-keygen made a key");
+            keygen(&key, name);
             let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
             // eve is on the roster with someone else's key (ana's): her own key is wrong.
             let public = if name == "eve" {
@@ -72,6 +66,26 @@ impl Class {
     fn key(&self, name: &str) -> PathBuf {
         self.dir.path().join(format!("{name}_key"))
     }
+
+    /// A new key for someone not on the roster; its public half's blob.
+    fn new_key(&self, name: &str) -> (PathBuf, String) {
+        let key = self.key(name);
+        keygen(&key, name);
+        let public = std::fs::read_to_string(key.with_extension("pub")).unwrap();
+        let blob = public.split_whitespace().nth(1).unwrap().to_string();
+        (key, blob)
+    }
+}
+
+/// An ed25519 key pair at `key` and `key.pub`, without a passphrase.
+fn keygen(key: &Path, name: &str) {
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(key)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "ssh-keygen made a key");
 }
 
 /// A running `serve` on 127.0.0.1 and a free port, its log collected.
@@ -181,17 +195,82 @@ impl Server {
 
     /// `ssh -t NAME@127.0.0.1 COMMAND` in a tmux pane of `w`x`h`.
     fn pane(&self, key: &Path, name: &str, command: &[&str], w: u16, h: u16) -> Pane {
-        let mut argv: Vec<String> = vec!["ssh".into(), "-t".into()];
+        self.pane_in(key, name, command, (w, h), "C.UTF-8")
+    }
+
+    /// As `pane`, from a laptop whose locale is `lang` (ssh sends LANG, as Debian's does).
+    fn pane_in(
+        &self,
+        key: &Path,
+        name: &str,
+        command: &[&str],
+        size: (u16, u16),
+        lang: &str,
+    ) -> Pane {
+        let mut argv: Vec<String> = vec![
+            "ssh".into(),
+            "-t".into(),
+            "-o".into(),
+            "SendEnv=LANG".into(),
+        ];
         argv.extend(self.ssh_args(key));
         argv.push(format!("{name}@127.0.0.1"));
         argv.extend(command.iter().map(std::string::ToString::to_string));
         let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
         Pane::start(
             &argv,
-            &[("TERM", "xterm-256color"), ("LANG", "C.UTF-8")],
-            w,
-            h,
+            &[("TERM", "xterm-256color"), ("LANG", lang)],
+            size.0,
+            size.1,
         )
+    }
+
+    /// `ssh -t NAME@127.0.0.1` as a person types it, answering prompts (the class code); the
+    /// pane stays after ssh ends, showing `ssh ended: STATUS`.
+    fn pane_joining(&self, key: &Path, name: &str) -> Pane {
+        let mut argv: Vec<String> = [
+            "sh",
+            "-c",
+            "ssh \"$@\"; echo \"ssh ended: $?\"; sleep 600",
+            "sh",
+            "-t",
+        ]
+        .map(String::from)
+        .to_vec();
+        // As typed by a person: prompts answered, and the server's instructions shown.
+        argv.extend(self.ssh_args(key).into_iter().map(|a| match a.as_str() {
+            "BatchMode=yes" => "BatchMode=no".into(),
+            "LogLevel=ERROR" => "LogLevel=INFO".into(),
+            _ => a,
+        }));
+        argv.push(format!("{name}@127.0.0.1"));
+        let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+        Pane::start(
+            &argv,
+            &[("TERM", "xterm-256color"), ("LANG", "C.UTF-8")],
+            100,
+            30,
+        )
+    }
+
+    /// `ssh -tt NAME@127.0.0.1`: a terminal session from a script (ssh makes the terminal).
+    fn session_command(&self, key: &Path, name: &str) -> Command {
+        let mut cmd = Command::new("ssh");
+        cmd.arg("-tt")
+            .args(self.ssh_args(key))
+            .arg(format!("{name}@127.0.0.1"));
+        cmd
+    }
+
+    /// `session_command` running, its keys written by the test to `stdin`, its output thrown
+    /// away.
+    fn session(&self, key: &Path, name: &str) -> Child {
+        self.session_command(key, name)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ssh runs")
     }
 }
 
@@ -200,6 +279,14 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Whether a line of the class screen is `name`'s row (the chosen one is marked `> `).
+fn row_of(line: &str, name: &str) -> bool {
+    line.trim_start_matches("> ")
+        .trim_start()
+        .strip_prefix(name)
+        .is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// The status of one item in `progress --json` output.
@@ -308,13 +395,13 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     has(&screen, "Class: 2 learners.");
     let ana = screen
         .lines()
-        .find(|l| l.starts_with("ana "))
+        .find(|l| row_of(l, "ana"))
         .expect("ana's row");
     lacks(ana, "not started");
     lacks(ana, "now");
     let eve = screen
         .lines()
-        .find(|l| l.starts_with("eve "))
+        .find(|l| row_of(l, "eve"))
         .expect("eve's row");
     has(eve, "not started");
     server.wait_log("login kim (instructor)");
@@ -323,7 +410,7 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     again.wait_for("Lessons");
     view.wait_until("ana connected", |s| {
         s.lines()
-            .find(|l| l.starts_with("ana "))
+            .find(|l| row_of(l, "ana"))
             .is_some_and(|l| l.trim_end().ends_with("now"))
     });
     again.close();
@@ -404,23 +491,13 @@ fn a_full_class_says_so_and_a_silent_client_is_dropped() {
         &["--max-sessions", "1", "--login-timeout", "2"],
     );
     // One session holds the only place: the app on a terminal (-tt: ssh makes one without ours).
-    let mut first = Command::new("ssh")
-        .arg("-tt")
-        .args(server.ssh_args(&class.key("ana")))
-        .arg("ana@127.0.0.1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut first = server.session(&class.key("ana"), "ana");
     server.wait_log("login ana");
     // The place is taken once the session asked for its app; the next one is told.
     let start = Instant::now();
     let err = loop {
-        let out = Command::new("ssh")
-            .arg("-tt")
-            .args(server.ssh_args(&class.key("kim")))
-            .arg("kim@127.0.0.1")
+        let out = server
+            .session_command(&class.key("kim"), "kim")
             .stdin(Stdio::null())
             .output()
             .unwrap();
@@ -501,6 +578,11 @@ fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
     let ana = server.pane(&class.key("ana"), "ana", &[], 100, 30);
     ana.wait_for("Lessons");
 
+    // A learner with a session of their own (logged in first: during the burst below new
+    // logins may be turned away while the waiting room is full, as they should be).
+    let mut paste = server.session(&class.key("kim"), "kim");
+    server.wait_log("login kim");
+
     // 200 connections at once; half of them send garbage instead of an SSH greeting.
     let mut burst = Vec::new();
     for i in 0..200 {
@@ -512,17 +594,7 @@ fn a_burst_of_connections_garbage_and_a_huge_paste_leave_a_session_working() {
             burst.push(s);
         }
     }
-    // A learner pastes 4 MiB of terminal garbage into a session of their own.
-    let mut paste = Command::new("ssh")
-        .arg("-tt")
-        .args(server.ssh_args(&class.key("kim")))
-        .arg("kim@127.0.0.1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    server.wait_log("login kim");
+    // They paste 4 MiB of terminal garbage into it.
     {
         use std::io::Write;
         let mut stdin = paste.stdin.take().unwrap();
@@ -604,4 +676,155 @@ fn two_servers_on_one_class_folder_share_the_learner_and_the_host_key() {
     let key_a = scan(a.port);
     assert!(!key_a.is_empty());
     assert_eq!(key_a, scan(b.port));
+}
+
+#[test]
+fn the_instructor_mirrors_a_learner_read_only_and_the_learner_is_told() {
+    let what = "serve mirror tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+    let notice = "Your instructor is watching";
+    let ana = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    ana.wait_for("learner@");
+    ana.type_text("id");
+    ana.keys(&["Enter"]);
+    ana.wait_for("uid=1000(learner)");
+    lacks(&ana.screen(), notice);
+
+    // The class screen opens on ana (the first learner); Enter shows her screen as it is now,
+    // though the instructor came after everything on it was printed.
+    let kim = server.pane(&class.key("kim"), "kim", &[], 100, 30);
+    kim.wait_for("Class: 2 learners.");
+    kim.keys(&["Enter"]);
+    let mirror = kim.wait_for("uid=1000(learner)");
+    has(&mirror, "Watching ana, read only.");
+    has(&mirror, "learner@");
+    ana.wait_for(notice);
+
+    // What the instructor types goes nowhere; what ana types shows in the mirror.
+    kim.type_text("echo from-kim");
+    kim.keys(&["Enter"]);
+    ana.type_text("echo from-ana");
+    ana.keys(&["Enter"]);
+    kim.wait_until("ana's new line in the mirror", |s| {
+        s.matches("from-ana").count() >= 2
+    });
+    lacks(&ana.screen(), "from-kim");
+    lacks(&kim.screen(), "from-kim");
+
+    // Esc gives the class screen back, and ana's notice goes.
+    kim.keys(&["Escape"]);
+    kim.wait_for("Class: 2 learners.");
+    ana.wait_until("the notice gone", |s| !s.contains(notice));
+    lacks(&ana.screen(), "from-kim");
+    ana.close();
+    server.wait_log("logout ana");
+
+    // ana again, from a Japanese laptop: the notice is in her language; q leaves it too.
+    let ana = server.pane_in(&class.key("ana"), "ana", &[], (100, 30), "ja_JP.UTF-8");
+    ana.wait_for("日本語");
+    kim.keys(&["Enter"]);
+    kim.wait_for("Watching ana, read only.");
+    ana.wait_for("講師が画面を見ています");
+    kim.keys(&["q"]);
+    kim.wait_for("Class: 2 learners.");
+    ana.wait_until("the notice gone", |s| !s.contains("講師が画面を見ています"));
+    // A learner not connected here: the mirror says so and leaves on Esc.
+    kim.keys(&["Down", "Enter"]);
+    kim.wait_for("eve has no session on this server now.");
+    kim.keys(&["Escape"]);
+    kim.wait_for("Class: 2 learners.");
+}
+
+#[test]
+fn a_class_code_lets_a_new_learner_pick_a_name_and_pins_their_key() {
+    let what = "serve class-code tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let print = || {
+        let out = Command::new(BIN)
+            .args(["serve", "--class"])
+            .arg(class.path())
+            .arg("--print-code")
+            .env("LANG", "C")
+            .env_remove("ROCM_LEARN_LANG")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        has(&String::from_utf8_lossy(&out.stderr), "Delete");
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let code = print();
+    assert_eq!(code.len(), 9, "{code}");
+    assert_eq!(print(), code, "the code is made once");
+    let server = Server::start(&class.path(), &[]);
+    let (zoe, zoe_blob) = class.new_key("zoe");
+
+    // A wrong code: one plain line, and no way in.
+    let p = server.pane_joining(&zoe, "zoe");
+    let screen = p.wait_for("Class code:");
+    has(&screen, "\"zoe\" is not on the class roster yet.");
+    p.type_text("ABCD-EFGH");
+    p.keys(&["Enter"]);
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "That class code is not right.");
+    lacks(&screen, "Lessons");
+    let log = server.wait_log(": wrong class code");
+    has(&log, "refused zoe from 127.0.0.1:");
+
+    // A name that cannot be one is told so before any code.
+    let p = server.pane_joining(&zoe, "Zoe");
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "\"Zoe\" cannot be a login name");
+    lacks(&screen, "Class code");
+
+    // The right code, typed loosely: zoe is in, and on the roster with her key.
+    let p = server.pane_joining(&zoe, "zoe");
+    p.wait_for("Class code:");
+    p.type_text(&code.to_lowercase().replace('-', ""));
+    p.keys(&["Enter"]);
+    p.wait_for("Lessons");
+    server.wait_log("joined zoe (learner) from 127.0.0.1");
+    server.wait_log("login zoe (learner)");
+    let roster = std::fs::read_to_string(class.path().join("roster.toml")).unwrap();
+    has(&roster, "name = \"zoe\"");
+    has(&roster, &zoe_blob);
+    p.close();
+
+    // Later, her key alone lets her in (no code, no prompt)...
+    let (status, out, err) = server.ssh(&zoe, "zoe", &["progress", "--json"]);
+    assert_eq!(status, 0, "{err}");
+    has(&out, "\"learner\": \"zoe\"");
+    // ...and another key cannot have her name, even with the code.
+    let p = server.pane_joining(&class.key("kim"), "zoe");
+    p.wait_for("Class code:");
+    p.type_text(&code);
+    p.keys(&["Enter"]);
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "The name \"zoe\" is already taken.");
+    lacks(&screen, "Lessons");
+    server.wait_log(": name taken");
+    let (status, _, _) = server.ssh(&class.key("kim"), "zoe", &["progress"]);
+    assert_eq!(status, 255, "a script without the code is refused");
+
+    // Neither the code nor any key is in the log.
+    let log = server.wait_log(": name taken");
+    lacks(&log, &code);
+    lacks(&log, &code.replace('-', ""));
+    lacks(&log, &zoe_blob);
+    for name in ["ana", "kim"] {
+        let public = std::fs::read_to_string(class.key(name).with_extension("pub")).unwrap();
+        lacks(&log, public.split_whitespace().nth(1).unwrap());
+    }
 }

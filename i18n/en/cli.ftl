@@ -113,5 +113,6 @@ report-no-files = None of the files is a progress export; ask learners to run `r
 cli-report-json = Print the report as JSON (the schema is in the README)
 cli-report-lrs = Build the report from the learning record store (ROCM_LEARN_LRS) instead of files
 cli-report-trust-new-keys = Take files signed by a key a learner has not used before (a second machine)
+cli-report-class = A class folder of rocm-learn serve: results its server signed are marked as computed by the server (its own submit folder counts without this)
 cli-lrs = Learning record store (xAPI): where class results are sent
 cli-lrs-status = Send the statements that wait, then say how many still wait and why

@@ -98,5 +98,6 @@ report-no-files = 進捗ファイルがひとつもありません。受講者�
 cli-report-json = レポートを JSON で出力します(スキーマは README にあります)
 cli-report-lrs = ファイルの代わりに学習記録ストア(ROCM_LEARN_LRS)からレポートを作ります
 cli-report-trust-new-keys = 受講者がこれまで使っていない鍵で署名されたファイルも集計します(2 台目のマシンなど)
+cli-report-class = rocm-learn serve のクラスフォルダー。そのサーバーが署名した結果を「クラスサーバーで判定」と示します (クラスフォルダー内の submit フォルダーを渡せば指定は不要)
 cli-lrs = 学習記録ストア(xAPI): クラスの結果の送信先
 cli-lrs-status = 待機中のステートメントを送信し、なお待機している数と理由を表示する

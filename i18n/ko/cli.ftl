@@ -98,5 +98,6 @@ report-no-files = 진도 파일이 하나도 없습니다. 학습자에게 `rocm
 cli-report-json = 보고서를 JSON으로 출력합니다(스키마는 README에 있습니다)
 cli-report-lrs = 파일 대신 학습 기록 저장소(ROCM_LEARN_LRS)에서 보고서를 만듭니다
 cli-report-trust-new-keys = 학습자가 전에 쓰지 않은 키로 서명된 파일도 집계합니다(두 번째 머신 등)
+cli-report-class = rocm-learn serve의 수업 폴더. 그 서버가 서명한 결과를 서버에서 판정한 것으로 표시합니다(수업 폴더 안의 submit 폴더를 넘기면 지정하지 않아도 됨)
 cli-lrs = 학습 기록 저장소(xAPI): 수업 결과를 보내는 곳
 cli-lrs-status = 대기 중인 스테이트먼트를 보내고, 아직 대기 중인 수와 이유를 표시합니다

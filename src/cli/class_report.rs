@@ -1,5 +1,6 @@
-//! `report FILE|DIR|-... [--csv] [--json] [--lrs] [--trust-new-keys]`: the class summary from
-//! learners' exports, or from the learning record store.
+//! `report FILE|DIR|-... [--csv] [--json] [--lrs] [--trust-new-keys] [--class DIR]`: the class
+//! summary from learners' exports, or from the learning record store; results a class server
+//! signed are marked as the server's.
 
 use std::io;
 use std::path::PathBuf;
@@ -31,6 +32,9 @@ fn command(a: &ArgKit) -> Command {
             a.flag("json", "cli-report-json"),
             a.flag("lrs", "cli-report-lrs"),
             a.flag("trust-new-keys", "cli-report-trust-new-keys"),
+            a.option("class", "DIR", "cli-report-class")
+                .action(clap::ArgAction::Append)
+                .value_parser(clap::value_parser!(PathBuf)),
         ],
     )
 }
@@ -76,6 +80,7 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
         return EXIT_FAIL;
     }
     let mut known = crate::report::KnownKeys::load();
+    known.servers = server_keys(i18n, m);
     let report = crate::report::build(
         &exports,
         course,
@@ -97,6 +102,37 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
         print_out(&crate::report::render_text(&report, course, i18n, skipped));
     }
     EXIT_OK
+}
+
+/// The keys of the class servers whose exports are proof: each `--class DIR`'s, and that of the
+/// class folder a `DIR/submit` argument belongs to (a folder with the server's `roster.toml`
+/// and `host_key`: whoever can write it controls the class anyway).
+fn server_keys(i18n: &I18n, m: &ArgMatches) -> Vec<String> {
+    let is_class = |d: &std::path::Path| {
+        d.join(crate::serve::roster::FILE).is_file() && d.join(crate::serve::hostkey::FILE).is_file()
+    };
+    let mut keys = Vec::new();
+    for dir in m.get_many::<PathBuf>("class").into_iter().flatten() {
+        match crate::sign::install_public(dir) {
+            Some(k) => keys.push(k),
+            None => eprintln!(
+                "{}",
+                i18n.ta(
+                    "serve-report-no-server-key",
+                    &[("dir", dir.display().to_string().into())]
+                )
+            ),
+        }
+    }
+    for f in m.get_many::<PathBuf>("files").into_iter().flatten() {
+        if f.file_name().is_some_and(|n| n == crate::serve::SUBMIT)
+            && let Some(class) = f.parent()
+            && is_class(class)
+        {
+            keys.extend(crate::sign::install_public(class));
+        }
+    }
+    keys
 }
 
 /// The texts `report` reads, each with the name to show: a file, every `*.json` in a folder

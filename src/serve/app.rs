@@ -31,7 +31,7 @@ pub struct Launch {
 
 /// Variables of the server's own environment a session never inherits: the client decides
 /// these (or the session sets them).
-pub const CLEARED: [&str; 16] = [
+pub const CLEARED: [&str; 18] = [
     "LANG",
     "LANGUAGE",
     "LC_ALL",
@@ -44,6 +44,8 @@ pub const CLEARED: [&str; 16] = [
     "ROCM_LEARN_LEARNER",
     "ROCM_LEARN_CONTENT",
     "ROCM_LEARN_SUBMIT_DIR",
+    super::screen::WATCHED_ENV,
+    super::mirror::MIRROR_ENV,
     // The server's own ssh login (an admin's agent) is no session's business.
     "SSH_AUTH_SOCK",
     "SSH_CONNECTION",
@@ -159,6 +161,14 @@ impl Running {
                 self.dropped += data.len() as u64;
                 false
             }
+        }
+    }
+
+    /// The app's process, for the server to poke (see `screen`).
+    pub fn process(&self) -> super::screen::App {
+        super::screen::App {
+            pid: self.pid,
+            ended: self.ended.clone(),
         }
     }
 

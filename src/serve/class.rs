@@ -225,6 +225,33 @@ fn run(i18n: &I18n, class: &Path, roster: &Roster) -> std::io::Result<()> {
     result
 }
 
+/// The class screen's line to its server, which shows a learner's screen on request (see
+/// `mirror`); none when the screen runs anywhere else.
+struct Link {
+    stream: std::os::unix::net::UnixStream,
+    replies: std::io::BufReader<std::os::unix::net::UnixStream>,
+}
+
+impl Link {
+    fn open() -> Option<Link> {
+        let path = std::env::var_os(super::mirror::MIRROR_ENV)?;
+        let stream = std::os::unix::net::UnixStream::connect(path).ok()?;
+        let replies = std::io::BufReader::new(stream.try_clone().ok()?);
+        Some(Link { stream, replies })
+    }
+
+    /// Asks the server to show `name`'s screen; returns when the instructor has left it.
+    fn watch(&mut self, name: &str) -> std::io::Result<()> {
+        use std::io::{BufRead, Read, Write};
+        writeln!(self.stream, "watch {name}")?;
+        let mut line = String::new();
+        if (&mut self.replies).take(64).read_line(&mut line)? == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        Ok(())
+    }
+}
+
 /// How often the screen is read again when no key comes.
 const REFRESH: Duration = Duration::from_secs(2);
 
@@ -236,9 +263,15 @@ fn screen_loop(
 ) -> std::io::Result<()> {
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut stuck_after: u64 = 10;
+    let mut link = Link::open();
+    let mut state = ratatui::widgets::TableState::default().with_selected(Some(0));
     loop {
         let now = crate::progress::now();
-        let rows = rows(class, roster);
+        // Read again each time: learners join with the class code while the class runs.
+        let fresh = Roster::load(class).ok();
+        let rows = rows(class, fresh.as_ref().unwrap_or(roster));
+        let last = rows.len().saturating_sub(1);
+        state.select(Some(state.selected().unwrap_or(0).min(last)));
         terminal.draw(|f| {
             let [head, body, foot] = Layout::vertical([
                 Constraint::Length(2),
@@ -297,8 +330,11 @@ fn screen_loop(
                     Constraint::Length(9),
                 ],
             )
-            .header(header);
-            f.render_widget(table, body);
+            .header(header)
+            .row_highlight_style(Style::new().add_modifier(Modifier::BOLD))
+            .highlight_symbol("> ")
+            .highlight_spacing(ratatui::widgets::HighlightSpacing::Always);
+            f.render_stateful_widget(table, body, &mut state);
             f.render_widget(Paragraph::new(i18n.t("serve-class-keys")), foot);
         })?;
         if event::poll(REFRESH)? {
@@ -310,6 +346,25 @@ fn screen_loop(
                     }
                     KeyCode::Char('+') => stuck_after = (stuck_after + 1).min(240),
                     KeyCode::Char('-') => stuck_after = stuck_after.saturating_sub(1).max(1),
+                    KeyCode::Up | KeyCode::Char('k') => state.select_previous(),
+                    KeyCode::Down | KeyCode::Char('j') => state.select_next(),
+                    KeyCode::Enter => {
+                        let who = state.selected().and_then(|i| rows.get(i));
+                        if let (Some(l), Some(r)) = (link.as_mut(), who) {
+                            // The server draws the mirror meanwhile; then all is drawn anew.
+                            if l.watch(&r.name).is_err() {
+                                link = None;
+                            }
+                            // Not `clear`: it asks the terminal where the cursor is.
+                            let size = terminal.size()?;
+                            terminal.resize(ratatui::layout::Rect::new(
+                                0,
+                                0,
+                                size.width,
+                                size.height,
+                            ))?;
+                        }
+                    }
                     _ => {}
                 },
                 _ => {}

@@ -6,14 +6,19 @@ use std::sync::{Arc, Mutex};
 
 use russh::keys::PublicKey;
 use russh::server::{
-    Auth, ChannelOpenHandle, Handle, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
+    Auth, ChannelOpenHandle, Handle, Msg, PublicKeyOffer, Response, Session, VerifiedPublicKey,
 };
-use russh::{Channel, ChannelId};
+use russh::{Channel, ChannelId, MethodKind, MethodSet};
 
 use super::app::{self, Launch, Out, Running};
+use super::mirror::{self, MIRROR_ENV};
 use super::request::{ClientEnv, Request};
-use super::roster::{Decision, Role};
+use super::roster::{Decision, Joined, Role};
+use super::screen::{Screen, WATCHED_ENV};
 use super::{Shared, Slot};
+
+/// Numbers the class screens' sockets of this server.
+static VIEWS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Session channels one connection may hold open.
 const MAX_CHANNELS: usize = 4;
@@ -23,7 +28,7 @@ const MAX_CHANNELS: usize = 4;
 pub struct Outcome {
     pub handle: Option<Handle>,
     pub login: Option<(String, Role)>,
-    /// The last name refused, and why (`unknown name`, `wrong key`).
+    /// The last name refused, and why (`unknown name`, `wrong key`, `wrong class code`...).
     pub refused: Option<(String, &'static str)>,
     /// Counts the connection as not logged in until the login.
     pub pending: Option<super::Pending>,
@@ -34,9 +39,12 @@ pub struct Conn {
     pub outcome: Arc<Mutex<Outcome>>,
     peer: std::net::SocketAddr,
     who: Option<(String, Role)>,
-    /// A name not on the roster: let in only to be told so in one line, in the client's
-    /// language, on its first session channel (SSH's own refusal cannot carry a message).
-    unknown: bool,
+    /// A login let in only to be told why not in one line, in the client's language, on its
+    /// first session channel (SSH's own refusal cannot carry a message).
+    refusal: Option<Refusal>,
+    /// A name not on the roster (or with another key) whose key was proved, waiting for the
+    /// class code.
+    joining: Option<(String, PublicKey)>,
     chans: HashMap<ChannelId, Chan>,
 }
 
@@ -49,6 +57,19 @@ struct Chan {
     slot: Option<Slot>,
     /// A learner's session shows as connected on the class screen while it runs.
     presence: Option<super::presence::Presence>,
+    /// A learner's screen as the server keeps it, for the instructor's mirror.
+    screen: Option<Arc<Screen>>,
+    /// The instructor's mirror, on a class screen's channel.
+    mirror: Option<mirror::Control>,
+}
+
+impl Drop for Chan {
+    fn drop(&mut self) {
+        // A mirror still showing this screen says the session ended.
+        if let Some(s) = &self.screen {
+            s.end();
+        }
+    }
 }
 
 impl Conn {
@@ -62,7 +83,8 @@ impl Conn {
             outcome,
             peer,
             who: None,
-            unknown: false,
+            refusal: None,
+            joining: None,
             chans: HashMap::new(),
         }
     }
@@ -76,12 +98,15 @@ impl Conn {
     /// Starts what `req` asks for on `channel`, or says in one line why not and closes it.
     async fn start(&mut self, channel: ChannelId, req: Request, session: &mut Session) {
         let handle = session.handle();
-        if self.unknown {
+        if let Some(refusal) = &self.refusal {
             let lang = self
                 .chans
                 .get(&channel)
                 .map_or(self.shared.server_lang(), |c| c.env.lang());
-            let line = self.shared.texts(lang).unknown_name.clone();
+            let line = match refusal {
+                Refusal::UnknownName => self.shared.texts(lang).unknown_name.clone(),
+                other => other.line(lang),
+            };
             return refuse_channel(handle, channel, line).await;
         }
         let Some((name, role)) = self.who.clone() else {
@@ -148,6 +173,29 @@ impl Conn {
             return;
         };
         env.push(("TERM".into(), term));
+        let run_dir = self.shared.run_dir.path();
+        let screen =
+            (role == Role::Learner).then(|| Arc::new(Screen::new(&name, cols, rows, run_dir)));
+        if let Some(s) = &screen {
+            env.push((WATCHED_ENV.into(), s.watched_file().display().to_string()));
+        }
+        // The class screen asks for mirrors over a socket only this server can reach.
+        let listener = if role == Role::Instructor && req == Request::Home {
+            let n = VIEWS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let path = run_dir.join(format!("view-{n}.sock"));
+            match tokio::net::UnixListener::bind(&path) {
+                Ok(l) => {
+                    env.push((MIRROR_ENV.into(), path.display().to_string()));
+                    Some(l)
+                }
+                Err(e) => {
+                    eprintln!("serve: {name}: no mirror: {e}");
+                    None
+                }
+            }
+        } else {
+            None
+        };
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Out>(app::OUTPUT_CHUNKS);
         let launch = Launch {
             exe: self.shared.exe.clone(),
@@ -158,8 +206,13 @@ impl Conn {
         };
         match app::start(launch, tx) {
             Ok(running) => {
+                if let Some(s) = &screen {
+                    s.set_app(running.process());
+                    self.shared.screens.add(s);
+                }
                 chan.running = Some(running);
                 chan.slot = Some(slot);
+                chan.screen = screen.clone();
                 if role == Role::Learner {
                     chan.presence = super::presence::Presence::new(&class, &name);
                 }
@@ -169,15 +222,38 @@ impl Conn {
                 return refuse_channel(handle, channel, texts.failed.clone()).await;
             }
         }
+        if let Some(listener) = listener {
+            let term = mirror::Term {
+                lang: chan.env.lang(),
+                color: !chan.env.no_color,
+                cols,
+                rows,
+            };
+            chan.mirror = Some(mirror::start(
+                handle,
+                channel,
+                rx,
+                listener,
+                self.shared.clone(),
+                term,
+            ));
+            return;
+        }
         tokio::spawn(async move {
             while let Some(out) = rx.recv().await {
                 match out {
                     Out::Bytes(b) => {
+                        if let Some(s) = &screen {
+                            s.feed(&b);
+                        }
                         if handle.data(channel, b).await.is_err() {
                             break;
                         }
                     }
                     Out::Exit(code) => {
+                        if let Some(s) = &screen {
+                            s.end();
+                        }
                         let _ = handle.exit_status_request(channel, code).await;
                         let _ = handle.eof(channel).await;
                         let _ = handle.close(channel).await;
@@ -236,19 +312,95 @@ impl russh::server::Handler for Conn {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        let auth = self.check(user, key.public_key);
-        let decision = self.shared.roster.decide(user, key.public_key);
-        self.unknown = decision == Decision::UnknownName;
-        if let (Auth::Accept, Decision::Welcome(role)) = (&auth, decision) {
-            self.who = Some((user.to_string(), role));
-            if let Ok(mut o) = self.outcome.lock() {
-                o.login = Some((user.to_string(), role));
-                o.refused = None;
-                o.pending = None;
+        let key = key.public_key;
+        let decision = self.shared.roster.get().decide(user, key);
+        let code = super::code::load(&self.shared.class).is_some();
+        Ok(match decision {
+            Decision::Welcome(role) => {
+                self.welcome(user, role);
+                Auth::Accept
             }
-            eprintln!("serve: login {user} ({}) from {}", role.word(), self.peer);
+            // The key is proved: with a class code, this name may join (or hear it is taken).
+            Decision::UnknownName | Decision::WrongKey if code => {
+                if !super::roster::valid_name(user) {
+                    self.refuse(user, "bad name");
+                    self.refusal = Some(Refusal::BadName(user.to_string()));
+                    return Ok(Auth::Accept);
+                }
+                self.joining = Some((user.to_string(), key.clone()));
+                Auth::Reject {
+                    proceed_with_methods: Some(MethodSet::from(
+                        &[MethodKind::KeyboardInteractive][..],
+                    )),
+                    partial_success: true,
+                }
+            }
+            Decision::UnknownName => {
+                self.refuse(user, "unknown name");
+                self.refusal = Some(Refusal::UnknownName);
+                Auth::Accept
+            }
+            Decision::WrongKey => {
+                self.refuse(user, "wrong key");
+                Auth::reject()
+            }
+        })
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        // Only after a proved key for this very name: the code alone lets nobody in.
+        let Some((name, key)) = self.joining.clone().filter(|(n, _)| n == user) else {
+            return Ok(Auth::reject());
+        };
+        let Some(mut response) = response else {
+            let (instructions, prompt) = code_prompt(self.shared.server_lang(), &name);
+            return Ok(Auth::Partial {
+                name: "".into(),
+                instructions: instructions.into(),
+                prompts: vec![(prompt.into(), false)].into(),
+            });
+        };
+        self.joining = None;
+        let answer = response
+            .next()
+            .map(|b| String::from_utf8_lossy(&b[..b.len().min(256)]).into_owned())
+            .unwrap_or_default();
+        let class = self.shared.class.clone();
+        let right = super::code::load(&class).is_some_and(|c| super::code::matches(&c, &answer));
+        if !right {
+            // One guess per connection, and slow ones.
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            self.refuse(&name, "wrong class code");
+            self.refusal = Some(Refusal::WrongCode);
+            return Ok(Auth::Accept);
         }
-        Ok(auth)
+        let who = name.clone();
+        let joined =
+            tokio::task::spawn_blocking(move || super::roster::join(&class, &who, &key)).await;
+        match joined {
+            Ok(Ok(Joined::Added)) => {
+                eprintln!("serve: joined {name} (learner) from {}", self.peer);
+                self.welcome(&name, Role::Learner);
+            }
+            Ok(Ok(Joined::Taken)) => {
+                self.refuse(&name, "name taken");
+                self.refusal = Some(Refusal::Taken(name));
+            }
+            Ok(Err(e)) => {
+                eprintln!("serve: {name}: not added to the roster: {e}");
+                self.refuse(&name, "roster not written");
+                self.refusal = Some(Refusal::JoinFailed);
+            }
+            Err(_) => {
+                self.refusal = Some(Refusal::JoinFailed);
+            }
+        }
+        Ok(Auth::Accept)
     }
 
     async fn channel_open_session(
@@ -257,7 +409,7 @@ impl russh::server::Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if (self.who.is_none() && !self.unknown) || self.chans.len() >= MAX_CHANNELS {
+        if (self.who.is_none() && self.refusal.is_none()) || self.chans.len() >= MAX_CHANNELS {
             // Dropping the reply refuses the channel.
             return Ok(());
         }
@@ -323,7 +475,7 @@ impl russh::server::Handler for Conn {
         session.channel_success(channel)?;
         match Request::parse(data) {
             Some(req) => self.start(channel, req, session).await,
-            None if self.unknown => self.start(channel, Request::Home, session).await,
+            None if self.refusal.is_some() => self.start(channel, Request::Home, session).await,
             None => {
                 let lang = self.chans.get(&channel).map(|c| c.env.lang());
                 let texts = self.shared.texts(lang.unwrap_or(crate::lang::Lang::En));
@@ -361,6 +513,12 @@ impl russh::server::Handler for Conn {
             if let Some(r) = &c.running {
                 r.resize(cols, rows);
             }
+            if let Some(s) = &c.screen {
+                s.resize(cols, rows);
+            }
+            if let Some(m) = &c.mirror {
+                m.resize(cols, rows);
+            }
         }
         Ok(())
     }
@@ -371,11 +529,13 @@ impl russh::server::Handler for Conn {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if let Some(r) = self
-            .chans
-            .get_mut(&channel)
-            .and_then(|c| c.running.as_mut())
-        {
+        let Some(c) = self.chans.get_mut(&channel) else {
+            return Ok(());
+        };
+        // While the instructor watches a learner, their keys are the mirror's alone.
+        if let Some(m) = c.mirror.as_ref().filter(|m| m.active()) {
+            m.key(data);
+        } else if let Some(r) = c.running.as_mut() {
             r.input(data);
         }
         Ok(())
@@ -393,21 +553,72 @@ impl russh::server::Handler for Conn {
 }
 
 impl Conn {
-    /// The roster's answer for a login attempt; a refusal is kept for the log, and an
-    /// unknown name is told so at once (no key will help it).
+    /// The roster's answer for a key offered: an unknown name is let on to prove its key (it
+    /// is then told so, or asked for the class code), and so is a wrong key when a class code
+    /// is set (a name taken is said only to whoever has the code).
     fn check(&mut self, user: &str, key: &PublicKey) -> Auth {
-        match self.shared.roster.decide(user, key) {
-            Decision::Welcome(_) => Auth::Accept,
-            Decision::UnknownName => {
-                self.refuse(user, "unknown name");
-                Auth::Accept
-            }
+        match self.shared.roster.get().decide(user, key) {
+            Decision::Welcome(_) | Decision::UnknownName => Auth::Accept,
+            Decision::WrongKey if super::code::load(&self.shared.class).is_some() => Auth::Accept,
             Decision::WrongKey => {
                 self.refuse(user, "wrong key");
                 Auth::reject()
             }
         }
     }
+
+    fn welcome(&mut self, user: &str, role: Role) {
+        self.who = Some((user.to_string(), role));
+        if let Ok(mut o) = self.outcome.lock() {
+            o.login = Some((user.to_string(), role));
+            o.refused = None;
+            o.pending = None;
+        }
+        eprintln!("serve: login {user} ({}) from {}", role.word(), self.peer);
+    }
+}
+
+/// Why a login was let in only to be told no.
+#[derive(Debug, Clone)]
+enum Refusal {
+    UnknownName,
+    BadName(String),
+    WrongCode,
+    Taken(String),
+    JoinFailed,
+}
+
+impl Refusal {
+    /// The one line the client reads, in its language.
+    fn line(&self, lang: crate::lang::Lang) -> String {
+        let i18n = crate::i18n::I18n::new(lang);
+        // The name is the client's own text: shown without controls, and short.
+        let name = |n: &str| -> String {
+            n.chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .take(40)
+                .collect()
+        };
+        match self {
+            Refusal::UnknownName => i18n.t("serve-refused-unknown"),
+            Refusal::BadName(n) => i18n.ta("serve-refused-bad-name", &[("name", name(n).into())]),
+            Refusal::WrongCode => i18n.t("serve-refused-code"),
+            Refusal::Taken(n) => i18n.ta("serve-refused-taken", &[("name", name(n).into())]),
+            Refusal::JoinFailed => i18n.t("serve-join-failed"),
+        }
+    }
+}
+
+/// The class code's question: (instructions, prompt), in the server's language.
+fn code_prompt(lang: crate::lang::Lang, name: &str) -> (String, String) {
+    let i18n = crate::i18n::I18n::new(lang);
+    (
+        i18n.ta(
+            "serve-code-instructions",
+            &[("name", name.to_string().into())],
+        ),
+        format!("{}: ", i18n.t("serve-code-prompt")),
+    )
 }
 
 /// A terminal dimension from the client, kept to what a screen can be; 0 (a client with no

@@ -5,15 +5,19 @@
 //!
 //! `roster` says who may log in, `hostkey` keeps the server's key, `conn` is one connection
 //! (login and session channels), `app` runs one session's app on a pseudo-terminal,
-//! `request` checks what a client asks for, and `class` is the instructor's screen.
+//! `request` checks what a client asks for, and `class` is the instructor's screen; `screen`
+//! keeps each learner session's screen and `mirror` shows one to the instructor.
 
 mod app;
 pub mod class;
+pub mod code;
 mod conn;
 pub mod hostkey;
+mod mirror;
 pub mod presence;
 pub mod request;
 pub mod roster;
+pub mod screen;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -70,6 +74,13 @@ pub fn command(i18n: &I18n) -> Command {
                 .default_value("30")
                 .value_parser(clap::value_parser!(u64).range(1..=3600)),
         )
+        .arg(
+            Arg::new("print-code")
+                .long("print-code")
+                .action(ArgAction::SetTrue)
+                .help(i18n.t("serve-opt-print-code"))
+                .help_heading(options.clone()),
+        )
         // The instructor's session runs this (the class screen on its terminal).
         .arg(
             Arg::new("class-view")
@@ -112,7 +123,7 @@ impl Texts {
 /// What every connection shares.
 pub struct Shared {
     pub class: PathBuf,
-    pub roster: Roster,
+    pub roster: roster::Live,
     /// This binary: each session runs it.
     pub exe: PathBuf,
     max_sessions: usize,
@@ -120,6 +131,10 @@ pub struct Shared {
     /// The server's own language (a refusal before the client said its locale).
     lang: Lang,
     texts: Vec<(Lang, Texts)>,
+    /// The learner sessions' screens, for the instructor's mirror.
+    pub screens: screen::Screens,
+    /// This server's own folder (mode 0700): the class screens' sockets, watched marks.
+    pub run_dir: tempfile::TempDir,
 }
 
 /// One of the server's session places, given back when dropped.
@@ -168,6 +183,28 @@ impl Shared {
     }
 }
 
+/// `--print-code`: the class code on stdout (made first if there is none), what it does on
+/// stderr. Only here, never in the server's log.
+fn print_code(i18n: &I18n, class: &Path) -> i32 {
+    match code::load_or_make(class) {
+        Ok(c) => {
+            println!("{}", code::shown(&c));
+            eprintln!(
+                "{}",
+                i18n.ta(
+                    "serve-code-note",
+                    &[("path", class.join(code::FILE).display().to_string().into())]
+                )
+            );
+            crate::cli::EXIT_OK
+        }
+        Err(msg) => {
+            eprintln!("{}", i18n.msg(&msg));
+            crate::cli::EXIT_FAIL
+        }
+    }
+}
+
 /// Runs `serve`; returns the exit status.
 pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     let class = m.get_one::<PathBuf>("class").cloned().unwrap_or_default();
@@ -183,6 +220,9 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     }
     if m.get_flag("class-view") {
         return class::main(i18n, &class);
+    }
+    if m.get_flag("print-code") {
+        return print_code(i18n, &class);
     }
     let roster = match Roster::load(&class) {
         Ok(r) => r,
@@ -210,14 +250,27 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
+    let run_dir = match tempfile::Builder::new()
+        .prefix("rocm-learn-serve.")
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .tempdir()
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            return crate::cli::EXIT_FAIL;
+        }
+    };
     let shared = Arc::new(Shared {
-        class,
-        roster,
+        class: class.clone(),
+        roster: roster::Live::new(&class, roster),
         exe,
         max_sessions: *m.get_one::<u32>("max-sessions").expect("has a default") as usize,
         sessions: Arc::new(AtomicUsize::new(0)),
         lang: i18n.lang(),
         texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
+        screens: screen::Screens::default(),
+        run_dir,
     });
     let login_timeout =
         Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
@@ -293,7 +346,7 @@ async fn run(
             &[
                 ("addr", addr.to_string().into()),
                 ("dir", shared.class.display().to_string().into()),
-                ("people", shared.roster.people.len().into()),
+                ("people", shared.roster.get().people.len().into()),
             ]
         )
     );

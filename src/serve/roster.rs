@@ -1,7 +1,8 @@
 //! Who may log in: `roster.toml` in the class folder, `[[learner]]` and `[[instructor]]`
 //! entries with a `name` and an OpenSSH public key line.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use russh::keys::PublicKey;
 use serde::Deserialize;
@@ -149,6 +150,99 @@ impl Roster {
     }
 }
 
+/// What a first login with the class code did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Joined {
+    Added,
+    /// Someone has that name already.
+    Taken,
+}
+
+/// Adds `name` with `key` as a learner to the class's roster, unless the name is taken. Under a
+/// lock (servers sharing the folder), the file is read again (capped), written whole to a new
+/// file and renamed over the old one, so a reader never sees half of it.
+pub fn join(class: &Path, name: &str, key: &PublicKey) -> std::io::Result<Joined> {
+    use std::io::Write;
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(class.join(LOCK))?;
+    lock.lock()?;
+    let path = class.join(FILE);
+    let bytes = crate::hostfs::read_named(&path, CAP)
+        .map_err(|r| std::io::Error::other(r.msg().to_string()))?;
+    let mut text = String::from_utf8(bytes).map_err(std::io::Error::other)?;
+    let origin = path.display().to_string();
+    let roster = Roster::parse(&text, &origin).map_err(|m| std::io::Error::other(m.to_string()))?;
+    if roster.known(name) {
+        return Ok(Joined::Taken);
+    }
+    // The key alone: whatever comment the client's copy carries is not ours to keep.
+    let line = PublicKey::new(key.key_data().clone(), "")
+        .to_openssh()
+        .map_err(std::io::Error::other)?;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "\n# joined with the class code\n[[learner]]\nname = \"{name}\"\nkey = \"{line}\"\n"
+    ));
+    if text.len() as u64 > CAP {
+        return Err(std::io::Error::other("the roster is full"));
+    }
+    Roster::parse(&text, &origin).map_err(|m| std::io::Error::other(m.to_string()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(class)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&path).map_err(|e| e.error)?;
+    Ok(Joined::Added)
+}
+
+/// The lock file of roster changes, next to the roster.
+const LOCK: &str = "roster.lock";
+
+/// The file's identity and size: a change means "read it again".
+type Stamp = (u64, i64, i64, u64);
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.ino(), m.mtime(), m.mtime_nsec(), m.size()))
+}
+
+/// The roster as a server uses it: read again when the file changed (a learner joined with the
+/// class code, through this server or another one on the folder, or the instructor edited it).
+/// A file that no longer reads is said in the log, and the last good roster kept.
+pub struct Live {
+    class: PathBuf,
+    now: Mutex<(Option<Stamp>, Arc<Roster>)>,
+}
+
+impl Live {
+    pub fn new(class: &Path, roster: Roster) -> Live {
+        Live {
+            class: class.to_path_buf(),
+            now: Mutex::new((stamp(&class.join(FILE)), Arc::new(roster))),
+        }
+    }
+
+    pub fn get(&self) -> Arc<Roster> {
+        let fresh = stamp(&self.class.join(FILE));
+        let Ok(mut now) = self.now.lock() else {
+            return Arc::new(Roster::default());
+        };
+        if fresh != now.0 {
+            now.0 = fresh;
+            match Roster::load(&self.class) {
+                Ok(r) => now.1 = Arc::new(r),
+                Err(m) => eprintln!("serve: {m} (the roster read before stays in use)"),
+            }
+        }
+        now.1.clone()
+    }
+}
+
 /// The 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
@@ -200,6 +294,37 @@ mod tests {
         assert!(err.contains("roster.toml:"), "{err}");
         let err = roster("[[learner]]\nname = \"ana\nkey = 1\n").unwrap_err();
         assert!(err.contains("roster.toml:2"), "{err}");
+    }
+
+    #[test]
+    fn a_learner_joins_once_and_the_server_sees_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(FILE),
+            format!("[[instructor]]\nname = \"kim\"\nkey = \"{KEY_B}\""),
+        )
+        .unwrap();
+        let live = Live::new(dir.path(), Roster::load(dir.path()).unwrap());
+        let a = PublicKey::from_openssh(KEY_A).unwrap();
+        assert_eq!(live.get().decide("ana", &a), Decision::UnknownName);
+        assert_eq!(join(dir.path(), "ana", &a).unwrap(), Joined::Added);
+        assert_eq!(join(dir.path(), "ana", &a).unwrap(), Joined::Taken);
+        assert_eq!(join(dir.path(), "kim", &a).unwrap(), Joined::Taken);
+        assert_eq!(
+            live.get().decide("ana", &a),
+            Decision::Welcome(Role::Learner)
+        );
+        let b = PublicKey::from_openssh(KEY_B).unwrap();
+        assert_eq!(live.get().decide("ana", &b), Decision::WrongKey);
+        // The comment of the key the client sent is not written.
+        let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
+        assert!(!text.contains("ana@laptop"), "{text}");
+        // A roster broken by hand keeps the last good one in use.
+        std::fs::write(dir.path().join(FILE), "[[learner]]\nname = 1\n").unwrap();
+        assert_eq!(
+            live.get().decide("ana", &a),
+            Decision::Welcome(Role::Learner)
+        );
     }
 
     #[test]

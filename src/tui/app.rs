@@ -143,6 +143,8 @@ pub struct App {
     stack: Vec<Box<dyn View>>,
     overlay: Option<Overlay>,
     pub quit: bool,
+    /// On a class server: the instructor is watching this screen (the title bar says so).
+    pub watched: bool,
 }
 
 impl App {
@@ -162,6 +164,7 @@ impl App {
             stack: Vec::new(),
             overlay: None,
             quit: false,
+            watched: false,
         };
         app.stack.push(Box::new(Home::new()));
         app
@@ -415,7 +418,8 @@ impl App {
         let mut changes = Vec::new();
         let cx = self.world.cx(&mut changes);
         let top = self.stack.last_mut().expect("home");
-        draw_header(&cx, f, header, &top.title(&cx));
+        let watched = self.watched.then(|| cx.t("serve-watched"));
+        draw_header(&cx, f, header, &top.title(&cx), watched.as_deref());
         top.draw(&cx, f, body);
         let keys = KeyHelp {
             screen: top.keys(),
@@ -434,9 +438,10 @@ impl App {
     }
 }
 
-fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str) {
+fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str, notice: Option<&str>) {
     let lang = cx.lang().native_name();
-    let right = format!(" {lang} ");
+    let notice = notice.map(|n| format!(" {n} ")).unwrap_or_default();
+    let right = format!("{notice} {lang} ");
     let left = format!(
         " rocm-learn {} {title}",
         if cx.theme.ascii { ">" } else { "›" }
@@ -448,7 +453,11 @@ fn draw_header(cx: &Cx, f: &mut Frame, area: Rect, title: &str) {
             pad(&left, left_w),
             cx.theme.title().patch(cx.theme.selected()),
         ),
-        Span::styled(right, cx.theme.selected()),
+        Span::styled(
+            notice,
+            cx.theme.bad().add_modifier(ratatui::style::Modifier::BOLD),
+        ),
+        Span::styled(format!(" {lang} "), cx.theme.selected()),
     ]);
     f.render_widget(Paragraph::new(line), area);
 }

@@ -154,6 +154,7 @@ pub fn run(
     if let Ok(size) = terminal.size() {
         app.handle(Input::Resize(size.width, size.height));
     }
+    app.watched = crate::serve::screen::watched_now();
     if let Some(t) = &open {
         app.open(t);
     }
@@ -273,6 +274,10 @@ fn handle_msg(
             suspend(terminal, app)?;
         }
         Msg::Input(ev) => {
+            // A class server pokes with a resize when its instructor starts or stops watching.
+            if matches!(ev, Event::Resize(..)) {
+                app.watched = crate::serve::screen::watched_now();
+            }
             if let Some(input) = to_input(ev) {
                 app.handle(input);
             }
