@@ -92,17 +92,10 @@ fn paths_are_found_as_written() {
 
 // ---- no import circles between files ------------------------------------------------------
 
-/// Mutual imports between two files that are tolerated for now, each with why. Every other
-/// circle fails the test; an entry that is no longer a circle fails it too, so the list only
-/// shrinks.
-const ALLOWED_CIRCLES: &[(&str, &str)] = &[
-    // src/lab/ is being split by side of the trust boundary (issue 27, item 3) in parallel;
-    // these go with that split.
-    ("src/lab/sandbox.rs", "src/lab/stage.rs"),
-    ("src/lab/sandbox.rs", "src/lab/userns.rs"),
-    ("src/lab/checks.rs", "src/lab/coresdk_checks.rs"),
-    ("src/lab/checks.rs", "src/lab/releases_checks.rs"),
-];
+/// Mutual imports between two files that are tolerated, each with why: none are left. Every
+/// other circle fails the test; an entry that is no longer a circle fails it too, so the list
+/// only shrinks.
+const ALLOWED_CIRCLES: &[(&str, &str)] = &[];
 
 /// Every `.rs` file under `dir` (recursively), sorted.
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

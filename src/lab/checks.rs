@@ -5,6 +5,7 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
+use super::path_dirs::on_path;
 use super::record::Record;
 use super::stage::resolve;
 use crate::content::{Check, Msg};
@@ -497,21 +498,6 @@ fn check_file_contains(
     } else {
         Err(Msg::new("lab-why-file").arg("path", path).arg("text", text))
     }
-}
-
-/// Whether PATH's `dirs` include `want`, however written: a trailing slash is the same
-/// folder, and on Ubuntu's merged /usr /bin is /usr/bin (and /sbin is /usr/sbin).
-pub(super) fn on_path(dirs: &[&str], want: &str) -> bool {
-    let canon = |d: &str| -> String {
-        let d = d.trim_end_matches('/');
-        match d {
-            "/bin" => "/usr/bin".into(),
-            "/sbin" => "/usr/sbin".into(),
-            _ => d.into(),
-        }
-    };
-    let want = canon(want);
-    dirs.iter().any(|d| canon(d) == want)
 }
 
 /// As a command wants it: `render,video`.

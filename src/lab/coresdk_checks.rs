@@ -166,7 +166,7 @@ pub fn login(root: &Path, path: &str, commands: &[String]) -> Result<(), Msg> {
         }
     }
     let dirs: Vec<&str> = path.split(':').collect();
-    if super::checks::on_path(&dirs, "/usr/bin") {
+    if super::path_dirs::on_path(&dirs, "/usr/bin") {
         Ok(())
     } else {
         Err(Msg::new("machine-why-login-tools")

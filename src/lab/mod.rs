@@ -11,6 +11,7 @@ pub mod idmap;
 pub mod in_memory;
 pub mod keys;
 pub mod modules_checks;
+pub mod path_dirs;
 pub mod protocol;
 pub mod reading;
 pub mod record;

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::checks::on_path;
+use super::path_dirs::on_path;
 use super::stage::resolve;
 use crate::content::Msg;
 use crate::sim::State;

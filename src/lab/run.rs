@@ -398,7 +398,10 @@ fn spawn(
             << 20,
     };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
-        stage.reclaim_with(bwrap, m);
+        let (bwrap, m) = (bwrap.to_path_buf(), m.clone());
+        stage.reclaim_with(Box::new(move |dir| {
+            sandbox::reclaim(&bwrap, dir, &m);
+        }));
     }
     let (mut pool, mut handed) = (None, None);
     if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {

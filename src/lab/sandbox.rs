@@ -11,11 +11,9 @@ use std::process::{Command, Stdio};
 
 use crate::content::Msg;
 
-/// The learner's uid and gid inside the sandbox.
-pub const LEARNER_UID: u32 = 1000;
+pub use super::userns::LEARNER_UID;
 
-/// Where the rocm-learn binary is mounted inside the sandbox (the simulated tools call it).
-pub const SIM_BIN: &str = "/usr/local/libexec/rocm-learn";
+pub use super::scripts::SIM_BIN;
 
 /// Top-level folders of a merged-/usr system: symlinks into /usr there, bound read-only on
 /// systems that still have them as folders.

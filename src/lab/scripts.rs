@@ -90,10 +90,10 @@ fi
 /// /etc/environment as Ubuntu ships it.
 pub const ETC_ENVIRONMENT: &str = "PATH=\"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/snap/bin\"\n";
 
+/// Where the rocm-learn binary is mounted inside the sandbox (the simulated tools call it).
+pub const SIM_BIN: &str = "/usr/local/libexec/rocm-learn";
+
 /// A wrapper that runs one of the simulated tools.
 pub fn wrapper(tool: &str) -> String {
-    format!(
-        "#!/bin/sh\nexec \"{}\" sim {tool} \"$@\"\n",
-        super::sandbox::SIM_BIN
-    )
+    format!("#!/bin/sh\nexec \"{SIM_BIN}\" sim {tool} \"$@\"\n")
 }

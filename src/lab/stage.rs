@@ -57,13 +57,16 @@ pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
     crate::machine_path::resolve(inside, |p| host_path(root, p)).map(|p| host_path(root, &p))
 }
 
+/// Gives a stage's files back before it is removed (see `Stage::reclaim_with`).
+pub type Reclaim = Box<dyn FnOnce(&Path) + Send>;
+
 pub struct Stage {
     /// Taken by `drop`, which hands it to a remover thread.
     dir: Option<tempfile::TempDir>,
     path: PathBuf,
     /// A lab whose accounts are the caller's subordinate ids leaves files only a sandbox with
-    /// the same maps can give back (`sandbox::reclaim`): bubblewrap and the maps for that.
-    reclaim: Option<(PathBuf, crate::lab::idmap::Mapper)>,
+    /// the same maps can give back (`sandbox::reclaim`): what does that, given the stage.
+    reclaim: Option<Reclaim>,
     /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
     pub host_etc: Vec<String>,
     /// The machine's user (`[machine] user`), who logs in.
@@ -209,10 +212,10 @@ impl Stage {
         Ok(())
     }
 
-    /// Has the stage given back through a sandbox with `mapper`'s maps before it is removed
-    /// (a lab whose accounts are the caller's subordinate ids).
-    pub fn reclaim_with(&mut self, bwrap: &Path, mapper: &crate::lab::idmap::Mapper) {
-        self.reclaim = Some((bwrap.to_path_buf(), mapper.clone()));
+    /// Has `reclaim` give the stage's files back before it is removed (a lab whose accounts
+    /// are the caller's subordinate ids).
+    pub fn reclaim_with(&mut self, reclaim: Reclaim) {
+        self.reclaim = Some(reclaim);
     }
 
     /// Gives the whole stage to `uid`:`gid` (a lab started by root runs as nobody), never
@@ -275,8 +278,8 @@ impl Stage {
         let Some(dir) = self.dir.take() else { return };
         let reclaim = self.reclaim.take();
         let remover = std::thread::spawn(move || {
-            if let Some((bwrap, mapper)) = &reclaim {
-                crate::lab::sandbox::reclaim(bwrap, dir.path(), mapper);
+            if let Some(reclaim) = reclaim {
+                reclaim(dir.path());
             }
             open_up(dir.path());
             drop(dir);

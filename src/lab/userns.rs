@@ -12,6 +12,9 @@
 use std::io;
 
 /// Set in the sandbox's environment; outside it nobody changes namespaces.
+/// The learner's uid and gid inside the sandbox.
+pub const LEARNER_UID: u32 = 1000;
+
 pub const SANDBOX_ENV: &str = "ROCM_LAB_SANDBOX";
 
 pub fn in_sandbox() -> bool {
@@ -149,7 +152,7 @@ pub fn become_learner_alone() -> io::Result<()> {
         CapabilitySet, CapabilitySets, UnshareFlags, clear_ambient_capability_set,
         set_capabilities, unshare_unsafe,
     };
-    let id = super::sandbox::LEARNER_UID;
+    let id = LEARNER_UID;
     // SAFETY: only a new user namespace: no file descriptor table or memory is unshared,
     // which is what could leave Rust's view of the process wrong.
     unsafe { unshare_unsafe(UnshareFlags::NEWUSER)? };

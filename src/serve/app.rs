@@ -45,7 +45,7 @@ pub const CLEARED: [&str; 18] = [
     "ROCM_LEARN_CONTENT",
     "ROCM_LEARN_SUBMIT_DIR",
     super::screen::WATCHED_ENV,
-    super::mirror::MIRROR_ENV,
+    MIRROR_ENV,
     // The server's own ssh login (an admin's agent) is no session's business.
     "SSH_AUTH_SOCK",
     "SSH_CONNECTION",
@@ -63,6 +63,9 @@ pub struct Running {
     /// Input dropped because the app was not reading it.
     pub dropped: u64,
 }
+
+/// The environment variable that names the class screen's socket (`mirror`).
+pub const MIRROR_ENV: &str = "ROCM_LEARN_MIRROR";
 
 /// What the app printed (None: its terminal closed), and its exit status at the end.
 pub enum Out {

@@ -22,8 +22,7 @@ use crate::i18n::I18n;
 use crate::lang::Lang;
 use crate::width::{pad, truncate};
 
-/// The environment variable that names the class screen's socket.
-pub const MIRROR_ENV: &str = "ROCM_LEARN_MIRROR";
+pub use super::app::MIRROR_ENV;
 /// The shortest time between two frames of a busy learner screen.
 const FRAME: Duration = Duration::from_millis(40);
 
