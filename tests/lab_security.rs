@@ -636,22 +636,20 @@ fn what_root_writes_anywhere_stays_in_the_labs_memory_budget() {
     // As root in the lab, 1.5 GiB into /etc, /opt, /var/tmp, /tmp and the home: "No space left on
     // device" at the budget, while the host's disk under the lab's temporary folder loses
     // nothing like it, and the lab goes on.
-    use rocm_learn::lab;
     let Some(mut run) = lab_run("hsa-init-failed") else {
         return;
     };
     let tmp = std::env::temp_dir();
     let before = free_bytes(&tmp);
-    let lines: Vec<String> = [
-        "sudo sh -c 'for d in /etc /opt /var/tmp /home/learner /tmp; do for i in 1 2 3; do head -c 100M /dev/zero > $d/f$i || exit 1; done; done'; echo flood=$?",
-        "df -h /etc | tail -1",
-    ]
-    .iter()
-    .map(ToString::to_string)
-    .collect();
-    lab::script::run(&mut run, &lines, Duration::from_secs(120));
+    let session = type_lines(
+        &mut run,
+        &[
+            "sudo sh -c 'for d in /etc /opt /var/tmp /home/learner /tmp; do for i in 1 2 3; do head -c 100M /dev/zero > $d/f$i || exit 1; done; done'; echo flood=$?",
+            "df -h /etc | tail -1",
+        ],
+        Duration::from_secs(120),
+    );
     let after = free_bytes(&tmp);
-    let session = lab::script::plain_transcript(&run.shell.transcript());
     has(&session, "No space left on device");
     assert!(has_line(&session, "flood=1"), "{session}");
     // Other programs on this machine write too: a margin well below the 1 GiB written.
@@ -661,10 +659,11 @@ fn what_root_writes_anywhere_stays_in_the_labs_memory_budget() {
         "the host's disk lost {} MiB:\n{session}",
         lost >> 20
     );
-    let more =
-        ["sudo rm -f /etc/f? /opt/f? /var/tmp/f? ~/f? /tmp/f?; echo alive=$(id -un)".to_string()];
-    lab::script::run(&mut run, &more, Duration::from_secs(60));
-    let session = lab::script::plain_transcript(&run.shell.transcript());
+    let session = type_lines(
+        &mut run,
+        &["sudo rm -f /etc/f? /opt/f? /var/tmp/f? ~/f? /tmp/f?; echo alive=$(id -un)"],
+        Duration::from_secs(60),
+    );
     assert!(has_line(&session, "alive=learner"), "{session}");
 }
 
@@ -1173,6 +1172,15 @@ fn closing_a_lab_full_of_files_never_waits_for_their_removal() {
 }
 
 /// A lab of the real course, started in this process: its stage can be looked at from outside.
+/// Types `lines` into the lab's shell as a script does (each waits for the prompt, within
+/// `limit`), and returns the whole session so far as plain text.
+fn type_lines(run: &mut rocm_learn::lab::run::LabRun, lines: &[&str], limit: Duration) -> String {
+    use rocm_learn::lab::script;
+    let lines: Vec<String> = lines.iter().map(ToString::to_string).collect();
+    script::run(run, &lines, limit);
+    script::plain_transcript(&run.shell.transcript())
+}
+
 fn lab_run(id: &str) -> Option<rocm_learn::lab::run::LabRun> {
     lab_run_with(id, |_| {})
 }
@@ -1203,22 +1211,20 @@ fn lab_run_with(
 
 #[test]
 fn a_packs_machine_sets_what_its_lab_may_write() {
-    use rocm_learn::lab;
     let Some(mut run) = lab_run_with("hsa-init-failed", |l| {
         l.machine.push_str("\ndisk_mib = 96\n");
     }) else {
         return;
     };
-    let lines: Vec<String> = [
-        "head -c 200M /dev/zero > /tmp/big; echo wrote=$?",
-        "echo size=$(( $(stat -c %s /tmp/big) >> 20 ))M",
-        "rm /tmp/big; echo alive=$(id -un)",
-    ]
-    .iter()
-    .map(ToString::to_string)
-    .collect();
-    lab::script::run(&mut run, &lines, Duration::from_secs(60));
-    let session = lab::script::plain_transcript(&run.shell.transcript());
+    let session = type_lines(
+        &mut run,
+        &[
+            "head -c 200M /dev/zero > /tmp/big; echo wrote=$?",
+            "echo size=$(( $(stat -c %s /tmp/big) >> 20 ))M",
+            "rm /tmp/big; echo alive=$(id -un)",
+        ],
+        Duration::from_secs(60),
+    );
     if run.in_memory != Some(true) {
         eprintln!("SKIPPED: the machine could not move into memory here; no budget to test");
         return;
@@ -1244,21 +1250,19 @@ fn a_packs_machine_sets_what_its_lab_may_write() {
 
 #[test]
 fn var_tmp_and_memory_floods_meet_the_real_errors_and_the_hosts_disk_sees_nothing() {
-    use rocm_learn::lab;
     let Some(mut run) = lab_run("hsa-init-failed") else {
         return;
     };
-    let lines: Vec<String> = [
-        "for i in $(seq 12); do head -c 100M /dev/zero > /var/tmp/f$i || { echo vt=full; break; }; done",
-        "ls /var/tmp | wc -l",
-        "tail /dev/zero; echo mem=$?",
-        "echo alive=$(id -un)",
-    ]
-    .iter()
-    .map(ToString::to_string)
-    .collect();
-    lab::script::run(&mut run, &lines, Duration::from_secs(120));
-    let session = lab::script::plain_transcript(&run.shell.transcript());
+    let session = type_lines(
+        &mut run,
+        &[
+            "for i in $(seq 12); do head -c 100M /dev/zero > /var/tmp/f$i || { echo vt=full; break; }; done",
+            "ls /var/tmp | wc -l",
+            "tail /dev/zero; echo mem=$?",
+            "echo alive=$(id -un)",
+        ],
+        Duration::from_secs(120),
+    );
     has_all(&session, &["No space left on device", "memory exhausted"]);
     for line in ["vt=full", "mem=1", "alive=learner"] {
         assert!(has_line(&session, line), "{line:?}:\n{session}");
