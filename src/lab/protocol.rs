@@ -198,7 +198,7 @@ pub fn recv<T: DeserializeOwned>(r: &mut impl Read) -> io::Result<T> {
 
 /// What a lab may write when the app does not say (an app of the previous protocol).
 fn default_budget() -> u64 {
-    crate::sim::spec::DEFAULT_DISK_MIB << 20
+    crate::sim::spec::DEFAULT_DISK_BYTES
 }
 
 #[cfg(test)]

@@ -310,6 +310,7 @@ fn prepare(lab: &Lab, confined: bool, in_memory: bool) -> Result<Stage, LabError
     }
     let mut stage = stage;
     stage.user = spec.user.clone();
+    stage.budget = spec.disk_bytes();
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
     if !confined {
         stage.lock_down().map_err(io)?;
@@ -391,11 +392,7 @@ fn spawn(
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
         confine: confining(),
         handed: l.handed,
-        budget: sim::MachineSpec::from_toml(&lab.machine)
-            .ok()
-            .and_then(|m| m.disk_mib)
-            .unwrap_or(sim::spec::DEFAULT_DISK_MIB)
-            << 20,
+        budget: stage.budget,
     };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         let (bwrap, m) = (bwrap.to_path_buf(), m.clone());

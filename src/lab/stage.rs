@@ -71,6 +71,8 @@ pub struct Stage {
     pub host_etc: Vec<String>,
     /// The machine's user (`[machine] user`), who logs in.
     pub user: String,
+    /// What the lab may write in all, in bytes (`[machine] disk_mib`).
+    pub budget: u64,
 }
 
 impl Stage {
@@ -107,6 +109,7 @@ impl Stage {
             reclaim: None,
             host_etc: Vec::new(),
             user: "learner".into(),
+            budget: crate::sim::spec::DEFAULT_DISK_BYTES,
         })
     }
 

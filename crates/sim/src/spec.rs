@@ -21,6 +21,8 @@ pub use super::machine::Preset;
 pub const DISK_MIB: std::ops::RangeInclusive<u64> = 64..=4096;
 /// What a lab may write in all when its machine does not say (1 GiB).
 pub const DEFAULT_DISK_MIB: u64 = 1024;
+/// `DEFAULT_DISK_MIB` in bytes.
+pub const DEFAULT_DISK_BYTES: u64 = DEFAULT_DISK_MIB << 20;
 
 /// A lab's machine, as its TOML describes it (see the crate's docs for the keys).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -160,6 +162,11 @@ impl Default for MachineSpec {
 }
 
 impl MachineSpec {
+    /// What the lab may write in all, in bytes (`disk_mib`, else `DEFAULT_DISK_MIB`).
+    pub fn disk_bytes(&self) -> u64 {
+        self.disk_mib.unwrap_or(DEFAULT_DISK_MIB) << 20
+    }
+
     /// The defaults for a preset: a healthy machine with the driver loaded and no ROCm.
     pub fn preset(preset: Preset) -> Self {
         MachineSpec {
