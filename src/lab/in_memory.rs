@@ -36,10 +36,18 @@ const SCRATCH: &str = "/mnt";
 /// stage as bubblewrap showed it. Err: the copy was made but could not be put in place (or a
 /// stage handed by descriptor could not be copied); the lab cannot go on.
 /// `budget`: what the lab may write in all, over the copy of the machine, in bytes.
-pub fn install(user: &str, handed: bool, budget: u64) -> io::Result<bool> {
-    let handed = if handed { Handed::take() } else { None };
+/// `exe_mount`: the binary came as a mount (`exe_mount`) to put in place, not to copy.
+pub fn install(user: &str, handed: bool, exe_mount: bool, budget: u64) -> io::Result<bool> {
+    let handed = if handed {
+        Handed::take(exe_mount)
+    } else {
+        None
+    };
     let exe = Path::new(super::sandbox::SIM_BIN);
-    let exe_len = std::fs::metadata(exe).map_or(0, |m| m.len());
+    let exe_len = match handed.as_ref().and_then(|h| h.exe.as_ref()) {
+        Some(_) => 0,
+        None => std::fs::metadata(exe).map_or(0, |m| m.len()),
+    };
     let size = std::ffi::CString::new(format!("size={},mode=0755", budget + exe_len))?;
     if let Err(e) = rustix::mount::mount(
         "tmpfs",
@@ -99,6 +107,23 @@ pub fn install(user: &str, handed: bool, budget: u64) -> io::Result<bool> {
                 if cmdline.is_file() {
                     std::fs::copy(cmdline, scratch.join("cmdline"))?;
                 }
+                if let Some(exe) = &h.exe {
+                    // The binary's own read-only mount, at its place in the copy.
+                    let at = scratch
+                        .join(flat("usr/local"))
+                        .join(exe_path().strip_prefix("/usr/local").unwrap_or(exe_path()));
+                    if let Some(dir) = at.parent() {
+                        std::fs::create_dir_all(dir)?;
+                    }
+                    std::fs::write(&at, "")?;
+                    rustix::mount::move_mount(
+                        exe,
+                        "",
+                        CWD,
+                        &at,
+                        rustix::mount::MoveMountFlags::MOVE_MOUNT_F_EMPTY_PATH,
+                    )?;
+                }
             }
             None => {
                 // The learner's home is a folder of /home like any other, seeded from the stage.
@@ -128,35 +153,43 @@ pub fn install(user: &str, handed: bool, budget: u64) -> io::Result<bool> {
     Ok(true)
 }
 
-/// The stage the app handed over by descriptor (`sandbox::STAGE_FD`), when it did.
-struct Handed(std::os::fd::OwnedFd);
+/// The stage the app handed over by descriptor (`sandbox::STAGE_FD`), when it did, and the
+/// binary's mount (`sandbox::EXE_FD`) when it came as one.
+struct Handed {
+    stage: std::os::fd::OwnedFd,
+    exe: Option<std::os::fd::OwnedFd>,
+}
 
 static HANDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// The binary's path in the sandbox.
+fn exe_path() -> &'static Path {
+    Path::new(super::sandbox::SIM_BIN)
+}
+
 impl Handed {
     /// Takes the stage's descriptor the app said it sent (None, and the copy fails, when
-    /// it is not open).
-    fn take() -> Option<Handed> {
-        use std::os::fd::FromRawFd;
-        // bubblewrap copied the binary from its descriptor; whatever is left of it is closed
-        // here, so no login inherits it.
-        // SAFETY: closing a descriptor number this process does not otherwise use.
-        unsafe { libc::close(super::sandbox::EXE_FD) };
-        let fd = super::sandbox::STAGE_FD;
+    /// it is not open), and the binary's mount when `exe_mount`.
+    fn take(exe_mount: bool) -> Option<Handed> {
         HANDED.store(true, std::sync::atomic::Ordering::Relaxed);
-        // SAFETY: F_GETFD only asks whether the fd is open.
-        if unsafe { libc::fcntl(fd, libc::F_GETFD) } < 0 {
-            return None;
-        }
-        // SAFETY: the fd is open (checked above) and the app put the stage there for this
-        // process alone; from here it is owned, and closed, here.
-        Some(Handed(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) }))
+        let exe = match exe_mount {
+            true => take_fd(super::sandbox::EXE_FD),
+            // bubblewrap copied the binary from its descriptor; whatever is left of it is
+            // closed here, so no login inherits it.
+            false => {
+                // SAFETY: closing a descriptor number this process does not otherwise use.
+                unsafe { libc::close(super::sandbox::EXE_FD) };
+                None
+            }
+        };
+        let stage = take_fd(super::sandbox::STAGE_FD)?;
+        Some(Handed { stage, exe })
     }
 
     /// The stage's folder, through the descriptor: no path of the host is walked.
     fn stage(&self) -> PathBuf {
         use std::os::fd::AsRawFd;
-        PathBuf::from(format!("/proc/self/fd/{}", self.0.as_raw_fd()))
+        PathBuf::from(format!("/proc/self/fd/{}", self.stage.as_raw_fd()))
     }
 
     /// Where the stage keeps what the sandbox shows at `top`.
@@ -170,6 +203,18 @@ impl Handed {
             None => Path::new("/").join(top),
         }
     }
+}
+
+/// Owns descriptor `fd`, which the app placed for this process alone; None when not open.
+fn take_fd(fd: i32) -> Option<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: F_GETFD only asks whether the fd is open.
+    if unsafe { libc::fcntl(fd, libc::F_GETFD) } < 0 {
+        return None;
+    }
+    // SAFETY: the fd is open (checked above) and the app put it there for this process
+    // alone; from here it is owned, and closed, here.
+    Some(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
 }
 
 /// The machine's kernel command line, which bubblewrap bound from the stage.
@@ -199,7 +244,8 @@ fn swap(scratch: &Path) -> io::Result<()> {
             Err(e) => return Err(e.into()),
         }
         std::fs::create_dir_all(&at)?;
-        rustix::mount::mount_bind(scratch.join(flat(top)), &at)?;
+        // Recursive: the binary's own mount sits in /usr/local.
+        rustix::mount::mount_bind_recursive(scratch.join(flat(top)), &at)?;
     }
     // bubblewrap binds it only where the stage has one; a handed stage's is bound here.
     let bound = rustix::mount::unmount(CMDLINE, UnmountFlags::DETACH).is_ok();

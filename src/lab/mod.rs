@@ -5,6 +5,7 @@ pub mod checks;
 pub mod confine;
 pub mod coresdk_checks;
 pub mod devnodes;
+pub mod exe_mount;
 pub mod fdpass;
 pub mod identity;
 pub mod idmap;

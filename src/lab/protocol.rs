@@ -40,6 +40,9 @@ pub enum ToSupervisor {
         /// The stage and the binary come by descriptor (`sandbox::Layout::handed`).
         #[serde(default)]
         handed: bool,
+        /// With `handed`: the binary comes as a read-only mount to put at `SIM_BIN`.
+        #[serde(default)]
+        exe_mount: bool,
         /// What the lab may write in all, in bytes (`[machine] disk_mib`).
         #[serde(default = "default_budget")]
         budget: u64,

@@ -339,6 +339,7 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         host_etc: &stage.host_etc,
         ids: sandbox::Ids::One,
         handed: false,
+        exe_mount: false,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
             (
@@ -372,28 +373,6 @@ fn spawn(
         .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
     let hostname = state.machine.hostname.clone();
     let mapper = sandbox::mapper(bwrap);
-    let mut l = layout(stage, opts);
-    l.hostname = &hostname;
-    if mapper.is_some() {
-        l.ids = sandbox::Ids::Many;
-    }
-    // Started by root, the sandbox runs as nobody: it gets the stage and the binary by
-    // descriptor, never by a path nobody could reach (or a neighbour running as nobody).
-    l.handed = mapper.as_ref().is_some_and(|m| m.run_as().is_some());
-    let argv = sandbox::command(
-        bwrap,
-        &l,
-        &[sandbox::SIM_BIN, super::supervisor::SUBCOMMAND],
-    );
-    let hello = ToSupervisor::Hello {
-        version: protocol::VERSION,
-        user: stage.user.clone(),
-        relogin: opts.relogin.clone(),
-        checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
-        confine: confining(),
-        handed: l.handed,
-        budget: stage.budget,
-    };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         let (bwrap, m) = (bwrap.to_path_buf(), m.clone());
         stage.reclaim_with(Box::new(move |dir| {
@@ -406,8 +385,37 @@ fn spawn(
         let nodes = sim::devnodes::possible(&state);
         pool = Some(super::devnodes::make_pool(&nodes, (uid, gid)).map_err(io)?);
         stage.give_to(uid, gid).map_err(io)?;
-        handed = Some(super::session::Handed::open(stage.root(), &opts.exe).map_err(io)?);
+        handed =
+            Some(super::session::Handed::open(stage.root(), &opts.exe, (uid, gid)).map_err(io)?);
     }
+    let mut l = layout(stage, opts);
+    l.hostname = &hostname;
+    if mapper.is_some() {
+        l.ids = sandbox::Ids::Many;
+    }
+    // Started by root, the sandbox runs as nobody: it gets the stage and the binary by
+    // descriptor, never by a path nobody could reach (or a neighbour running as nobody).
+    l.handed = handed.is_some();
+    // A binary that comes as a mount is not copied: bubblewrap starts the supervisor from
+    // its descriptor, and the supervisor mounts it in place.
+    l.exe_mount = handed.as_ref().is_some_and(|h| h.exe_is_mount);
+    let by_fd = sandbox::exe_by_fd();
+    let supervisor = if l.exe_mount {
+        by_fd.as_str()
+    } else {
+        sandbox::SIM_BIN
+    };
+    let argv = sandbox::command(bwrap, &l, &[supervisor, super::supervisor::SUBCOMMAND]);
+    let hello = ToSupervisor::Hello {
+        version: protocol::VERSION,
+        user: stage.user.clone(),
+        relogin: opts.relogin.clone(),
+        checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
+        confine: confining(),
+        handed: l.handed,
+        exe_mount: l.exe_mount,
+        budget: stage.budget,
+    };
     Shell::spawn(
         argv,
         opts.rows,

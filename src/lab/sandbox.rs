@@ -61,6 +61,12 @@ pub const HOME_SEED: &str = "/run/rocm-lab/home-seed";
 /// bubblewrap copies it into memory at `SIM_BIN`.
 pub const EXE_FD: i32 = 9;
 
+/// Where the supervisor starts from when the binary comes as a mount (`Layout::exe_mount`):
+/// its descriptor, which the supervisor then mounts at `SIM_BIN`.
+pub fn exe_by_fd() -> String {
+    format!("/proc/self/fd/{EXE_FD}")
+}
+
 /// The fd of the stage's folder in such a sandbox, for the supervisor to copy the machine from.
 pub const STAGE_FD: i32 = 10;
 
@@ -390,6 +396,9 @@ pub struct Layout<'a> {
     /// wherever the binary and the temporary folder are, and no host process as nobody can
     /// reach the stage by its path.
     pub handed: bool,
+    /// With `handed`: `EXE_FD` is a read-only mount of the binary (`exe_mount`), which the
+    /// supervisor puts in place, instead of the file for bubblewrap to copy.
+    pub exe_mount: bool,
     pub hostname: &'a str,
     pub user: &'a str,
     /// Host /etc entries to bind (see `HOST_ETC`), their mount points made in the stage.
@@ -504,7 +513,9 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     if let Some(dir) = Path::new(SIM_BIN).parent() {
         a.extend(["--dir".into(), dir.into()]);
     }
-    if l.handed {
+    if l.exe_mount {
+        // Nothing to copy: the supervisor mounts the binary at SIM_BIN.
+    } else if l.handed {
         a.extend([
             "--perms".into(),
             "0755".into(),

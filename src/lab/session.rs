@@ -54,18 +54,36 @@ pub struct MachineIds {
 pub struct Handed {
     stage: std::os::fd::OwnedFd,
     exe: std::os::fd::OwnedFd,
+    /// `exe` is a read-only mount of the binary (`exe_mount`), not the file itself.
+    pub exe_is_mount: bool,
 }
 
 impl Handed {
-    pub fn open(stage: &std::path::Path, exe: &std::path::Path) -> std::io::Result<Handed> {
+    /// `root`: the host ids root inside the lab has.
+    pub fn open(
+        stage: &std::path::Path,
+        exe: &std::path::Path,
+        root: (u32, u32),
+    ) -> std::io::Result<Handed> {
         use rustix::fs::{Mode, OFlags};
         let stage = rustix::fs::open(
             stage,
             OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
             Mode::empty(),
         )?;
+        if let Some(exe) = super::exe_mount::for_lab(exe, root) {
+            return Ok(Handed {
+                stage,
+                exe,
+                exe_is_mount: true,
+            });
+        }
         let exe = rustix::fs::open(exe, OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())?;
-        Ok(Handed { stage, exe })
+        Ok(Handed {
+            stage,
+            exe,
+            exe_is_mount: false,
+        })
     }
 }
 

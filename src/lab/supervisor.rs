@@ -116,6 +116,7 @@ pub fn main() -> i32 {
         checks,
         confine,
         handed,
+        exe_mount,
         budget,
     }) = greeting(&mut reader)
     else {
@@ -123,7 +124,7 @@ pub fn main() -> i32 {
     };
     // First, while this is the only thread: the machine into memory, then (a lab of one id)
     // the learner's own namespace.
-    let in_memory = match super::in_memory::install(&user, handed, budget) {
+    let in_memory = match super::in_memory::install(&user, handed, exe_mount, budget) {
         Ok(done) => done,
         Err(e) => {
             eprintln!("rocm-learn: the lab's machine in memory: {e}");
@@ -239,6 +240,7 @@ struct Hello {
     checks: Vec<Check>,
     confine: bool,
     handed: bool,
+    exe_mount: bool,
     /// What the lab may write in all, in bytes.
     budget: u64,
 }
@@ -260,6 +262,7 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
         checks,
         confine,
         handed,
+        exe_mount,
         budget,
     } = hello
     else {
@@ -279,6 +282,7 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
         checks,
         confine,
         handed,
+        exe_mount,
         budget,
     })
 }

@@ -9,7 +9,7 @@
 //! back on top. Where any of that fails, /usr stays the read-only bind it was.
 
 use std::io;
-use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 
 use rustix::fs::CWD;
 use rustix::mount::{MoveMountFlags, OpenTreeFlags, UnmountFlags};
@@ -39,12 +39,33 @@ pub fn idmapped_usr(mapper: &super::idmap::Mapper) -> io::Result<OwnedFd> {
         | OpenTreeFlags::OPEN_TREE_CLOEXEC
         | OpenTreeFlags::AT_RECURSIVE;
     let tree = rustix::mount::open_tree(CWD, "/usr", flags)?;
-    let attr = MountAttr {
-        attr_set: MOUNT_ATTR_IDMAP | MOUNT_ATTR_RDONLY,
-        attr_clr: 0,
-        propagation: 0,
-        userns_fd: ns.as_raw_fd() as u64,
-    };
+    set_attr(
+        tree.as_fd(),
+        &MountAttr {
+            attr_set: MOUNT_ATTR_IDMAP | MOUNT_ATTR_RDONLY,
+            attr_clr: 0,
+            propagation: 0,
+            userns_fd: ns.as_raw_fd() as u64,
+        },
+    )?;
+    Ok(tree)
+}
+
+/// Makes the detached mount `tree` (and every mount under it) read-only.
+pub fn make_read_only(tree: BorrowedFd) -> io::Result<()> {
+    set_attr(
+        tree,
+        &MountAttr {
+            attr_set: MOUNT_ATTR_RDONLY,
+            attr_clr: 0,
+            propagation: 0,
+            userns_fd: 0,
+        },
+    )
+}
+
+/// mount_setattr(2) on `tree` and every mount under it (rustix has no wrapper for it).
+fn set_attr(tree: BorrowedFd, attr: &MountAttr) -> io::Result<()> {
     // SAFETY: mount_setattr reads `size_of::<MountAttr>()` bytes from a live, properly laid
     // out struct; the path is a NUL-terminated empty string and `tree` an open fd.
     let rc = unsafe {
@@ -53,14 +74,14 @@ pub fn idmapped_usr(mapper: &super::idmap::Mapper) -> io::Result<OwnedFd> {
             tree.as_raw_fd(),
             c"".as_ptr(),
             libc::AT_EMPTY_PATH | libc::AT_RECURSIVE,
-            &attr as *const MountAttr,
+            attr as *const MountAttr,
             std::mem::size_of::<MountAttr>(),
         )
     };
     if rc != 0 {
         return Err(io::Error::last_os_error());
     }
-    Ok(tree)
+    Ok(())
 }
 
 /// A user namespace with the lab's maps, held by its fd: a child process creates it and waits
