@@ -44,8 +44,8 @@ pub struct Lesson {
     pub dir: String,
     pub title: Localized,
     pub summary: Option<Localized>,
-    /// Markdown body per language (front matter removed, NFC-normalised).
-    pub body: Localized,
+    /// Markdown body per language (front matter removed, NFC-normalised when first read).
+    pub body: Body,
     /// Building floors this lesson is about.
     pub floors: Vec<u8>,
     /// Quiz offered at the end.
@@ -57,6 +57,55 @@ pub struct Lesson {
 impl Lesson {
     pub fn has_lang(&self, lang: Lang) -> bool {
         self.body.has(lang)
+    }
+}
+
+/// A lesson's Markdown per language, kept as written and normalised to NFC the first time it is
+/// read: the home screen needs a lesson's title, not its text, so starting the app does not go
+/// through every lesson's pages.
+#[derive(Clone, Default)]
+pub struct Body {
+    raw: [Option<String>; 3],
+    text: std::sync::OnceLock<Localized>,
+}
+
+impl Body {
+    /// Adds the page of one language, as read from its file.
+    pub fn with(mut self, lang: Lang, raw: &str) -> Self {
+        self.raw[lang as usize] = Some(raw.to_string());
+        self.text = std::sync::OnceLock::new();
+        self
+    }
+
+    /// Whether there is a page in `lang`, without reading any.
+    pub fn has(&self, lang: Lang) -> bool {
+        self.raw[lang as usize].is_some()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.raw.iter().all(Option::is_none)
+    }
+}
+
+impl std::ops::Deref for Body {
+    type Target = Localized;
+
+    fn deref(&self) -> &Localized {
+        self.text.get_or_init(|| {
+            Lang::ALL.into_iter().fold(Localized::default(), |t, lang| {
+                match &self.raw[lang as usize] {
+                    Some(raw) => t.with(lang, raw),
+                    None => t,
+                }
+            })
+        })
+    }
+}
+
+/// The same text as the normalised pages' own: a lesson's content hash formats its body.
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
     }
 }
 
