@@ -85,6 +85,12 @@ impl Body {
     pub fn is_empty(&self) -> bool {
         self.raw.iter().all(Option::is_none)
     }
+
+    /// Whether the pages have been read (normalised) yet.
+    #[cfg(test)]
+    fn is_read(&self) -> bool {
+        self.text.get().is_some()
+    }
 }
 
 impl std::ops::Deref for Body {
@@ -522,5 +528,23 @@ impl SupportMatrix {
             unlisted: false,
             note: g.note.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ContentTree, load_pack};
+    use crate::lang::Lang;
+
+    /// The home screen draws titles; a start that read every page again would show up here.
+    #[test]
+    fn the_apps_start_leaves_every_lesson_page_unread_until_it_is_shown() {
+        let (course, _, _) = load_pack(&ContentTree::embedded());
+        assert!(!course.lessons.is_empty());
+        assert!(course.lessons.iter().all(|l| !l.body.is_read()));
+        let lesson = &course.lessons[0];
+        assert!(lesson.has_lang(Lang::Ja) && !lesson.body.is_read());
+        assert!(!lesson.body.get(Lang::Ja).is_empty());
+        assert!(lesson.body.is_read());
     }
 }
