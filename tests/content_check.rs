@@ -864,6 +864,14 @@ fn the_app_start_reads_the_same_shipped_course_that_check_checks() {
         )
     };
     assert_eq!(ids(&started), ids(&checked));
+    // Counted at start (the home screen shows the total), built when a quiz opens.
+    let counts = |c: &content::Course| {
+        c.quizzes
+            .iter()
+            .map(|q| q.questions.len())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(counts(&started), counts(&checked));
     let (lessons, quizzes, labs, _) = ids(&checked);
     let places = (lessons.into_iter().map(|id| (ItemKind::Lesson, id)))
         .chain(quizzes.into_iter().map(|id| (ItemKind::Quiz, id)))

@@ -107,7 +107,8 @@ fn pack_id_from(name: &str) -> String {
     if id.is_empty() { "pack".into() } else { id }
 }
 
-/// `full`: also the passes that only look for mistakes (links in lesson pages, translations).
+/// `full`: also the passes that only look for mistakes (links in lesson pages, translations),
+/// and every quiz's questions built now rather than when the quiz is opened.
 fn load_course(tree: &ContentTree, full: bool) -> (Course, Diagnostics) {
     let mut diags = Diagnostics::default();
     let mut refs = Refs::default();
@@ -129,7 +130,7 @@ fn load_course(tree: &ContentTree, full: bool) -> (Course, Diagnostics) {
     if let Some((path, text)) = matrix_file(tree, builtin) {
         course.matrix = assets::load_matrix(&SourceFile::new(path, text), &mut diags);
     }
-    course.quizzes = quiz::load_all(tree, &mut diags, &mut refs);
+    course.quizzes = quiz::load_all(tree, full, &mut diags, &mut refs);
     course.lessons = lesson::load_all(tree, full, &mut diags, &mut refs);
     course.labs = load_labs(tree, &course.lessons, &mut diags, &mut refs);
     if full && tree.has_dir("i18n") {

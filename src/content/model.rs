@@ -120,7 +120,90 @@ pub struct Quiz {
     pub id: String,
     pub title: Localized,
     pub lesson: Option<String>,
-    pub questions: Vec<Question>,
+    pub questions: Questions,
+}
+
+/// Builds a quiz's questions from its file's path and text.
+pub type BuildQuestions = fn(&str, &str) -> Vec<Question>;
+
+/// A quiz's questions. The app's start counts them (the home screen and the quiz list show how
+/// many) and builds them from the quiz's file the first time they are read.
+#[derive(Clone)]
+pub struct Questions {
+    /// How many there are, before they are built.
+    count: usize,
+    /// The quiz file's path and text, and how to build its questions from them.
+    source: Option<(String, String, BuildQuestions)>,
+    built: std::sync::OnceLock<Vec<Question>>,
+}
+
+impl Questions {
+    /// `count` questions to be built from the file at `path` by `build` when first read.
+    pub fn later(count: usize, path: String, text: String, build: BuildQuestions) -> Self {
+        Questions {
+            count,
+            source: Some((path, text, build)),
+            built: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// How many questions there are, without building them.
+    pub fn len(&self) -> usize {
+        self.built.get().map_or(self.count, Vec::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the questions have been built yet.
+    #[cfg(test)]
+    fn is_built(&self) -> bool {
+        self.built.get().is_some()
+    }
+}
+
+impl From<Vec<Question>> for Questions {
+    fn from(v: Vec<Question>) -> Self {
+        Questions {
+            count: v.len(),
+            source: None,
+            built: std::sync::OnceLock::from(v),
+        }
+    }
+}
+
+impl FromIterator<Question> for Questions {
+    fn from_iter<I: IntoIterator<Item = Question>>(iter: I) -> Self {
+        Questions::from(iter.into_iter().collect::<Vec<_>>())
+    }
+}
+
+impl std::ops::Deref for Questions {
+    type Target = Vec<Question>;
+
+    fn deref(&self) -> &Vec<Question> {
+        self.built.get_or_init(|| match &self.source {
+            Some((path, text, build)) => build(path, text),
+            None => Vec::new(),
+        })
+    }
+}
+
+impl<'a> IntoIterator for &'a Questions {
+    type Item = &'a Question;
+    type IntoIter = std::slice::Iter<'a, Question>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The same text as the built questions' own: a quiz's content hash formats them.
+impl std::fmt::Debug for Questions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
 }
 
 impl Quiz {
@@ -536,7 +619,8 @@ mod tests {
     use super::super::{ContentTree, load_pack};
     use crate::lang::Lang;
 
-    /// The home screen draws titles; a start that read every page again would show up here.
+    /// The home screen draws titles and counts; a start that read every page or built every
+    /// question again would show up here.
     #[test]
     fn the_apps_start_leaves_every_lesson_page_unread_until_it_is_shown() {
         let (course, _, _) = load_pack(&ContentTree::embedded());
@@ -546,5 +630,17 @@ mod tests {
         assert!(lesson.has_lang(Lang::Ja) && !lesson.body.is_read());
         assert!(!lesson.body.get(Lang::Ja).is_empty());
         assert!(lesson.body.is_read());
+    }
+
+    #[test]
+    fn the_apps_start_counts_every_quizs_questions_and_builds_them_when_opened() {
+        let (course, _, _) = load_pack(&ContentTree::embedded());
+        assert!(!course.quizzes.is_empty());
+        assert!(course.quizzes.iter().all(|q| !q.questions.is_built()));
+        let quiz = &course.quizzes[0];
+        let counted = quiz.questions.len();
+        assert!(counted > 0 && !quiz.questions.is_built());
+        assert_eq!(quiz.questions.iter().count(), counted);
+        assert!(quiz.questions.is_built());
     }
 }
