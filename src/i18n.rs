@@ -1,5 +1,7 @@
 //! UI strings with Fluent: `i18n/{en,ja,ko}/*.ftl`, embedded in the binary.
 
+use std::cell::OnceCell;
+
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
@@ -9,7 +11,9 @@ use crate::lang::Lang;
 
 pub struct I18n {
     lang: Lang,
-    bundles: Vec<FluentBundle<FluentResource>>,
+    /// One catalogue per language, parsed the first time a string of it is asked for: the
+    /// first frame needs the learner's language (and English for gaps), not all three.
+    bundles: [OnceCell<FluentBundle<FluentResource>>; Lang::ALL.len()],
     /// The `--content` of this run: commands the messages suggest carry it.
     content: Option<String>,
 }
@@ -35,33 +39,18 @@ impl std::fmt::Display for Msg {
 }
 
 impl I18n {
-    /// All three catalogues from the binary; `lang` is the one in use.
+    /// The catalogues from the binary; `lang` is the one in use.
     pub fn new(lang: Lang) -> Self {
-        let bundles = Lang::ALL
-            .iter()
-            .map(|&l| {
-                let langid: LanguageIdentifier =
-                    l.code().parse().expect("en/ja/ko are valid language ids");
-                let mut bundle = FluentBundle::new(vec![langid]);
-                // Bidi isolation marks (U+2068/U+2069) draw as boxes in terminals.
-                bundle.set_use_isolating(false);
-                for (dir, _name, text) in embedded_i18n() {
-                    if dir != l.code() {
-                        continue;
-                    }
-                    // A broken file is a build-time bug caught by `check` and the tests; at run
-                    // time keep whatever parsed rather than failing to start.
-                    let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
-                    let _ = bundle.add_resource(res);
-                }
-                bundle
-            })
-            .collect();
         I18n {
             lang,
-            bundles,
+            bundles: Default::default(),
             content: None,
         }
+    }
+
+    /// The catalogue of `lang`, parsed on first use.
+    fn bundle(&self, lang: Lang) -> &FluentBundle<FluentResource> {
+        self.bundles[lang as usize].get_or_init(|| parse_bundle(lang))
     }
 
     pub fn lang(&self) -> Lang {
@@ -106,12 +95,12 @@ impl I18n {
 
     /// True when the current language has this message (used by tests and `check`).
     pub fn has(&self, lang: Lang, id: &str) -> bool {
-        self.bundles[lang as usize].has_message(id)
+        self.bundle(lang).has_message(id)
     }
 
     fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
         for l in [self.lang, Lang::En] {
-            let bundle = &self.bundles[l as usize];
+            let bundle = self.bundle(l);
             if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
                 let text = bundle.format_pattern(pattern, args, &mut errors);
@@ -124,4 +113,25 @@ impl I18n {
         // Never panic over a missing string: show its id so the gap is visible and reportable.
         id.to_string()
     }
+}
+
+/// One language's catalogue from the `.ftl` files embedded in the binary.
+fn parse_bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let langid: LanguageIdentifier = lang
+        .code()
+        .parse()
+        .expect("en/ja/ko are valid language ids");
+    let mut bundle = FluentBundle::new(vec![langid]);
+    // Bidi isolation marks (U+2068/U+2069) draw as boxes in terminals.
+    bundle.set_use_isolating(false);
+    for (dir, _name, text) in embedded_i18n() {
+        if dir != lang.code() {
+            continue;
+        }
+        // A broken file is a build-time bug caught by `check` and the tests; at run time keep
+        // whatever parsed rather than failing to start.
+        let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+        let _ = bundle.add_resource(res);
+    }
+    bundle
 }

@@ -844,3 +844,80 @@ fn a_labs_way_is_guided_or_challenge_and_check_says_so() {
         "\"hard\" is not a way to take a lab; use guided",
     );
 }
+
+/// The app's start reads the built-in course without the passes that only look for mistakes
+/// (`check` and the tests run them): it must still hold every item, with the same content, so
+/// that nothing is missing on screen and progress keyed by content still matches.
+#[test]
+fn the_app_start_reads_the_same_shipped_course_that_check_checks() {
+    use rocm_learn::events::content_hash;
+    use rocm_learn::items::{ItemKind, Place};
+    let (checked, _) = content::load(&ContentTree::embedded());
+    let (started, _, diags) = content::load_pack(&ContentTree::embedded());
+    assert_eq!(diags.error_count(), 0, "{:#?}", diags.items);
+    let ids = |c: &content::Course| {
+        (
+            c.lessons.iter().map(|l| l.id.clone()).collect::<Vec<_>>(),
+            c.quizzes.iter().map(|q| q.id.clone()).collect::<Vec<_>>(),
+            c.labs.iter().map(|l| l.id.clone()).collect::<Vec<_>>(),
+            c.glossary.iter().map(|t| t.id.clone()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(ids(&started), ids(&checked));
+    // Counted at start (the home screen shows the total), built when a quiz opens.
+    let counts = |c: &content::Course| {
+        c.quizzes
+            .iter()
+            .map(|q| q.questions.len())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(counts(&started), counts(&checked));
+    let (lessons, quizzes, labs, _) = ids(&checked);
+    let places = (lessons.into_iter().map(|id| (ItemKind::Lesson, id)))
+        .chain(quizzes.into_iter().map(|id| (ItemKind::Quiz, id)))
+        .chain(labs.into_iter().map(|id| (ItemKind::Lab, id)));
+    for (kind, id) in places {
+        let place = Place { kind, id };
+        let a = content_hash(&checked, &place);
+        assert!(a.is_some(), "{place:?}");
+        assert_eq!(content_hash(&started, &place), a, "{place:?}");
+    }
+}
+
+/// A pack is foreign content: the app checks all of it, lesson text included, before it starts.
+#[test]
+fn a_pack_with_a_broken_link_in_a_lesson_page_is_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("lessons/01-l1");
+    std::fs::create_dir_all(&lesson).unwrap();
+    std::fs::write(lesson.join("lesson.toml"), "id = \"l1\"\n").unwrap();
+    let body = "+++\ntitle = \"L\"\n+++\n\nSee [the lab](lab:ghost).\n";
+    for lang in ["en", "ja", "ko"] {
+        std::fs::write(lesson.join(format!("{lang}.md")), body).unwrap();
+    }
+    let data = tempfile::tempdir().unwrap();
+    let out = common::call(
+        &["lesson", "l1", "--content", dir.path().to_str().unwrap()],
+        data.path(),
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    has(&out.stderr, "en.md:5:5: error:");
+    has(&out.stderr, "ghost");
+}
+
+/// Lesson pages are normalised when they are read, as every other text is when it is loaded.
+#[test]
+fn a_lesson_page_in_decomposed_hangul_reads_composed() {
+    let composed = "한국어";
+    let decomposed = "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}\u{110B}\u{1165}";
+    assert_ne!(composed, decomposed);
+    let page = format!("+++\ntitle = \"L\"\n+++\n\n{decomposed}\n");
+    let (course, _) = content::load(&tree(&[
+        ("lessons/01-l1/lesson.toml", "id = \"l1\"\n"),
+        ("lessons/01-l1/en.md", &page),
+        ("lessons/01-l1/ja.md", &page),
+        ("lessons/01-l1/ko.md", &page),
+    ]));
+    let body = course.lesson("l1").unwrap().body.get(Lang::Ko);
+    assert!(body.contains(composed), "{body:?}");
+}

@@ -605,3 +605,42 @@ fn help_lists_each_key_once_and_the_glossary_does_not_offer_letters_it_types() {
         screen(&mut a, 100, 40).contains("q_") || screen(&mut a, 100, 40).contains("Search: q")
     );
 }
+
+/// The shipped course as the app's start reads it (a lesson's pages are read when it opens):
+/// every lesson opens on its own text and every quiz on its title, in every language.
+#[test]
+fn every_shipped_lesson_and_quiz_opens_on_the_course_the_app_starts_with() {
+    use rocm_learn::content::{self, ContentTree};
+    use rocm_learn::markdown::Target;
+    let (course, _, diags) = content::load_pack(&ContentTree::embedded());
+    assert_eq!(diags.error_count(), 0);
+    for lang in Lang::ALL {
+        for l in &course.lessons {
+            // The first words of the page's first paragraph line.
+            let words: String = l
+                .body
+                .get(lang)
+                .lines()
+                .find(|s| s.chars().next().is_some_and(char::is_alphanumeric))
+                .map(|s| {
+                    s.chars()
+                        .take_while(|c| c.is_alphanumeric())
+                        .take(4)
+                        .collect()
+                })
+                .unwrap_or_default();
+            assert!(!words.is_empty(), "{} {lang}", l.id);
+            let mut a = tui::new_app(course.clone(), lang, false);
+            draw(&mut a, 120, 40);
+            a.open(&Target::Lesson(l.id.clone()));
+            has(&screen(&mut a, 120, 40), &words);
+        }
+        for q in &course.quizzes {
+            let mut a = tui::new_app(course.clone(), lang, false);
+            draw(&mut a, 120, 40);
+            a.open(&Target::Quiz(q.id.clone()));
+            let title: String = q.title.get(lang).chars().take(12).collect();
+            has(&screen(&mut a, 120, 40), &title);
+        }
+    }
+}

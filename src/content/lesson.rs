@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use pulldown_cmark::{Event, Parser, Tag};
 
 use super::diag::{Diagnostics, Msg, SourceFile};
-use super::model::{Lesson, Localized};
+use super::model::{Body, Lesson, Localized};
 use super::refs::{Kind, Refs};
-use super::toml_read::{self, Cx, Fields, nfc};
+use super::toml_read::{self, Cx, Fields};
 use super::tree::ContentTree;
 use crate::lang::Lang;
 use toml::Spanned;
@@ -19,7 +19,14 @@ struct Folder<'a> {
     texts: Vec<(Lang, &'a str, &'a str)>,
 }
 
-pub fn load_all(tree: &ContentTree, diags: &mut Diagnostics, refs: &mut Refs) -> Vec<Lesson> {
+/// `links`: also check the links and emphasis inside every page (a pass over all the Markdown
+/// that finds mistakes only; see `content::load_pack`).
+pub fn load_all(
+    tree: &ContentTree,
+    links: bool,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Vec<Lesson> {
     let mut folders: BTreeMap<&str, Folder> = BTreeMap::new();
     for (path, text) in tree.under("lessons") {
         let rest = &path["lessons/".len()..];
@@ -49,7 +56,7 @@ pub fn load_all(tree: &ContentTree, diags: &mut Diagnostics, refs: &mut Refs) ->
 
     let mut lessons = Vec::new();
     for (dir, folder) in folders {
-        if let Some(l) = load_one(tree, dir, folder, diags, refs) {
+        if let Some(l) = load_one(tree, dir, folder, links, diags, refs) {
             lessons.push(l);
         }
     }
@@ -60,6 +67,7 @@ fn load_one(
     tree: &ContentTree,
     dir: &str,
     folder: Folder,
+    links: bool,
     diags: &mut Diagnostics,
     refs: &mut Refs,
 ) -> Option<Lesson> {
@@ -89,7 +97,7 @@ fn load_one(
         refs.want(Kind::Lab, lab.get_ref(), &meta_file, lab.span().start);
     }
 
-    let (title, summary, body) = read_pages(tree, folder.texts, diags, refs);
+    let (title, summary, body) = read_pages(tree, folder.texts, links, diags, refs);
     if body.is_empty() {
         diags.error(
             &meta_file,
@@ -163,15 +171,16 @@ fn read_meta(file: &SourceFile, diags: &mut Diagnostics) -> Option<Meta> {
 fn read_pages(
     tree: &ContentTree,
     texts: Vec<(Lang, &str, &str)>,
+    links: bool,
     diags: &mut Diagnostics,
     refs: &mut Refs,
-) -> (Localized, Localized, Localized) {
+) -> (Localized, Localized, Body) {
     let mut title = Localized::default();
     let mut summary = Localized::default();
-    let mut body = Localized::default();
+    let mut body = Body::default();
     for (lang, path, text) in texts {
         let file = SourceFile::new(tree.display(path), text);
-        if let Some(page) = read_page(&file, diags, refs) {
+        if let Some(page) = read_page(&file, links, diags, refs) {
             title = title.with(lang, &page.title);
             if let Some(s) = page.summary {
                 summary = summary.with(lang, &s);
@@ -185,7 +194,7 @@ fn read_pages(
 /// A lesson without a page in some language still loads (it falls back to English): a warning.
 fn warn_missing_langs(
     dir: &str,
-    body: &Localized,
+    body: &Body,
     meta_file: &SourceFile,
     id: &Spanned<String>,
     diags: &mut Diagnostics,
@@ -210,8 +219,14 @@ struct Page {
     body: String,
 }
 
-/// Splits `+++` TOML front matter from the Markdown body and checks the body's links.
-fn read_page(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Option<Page> {
+/// Splits `+++` TOML front matter from the Markdown body and, with `links`, checks the body's
+/// links.
+fn read_page(
+    file: &SourceFile,
+    links: bool,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Option<Page> {
     let text = file.text.as_str();
     let Some(after_open) = text
         .strip_prefix("+++\n")
@@ -247,11 +262,13 @@ fn read_page(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opt
     }
 
     let body = &text[body_start..];
-    check_links(file, body_start, body, diags, refs);
+    if links {
+        check_links(file, body_start, body, diags, refs);
+    }
     Some(Page {
         title: title.into_inner(),
         summary: summary.map(toml::Spanned::into_inner),
-        body: nfc(body),
+        body: body.to_string(),
     })
 }
 

@@ -30,7 +30,7 @@ use refs::Refs;
 /// editing one file). A pack that brings no glossary or no `assets/building.toml` uses the ones
 /// that ship with rocm-learn, so an instructor can write just lessons and quizzes.
 pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
-    let (course, _, mut diags) = load_pack(tree);
+    let (course, _, mut diags) = load_pack_checked(tree, Checks::All);
     // The style lint (docs/terminology.md) only warns, and warnings are for `check`: the
     // app's start (load_pack) leaves it out, since it costs more than the rest of loading.
     terminology::check(tree, &course.glossary, &mut diags);
@@ -42,7 +42,32 @@ pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
 /// [`load`], with what the pack says of itself (`pack.toml`; the built-in course for embedded
 /// content), and without the terminology lint. Missing translations in languages the pack
 /// does not promise are not reported.
+///
+/// For the course built into the binary, this is what the app's start reads, and it leaves out
+/// the passes that only look for mistakes (links inside lesson pages, the UI translations):
+/// [`load`] runs them over exactly this content in `check` and in the tests, and the home screen
+/// needs none of it. A pack from a folder or archive is checked in full before it is used.
 pub fn load_pack(tree: &ContentTree) -> (Course, Pack, Diagnostics) {
+    load_pack_checked(tree, Checks::Shipped)
+}
+
+/// How much of loading is looking for mistakes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Checks {
+    /// Everything, whatever the content (`check`, the tests).
+    All,
+    /// Everything for a pack; the built-in course was checked when it was built.
+    Shipped,
+}
+
+impl Checks {
+    /// Whether the passes that only find mistakes run over this tree.
+    fn all_for(self, tree: &ContentTree) -> bool {
+        self == Checks::All || !tree.is_embedded()
+    }
+}
+
+fn load_pack_checked(tree: &ContentTree, checks: Checks) -> (Course, Pack, Diagnostics) {
     let mut pack_diags = Diagnostics::default();
     let pack = match tree.root() {
         None => Pack::builtin(),
@@ -62,7 +87,7 @@ pub fn load_pack(tree: &ContentTree) -> (Course, Pack, Diagnostics) {
             p
         }
     };
-    let (course, mut diags) = load_course(tree);
+    let (course, mut diags) = load_course(tree, checks.all_for(tree));
     diags.items.extend(pack_diags.items);
     pack::keep_promised(&pack, &mut diags);
     // What a pack borrows from the built-in course is not the pack author's to fix.
@@ -82,7 +107,9 @@ fn pack_id_from(name: &str) -> String {
     if id.is_empty() { "pack".into() } else { id }
 }
 
-fn load_course(tree: &ContentTree) -> (Course, Diagnostics) {
+/// `full`: also the passes that only look for mistakes (links in lesson pages, translations),
+/// and every quiz's questions built now rather than when the quiz is opened.
+fn load_course(tree: &ContentTree, full: bool) -> (Course, Diagnostics) {
     let mut diags = Diagnostics::default();
     let mut refs = Refs::default();
     let mut course = Course::default();
@@ -103,10 +130,10 @@ fn load_course(tree: &ContentTree) -> (Course, Diagnostics) {
     if let Some((path, text)) = matrix_file(tree, builtin) {
         course.matrix = assets::load_matrix(&SourceFile::new(path, text), &mut diags);
     }
-    course.quizzes = quiz::load_all(tree, &mut diags, &mut refs);
-    course.lessons = lesson::load_all(tree, &mut diags, &mut refs);
+    course.quizzes = quiz::load_all(tree, full, &mut diags, &mut refs);
+    course.lessons = lesson::load_all(tree, full, &mut diags, &mut refs);
     course.labs = load_labs(tree, &course.lessons, &mut diags, &mut refs);
-    if tree.has_dir("i18n") {
+    if full && tree.has_dir("i18n") {
         ftl::check(tree, &mut diags);
     }
     if borrowed_building {

@@ -44,8 +44,8 @@ pub struct Lesson {
     pub dir: String,
     pub title: Localized,
     pub summary: Option<Localized>,
-    /// Markdown body per language (front matter removed, NFC-normalised).
-    pub body: Localized,
+    /// Markdown body per language (front matter removed, NFC-normalised when first read).
+    pub body: Body,
     /// Building floors this lesson is about.
     pub floors: Vec<u8>,
     /// Quiz offered at the end.
@@ -60,12 +60,150 @@ impl Lesson {
     }
 }
 
+/// A lesson's Markdown per language, kept as written and normalised to NFC the first time it is
+/// read: the home screen needs a lesson's title, not its text, so starting the app does not go
+/// through every lesson's pages.
+#[derive(Clone, Default)]
+pub struct Body {
+    raw: [Option<String>; 3],
+    text: std::sync::OnceLock<Localized>,
+}
+
+impl Body {
+    /// Adds the page of one language, as read from its file.
+    pub fn with(mut self, lang: Lang, raw: &str) -> Self {
+        self.raw[lang as usize] = Some(raw.to_string());
+        self.text = std::sync::OnceLock::new();
+        self
+    }
+
+    /// Whether there is a page in `lang`, without reading any.
+    pub fn has(&self, lang: Lang) -> bool {
+        self.raw[lang as usize].is_some()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.raw.iter().all(Option::is_none)
+    }
+
+    /// Whether the pages have been read (normalised) yet.
+    #[cfg(test)]
+    fn is_read(&self) -> bool {
+        self.text.get().is_some()
+    }
+}
+
+impl std::ops::Deref for Body {
+    type Target = Localized;
+
+    fn deref(&self) -> &Localized {
+        self.text.get_or_init(|| {
+            Lang::ALL.into_iter().fold(Localized::default(), |t, lang| {
+                match &self.raw[lang as usize] {
+                    Some(raw) => t.with(lang, raw),
+                    None => t,
+                }
+            })
+        })
+    }
+}
+
+/// The same text as the normalised pages' own: a lesson's content hash formats its body.
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Quiz {
     pub id: String,
     pub title: Localized,
     pub lesson: Option<String>,
-    pub questions: Vec<Question>,
+    pub questions: Questions,
+}
+
+/// Builds a quiz's questions from its file's path and text.
+pub type BuildQuestions = fn(&str, &str) -> Vec<Question>;
+
+/// A quiz's questions. The app's start counts them (the home screen and the quiz list show how
+/// many) and builds them from the quiz's file the first time they are read.
+#[derive(Clone)]
+pub struct Questions {
+    /// How many there are, before they are built.
+    count: usize,
+    /// The quiz file's path and text, and how to build its questions from them.
+    source: Option<(String, String, BuildQuestions)>,
+    built: std::sync::OnceLock<Vec<Question>>,
+}
+
+impl Questions {
+    /// `count` questions to be built from the file at `path` by `build` when first read.
+    pub fn later(count: usize, path: String, text: String, build: BuildQuestions) -> Self {
+        Questions {
+            count,
+            source: Some((path, text, build)),
+            built: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// How many questions there are, without building them.
+    pub fn len(&self) -> usize {
+        self.built.get().map_or(self.count, Vec::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the questions have been built yet.
+    #[cfg(test)]
+    fn is_built(&self) -> bool {
+        self.built.get().is_some()
+    }
+}
+
+impl From<Vec<Question>> for Questions {
+    fn from(v: Vec<Question>) -> Self {
+        Questions {
+            count: v.len(),
+            source: None,
+            built: std::sync::OnceLock::from(v),
+        }
+    }
+}
+
+impl FromIterator<Question> for Questions {
+    fn from_iter<I: IntoIterator<Item = Question>>(iter: I) -> Self {
+        Questions::from(iter.into_iter().collect::<Vec<_>>())
+    }
+}
+
+impl std::ops::Deref for Questions {
+    type Target = Vec<Question>;
+
+    fn deref(&self) -> &Vec<Question> {
+        self.built.get_or_init(|| match &self.source {
+            Some((path, text, build)) => build(path, text),
+            None => Vec::new(),
+        })
+    }
+}
+
+impl<'a> IntoIterator for &'a Questions {
+    type Item = &'a Question;
+    type IntoIter = std::slice::Iter<'a, Question>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The same text as the built questions' own: a quiz's content hash formats them.
+impl std::fmt::Debug for Questions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
 }
 
 impl Quiz {
@@ -473,5 +611,32 @@ impl SupportMatrix {
             unlisted: false,
             note: g.note.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ContentTree, load_pack};
+    use crate::lang::Lang;
+
+    /// The home screen draws titles and counts; a start that read every lesson page or built
+    /// every quiz's questions again would show up here.
+    #[test]
+    fn the_apps_start_leaves_pages_and_questions_for_when_they_are_shown() {
+        let (course, _, _) = load_pack(&ContentTree::embedded());
+        assert!(!course.lessons.is_empty() && !course.quizzes.is_empty());
+        assert!(course.lessons.iter().all(|l| !l.body.is_read()));
+        assert!(course.quizzes.iter().all(|q| !q.questions.is_built()));
+
+        let lesson = &course.lessons[0];
+        assert!(lesson.has_lang(Lang::Ja) && !lesson.body.is_read());
+        assert!(!lesson.body.get(Lang::Ja).is_empty());
+        assert!(lesson.body.is_read());
+
+        let quiz = &course.quizzes[0];
+        let counted = quiz.questions.len();
+        assert!(counted > 0 && !quiz.questions.is_built());
+        assert_eq!(quiz.questions.iter().count(), counted);
+        assert!(quiz.questions.is_built());
     }
 }

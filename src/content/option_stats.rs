@@ -331,11 +331,15 @@ mod tests {
         assert!(cues.longest_too_many(Lang::Ja));
 
         // Right option shorter than another one everywhere: no cue at all.
-        let mut fair = even.clone();
-        for q in &mut fair.questions {
+        let mut questions = even.questions.to_vec();
+        for q in &mut questions {
             let other = (q.answer + 1) % 4;
             q.options[other].text = Localized::same("longer");
         }
+        let fair = Quiz {
+            questions: questions.into(),
+            ..even.clone()
+        };
         let cues = Cues::of(std::slice::from_ref(&fair));
         assert!(Lang::ALL.iter().all(|&l| !cues.longest_too_many(l)));
         let mut d = crate::content::diag::Diagnostics::default();

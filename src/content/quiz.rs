@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::diag::{Diagnostics, Msg, SourceFile};
-use super::model::{Choice, Question, Quiz};
+use super::model::{Choice, Question, Questions, Quiz};
 use super::option_stats;
 use super::refs::{Kind, Refs};
 use super::toml_read::{self, Cx, Fields};
@@ -13,7 +13,14 @@ use crate::lang::Lang;
 /// More options than this cannot be answered with a single letter or digit in plain mode.
 pub const MAX_OPTIONS: usize = 9;
 
-pub fn load_all(tree: &ContentTree, diags: &mut Diagnostics, refs: &mut Refs) -> Vec<Quiz> {
+/// `full`: build and check every question now; otherwise (the built-in course at the app's
+/// start, see `content::load_pack`) count them and build them when the quiz is opened.
+pub fn load_all(
+    tree: &ContentTree,
+    full: bool,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Vec<Quiz> {
     let mut quizzes = Vec::new();
     for (path, text) in tree.under("quizzes") {
         let file = SourceFile::new(tree.display(path), text);
@@ -21,14 +28,19 @@ pub fn load_all(tree: &ContentTree, diags: &mut Diagnostics, refs: &mut Refs) ->
             diags.warning(&file, 0, Msg::new("check-quiz-stray-file"));
             continue;
         }
-        if let Some(q) = load_one(&file, diags, refs) {
+        if let Some(q) = load_one(&file, full, diags, refs) {
             quizzes.push(q);
         }
     }
     quizzes
 }
 
-fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Option<Quiz> {
+fn load_one(
+    file: &SourceFile,
+    full: bool,
+    diags: &mut Diagnostics,
+    refs: &mut Refs,
+) -> Option<Quiz> {
     let mut cx = Cx {
         file,
         diags,
@@ -43,26 +55,16 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
     f.finish(&mut cx);
 
     let had_questions = !question_tables.is_empty();
-    let mut questions = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    for (at, t) in question_tables {
-        let Some(q) = load_question(&mut cx, at, t) else {
-            continue;
-        };
-        if let Some(&first) = seen.get(&q.0) {
-            let (line, col) = file.position(first);
-            cx.error(
-                q.1,
-                Msg::new("check-duplicate-id")
-                    .arg("kind", "question")
-                    .arg("id", &q.0)
-                    .arg("first", format!("{}:{line}:{col}", file.path)),
-            );
-            continue;
-        }
-        seen.insert(q.0.clone(), q.1);
-        questions.push(q.2);
-    }
+    let questions = if full {
+        Questions::from(read_questions(&mut cx, question_tables))
+    } else {
+        Questions::later(
+            question_tables.len(),
+            file.path.clone(),
+            file.text.clone(),
+            build_questions,
+        )
+    };
 
     let (id, title) = (id?, title?);
     if questions.is_empty() {
@@ -85,7 +87,8 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         lesson: lesson.map(toml::Spanned::into_inner),
         questions,
     };
-    for lang in Lang::ALL {
+    // A warning for `check`; the app's start leaves the questions unbuilt.
+    for lang in Lang::ALL.into_iter().filter(|_| full) {
         let s = option_stats::of_quiz(&quiz, lang);
         if s.too_many() {
             diags.warning(
@@ -100,6 +103,50 @@ fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Opti
         }
     }
     Some(quiz)
+}
+
+/// The questions that read cleanly, each id once; problems go to `cx`.
+fn read_questions(cx: &mut Cx, tables: Vec<(usize, &toml::de::DeTable)>) -> Vec<Question> {
+    let mut questions = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (at, t) in tables {
+        let Some(q) = load_question(cx, at, t) else {
+            continue;
+        };
+        if let Some(&first) = seen.get(&q.0) {
+            let (line, col) = cx.file.position(first);
+            let first = format!("{}:{line}:{col}", cx.file.path);
+            cx.error(
+                q.1,
+                Msg::new("check-duplicate-id")
+                    .arg("kind", "question")
+                    .arg("id", &q.0)
+                    .arg("first", first),
+            );
+            continue;
+        }
+        seen.insert(q.0.clone(), q.1);
+        questions.push(q.2);
+    }
+    questions
+}
+
+/// A quiz file's questions, built when the quiz is first opened. The file was read at start
+/// and, for the built-in course, checked by `check` and the tests: nothing is reported here.
+fn build_questions(path: &str, text: &str) -> Vec<Question> {
+    let file = SourceFile::new(path, text);
+    let mut diags = Diagnostics::default();
+    let mut cx = Cx {
+        file: &file,
+        diags: &mut diags,
+        base: 0,
+    };
+    let Some(doc) = toml_read::parse(&mut cx, &file.text) else {
+        return Vec::new();
+    };
+    let mut f = Fields::new(doc.get_ref(), 0, "quiz");
+    let tables = f.tables(&mut cx, "questions");
+    read_questions(&mut cx, tables)
 }
 
 /// Returns (question id, where it is defined, the question).
@@ -189,6 +236,6 @@ pub fn parse_standalone(path: &str, text: &str) -> (Option<Quiz>, Diagnostics) {
     let file = SourceFile::new(path, text);
     let mut diags = Diagnostics::default();
     let mut refs = Refs::default();
-    let q = load_one(&file, &mut diags, &mut refs);
+    let q = load_one(&file, true, &mut diags, &mut refs);
     (q.filter(|_| diags.error_count() == 0), diags)
 }

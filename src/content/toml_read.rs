@@ -45,8 +45,13 @@ pub fn parse<'i>(cx: &mut Cx, text: &'i str) -> Option<Spanned<DeTable<'i>>> {
 }
 
 /// Text normalised to NFC: decomposed Hangul or kana from some editors would misrender.
+/// Nearly all text is NFC already, and the quick check says so without rebuilding it char by
+/// char (which was the larger part of loading the course).
 pub fn nfc(s: &str) -> String {
-    s.nfc().collect()
+    match unicode_normalization::is_nfc_quick(s.chars()) {
+        unicode_normalization::IsNormalized::Yes => s.to_string(),
+        _ => s.nfc().collect(),
+    }
 }
 
 /// A text in up to three languages.
