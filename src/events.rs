@@ -43,6 +43,19 @@ pub enum Record {
     Lab(LabProgress),
 }
 
+/// What a lab session came to: what the lab screen tells the record, and the log keeps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LabSession {
+    pub steps_done: Vec<String>,
+    pub complete: bool,
+    pub hints: u32,
+    pub secs: u64,
+    /// The session ended (an attempt to count), rather than a mid-session "just solved".
+    pub session_over: bool,
+    /// The learner's processes were confined (Landlock): a completion cannot be forged.
+    pub confined: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum What {
@@ -79,12 +92,8 @@ pub enum What {
     /// A lab session ended, or a lab was just solved.
     Lab {
         item: String,
-        steps_done: Vec<String>,
-        complete: bool,
-        hints: u32,
-        secs: u64,
-        session_over: bool,
-        confined: bool,
+        #[serde(flatten)]
+        session: LabSession,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         by_script: bool,
     },
@@ -246,4 +255,25 @@ pub fn content_hash(course: &crate::content::Course, place: &Place) -> Option<St
     };
     let digest = sha2::Sha256::digest(text.as_bytes());
     Some(hex(&digest[..8]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lab_session_is_kept_as_the_flat_line_the_log_always_had() {
+        let line = r#"{"id":"e1","t":7,"type":"lab","item":"l","steps_done":["a"],"complete":true,"hints":1,"secs":30,"session_over":true,"confined":false}"#;
+        let e: Event = serde_json::from_str(line).unwrap();
+        let What::Lab {
+            session, by_script, ..
+        } = &e.what
+        else {
+            panic!("{e:?}");
+        };
+        assert_eq!(session.steps_done, ["a"]);
+        assert!(session.complete && session.session_over && !session.confined && !by_script);
+        assert_eq!((session.hints, session.secs), (1, 30));
+        assert_eq!(serde_json::to_string(&e).unwrap(), line);
+    }
 }

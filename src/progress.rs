@@ -124,14 +124,7 @@ pub enum Change {
     /// A lab session ended or changed: the steps done now, whether it was solved.
     Lab {
         id: String,
-        steps_done: Vec<String>,
-        complete: bool,
-        hints: u32,
-        secs: u64,
-        /// The session ended (an attempt to count), rather than a mid-session "just solved".
-        session_over: bool,
-        /// The learner's processes were confined (Landlock): a completion cannot be forged.
-        confined: bool,
+        session: crate::events::LabSession,
     },
     /// The learner opened a lab's solution.
     SolutionViewed(String),
@@ -209,22 +202,9 @@ impl Progress {
                 kind: place.as_ref().map(|p| p.kind),
                 item: place.as_ref().map(|p| p.id.clone()),
             }),
-            Change::Lab {
-                id,
-                steps_done,
-                complete,
-                hints,
-                secs,
-                session_over,
-                confined,
-            } => self.record(What::Lab {
+            Change::Lab { id, session } => self.record(What::Lab {
                 item: id.clone(),
-                steps_done: steps_done.clone(),
-                complete: *complete,
-                hints: *hints,
-                secs: *secs,
-                session_over: *session_over,
-                confined: *confined,
+                session: session.clone(),
                 by_script: false,
             }),
             Change::QuizAttempt { quiz, attempt } => match attempt {
@@ -291,15 +271,12 @@ impl Progress {
 
     /// One step of the fold: what an event does to the record, at the event's own time.
     pub fn apply_event(&mut self, e: &crate::events::Event) {
-        use crate::events::{Record, What};
+        use crate::events::{LabSession, Record, What};
         let now = e.t;
         match &e.what {
             What::Opened { kind, item } => {
                 if *kind == ItemKind::Lesson {
-                    let l = self.lessons.entry(item.clone()).or_default();
-                    if l.started_at == 0 {
-                        l.started_at = now;
-                    }
+                    begun(&mut self.lessons, item, now, |l| &mut l.started_at);
                 }
                 self.last = Some(Place {
                     kind: *kind,
@@ -312,10 +289,7 @@ impl Progress {
                 finished,
                 secs,
             } => {
-                let l = self.lessons.entry(item.clone()).or_default();
-                if l.started_at == 0 {
-                    l.started_at = now;
-                }
+                let l = begun(&mut self.lessons, item, now, |l| &mut l.started_at);
                 l.position = *position;
                 l.time_spent_secs = l.time_spent_secs.saturating_add(*secs);
                 if *finished && l.finished_at.is_none() {
@@ -331,18 +305,18 @@ impl Progress {
             } => self.fold_quiz(item, answers, *total, *complete, *secs, now),
             What::Lab {
                 item,
-                steps_done,
-                complete,
-                hints,
-                secs,
-                session_over,
-                confined,
+                session:
+                    LabSession {
+                        steps_done,
+                        complete,
+                        hints,
+                        secs,
+                        session_over,
+                        confined,
+                    },
                 by_script,
             } => {
-                let l = self.labs.entry(item.clone()).or_default();
-                if l.started_at == 0 {
-                    l.started_at = now;
-                }
+                let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
                 if *session_over {
                     l.attempts = l.attempts.saturating_add(1);
                 }
@@ -482,6 +456,21 @@ impl Progress {
     fn has_results(&self) -> bool {
         !(self.lessons.is_empty() && self.quizzes.is_empty() && self.labs.is_empty())
     }
+}
+
+/// The record of `item`, made at its first event: its start is the time of the first one.
+fn begun<'a, R: Default>(
+    map: &'a mut BTreeMap<String, R>,
+    item: &str,
+    now: u64,
+    started_at: fn(&mut R) -> &mut u64,
+) -> &'a mut R {
+    let record = map.entry(item.to_string()).or_default();
+    let start = started_at(record);
+    if *start == 0 {
+        *start = now;
+    }
+    record
 }
 
 /// An imported record joins what is there: a finished record is never replaced by an unfinished

@@ -117,17 +117,28 @@ pub struct Proof {
     pub unmatched: Vec<String>,
 }
 
-/// The steps after typing `lines` into a fresh run of `lab`: (id, done, why in `i18n`).
-fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, String)>, String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let opts = lab::run::Options {
+/// How a script runs `lab` with the program `exe`: in the scripts' fixed terminal, in `i18n`'s
+/// language, keeping a transcript or not.
+pub fn script_options(
+    lab: &Lab,
+    i18n: &I18n,
+    exe: std::path::PathBuf,
+    transcript: bool,
+) -> lab::run::Options {
+    lab::run::Options {
         exe,
         rows: lab::script::ROWS,
         cols: lab::script::COLS,
         relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
-        transcript: false,
+        transcript,
         lang: i18n.lang(),
-    };
+    }
+}
+
+/// The steps after typing `lines` into a fresh run of `lab`: (id, done, why in `i18n`).
+fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, String)>, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let opts = script_options(lab, i18n, exe, false);
     let mut run =
         lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| i18n.msg(&e.0))?;
     lab::script::run(&mut run, lines, lab::script::LINE_TIMEOUT);

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::events::{Event, What};
+use crate::events::{Event, LabSession, What};
 
 /// Extension keys (IRIs) of what rocm-learn adds to a statement.
 pub const EXT_EVENT: &str = "urn:rocm-learn:event";
@@ -60,9 +60,13 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
             )
         }
         What::Lab {
-            complete,
-            steps_done,
-            secs,
+            session:
+                LabSession {
+                    complete,
+                    steps_done,
+                    secs,
+                    ..
+                },
             ..
         } => (
             if *complete { "passed" } else { "progressed" },

@@ -177,12 +177,14 @@ fn the_tally_counts_what_the_course_has_and_keeps_the_rest() {
 fn lab(steps: &[&str], complete: bool, session_over: bool) -> rocm_learn::progress::Change {
     rocm_learn::progress::Change::Lab {
         id: "l".into(),
-        steps_done: steps.iter().map(ToString::to_string).collect(),
-        complete,
-        hints: 1,
-        secs: 30,
-        session_over,
-        confined: true,
+        session: rocm_learn::events::LabSession {
+            steps_done: steps.iter().map(ToString::to_string).collect(),
+            complete,
+            hints: 1,
+            secs: 30,
+            session_over,
+            confined: true,
+        },
     }
 }
 
@@ -190,8 +192,8 @@ fn lab(steps: &[&str], complete: bool, session_over: bool) -> rocm_learn::progre
 fn a_lab_completed_without_confinement_is_marked_and_stays_marked() {
     let mut p = rocm_learn::progress::Progress::new();
     let mut change = lab(&["a"], true, true);
-    if let rocm_learn::progress::Change::Lab { confined, .. } = &mut change {
-        *confined = false;
+    if let rocm_learn::progress::Change::Lab { session, .. } = &mut change {
+        session.confined = false;
     }
     p.apply(&change);
     assert!(p.labs["l"].unconfined);

@@ -212,7 +212,7 @@ fn remove_asks_and_refuses_like_apt() {
     assert!(st.state().installed("rocm-core"));
     let out = st.run_root("apt-get clean all");
     assert_eq!((out.code, out.stdout_text().as_str()), (0, ""));
-    let _ = sim::login(st.root(), "learner");
+    let _ = sim::login_on(st.root(), "learner", &st.host);
 }
 
 #[test]

@@ -58,7 +58,7 @@ proptest! {
         let mut console = ScriptedConsole::answering(&["n"]);
         let out = sim::run(&st.host, st.root(), tool, &args, &caller, &mut console);
         // Whatever happened, the state is still readable.
-        prop_assert!(sim::State::load(st.root()).is_ok(), "{tool} {args:?}: {}", out.stderr);
+        prop_assert!(sim::State::load_on(st.root(), &st.host).is_ok(), "{tool} {args:?}: {}", out.stderr);
     }
 }
 
@@ -78,7 +78,7 @@ fn damaged_state_is_a_tool_error() {
     ];
     for (text, id) in cases {
         std::fs::write(&path, text).expect("write");
-        let err = sim::State::load(st.root()).expect_err(text);
+        let err = sim::State::load_on(st.root(), &st.host).expect_err(text);
         assert_eq!(err.id, id, "{text:?}");
         for tool in ["rocminfo", "kubectl", "apt", "ls", "login"] {
             let out = st.run_as(&st.learner(), tool);
@@ -146,7 +146,7 @@ fn damaged_etc_files_do_not_panic() {
     ] {
         let _ = st.run(cmd);
     }
-    assert!(sim::State::load(st.root()).is_ok());
+    assert!(sim::State::load_on(st.root(), &st.host).is_ok());
 }
 
 /// `rocm-learn sim ARGS` on the machine at `root`, with each of `env` set (Some) or removed

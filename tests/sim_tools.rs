@@ -885,20 +885,20 @@ fn a_machine_that_boots_without_amdgpu_shows_why_and_recovers() {
     let log = st.run_as(&root, "dmesg").stdout_text();
     assert!(log.contains("Booted with the nomodeset parameter"), "{log}");
     assert!(!st.run("lsmod").stdout_text().contains("amdgpu"));
-    let state = sim::State::load(st.root()).unwrap();
+    let state = sim::State::load_on(st.root(), &st.host).unwrap();
     assert!(!sim::kernel::next_boot_loads_amdgpu(&state, st.root()));
 
     let grub = st.root().join("etc/default/grub");
     let text = std::fs::read_to_string(&grub).unwrap();
     assert!(text.contains("GRUB_CMDLINE_LINUX_DEFAULT=\"quiet splash nomodeset\""));
     std::fs::write(&grub, text.replace(" nomodeset", "")).unwrap();
-    let state = sim::State::load(st.root()).unwrap();
+    let state = sim::State::load_on(st.root(), &st.host).unwrap();
     assert!(
         !sim::kernel::next_boot_loads_amdgpu(&state, st.root()),
         "the boot loader still has the old command line until update-grub"
     );
     assert_eq!(st.run_as(&root, "update-grub").code, 0);
-    let state = sim::State::load(st.root()).unwrap();
+    let state = sim::State::load_on(st.root(), &st.host).unwrap();
     assert!(sim::kernel::next_boot_loads_amdgpu(&state, st.root()));
 
     // The blacklist cause leaves no amdgpu line at all.

@@ -174,7 +174,7 @@ fn udev_rule_needs_reload_and_trigger() {
     assert_eq!(st.run("rocminfo").code, 0);
 
     // Rules survive a reboot (read at boot, applied when amdgpu's modalias loads it again).
-    sim::Machine::reboot(st.root()).expect("reboot");
+    sim::Machine::reboot_on(st.root(), &st.host).expect("reboot");
     st.relogin();
     let state = st.state();
     assert_eq!(state.device_mode("/dev/kfd"), Some(0o666));
@@ -241,7 +241,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     assert!(!State::amdgpu_persisted(st.root()));
 
     // Nothing forbids it: the GPU's modalias loads amdgpu at boot.
-    sim::Machine::reboot(st.root()).expect("reboot");
+    sim::Machine::reboot_on(st.root(), &st.host).expect("reboot");
     st.relogin();
     assert!(st.state().is_module_loaded());
 
@@ -250,7 +250,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
         "/etc/modprobe.d/blacklist-amdgpu.conf",
         "blacklist amdgpu\n",
     );
-    sim::Machine::reboot(st.root()).expect("reboot");
+    sim::Machine::reboot_on(st.root(), &st.host).expect("reboot");
     st.relogin();
     assert!(!st.state().is_module_loaded());
 
@@ -258,7 +258,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
     let modules = st.read("/etc/modules") + "amdgpu\n";
     st.write("/etc/modules", &modules);
     assert!(State::amdgpu_persisted(st.root()));
-    sim::Machine::reboot(st.root()).expect("reboot");
+    sim::Machine::reboot_on(st.root(), &st.host).expect("reboot");
     st.relogin();
     assert!(!st.state().is_module_loaded());
     let log = st.run("sudo journalctl -b").stdout_text();
@@ -272,7 +272,7 @@ fn modprobe_loads_the_driver_and_persistence_decides_after_reboot() {
         "/etc/modprobe.d/blacklist-amdgpu.conf",
         "# blacklist amdgpu\n",
     );
-    sim::Machine::reboot(st.root()).expect("reboot");
+    sim::Machine::reboot_on(st.root(), &st.host).expect("reboot");
     st.relogin();
     assert!(st.state().is_module_loaded());
     assert_eq!(st.run("rocminfo").code, 0);
@@ -399,8 +399,8 @@ fn installer_deb_bootstraps_the_repositories() {
     // The DKMS driver takes over after a reload of the module (here: a reboot with it listed).
     let m = st.read("/etc/modules") + "amdgpu\n";
     st.write("/etc/modules", &m);
-    sim::Machine::reboot(st.root()).expect("reboot");
-    let s = sim::login(st.root(), "learner").expect("login");
+    sim::Machine::reboot_on(st.root(), &st.host).expect("reboot");
+    let s = sim::login_on(st.root(), "learner", &st.host).expect("login");
     let c = sim::Caller::user("learner", 1000, Some(&s));
     assert!(st.run_as(&c, "lsmod").stdout_text().contains("amdkcl"));
 }
@@ -450,7 +450,7 @@ fn pod_pending_until_the_device_plugin_runs() {
     );
     st.run("kubectl apply -f pod2.yaml");
     assert_eq!(
-        State::load(st.root())
+        State::load_on(st.root(), &st.host)
             .expect("state")
             .pod_phase("default", "second"),
         Some("Pending")
@@ -462,7 +462,7 @@ fn pod_pending_until_the_device_plugin_runs() {
     );
     st.run("kubectl get pods");
     assert_eq!(
-        State::load(st.root())
+        State::load_on(st.root(), &st.host)
             .expect("state")
             .pod_phase("default", "second"),
         Some("Running")

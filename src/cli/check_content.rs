@@ -53,22 +53,13 @@ fn print_cues(i18n: &I18n, quizzes: &[content::model::Quiz], out: &mut impl Writ
         .enumerate()
         .map(|(i, &n)| format!("{} {}", letter(i), cues.share(n)))
         .collect();
-    let _ = writeln!(
-        out,
-        "{}",
-        i18n.ta(
-            "check-cues-longest",
-            &[("shares", longest.join(", ").into())]
-        )
-    );
-    let _ = writeln!(
-        out,
-        "{}",
-        i18n.ta(
-            "check-cues-position",
-            &[("shares", positions.join(", ").into())]
-        )
-    );
+    for (id, shares) in [
+        ("check-cues-longest", longest),
+        ("check-cues-position", positions),
+    ] {
+        let line = i18n.ta(id, &[("shares", shares.join(", ").into())]);
+        let _ = writeln!(out, "{line}");
+    }
 }
 
 /// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds

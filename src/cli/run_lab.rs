@@ -149,14 +149,7 @@ fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::run::LabRun,
         eprintln!("{e}");
         EXIT_FAIL
     })?;
-    let opts = lab::run::Options {
-        exe,
-        rows: lab::script::ROWS,
-        cols: lab::script::COLS,
-        relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
-        transcript: true,
-        lang: i18n.lang(),
-    };
+    let opts = crate::proof::script_options(lab, i18n, exe, true);
     lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| {
         eprintln!("{}", lab::sanitize::text(&i18n.msg(&e.0)));
         EXIT_FAIL
@@ -227,12 +220,14 @@ fn save_lab_script(
     save(i18n, store.as_ref(), |p| {
         p.record(crate::events::What::Lab {
             item: lab.id.clone(),
-            steps_done: done_ids,
-            complete,
-            hints: 0,
-            secs,
-            session_over: true,
-            confined: run.confined != Some(false),
+            session: crate::events::LabSession {
+                steps_done: done_ids,
+                complete,
+                hints: 0,
+                secs,
+                session_over: true,
+                confined: run.confined != Some(false),
+            },
             by_script: true,
         });
     });

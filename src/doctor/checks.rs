@@ -933,25 +933,19 @@ fn os_finding(h: &Host, matrix: &SupportMatrix, os: Option<&OsRelease>) -> Findi
         .filter(|r| r.os.contains(&os.id) || r.gpus.iter().any(|g| g.os.contains(&os.id)))
         .map(|r| r.version.as_str())
         .collect();
+    let msg = |id: &'static str, releases: &[&str]| {
+        Msg::new(id)
+            .arg("pretty", &os.pretty)
+            .arg("kernel", k)
+            .arg("releases", releases.join(", "))
+    };
     if listed.is_empty() {
         let known: Vec<&str> = matrix.releases.iter().map(|r| r.version.as_str()).collect();
-        Finding::problem(
-            "os",
-            Msg::new("doctor-os-unlisted")
-                .arg("pretty", &os.pretty)
-                .arg("kernel", k)
-                .arg("releases", known.join(", ")),
-        )
-        .fix(Msg::new("doctor-os-unlisted-fix"))
-        .teaches_lesson("supported")
+        Finding::problem("os", msg("doctor-os-unlisted", &known))
+            .fix(Msg::new("doctor-os-unlisted-fix"))
+            .teaches_lesson("supported")
     } else {
-        Finding::ok(
-            "os",
-            Msg::new("doctor-os-listed")
-                .arg("pretty", &os.pretty)
-                .arg("kernel", k)
-                .arg("releases", listed.join(", ")),
-        )
+        Finding::ok("os", msg("doctor-os-listed", &listed))
     }
 }
 

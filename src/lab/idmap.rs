@@ -139,6 +139,17 @@ pub struct Handshake {
     info: (io::PipeReader, io::PipeWriter),
 }
 
+/// bubblewrap's options for new namespaces, a user namespace among them, whose first process
+/// is root there (the handshake's sandbox, and a lab of one id that may mount).
+pub const NS_ROOT: [&str; 6] = [
+    "--unshare-all",
+    "--unshare-user",
+    "--uid",
+    "0",
+    "--gid",
+    "0",
+];
+
 impl Handshake {
     pub fn new() -> io::Result<Handshake> {
         Ok(Handshake {
@@ -148,20 +159,18 @@ impl Handshake {
     }
 
     /// bubblewrap's options for it: a new user namespace whose first process is its root.
-    pub fn args() -> [String; 10] {
-        [
-            "--unshare-all",
-            "--unshare-user",
-            "--uid",
-            "0",
-            "--gid",
-            "0",
+    pub fn args() -> Vec<String> {
+        let fds = [
             "--userns-block-fd",
             &BLOCK_FD.to_string(),
             "--info-fd",
             &INFO_FD.to_string(),
-        ]
-        .map(String::from)
+        ];
+        NS_ROOT
+            .iter()
+            .chain(&fds)
+            .map(|a| String::from(*a))
+            .collect()
     }
 
     /// The child's ends, with the numbers `args()` names (for `child::place_fds`).

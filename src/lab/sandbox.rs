@@ -120,15 +120,9 @@ pub enum Ids {
     Many,
 }
 
-/// A lab of one id whose supervisor may mount: root of the namespace at first (see
-/// `userns::become_learner_alone`).
-const ONE_ID_MOUNTS: [&str; 20] = [
-    "--unshare-all",
-    "--unshare-user",
-    "--uid",
-    "0",
-    "--gid",
-    "0",
+/// A lab of one id whose supervisor may mount: root of the namespace at first (`NS_ROOT`, see
+/// `userns::become_learner_alone`), with these capabilities.
+const ONE_ID_MOUNTS: [&str; 14] = [
     "--cap-drop",
     "ALL",
     "--cap-add",
@@ -153,6 +147,7 @@ fn one_id_mounts(bwrap: &Path) -> bool {
     static VERDICT: OnceLock<bool> = OnceLock::new();
     *VERDICT.get_or_init(|| {
         Command::new(bwrap)
+            .args(super::idmap::NS_ROOT)
             .args(ONE_ID_MOUNTS)
             .args(TRIAL_MOUNTS)
             .arg("true")
@@ -422,6 +417,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
             // Root of a namespace that maps the learner's uid alone, with what moving the
             // machine into memory takes; the supervisor then becomes the learner and gives
             // every capability up (`userns::become_learner_alone`).
+            push(&mut a, &super::idmap::NS_ROOT);
             push(&mut a, &ONE_ID_MOUNTS);
             &[]
         }
@@ -432,7 +428,11 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         Ids::Many => {
             // The sandbox's first process is root of a namespace whose maps the app writes
             // (`idmap`), with the capabilities a root of the machine uses on files and accounts.
-            a.extend(super::idmap::Handshake::args().map(OsString::from));
+            a.extend(
+                super::idmap::Handshake::args()
+                    .into_iter()
+                    .map(OsString::from),
+            );
             push(&mut a, &["--cap-drop", "ALL"]);
             for cap in ROOT_CAPS.iter().chain(&SUPERVISOR_CAPS) {
                 push(&mut a, &["--cap-add", cap]);

@@ -110,7 +110,7 @@ pub fn main() -> i32 {
         eprintln!("rocm-learn: the lab channel is missing");
         return 2;
     };
-    let Some(Hello {
+    let Some(ToSupervisor::Hello {
         user,
         relogin,
         checks,
@@ -118,6 +118,7 @@ pub fn main() -> i32 {
         handed,
         exe_mount,
         budget,
+        ..
     }) = greeting(&mut reader)
     else {
         return 2;
@@ -233,21 +234,9 @@ pub fn main() -> i32 {
     0
 }
 
-/// What the app says first.
-struct Hello {
-    user: String,
-    relogin: String,
-    checks: Vec<Check>,
-    confine: bool,
-    handed: bool,
-    exe_mount: bool,
-    /// What the lab may write in all, in bytes.
-    budget: u64,
-}
-
-/// The app's greeting, or None (said on stderr) when the channel does not start with one of
-/// this version.
-fn greeting(reader: &mut UnixStream) -> Option<Hello> {
+/// The app's greeting (a `Hello` of this version), or None (said on stderr) when the channel
+/// does not start with one.
+fn greeting(reader: &mut UnixStream) -> Option<ToSupervisor> {
     let hello = match protocol::recv::<ToSupervisor>(reader) {
         Ok(h) => h,
         Err(e) => {
@@ -255,36 +244,20 @@ fn greeting(reader: &mut UnixStream) -> Option<Hello> {
             return None;
         }
     };
-    let ToSupervisor::Hello {
-        version,
-        user,
-        relogin,
-        checks,
-        confine,
-        handed,
-        exe_mount,
-        budget,
-    } = hello
-    else {
-        eprintln!("rocm-learn: lab channel: no greeting");
-        return None;
-    };
-    if version != protocol::VERSION {
-        eprintln!(
-            "rocm-learn: lab channel version {version}, expected {}",
-            protocol::VERSION
-        );
-        return None;
+    match hello {
+        ToSupervisor::Hello { version, .. } if version == protocol::VERSION => Some(hello),
+        ToSupervisor::Hello { version, .. } => {
+            eprintln!(
+                "rocm-learn: lab channel version {version}, expected {}",
+                protocol::VERSION
+            );
+            None
+        }
+        _ => {
+            eprintln!("rocm-learn: lab channel: no greeting");
+            None
+        }
     }
-    Some(Hello {
-        user,
-        relogin,
-        checks,
-        confine,
-        handed,
-        exe_mount,
-        budget,
-    })
 }
 
 /// The socket pair of the machine: the supervisor's end (with the senders' credentials on)

@@ -421,20 +421,19 @@ pub fn split(area: Rect, min_side: u16) -> (Rect, Rect) {
     }
 }
 
+/// An area less one column on either side: the margin the screens draw their text in.
+pub fn pad_x(area: Rect) -> Rect {
+    Rect {
+        x: area.x + 1,
+        width: area.width.saturating_sub(2),
+        ..area
+    }
+}
+
 /// The first `left` columns of an area (at most all of them), and the rest.
 pub fn cut_cols(area: Rect, left: u16) -> (Rect, Rect) {
-    let left = left.min(area.width);
-    (
-        Rect {
-            width: left,
-            ..area
-        },
-        Rect {
-            x: area.x + left,
-            width: area.width - left,
-            ..area
-        },
-    )
+    let (a, b) = cut_rows(flip(area), left);
+    (flip(a), flip(b))
 }
 
 /// The first `top` rows of an area (at most all of them), and the rest.
@@ -451,6 +450,16 @@ pub fn cut_rows(area: Rect, top: u16) -> (Rect, Rect) {
             ..area
         },
     )
+}
+
+/// An area with its rows and columns swapped, so one cut serves both directions.
+fn flip(area: Rect) -> Rect {
+    Rect {
+        x: area.y,
+        y: area.x,
+        width: area.height,
+        height: area.width,
+    }
 }
 
 /// Where a scrolled text was drawn: the first text line shown and the screen row it is on, so
@@ -519,5 +528,27 @@ pub fn scroll_view(
         first_line: *scroll,
         first_row: area.y + u16::from(above),
         rows: body_h as u16,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_split_an_area_at_a_column_or_a_row_and_never_past_its_edge() {
+        let area = Rect::new(2, 3, 10, 4);
+        assert_eq!(
+            cut_cols(area, 4),
+            (Rect::new(2, 3, 4, 4), Rect::new(6, 3, 6, 4))
+        );
+        assert_eq!(
+            cut_rows(area, 1),
+            (Rect::new(2, 3, 10, 1), Rect::new(2, 4, 10, 3))
+        );
+        assert_eq!(cut_cols(area, 99), (area, Rect::new(12, 3, 0, 4)));
+        assert_eq!(cut_rows(area, 99), (area, Rect::new(2, 7, 10, 0)));
+        assert_eq!(pad_x(area), Rect::new(3, 3, 8, 4));
+        assert_eq!(pad_x(Rect::new(0, 0, 1, 5)), Rect::new(1, 0, 0, 5));
     }
 }

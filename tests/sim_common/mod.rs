@@ -72,7 +72,7 @@ impl Stage {
         let dir = tempfile::tempdir().expect("temp dir");
         let host = sim::Fake::default();
         sim::stage::create_on(dir.path(), spec, &host).expect("stage");
-        let session = sim::login(dir.path(), &spec.user).expect("login");
+        let session = sim::login_on(dir.path(), &spec.user, &host).expect("login");
         Stage { dir, session, host }
     }
 
@@ -92,7 +92,7 @@ impl Stage {
 
     /// Logs in again (a new login shell) and makes that the learner's session.
     pub fn relogin(&mut self) {
-        self.session = sim::login(self.root(), "learner").expect("login");
+        self.session = sim::login_on(self.root(), "learner", &self.host).expect("login");
     }
 
     /// Runs a command line (split on spaces) as the learner.

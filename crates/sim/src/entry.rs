@@ -34,10 +34,6 @@ impl Console for Terminal {
     }
 }
 
-fn env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|v| !v.is_empty())
-}
-
 /// Whether `root` is this system's own `/` (however spelled: `/etc/..`, a link to `/`).
 fn is_machine_root(root: &Path) -> bool {
     std::fs::canonicalize(root).is_ok_and(|p| p == Path::new("/"))
@@ -47,13 +43,14 @@ fn is_machine_root(root: &Path) -> bool {
 /// the host vouches for (the lab), the variables are the host's; on this system's own `/`
 /// otherwise, the process's own uid is the truth and a variable counts for nothing.
 pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
-    let user = env(USER_ENV)
-        .or_else(|| env("USER"))
+    let user = host
+        .var(USER_ENV)
+        .or_else(|| host.var("USER"))
         .unwrap_or_else(|| "learner".into());
     let uid = if !host.vouches() && is_machine_root(root) {
         Some(host.euid())
     } else {
-        env(UID_ENV).and_then(|v| v.parse().ok())
+        host.var(UID_ENV).and_then(|v| v.parse().ok())
     }
     .or_else(|| accounts::user(root, &user).map(|u| u.uid))
     .unwrap_or(1000);
@@ -69,15 +66,15 @@ pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
     Caller {
         user: if uid == 0 { "root".into() } else { user },
         uid,
-        session: env(SESSION_ENV),
+        session: host.var(SESSION_ENV),
         cwd,
-        sim_bin: env(BIN_ENV).unwrap_or_else(|| "rocm-learn".into()),
+        sim_bin: host.var(BIN_ENV).unwrap_or_else(|| "rocm-learn".into()),
     }
 }
 
 /// Runs `tool` as `rocm-learn sim TOOL ARGS...` does: on `ROCM_SIM_ROOT`, for the caller the environment names, through `host`; returns the exit status.
 pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
-    let root = PathBuf::from(env(ROOT_ENV).unwrap_or_else(|| "/".into()));
+    let root = PathBuf::from(host.var(ROOT_ENV).unwrap_or_else(|| "/".into()));
     if tool == "stage" {
         return stage(&root, args, host);
     }
@@ -126,7 +123,7 @@ fn stage(root: &Path, args: &[String], host: &dyn Host) -> i32 {
             return 2;
         }
     };
-    spec.sim_bin = env(BIN_ENV);
+    spec.sim_bin = host.var(BIN_ENV);
     if let Err(e) = std::fs::create_dir_all(root) {
         eprintln!("rocm-learn sim stage: {}: {e}", root.display());
         return 1;
@@ -155,7 +152,7 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
     match out.exec {
         None => out.code,
         Some(Exec::Shell { session }) => {
-            let user = env(USER_ENV).unwrap_or_else(|| "learner".into());
+            let user = host.var(USER_ENV).unwrap_or_else(|| "learner".into());
             let shell = accounts::user(root, &user)
                 .map(|u| u.shell)
                 .filter(|s| !s.is_empty())
@@ -180,7 +177,7 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
             let Some(prog) = argv.first() else {
                 return out.code;
             };
-            let Some(path) = find_real(prog) else {
+            let Some(path) = find_real(prog, host) else {
                 eprintln!("sudo: {prog}: command not found");
                 return 1;
             };
@@ -320,9 +317,9 @@ pub fn environment(root: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Finds `prog` on PATH, skipping the simulator's own wrappers (so `ls` for other paths runs
+/// Finds `prog` on `host`'s PATH, skipping the simulator's own wrappers (so `ls` for other paths runs
 /// the real ls even when a wrapper named ls comes first).
-fn find_real(prog: &str) -> Option<PathBuf> {
+fn find_real(prog: &str, host: &dyn Host) -> Option<PathBuf> {
     let is_wrapper = |p: &Path| {
         std::fs::read(p)
             .map(|b| b.len() < 4096 && String::from_utf8_lossy(&b).contains("\" sim "))
@@ -332,7 +329,7 @@ fn find_real(prog: &str) -> Option<PathBuf> {
         let p = PathBuf::from(prog);
         return p.is_file().then_some(p);
     }
-    let path = std::env::var_os("PATH")?;
+    let path = host.var("PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join(prog))
         .find(|p| p.is_file() && !is_wrapper(p))

@@ -66,7 +66,10 @@ pub const PROGRAMS_ENV: &str = "ROCM_SIM_PROGRAMS";
 /// stage root that is `usr/bin/X`; at `/` it is under `$ROCM_SIM_PROGRAMS` when that is set,
 /// so that a package's program lands where something can run it.
 pub fn system_bin(root: &Path, path: &str) -> PathBuf {
-    let programs = std::env::var(PROGRAMS_ENV).ok();
+    // Read only for `/`: under a stage root the variable counts for nothing.
+    let programs = (root == Path::new("/"))
+        .then(|| std::env::var(PROGRAMS_ENV).ok())
+        .flatten();
     system_bin_in(root, path, programs.as_deref())
 }
 

@@ -1,7 +1,7 @@
 //! The real system around the simulator. Everything the simulator asks of it or does to it goes
 //! through [`Host`]: the process's own user id, giving a file to its caller, the real device
-//! nodes when the machine's root is this system's `/`, the clock, and the hooks of the program
-//! running the tools (the lab's broker). [`Alone`] is this system as it is; tests use [`Fake`],
+//! nodes when the machine's root is this system's `/`, the environment, the clock, and the hooks
+//! of the program running the tools (the lab's broker). [`Alone`] is this system as it is; tests use [`Fake`],
 //! so they take the same paths whether they run as root or as a normal user.
 
 use std::cell::RefCell;
@@ -70,6 +70,10 @@ pub trait Host {
             mode: st.st_mode & 0o7777,
         })
     }
+    /// The program's environment variable `name`, when it is set and not empty.
+    fn var(&self, name: &str) -> Option<String> {
+        std::env::var(name).ok().filter(|v| !v.is_empty())
+    }
     /// Time since the Unix epoch.
     fn now(&self) -> Duration {
         std::time::SystemTime::now()
@@ -91,14 +95,16 @@ pub struct Alone;
 
 impl Host for Alone {}
 
-/// A system in memory, for tests: ids, device nodes and the clock are what its fields say, and
-/// a change of owner is recorded instead of made.
+/// A system in memory, for tests: ids, device nodes, the environment and the clock are what its
+/// fields say, and a change of owner is recorded instead of made.
 #[derive(Debug)]
 pub struct Fake {
     /// The effective uid the process seems to have (0 by default: every path root takes).
     pub euid: u32,
     /// Real device nodes by path, device numbers and metadata (none by default).
     pub nodes: Vec<(String, (u32, u32), NodeMeta)>,
+    /// The program's environment (none by default).
+    pub vars: Vec<(String, String)>,
     /// Time since the Unix epoch.
     pub now: Duration,
     /// Every change of owner asked for: path, uid, gid.
@@ -110,6 +116,7 @@ impl Default for Fake {
         Fake {
             euid: 0,
             nodes: Vec::new(),
+            vars: Vec::new(),
             // 2024-11-05 09:00:00 UTC, the simulated machines' boot.
             now: Duration::from_secs(1_730_797_200),
             chowned: RefCell::new(Vec::new()),
@@ -142,6 +149,12 @@ impl Host for Fake {
             .iter()
             .find(|(p, n, _)| p == path && *n == (major, minor))
             .map(|(_, _, m)| *m)
+    }
+    fn var(&self, name: &str) -> Option<String> {
+        self.vars
+            .iter()
+            .find(|(n, v)| n == name && !v.is_empty())
+            .map(|(_, v)| v.clone())
     }
     fn now(&self) -> Duration {
         self.now
@@ -221,15 +234,39 @@ mod tests {
             now: Duration::new(1_730_797_200, nanos),
             ..Fake::default()
         };
-        if std::env::var_os("ROCM_SIM_VARIANT").is_none() {
-            assert_eq!(
-                crate::wont_load::pick(&causes, &at(0)).as_deref(),
-                Some("blacklist")
-            );
-            assert_eq!(
-                crate::wont_load::pick(&causes, &at(1)).as_deref(),
-                Some("nomodeset")
-            );
-        }
+        assert_eq!(
+            crate::wont_load::pick(&causes, &at(0)).as_deref(),
+            Some("blacklist")
+        );
+        assert_eq!(
+            crate::wont_load::pick(&causes, &at(1)).as_deref(),
+            Some("nomodeset")
+        );
+        // A test that names the cause gets it, whatever the clock says.
+        let named = Fake {
+            vars: vec![("ROCM_SIM_VARIANT".into(), "dkms".into())],
+            ..at(0)
+        };
+        assert_eq!(
+            crate::wont_load::pick(&causes, &named).as_deref(),
+            Some("dkms")
+        );
+    }
+
+    #[test]
+    fn the_caller_comes_from_the_hosts_environment() {
+        let host = Fake {
+            vars: vec![
+                (crate::USER_ENV.into(), "alice".into()),
+                (crate::UID_ENV.into(), "1001".into()),
+            ],
+            ..Fake::default()
+        };
+        let m = Machine::stage();
+        let caller = crate::entry::caller_from_env(m.root(), &host);
+        assert_eq!((caller.user.as_str(), caller.uid), ("alice", 1001));
+        // Without the variables: the learner of the stage, by its account.
+        let caller = crate::entry::caller_from_env(m.root(), &Fake::user(4321));
+        assert_eq!((caller.user.as_str(), caller.uid), ("learner", 1000));
     }
 }

@@ -32,9 +32,9 @@
 //!
 //! **The host.** Everything the simulator asks of or does to the real system goes through a
 //! [`Host`]: the process's own uid, giving a file to its caller, the real device nodes when the
-//! root is this system's `/`, the clock, and the hooks of the program around it (the lab's
-//! broker). [`Alone`] is this system; tests use [`Fake`], so they take the same paths as root
-//! and as a normal user.
+//! root is this system's `/`, the environment, the clock, and the hooks of the program around it
+//! (the lab's broker). [`Alone`] is this system; tests use [`Fake`], so they take the same paths
+//! as root and as a normal user.
 //!
 //! **Calling a tool.** In-process: [`run`]`(&dyn Host, root, tool, &args, &Caller, &mut dyn
 //! Console) -> Output` loads the state, runs the tool (one file per tool under `tools/`), and
@@ -472,17 +472,28 @@ pub fn run_with_env(
 }
 
 impl Machine {
-    /// Reboots the machine of the stage at `root` (a lab's "reboot" step).
+    /// Reboots the machine of the stage at `root` (a lab's "reboot" step), on this system.
     pub fn reboot(root: &Path) -> Result<(), SimError> {
-        let mut s = State::load(root)?;
+        Machine::reboot_on(root, &Alone)
+    }
+
+    /// [`Machine::reboot`] of the stage at `root` of `host`.
+    pub fn reboot_on(root: &Path, host: &dyn Host) -> Result<(), SimError> {
+        let mut s = State::load_on(root, host)?;
         s.reboot(root);
         s.save(root)
     }
 }
 
-/// Records a login of `user` and returns the session id (what `sim login USER` prints).
+/// Records a login of `user` and returns the session id (what `sim login USER` prints), on this
+/// system.
 pub fn login(root: &Path, user: &str) -> Result<String, SimError> {
-    let mut s = State::load(root)?;
+    login_on(root, user, &Alone)
+}
+
+/// [`login`] on the stage at `root` of `host`.
+pub fn login_on(root: &Path, user: &str, host: &dyn Host) -> Result<String, SimError> {
+    let mut s = State::load_on(root, host)?;
     let id = s.login(root, user)?;
     s.save(root)?;
     Ok(id)

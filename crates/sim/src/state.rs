@@ -369,17 +369,19 @@ impl State {
             ));
         };
         let gids = accounts::db_gids(root, &pw);
+        Ok(self.open_session(Session {
+            user: pw.name,
+            uid: pw.uid,
+            gids,
+        }))
+    }
+
+    /// Records `session` under the next free id (a login, newgrp's new shell) and returns it.
+    pub fn open_session(&mut self, session: Session) -> String {
         self.next_session += 1;
         let id = self.next_session.to_string();
-        self.sessions.insert(
-            id.clone(),
-            Session {
-                user: pw.name,
-                uid: pw.uid,
-                gids,
-            },
-        );
-        Ok(id)
+        self.sessions.insert(id.clone(), session);
+        id
     }
 
     /// Whether a modules file (`/etc/modules`, `/etc/modules-load.d/*.conf`) lists amdgpu.

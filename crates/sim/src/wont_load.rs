@@ -16,13 +16,13 @@ use super::state::State;
 /// The causes a lab may ask for.
 pub const CAUSES: &[&str] = &["blacklist", "nomodeset", "dkms"];
 
-/// Which cause this start gets: `ROCM_SIM_VARIANT` when it names one of `allowed` (tests pick
-/// one), else one chosen by `host`'s clock.
+/// Which cause this start gets: `host`'s `ROCM_SIM_VARIANT` when it names one of `allowed`
+/// (tests pick one), else one chosen by `host`'s clock.
 pub fn pick(allowed: &[String], host: &dyn Host) -> Option<String> {
     if allowed.is_empty() {
         return None;
     }
-    if let Ok(v) = std::env::var("ROCM_SIM_VARIANT")
+    if let Some(v) = host.var("ROCM_SIM_VARIANT")
         && allowed.contains(&v)
     {
         return Some(v);

@@ -345,16 +345,7 @@ fn ride_text(cx: &Cx, s: usize, width: usize) -> Vec<Line<'static>> {
 /// The selected floor beside the building: who works there, its components, and the keys.
 fn floor_text(cx: &Cx, floor: &Floor, width: usize) -> Vec<Line<'static>> {
     let theme = cx.theme;
-    let mut text = vec![
-        Line::from(vec![
-            Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
-            Span::styled(cx.loc(&floor.name), theme.heading(2)),
-        ]),
-        Line::styled(cx.loc(&floor.role), theme.dim()),
-        Line::raw(""),
-    ];
-    text.extend(doc::course_text(cx, &floor.description, width));
-    text.push(Line::raw(""));
+    let mut text = floor_head(cx, floor, 2, width);
     let g = theme.glyphs();
     for c in &floor.components {
         text.push(Line::from(vec![
@@ -364,6 +355,23 @@ fn floor_text(cx: &Cx, floor: &Floor, width: usize) -> Vec<Line<'static>> {
     }
     text.push(Line::raw(""));
     text.push(Line::styled(cx.t("building-keys"), theme.dim()));
+    text
+}
+
+/// A floor's name (a heading of `level`), who works there and what it is, then a blank line:
+/// the top of the floor beside the building and of the floor's own screen.
+fn floor_head(cx: &Cx, floor: &Floor, level: u8, width: usize) -> Vec<Line<'static>> {
+    let theme = cx.theme;
+    let mut text = vec![
+        Line::from(vec![
+            Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
+            Span::styled(cx.loc(&floor.name), theme.heading(level)),
+        ]),
+        Line::styled(cx.loc(&floor.role), theme.dim()),
+        Line::raw(""),
+    ];
+    text.extend(doc::course_text(cx, &floor.description, width));
+    text.push(Line::raw(""));
     text
 }
 
@@ -717,23 +725,10 @@ impl View for FloorView {
         };
         let theme = cx.theme;
         let g = theme.glyphs();
-        let inner = Rect {
-            x: area.x + 1,
-            width: area.width.saturating_sub(2),
-            ..area
-        };
+        let inner = widgets::pad_x(area);
         self.area = inner;
         let w = inner.width as usize;
-        let mut text = vec![
-            Line::from(vec![
-                Span::styled(format!("{}F  ", floor.level), theme.floor(floor.level)),
-                Span::styled(cx.loc(&floor.name), theme.heading(1)),
-            ]),
-            Line::styled(cx.loc(&floor.role), theme.dim()),
-            Line::raw(""),
-        ];
-        text.extend(doc::course_text(cx, &floor.description, w));
-        text.push(Line::raw(""));
+        let text = floor_head(cx, floor, 1, w);
         let mut lines = widgets::wrap_lines(&text, w);
         for c in &floor.components {
             let name = Line::from(vec![

@@ -225,11 +225,7 @@ impl View for Home {
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
         let theme = cx.theme;
-        let inner = Rect {
-            x: area.x + 1,
-            width: area.width.saturating_sub(2),
-            ..area
-        };
+        let inner = widgets::pad_x(area);
         let w = inner.width as usize;
         let mut y = inner.y;
         let bottom = inner.y + inner.height;

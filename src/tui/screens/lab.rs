@@ -20,6 +20,7 @@ use tui_term::widget::{Cursor, PseudoTerminal};
 use super::super::view::{Cx, Ev, Outcome, Overlay, Question, View};
 use super::super::widgets;
 use crate::content::{Course, LabWay, Msg};
+use crate::events::LabSession;
 use crate::lab::keys;
 use crate::lab::run::{LabRun, Options};
 use crate::markdown::Target;
@@ -344,16 +345,18 @@ impl LabScreen {
         }
         cx.changes.push(Change::Lab {
             id: self.id.clone(),
-            steps_done: run.steps_done(),
-            complete: run.complete,
-            hints: std::mem::take(&mut self.hints_used),
-            secs: if complete_only {
-                0
-            } else {
-                run.started.elapsed().as_secs()
+            session: LabSession {
+                steps_done: run.steps_done(),
+                complete: run.complete,
+                hints: std::mem::take(&mut self.hints_used),
+                secs: if complete_only {
+                    0
+                } else {
+                    run.started.elapsed().as_secs()
+                },
+                session_over: !complete_only,
+                confined: run.confined != Some(false),
             },
-            session_over: !complete_only,
-            confined: run.confined != Some(false),
         });
     }
 

@@ -134,11 +134,7 @@ impl View for Matrix {
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
         let m = &cx.course.matrix;
-        let inner = Rect {
-            x: area.x + 1,
-            width: area.width.saturating_sub(2),
-            ..area
-        };
+        let inner = widgets::pad_x(area);
         if m.gpus.is_empty() || m.oses.is_empty() || m.releases.is_empty() {
             f.render_widget(Paragraph::new(cx.t("matrix-empty")), inner);
             return;

@@ -131,11 +131,7 @@ impl View for ProgressScreen {
 
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
         let theme = cx.theme;
-        let inner = Rect {
-            x: area.x + 1,
-            width: area.width.saturating_sub(2),
-            ..area
-        };
+        let inner = widgets::pad_x(area);
         let w = inner.width as usize;
         let p = cx.progress;
         let c = cx.course;

@@ -8,7 +8,7 @@
 use super::super::catalog::{self, Origin, Package, Payload};
 use super::super::pkgs::{self, KeyCheck, Repo, Source};
 use super::super::{Ctx, keys};
-use super::apt_size::size;
+use super::apt_size::{size, wrap_list};
 use super::opts;
 
 const LISTS_LOCK: &[&str] = &[
@@ -442,23 +442,6 @@ pub fn local_deb(cx: &Ctx, path: &str) -> Result<Package, String> {
         .and_then(catalog::release)
         .ok_or_else(|| format!("E: Invalid archive signature\nE: Could not read meta data from {}\nE: The package lists or status file could not be parsed or opened.", super::super::fsx::normalize(path, &cx.caller.cwd)))?;
     Ok(catalog::installer_package(release, suite))
-}
-
-fn wrap_list(names: &[String]) -> String {
-    let mut s = String::new();
-    let mut line = String::from(" ");
-    for n in names {
-        if line.len() + n.len() + 1 > 79 && line.len() > 1 {
-            s.push_str(&line);
-            s.push('\n');
-            line = String::from(" ");
-        }
-        line.push(' ');
-        line.push_str(n);
-    }
-    s.push_str(&line);
-    s.push('\n');
-    s
 }
 
 /// The packages an `install` line names: by name, or `.deb` files whose paths the download

@@ -170,7 +170,9 @@ pub fn remove(cx: &mut Ctx, op: &str, operands: &[String], yes: bool, purge: boo
         cx.println(
             "The following packages were automatically installed and are no longer required:",
         );
-        cx.print(&wrap(&left.iter().cloned().collect::<Vec<_>>()));
+        cx.print(&super::apt_size::wrap_list(
+            &left.iter().cloned().collect::<Vec<_>>(),
+        ));
         cx.println("Use 'sudo apt autoremove' to remove them.");
     }
     if going.is_empty() {
@@ -180,7 +182,7 @@ pub fn remove(cx: &mut Ctx, op: &str, operands: &[String], yes: bool, purge: boo
     let star = if purge { "*" } else { "" };
     let names: Vec<String> = going.iter().map(|n| format!("{n}{star}")).collect();
     cx.println("The following packages will be REMOVED:");
-    cx.print(&wrap(&names));
+    cx.print(&super::apt_size::wrap_list(&names));
     cx.println(&format!(
         "0 upgraded, 0 newly installed, {} to remove and 0 not upgraded.",
         going.len()
@@ -332,22 +334,4 @@ fn prune(dir: &std::path::Path) {
         }
     }
     let _ = std::fs::remove_dir(dir);
-}
-
-/// apt's two-space indented, wrapped name list.
-fn wrap(names: &[String]) -> String {
-    let mut out = String::new();
-    let mut line = String::from(" ");
-    for n in names {
-        if line.len() + n.len() + 1 > 79 && line.len() > 1 {
-            out.push_str(&line);
-            out.push('\n');
-            line = String::from(" ");
-        }
-        line.push(' ');
-        line.push_str(n);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
 }

@@ -1,4 +1,4 @@
-//! Sizes as apt prints them, for apt's install and remove alike.
+//! Sizes and name lists as apt prints them, for apt's install and remove alike.
 
 /// apt's SI size strings (`2,615 B`, `55.8 kB`, `1,234 kB`, `63.4 MB`).
 pub fn size(bytes: u64) -> String {
@@ -25,4 +25,22 @@ pub fn size(bytes: u64) -> String {
     } else {
         format!("{} MB", commas((b / 1e6).round() as u64))
     }
+}
+
+/// apt's two-space indented, wrapped name list.
+pub fn wrap_list(names: &[String]) -> String {
+    let mut s = String::new();
+    let mut line = String::from(" ");
+    for n in names {
+        if line.len() + n.len() + 1 > 79 && line.len() > 1 {
+            s.push_str(&line);
+            s.push('\n');
+            line = String::from(" ");
+        }
+        line.push(' ');
+        line.push_str(n);
+    }
+    s.push_str(&line);
+    s.push('\n');
+    s
 }

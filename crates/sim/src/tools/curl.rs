@@ -1,7 +1,7 @@
 //! `curl` against the same offline mirror as wget ([`super::wget::serve`]): `-fsSL URL | gpg
 //! --dearmor`, `-O`, `-o FILE`. Other hosts do not resolve; a missing file is a 404.
 
-use super::super::{Ctx, catalog};
+use super::super::Ctx;
 use super::{check_writable, opts};
 
 const TRY: &str = "curl: try 'curl --help' or 'curl --manual' for more information";
@@ -95,10 +95,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     };
     let errors = !r.silent || r.show_error;
     let (with_scheme, host) = super::wget::url_and_host(url);
-    if host != "repo.radeon.com"
-        && host != "raw.githubusercontent.com"
-        && host != super::super::coresdk::HOST
-    {
+    if !super::wget::mirrored(&host) {
         if errors {
             cx.eprintln(&format!("curl: (6) Could not resolve host: {host}"));
         }
@@ -136,12 +133,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 /// A path the mirror does not have: error 22 with -f; without it the server's error page is
 /// the output.
 fn not_found(cx: &mut Ctx, r: &Request, with_scheme: &str) -> i32 {
-    if let Some(v) = catalog::upstream_only(with_scheme) {
-        cx.eprintln(&format!(
-            "rocm-learn: repo.radeon.com publishes ROCm {v}, but this lab's offline mirror does not carry it (it has {}).",
-            catalog::mirrored()
-        ));
-    }
+    super::wget::upstream_note(cx, with_scheme);
     if !r.fail {
         cx.print("<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n</body>\r\n</html>\r\n");
         return 0;

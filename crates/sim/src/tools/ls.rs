@@ -20,18 +20,10 @@ fn is_ours(p: &str) -> bool {
 }
 
 fn mode_string(e: &Entry) -> String {
-    let (t, m) = match &e.node {
-        Some(n) => ('c', n.mode),
-        None => ('d', 0o755),
-    };
-    let mut s = String::from(t);
-    for shift in [6, 3, 0] {
-        let b = (m >> shift) & 7;
-        s.push(if b & 4 != 0 { 'r' } else { '-' });
-        s.push(if b & 2 != 0 { 'w' } else { '-' });
-        s.push(if b & 1 != 0 { 'x' } else { '-' });
+    match &e.node {
+        Some(n) => super::stat::mode_string('c', n.mode),
+        None => super::stat::mode_string('d', 0o755),
     }
-    s
 }
 
 fn date(t: i64) -> String {

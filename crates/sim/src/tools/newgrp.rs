@@ -58,15 +58,9 @@ pub fn group_session(cx: &mut Ctx, prog: &str, group: Option<&str>) -> Result<St
     };
     let mut gids = vec![new_gid];
     gids.extend(current.into_iter().filter(|g| *g != new_gid));
-    cx.state.next_session += 1;
-    let id = cx.state.next_session.to_string();
-    cx.state.sessions.insert(
-        id.clone(),
-        Session {
-            user: pw.name,
-            uid: pw.uid,
-            gids,
-        },
-    );
-    Ok(id)
+    Ok(cx.state.open_session(Session {
+        user: pw.name,
+        uid: pw.uid,
+        gids,
+    }))
 }

@@ -102,8 +102,9 @@ fn gid(cx: &Ctx, n: &DevNode) -> u32 {
         .map_or(0, |g| g.gid)
 }
 
-fn mode_string(mode: u32) -> String {
-    let mut s = String::from("c");
+/// `crw-rw----`: the kind of file (`c`, `d`) and the permission bits, as ls and stat show them.
+pub(super) fn mode_string(kind: char, mode: u32) -> String {
+    let mut s = String::from(kind);
     for shift in [6, 3, 0] {
         let b = (mode >> shift) & 7;
         s.push(if b & 4 != 0 { 'r' } else { '-' });
@@ -147,7 +148,7 @@ fn expand(cx: &Ctx, f: &str, given: &str, n: &DevNode, printf: bool) -> String {
         match d {
             '%' => out.push('%'),
             'a' => out.push_str(&format!("{:o}", n.mode)),
-            'A' => out.push_str(&mode_string(n.mode)),
+            'A' => out.push_str(&mode_string('c', n.mode)),
             'f' => out.push_str(&format!("{:x}", 0o020000 | n.mode)),
             'F' => out.push_str("character special file"),
             'g' => out.push_str(&gid(cx, n).to_string()),
@@ -177,7 +178,7 @@ fn default_layout(cx: &Ctx, given: &str, n: &DevNode) -> String {
         n.major,
         n.minor,
         n.mode,
-        mode_string(n.mode),
+        mode_string('c', n.mode),
         n.owner,
         n.group
     )

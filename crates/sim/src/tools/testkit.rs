@@ -47,7 +47,7 @@ impl Machine {
         edit(&mut spec);
         let dir = tempfile::tempdir().expect("temp dir");
         sim::stage::create_on(dir.path(), &spec, &host).expect("stage");
-        let session = sim::login(dir.path(), &spec.user).expect("login");
+        let session = sim::login_on(dir.path(), &spec.user, &host).expect("login");
         Machine { dir, session, host }
     }
 

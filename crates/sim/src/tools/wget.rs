@@ -171,10 +171,7 @@ fn get(cx: &mut Ctx, r: &Request, url: &str, stamp: &str) -> i32 {
     if log {
         cx.eprintln(&format!("--{stamp}--  {with_scheme}"));
     }
-    if host != "repo.radeon.com"
-        && host != "raw.githubusercontent.com"
-        && host != super::super::coresdk::HOST
-    {
+    if !mirrored(&host) {
         if log {
             cx.eprintln(&format!(
                 "Resolving {host} ({host})... failed: Temporary failure in name resolution."
@@ -234,8 +231,22 @@ fn not_found(cx: &mut Ctx, r: &Request, with_scheme: &str, stamp: &str) {
         cx.eprintln(&format!("{stamp} ERROR 404: Not Found."));
         cx.eprintln("");
     }
+    // The lab's own note, also under -q.
+    upstream_note(cx, with_scheme);
+}
+
+/// Whether the offline mirror answers for `host`; every other host fails to resolve. Shared
+/// with curl.
+pub fn mirrored(host: &str) -> bool {
+    host == "repo.radeon.com"
+        || host == "raw.githubusercontent.com"
+        || host == super::super::coresdk::HOST
+}
+
+/// The lab's note under a 404 for a release repo.radeon.com has and the mirror does not: the
+/// 404 is the mirror's, not upstream's. Shared with curl.
+pub fn upstream_note(cx: &mut Ctx, with_scheme: &str) {
     if let Some(v) = catalog::upstream_only(with_scheme) {
-        // The lab's own note, also under -q: the 404 is the mirror's, not upstream's.
         cx.eprintln(&format!(
             "rocm-learn: repo.radeon.com publishes ROCm {v}, but this lab's offline mirror does not carry it (it has {}).",
             catalog::mirrored()

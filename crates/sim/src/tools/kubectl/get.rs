@@ -92,10 +92,7 @@ fn get_pods(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
     let name_only = o.output.as_deref() == Some("name");
     let all = o.all_ns;
     let namespace = ns(o);
-    let mut header = vec![];
-    if all {
-        header.push("NAMESPACE");
-    }
+    let mut header = begin_header(o);
     header.extend(["NAME", "READY", "STATUS", "RESTARTS", "AGE"]);
     if wide {
         header.extend(["IP", "NODE", "NOMINATED NODE", "READINESS GATES"]);
@@ -112,14 +109,9 @@ fn get_pods(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 {
         .collect();
     pods.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
     for p in &pods {
-        if name_only {
-            cx.println(&format!("pod/{}", p.name));
+        let Some(mut r) = begin_row(cx, o, "pod", &p.namespace, &p.name) else {
             continue;
-        }
-        let mut r = vec![];
-        if all {
-            r.push(p.namespace.clone());
-        }
+        };
         let ready = match p.phase {
             Phase::Running => format!("{0}/{0}", p.containers.len()),
             Phase::Pending => format!("0/{}", p.containers.len()),
@@ -170,10 +162,7 @@ fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 
     let name_only = o.output.as_deref() == Some("name");
     let all = o.all_ns;
     let namespace = ns(o);
-    let mut header = vec![];
-    if all {
-        header.push("NAMESPACE");
-    }
+    let mut header = begin_header(o);
     header.extend([
         "NAME",
         "DESIRED",
@@ -189,14 +178,9 @@ fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 
     for d in c.daemonsets.iter().filter(|d| {
         (all || d.namespace == namespace) && (names.is_empty() || names.contains(&d.name))
     }) {
-        if name_only {
-            cx.println(&format!("daemonset.apps/{}", d.name));
+        let Some(mut r) = begin_row(cx, o, "daemonset.apps", &d.namespace, &d.name) else {
             continue;
-        }
-        let mut r = vec![];
-        if all {
-            r.push(d.namespace.clone());
-        }
+        };
         r.extend([
             d.name.clone(),
             n.clone(),
@@ -220,6 +204,31 @@ fn get_daemonsets(cx: &mut Ctx, c: &Cluster, o: &Opts, names: &[String]) -> i32 
         cx.eprintln(&format!("No resources found in {namespace} namespace."));
     }
     code
+}
+
+/// The header of a table of namespaced objects: NAMESPACE first under `-A`.
+fn begin_header(o: &Opts) -> Vec<&'static str> {
+    if o.all_ns { vec!["NAMESPACE"] } else { vec![] }
+}
+
+/// The row of one namespaced object: its namespace first under `-A`. Under `-o name` there is
+/// none: `KIND/NAME` is printed instead.
+fn begin_row(
+    cx: &mut Ctx,
+    o: &Opts,
+    kind: &str,
+    namespace: &str,
+    name: &str,
+) -> Option<Vec<String>> {
+    if o.output.as_deref() == Some("name") {
+        cx.println(&format!("{kind}/{name}"));
+        return None;
+    }
+    Some(if o.all_ns {
+        vec![namespace.to_string()]
+    } else {
+        vec![]
+    })
 }
 
 /// `get namespaces`: the built-in four and those made with `create namespace`.
