@@ -97,7 +97,17 @@ struct Server {
 
 impl Server {
     fn start(class: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
+        Server::start_as(class, extra, None)
+    }
+
+    /// As `start`, as the host user `user` (uid, gid) when given.
+    fn start_as(class: &Path, extra: &[&str], user: Option<(u32, u32)>) -> Server {
+        use std::os::unix::process::CommandExt;
+        let mut cmd = Command::new(BIN);
+        if let Some((uid, gid)) = user {
+            cmd.uid(uid).gid(gid);
+        }
+        let mut child = cmd
             .args(["serve", "--class"])
             .arg(class)
             .args(["--listen", "127.0.0.1:0"])
@@ -997,4 +1007,27 @@ fn more_sessions_than_labs_have_host_ids_for_is_refused_before_anything_starts()
     has(&err, "Use 5631 or fewer.");
     // Nothing was made (no host key, no submit folder): the roster alone is there.
     assert_eq!(std::fs::read_dir(class.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_server_whose_labs_would_share_ids_says_so_as_it_starts() {
+    let Some(user) = common::needs::subordinate_user("serve's word on shared lab ids") else {
+        return;
+    };
+    // The user's one range (65536 ids, as adduser gives) holds no block per session.
+    let class = Class::new();
+    fn give(p: &Path, (uid, gid): (u32, u32)) {
+        std::os::unix::fs::lchown(p, Some(uid), Some(gid)).unwrap();
+        if p.is_dir() {
+            for e in std::fs::read_dir(p).unwrap() {
+                give(&e.unwrap().path(), (uid, gid));
+            }
+        }
+    }
+    give(class.dir.path(), user);
+    let server = Server::start_as(&class.path(), &["--max-sessions", "2"], Some(user));
+    let log = server.wait_log("on 127.0.0.1:");
+    has(&log, "serve: learners' labs share one range of host ids");
+    has(&log, "a range for each of 2 sessions needs 196607");
+    assert_eq!(log.matches("share").count(), 1, "{log}");
 }

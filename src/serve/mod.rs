@@ -363,8 +363,8 @@ fn lab_ids(max_sessions: u32) -> bool {
         sandbox::SessionIds::SharedRange { have, need } => {
             eprintln!(
                 "serve: learners' labs share one range of host ids: /etc/subuid and /etc/subgid \
-                 give this user {have} ids, {max_sessions} sessions need {need} for a range each \
-                 (or run serve as root)"
+                 give this user {have} ids, a range for each of {max_sessions} sessions needs \
+                 {need} (or run serve as root)"
             );
             false
         }
