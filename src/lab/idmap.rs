@@ -27,11 +27,11 @@ pub const COUNT: u32 = 65536;
 pub const NOBODY: (u32, u32) = (65534, 65534);
 
 /// Set by `serve` in each session's app (never by the learner, who reaches a fixed command
-/// list): the session's slot, 0 up to `MAX_SLOTS`, whose lab gets host ids of its own.
+/// list): the session's slot, below `MAX_SLOTS`, whose lab gets host ids of its own.
 pub const SLOT_ENV: &str = "ROCM_LEARN_LAB_SLOT";
 
 /// How many sessions one server can give ids of their own. Host ids come in blocks of
-/// `COUNT`: block 0 is a lab's outside `serve`, block s+1 is slot s's, and the last block ends
+/// `COUNT`: block 0 is for labs outside `serve`, block s+1 is slot s's, and the last block ends
 /// at the signed 32-bit limit (programs that keep a uid in an `int`).
 pub const MAX_SLOTS: u32 = (i32::MAX as u32 - SUBORDINATE + 1) / COUNT - 1;
 
@@ -48,7 +48,7 @@ fn parse_slot(value: Option<&str>) -> Option<u32> {
 
 /// The first host id of `slot`'s block within ids starting at `start` (block 0 without one).
 fn block_start(start: u32, slot: Option<u32>) -> Option<u32> {
-    let block = slot.map_or(0, |s| s + 1);
+    let block = slot.map_or(Some(0), |s| s.checked_add(1))?;
     start.checked_add(block.checked_mul(COUNT)?)
 }
 
@@ -121,7 +121,11 @@ impl Mapper {
         gids: (u32, u32),
         slot: Option<u32>,
     ) -> Mapper {
-        let slot = slot.filter(|s| slots_fit(uids, s + 1) && slots_fit(gids, s + 1));
+        let fits = |s: u32| {
+            let n = s.saturating_add(1);
+            slots_fit(uids, n) && slots_fit(gids, n)
+        };
+        let slot = slot.filter(|s| fits(*s));
         let start = |(first, _): (u32, u32)| block_start(first, slot).unwrap_or(first);
         Mapper::Subordinate {
             uid,
@@ -410,8 +414,12 @@ mod tests {
             Mapper::subordinate(me, short, long, Some(0)),
             Mapper::subordinate(me, short, short, None)
         );
-        // A range at the top of the id space never wraps.
+        // A range at the top of the id space never wraps, nor does a slot past any range.
         assert!(!slots_fit((u32::MAX - COUNT - 10, 3 * COUNT), 1));
+        assert_eq!(
+            Mapper::subordinate(me, long, long, Some(u32::MAX)),
+            outside_serve
+        );
     }
 
     #[test]
