@@ -97,7 +97,17 @@ struct Server {
 
 impl Server {
     fn start(class: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
+        Server::start_as(class, extra, None)
+    }
+
+    /// As `start`, as the host user `user` (uid, gid) when given.
+    fn start_as(class: &Path, extra: &[&str], user: Option<(u32, u32)>) -> Server {
+        use std::os::unix::process::CommandExt;
+        let mut cmd = Command::new(BIN);
+        if let Some((uid, gid)) = user {
+            cmd.uid(uid).gid(gid);
+        }
+        let mut child = cmd
             .args(["serve", "--class"])
             .arg(class)
             .args(["--listen", "127.0.0.1:0"])
@@ -827,4 +837,197 @@ fn a_class_code_lets_a_new_learner_pick_a_name_and_pins_their_key() {
         let public = std::fs::read_to_string(class.key(name).with_extension("pub")).unwrap();
         lacks(&log, public.split_whitespace().nth(1).unwrap());
     }
+}
+
+/// The host ids a lab's namespace maps, as its shell printed them (`map:INSIDE:OUTSIDE`):
+/// root's and account 1's.
+fn printed_map(screen: &str) -> Option<(u32, u32)> {
+    let outside = |inside: &str| {
+        let at = screen.find(&format!("map:{inside}:"))? + 5 + inside.len();
+        let digits: String = screen[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse::<u32>().ok()
+    };
+    Some((outside("0")?, outside("1")?))
+}
+
+/// The real uid of a host process.
+fn host_uid(pid: i32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("Uid:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The processes of `name`'s session below the server: its app's descendants (the lab), found
+/// by the learner the server started the app for.
+fn lab_processes(server: &Server, name: &str) -> Vec<(i32, pane::Stat)> {
+    let serve = server.child.id() as i32;
+    let want = format!("ROCM_LEARN_LEARNER={name}");
+    let app = pane::descendants(serve)
+        .into_iter()
+        .filter(|(_, s)| s.ppid == serve)
+        .map(|(pid, _)| pid)
+        .find(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|e| e.split(|b| *b == 0).any(|v| v == want.as_bytes()))
+        });
+    app.map(pane::descendants).unwrap_or_default()
+}
+
+/// `kill -0 PID` as host uid `uid`: whether the kernel lets that uid signal the process.
+fn may_signal(uid: u32, pid: i32) -> bool {
+    Command::new("setpriv")
+        .args(["--reuid", &uid.to_string(), "--regid", &uid.to_string()])
+        .args(["--clear-groups", "kill", "-0", &pid.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .expect("setpriv runs")
+        .success()
+}
+
+#[test]
+fn two_learners_labs_run_as_host_ids_of_their_own_and_see_only_their_own_processes() {
+    let what = "serve's per-learner lab ids";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::root(what) {
+        return;
+    }
+    let class = Class::new();
+    let (bo_key, _) = class.new_key("bo");
+    let bo_public = std::fs::read_to_string(bo_key.with_extension("pub")).unwrap();
+    let roster = class.path().join("roster.toml");
+    let mut text = std::fs::read_to_string(&roster).unwrap();
+    text.push_str(&format!(
+        "[[learner]]\nname = \"bo\"\nkey = \"{}\"\n",
+        bo_public.trim()
+    ));
+    std::fs::write(&roster, text).unwrap();
+    let server = Server::start(&class.path(), &[]);
+    lacks(&server.wait_log("on 127.0.0.1:"), "share");
+
+    let ana = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    let bo = server.pane(&bo_key, "bo", &["lab", "hipcc-not-found"], 100, 30);
+    let show_map =
+        "while read i o c; do printf 'map:%s:%s ' $i $o; done < /proc/self/uid_map; echo";
+    let mut maps = Vec::new();
+    for lab in [&ana, &bo] {
+        lab.wait_for("learner@");
+        lab.type_text(show_map);
+        lab.keys(&["Enter"]);
+        let screen = lab.wait_until("the lab's uid map", |s| printed_map(s).is_some());
+        maps.push(printed_map(&screen).unwrap());
+    }
+    let (ana_map, bo_map) = (maps[0], maps[1]);
+    // Root of each lab is a host id of its own, not nobody; the accounts follow it.
+    assert_ne!(ana_map, bo_map, "both labs map the same host ids");
+    for (root, first) in [ana_map, bo_map] {
+        assert_ne!(root, 65534, "a lab's root is the host's nobody");
+        assert_eq!(first, root + 1);
+    }
+    let (lo, hi) = if ana_map.0 < bo_map.0 {
+        (ana_map.0, bo_map.0)
+    } else {
+        (bo_map.0, ana_map.0)
+    };
+    assert!(hi - lo >= 65536, "the two labs' ranges overlap: {lo} {hi}");
+
+    // The host's view agrees: every process of each lab runs as an id of its own range.
+    for (name, (root, _)) in [("ana", ana_map), ("bo", bo_map)] {
+        let procs = lab_processes(&server, name);
+        assert!(!procs.is_empty(), "no lab processes of {name}");
+        for (pid, s) in procs {
+            let Some(uid) = host_uid(pid) else { continue };
+            assert!(
+                (root..root + 65536).contains(&uid),
+                "{name}'s {} (pid {pid}) runs as host uid {uid}, outside {root}..",
+                s.comm
+            );
+        }
+    }
+
+    // ana's lab runs a program; only ana's lab sees it.
+    ana.type_text("sleep 4242 &");
+    ana.keys(&["Enter"]);
+    let count = "echo \"seen=$(for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; done \
+                 | grep -c 'sleep 424[2]')\"";
+    ana.type_text(count);
+    ana.keys(&["Enter"]);
+    ana.wait_for("seen=1");
+    bo.type_text(count);
+    bo.keys(&["Enter"]);
+    // The typed line holds `seen=$(`: the answer is `seen=` and a number.
+    let answered = |s: &str| {
+        s.match_indices("seen=")
+            .any(|(at, _)| s[at + 5..].starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let screen = bo.wait_until("bo's count", answered);
+    has(&screen, "seen=0");
+
+    // Escaped from bo's lab, bo's learner could not even signal ana's program; ana's could.
+    let sleep = pane::wait("ana's sleep on the host", || {
+        lab_processes(&server, "ana")
+            .into_iter()
+            .find(|(pid, s)| {
+                s.comm == "sleep"
+                    && std::fs::read(format!("/proc/{pid}/cmdline"))
+                        .is_ok_and(|c| c.starts_with(b"sleep\x004242"))
+            })
+            .map(|(pid, _)| pid)
+    });
+    let learner = 1000;
+    assert!(may_signal(ana_map.1 - 1 + learner, sleep));
+    assert!(!may_signal(bo_map.1 - 1 + learner, sleep));
+    ana.close();
+    bo.close();
+}
+
+#[test]
+fn more_sessions_than_labs_have_host_ids_for_is_refused_before_anything_starts() {
+    let class = Class::new();
+    let out = Command::new(BIN)
+        .args(["serve", "--class"])
+        .arg(class.path())
+        .args(["--listen", "127.0.0.1:0", "--max-sessions", "5632"])
+        .env_remove("ROCM_LEARN_LANG")
+        .env("LANG", "C")
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    has(&err, "--max-sessions 5632 is too many");
+    has(&err, "Use 5631 or fewer.");
+    // Nothing was made (no host key, no submit folder): the roster alone is there.
+    assert_eq!(std::fs::read_dir(class.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_server_whose_labs_would_share_ids_says_so_as_it_starts() {
+    let Some(user) = common::needs::subordinate_user("serve's word on shared lab ids") else {
+        return;
+    };
+    // The user's one range (65536 ids, as adduser gives) holds no block per session.
+    let class = Class::new();
+    fn give(p: &Path, (uid, gid): (u32, u32)) {
+        std::os::unix::fs::lchown(p, Some(uid), Some(gid)).unwrap();
+        if p.is_dir() {
+            for e in std::fs::read_dir(p).unwrap() {
+                give(&e.unwrap().path(), (uid, gid));
+            }
+        }
+    }
+    give(class.dir.path(), user);
+    let server = Server::start_as(&class.path(), &["--max-sessions", "2"], Some(user));
+    let log = server.wait_log("on 127.0.0.1:");
+    has(&log, "serve: learners' labs share one range of host ids");
+    has(&log, "a range for each of 2 sessions needs 196607");
+    assert_eq!(log.matches("share").count(), 1, "{log}");
 }

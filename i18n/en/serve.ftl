@@ -53,3 +53,4 @@ serve-refused-bad-name = "{ $name }" cannot be a login name: use 1 to 32 lowerca
 serve-join-failed = The server could not add you to the class. Tell your instructor.
 serve-report-by-server = computed on the class server
 serve-report-no-server-key = { $dir } holds no server key (install-key): nothing is marked as its server's.
+serve-too-many-sessions = --max-sessions { $n } is too many: each session's lab gets 65,536 host ids of its own, and they run out above { $max } sessions. Use { $max } or fewer.

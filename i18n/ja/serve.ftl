@@ -50,3 +50,4 @@ serve-refused-bad-name = 「{ $name }」はログイン名に使えません。�
 serve-join-failed = サーバーがあなたをクラスに追加できませんでした。講師に知らせてください。
 serve-report-by-server = クラスサーバーで判定
 serve-report-no-server-key = { $dir } にサーバーの鍵 (install-key) がありません。このサーバーの結果としては何も示しません。
+serve-too-many-sessions = --max-sessions { $n } は多すぎます。セッションごとのラボがそれぞれ専用のホスト ID を 65,536 個使うため、{ $max } セッションを超えると ID が足りません。{ $max } 以下を指定してください。

@@ -50,3 +50,4 @@ serve-refused-bad-name = "{ $name }"은(는) 로그인 이름으로 쓸 수 없�
 serve-join-failed = 서버가 수업에 추가하지 못했습니다. 강사에게 알리세요.
 serve-report-by-server = 수업 서버에서 판정
 serve-report-no-server-key = { $dir }에 서버 키(install-key)가 없습니다. 이 서버의 결과로 표시되는 것은 없습니다.
+serve-too-many-sessions = --max-sessions { $n }은(는) 너무 많습니다. 세션마다 랩이 전용 호스트 ID 65,536개를 쓰므로 세션이 { $max }개를 넘으면 ID가 모자랍니다. { $max } 이하로 지정하세요.

@@ -4,9 +4,11 @@
 //! has written the maps: as the host's root it may map any id; a user with subordinate ids in
 //! /etc/subuid and /etc/subgid has newuidmap and newgidmap map them.
 //!
-//! Root inside is the unprivileged host account the sandbox runs as (nobody, or the user who
-//! started the lab), never the host's root: the kernel trusts a host uid 0 in places a
-//! namespace does not reach (sysctls).
+//! Root inside is the unprivileged host account the sandbox runs as (nobody, a `serve`
+//! session's own id, or the user who started the lab), never the host's root: the kernel
+//! trusts a host uid 0 in places a namespace does not reach (sysctls). Each session of `serve`
+//! gets a block of host ids of its own (`SLOT_ENV`), so one learner's lab shares no host id
+//! with another's.
 
 use std::io::{self, Read, Write};
 
@@ -20,6 +22,43 @@ pub const SUBORDINATE: u32 = 0x6a00_0000;
 
 /// Ids the namespace maps: 0..=65535, as a machine's accounts and groups go.
 pub const COUNT: u32 = 65536;
+
+/// The host's `nobody`: root inside a lab started by root outside `serve`.
+pub const NOBODY: (u32, u32) = (65534, 65534);
+
+/// Set by `serve` in each session's app (never by the learner, who reaches a fixed command
+/// list): the session's slot, below `MAX_SLOTS`, whose lab gets host ids of its own.
+pub const SLOT_ENV: &str = "ROCM_LEARN_LAB_SLOT";
+
+/// How many sessions one server can give ids of their own. Host ids come in blocks of
+/// `COUNT`: block 0 is for labs outside `serve`, block s+1 is slot s's, and the last block ends
+/// at the signed 32-bit limit (programs that keep a uid in an `int`).
+pub const MAX_SLOTS: u32 = (i32::MAX as u32 - SUBORDINATE + 1) / COUNT - 1;
+
+/// This process's slot (`SLOT_ENV`), read once; None outside `serve` or when out of range.
+pub fn slot() -> Option<u32> {
+    use std::sync::OnceLock;
+    static SLOT: OnceLock<Option<u32>> = OnceLock::new();
+    *SLOT.get_or_init(|| parse_slot(std::env::var(SLOT_ENV).ok().as_deref()))
+}
+
+fn parse_slot(value: Option<&str>) -> Option<u32> {
+    value?.parse::<u32>().ok().filter(|s| *s < MAX_SLOTS)
+}
+
+/// The first host id of `slot`'s block within ids starting at `start` (block 0 without one).
+fn block_start(start: u32, slot: Option<u32>) -> Option<u32> {
+    let block = slot.map_or(Some(0), |s| s.checked_add(1))?;
+    start.checked_add(block.checked_mul(COUNT)?)
+}
+
+/// Whether a subordinate range (start, count) holds the accounts of every one of `slots`
+/// slots' blocks (account 1 at a block's start, as in block 0).
+pub fn slots_fit(range: (u32, u32), slots: u32) -> bool {
+    let (start, count) = range;
+    let need = (u64::from(slots) + 1) * u64::from(COUNT) - 1;
+    u64::from(count) >= need && u64::from(start) + need <= u64::from(u32::MAX)
+}
 
 /// The sandbox's first process, from bubblewrap's info (`{"child-pid": N, ...}`), read to its
 /// end (bubblewrap closes it once written) and bounded in size.
@@ -39,8 +78,9 @@ pub fn child_pid(info: impl Read) -> io::Result<i32> {
 /// Who writes the maps, and what they say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mapper {
-    /// The app, as the host's root, for a sandbox run as `run_as` (nobody).
-    Root { run_as: (u32, u32) },
+    /// The app, as the host's root, for a sandbox run as `run_as` (root inside), with the
+    /// accounts 1..=65535 from host id `accounts` on (`Mapper::root`).
+    Root { run_as: (u32, u32), accounts: u32 },
     /// newuidmap and newgidmap, for the user who started the lab (root inside) and the ids
     /// /etc/subuid and /etc/subgid give that user (the accounts 1..=65535).
     Subordinate {
@@ -52,10 +92,53 @@ pub enum Mapper {
 }
 
 impl Mapper {
+    /// The maps of a lab started by root. Outside `serve`, root inside is the host's `nobody`
+    /// and the accounts block 0 of `SUBORDINATE`; a session's lab (`slot`) gets a block of its
+    /// own, root inside its first id, so no two sessions' labs share a host id.
+    pub fn root(slot: Option<u32>) -> Mapper {
+        match slot
+            .filter(|s| *s < MAX_SLOTS)
+            .and_then(|s| block_start(SUBORDINATE, Some(s)))
+        {
+            Some(b) => Mapper::Root {
+                run_as: (b, b),
+                accounts: b + 1,
+            },
+            None => Mapper::Root {
+                run_as: NOBODY,
+                accounts: SUBORDINATE + 1,
+            },
+        }
+    }
+
+    /// The maps of a lab started by a user with subordinate ids, `uids` and `gids` (start,
+    /// count) from /etc/subuid and /etc/subgid: root inside is the user (the stage is the
+    /// user's), and the accounts block 0 of the ranges, or `slot`'s block when the ranges
+    /// hold it; else block 0, shared (`serve` says so as it starts).
+    pub fn subordinate(
+        (uid, gid): (u32, u32),
+        uids: (u32, u32),
+        gids: (u32, u32),
+        slot: Option<u32>,
+    ) -> Mapper {
+        let fits = |s: u32| {
+            let n = s.saturating_add(1);
+            slots_fit(uids, n) && slots_fit(gids, n)
+        };
+        let slot = slot.filter(|s| fits(*s));
+        let start = |(first, _): (u32, u32)| block_start(first, slot).unwrap_or(first);
+        Mapper::Subordinate {
+            uid,
+            gid,
+            sub_uid: start(uids),
+            sub_gid: start(gids),
+        }
+    }
+
     /// The host user the sandbox runs as, when not the caller.
     pub fn run_as(&self) -> Option<(u32, u32)> {
         match self {
-            Mapper::Root { run_as } => Some(*run_as),
+            Mapper::Root { run_as, .. } => Some(*run_as),
             Mapper::Subordinate { .. } => None,
         }
     }
@@ -69,9 +152,12 @@ impl Mapper {
     fn ranges(&self) -> [[(u32, u32, u32); 2]; 2] {
         let rest = COUNT - 1;
         match *self {
-            Mapper::Root { run_as: (u, g) } => [
-                [(0, u, 1), (1, SUBORDINATE + 1, rest)],
-                [(0, g, 1), (1, SUBORDINATE + 1, rest)],
+            Mapper::Root {
+                run_as: (u, g),
+                accounts,
+            } => [
+                [(0, u, 1), (1, accounts, rest)],
+                [(0, g, 1), (1, accounts, rest)],
             ],
             Mapper::Subordinate {
                 uid,
@@ -203,16 +289,16 @@ impl Handshake {
     }
 }
 
-/// The subordinate ids /etc/subuid (or /etc/subgid) give `name` (or its number): the start of
-/// the first range long enough for the machine's accounts.
-pub fn subordinate_start(table: &str, name: &str, id: u32) -> Option<u32> {
+/// The subordinate ids /etc/subuid (or /etc/subgid) give `name` (or its number): the first
+/// range long enough for the machine's accounts, as (start, count).
+pub fn subordinate_range(table: &str, name: &str, id: u32) -> Option<(u32, u32)> {
     let id = id.to_string();
     table.lines().find_map(|l| {
         let mut f = l.trim().split(':');
         let (who, start, count) = (f.next()?, f.next()?, f.next()?);
         let (start, count) = (start.parse::<u32>().ok()?, count.parse::<u32>().ok()?);
         ((who == name || who == id) && count >= COUNT - 1 && start.checked_add(COUNT).is_some())
-            .then_some(start)
+            .then_some((start, count))
     })
 }
 
@@ -222,9 +308,8 @@ mod tests {
 
     #[test]
     fn root_is_the_sandbox_account_and_the_rest_one_range() {
-        let root = Mapper::Root {
-            run_as: (65534, 65534),
-        };
+        let root = Mapper::root(None);
+        assert_eq!(root.run_as(), Some(NOBODY));
         assert_eq!(root.maps()[0], "0 65534 1\n1 1778384897 65535\n");
         let user = Mapper::Subordinate {
             uid: 1001,
@@ -241,13 +326,108 @@ mod tests {
     #[test]
     fn subordinate_ranges_are_found_by_name_or_number_and_must_be_long_enough() {
         let table = "alice:100000:65536\n1001:300000:65536\nshort:400000:1000\n";
-        assert_eq!(subordinate_start(table, "alice", 1000), Some(100000));
-        assert_eq!(subordinate_start(table, "bob", 1001), Some(300000));
-        assert_eq!(subordinate_start(table, "short", 1002), None);
-        assert_eq!(subordinate_start("junk\n", "alice", 1000), None);
         assert_eq!(
-            subordinate_start("alice:4294967000:65536\n", "alice", 1),
+            subordinate_range(table, "alice", 1000),
+            Some((100000, 65536))
+        );
+        assert_eq!(subordinate_range(table, "bob", 1001), Some((300000, 65536)));
+        assert_eq!(subordinate_range(table, "short", 1002), None);
+        assert_eq!(subordinate_range("junk\n", "alice", 1000), None);
+        assert_eq!(
+            subordinate_range("alice:4294967000:65536\n", "alice", 1),
             None
+        );
+    }
+
+    /// (inside, outside, count) of every line of a map's text.
+    fn lines(map: &str) -> Vec<(u32, u32, u32)> {
+        map.lines()
+            .map(|l| {
+                let f: Vec<u32> = l.split(' ').map(|n| n.parse().unwrap()).collect();
+                (f[0], f[1], f[2])
+            })
+            .collect()
+    }
+
+    /// The host ids a map's text gives, as ranges [first, last].
+    fn outside(map: &str) -> Vec<(u64, u64)> {
+        lines(map)
+            .into_iter()
+            .map(|(_, o, c)| (u64::from(o), u64::from(o) + u64::from(c) - 1))
+            .collect()
+    }
+
+    #[test]
+    fn each_session_slot_of_a_root_lab_has_host_ids_no_other_lab_has() {
+        let slot0 = Mapper::root(Some(0));
+        // Root inside is the block's first id, an account that owns nothing (not nobody).
+        assert_eq!(slot0.run_as(), Some((1778450432, 1778450432)));
+        assert_eq!(
+            slot0.maps(),
+            [
+                "0 1778450432 1\n1 1778450433 65535\n",
+                "0 1778450432 1\n1 1778450433 65535\n"
+            ]
+        );
+        let slot1 = Mapper::root(Some(1));
+        assert_eq!(slot1.maps()[0], "0 1778515968 1\n1 1778515969 65535\n");
+        // Every slot's ids and the lab outside serve's are pairwise apart, and all stay below
+        // the signed 32-bit limit; nobody is no slot's.
+        let mut all: Vec<(u64, u64)> = outside(&Mapper::root(None).maps()[1]);
+        for s in 0..MAX_SLOTS {
+            let m = Mapper::root(Some(s));
+            assert_ne!(m.run_as(), Some(NOBODY));
+            let [uids, gids] = m.maps();
+            assert_eq!(uids, gids);
+            all.extend(outside(&uids));
+        }
+        all.sort();
+        for pair in all.windows(2) {
+            assert!(pair[0].1 < pair[1].0, "{pair:?} overlap");
+        }
+        assert!(all.iter().all(|r| r.1 <= i32::MAX as u64));
+        assert_eq!(all.last().unwrap().1, i32::MAX as u64);
+        // A slot past the last keeps the lab outside serve's maps rather than wrap.
+        assert_eq!(Mapper::root(Some(MAX_SLOTS)), Mapper::root(None));
+        assert_eq!(MAX_SLOTS, 5631);
+    }
+
+    #[test]
+    fn the_slot_comes_from_the_environment_within_range() {
+        assert_eq!(parse_slot(None), None);
+        assert_eq!(parse_slot(Some("3")), Some(3));
+        assert_eq!(parse_slot(Some("-1")), None);
+        assert_eq!(parse_slot(Some("x")), None);
+        assert_eq!(parse_slot(Some(&MAX_SLOTS.to_string())), None);
+    }
+
+    #[test]
+    fn a_subordinate_range_long_enough_gives_each_slot_its_block() {
+        let me = (1001, 1002);
+        // 41 blocks: one for a lab outside serve, one each for 40 sessions.
+        let long = (100000, 41 * COUNT);
+        assert!(slots_fit(long, 40));
+        assert!(!slots_fit(long, 41));
+        let outside_serve = Mapper::subordinate(me, long, long, None);
+        assert_eq!(outside_serve.maps()[0], "0 1001 1\n1 100000 65535\n");
+        let s0 = Mapper::subordinate(me, long, long, Some(0));
+        assert_eq!(s0.maps()[0], "0 1001 1\n1 165536 65535\n");
+        let s39 = Mapper::subordinate(me, long, long, Some(39));
+        assert_eq!(s39.maps()[1], "0 1002 1\n1 2721440 65535\n");
+        assert!(outside(&s39.maps()[0])[1].1 < 100000 + u64::from(41 * COUNT));
+        // Too short for the slot: the one range, shared (serve says so as it starts).
+        assert_eq!(Mapper::subordinate(me, long, long, Some(40)), outside_serve);
+        let short = (100000, 65536);
+        assert!(!slots_fit(short, 1));
+        assert_eq!(
+            Mapper::subordinate(me, short, long, Some(0)),
+            Mapper::subordinate(me, short, short, None)
+        );
+        // A range at the top of the id space never wraps, nor does a slot past any range.
+        assert!(!slots_fit((u32::MAX - COUNT - 10, 3 * COUNT), 1));
+        assert_eq!(
+            Mapper::subordinate(me, long, long, Some(u32::MAX)),
+            outside_serve
         );
     }
 

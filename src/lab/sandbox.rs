@@ -222,12 +222,10 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
     Err(SandboxError(Msg::new(id).arg("error", err)))
 }
 
-/// The host user a lab started by root runs as: nobody. The kernel exempts root from the
-/// sandbox's process limit, and an escape would land in an account that owns nothing.
-pub const UNPRIVILEGED: (u32, u32) = (65534, 65534);
-
-/// Who the sandbox should run as: None for the caller itself; nobody when the caller is root
-/// and nobody may create user namespaces here. Tried once per process.
+/// Who the sandbox should run as: None for the caller itself; when the caller is root and an
+/// unprivileged user may create user namespaces here, root inside the lab (`Mapper::root`):
+/// nobody, or a `serve` session's own id. The kernel exempts root from the sandbox's process
+/// limit, and an escape lands in an account that owns nothing. Tried once per process.
 pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
     use std::os::unix::process::CommandExt;
     use std::sync::OnceLock;
@@ -235,22 +233,24 @@ pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
     if !rustix::process::geteuid().is_root() {
         return None;
     }
+    let who = super::idmap::Mapper::root(super::idmap::slot()).run_as()?;
     let ok = *VERDICT.get_or_init(|| {
-        // The binary and the stage are handed over by descriptor (`Layout::handed`): nobody
-        // need not reach them by path, only create the namespaces.
+        // The binary and the stage are handed over by descriptor (`Layout::handed`): the
+        // account need not reach them by path (it has no home, nor any file), only create the
+        // namespaces.
         Command::new(bwrap)
             .args(NAMESPACES)
             .args(TRIAL_MOUNTS)
             .arg("true")
-            .uid(UNPRIVILEGED.0)
-            .gid(UNPRIVILEGED.1)
+            .uid(who.0)
+            .gid(who.1)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success())
     });
-    ok.then_some(UNPRIVILEGED)
+    ok.then_some(who)
 }
 
 /// Who writes the maps of a namespace with the machine's ids (`Ids::Many`), when anybody can:
@@ -262,11 +262,11 @@ pub fn mapper(bwrap: &Path) -> Option<super::idmap::Mapper> {
     use std::sync::OnceLock;
     static ROOT: OnceLock<Option<Mapper>> = OnceLock::new();
     static SUBORDINATE: OnceLock<Option<Mapper>> = OnceLock::new();
-    if let Some(run_as) = run_as(bwrap) {
+    if run_as(bwrap).is_some() {
         // A bubblewrap too old for the options the lab needs (before 0.5) keeps one uid.
         return ROOT
             .get_or_init(|| {
-                let m = Mapper::Root { run_as };
+                let m = Mapper::root(super::idmap::slot());
                 trial_many(bwrap, &m).then_some(m)
             })
             .clone();
@@ -279,8 +279,24 @@ pub fn mapper(bwrap: &Path) -> Option<super::idmap::Mapper> {
         .clone()
 }
 
-/// The caller's subordinate ids, when newuidmap and newgidmap are installed.
+/// The caller's subordinate ids, when newuidmap and newgidmap are installed (a `serve`
+/// session's own block of them, when the ranges are long enough).
 fn subordinate_mapper() -> Option<super::idmap::Mapper> {
+    let (ids, uids, gids) = subordinate_ranges()?;
+    Some(super::idmap::Mapper::subordinate(
+        ids,
+        uids,
+        gids,
+        super::idmap::slot(),
+    ))
+}
+
+/// A user's (uid, gid), and its subordinate uids and gids as (start, count).
+type Ranges = ((u32, u32), (u32, u32), (u32, u32));
+
+/// The caller's uid and gid, and the ranges /etc/subuid and /etc/subgid give it, when
+/// newuidmap and newgidmap are installed.
+fn subordinate_ranges() -> Option<Ranges> {
     on_path("newuidmap")?;
     on_path("newgidmap")?;
     let (uid, gid) = (
@@ -291,16 +307,40 @@ fn subordinate_mapper() -> Option<super::idmap::Mapper> {
     let name = crate::sim::accounts::user_by_uid(Path::new("/"), uid)
         .map(|pw| pw.name)
         .unwrap_or_default();
-    let start = |file: &str| {
+    let range = |file: &str| {
         let table = std::fs::read_to_string(file).ok()?;
-        super::idmap::subordinate_start(&table, &name, uid)
+        super::idmap::subordinate_range(&table, &name, uid)
     };
-    Some(super::idmap::Mapper::Subordinate {
-        uid,
-        gid,
-        sub_uid: start("/etc/subuid")?,
-        sub_gid: start("/etc/subgid")?,
-    })
+    Some(((uid, gid), range("/etc/subuid")?, range("/etc/subgid")?))
+}
+
+/// How the labs of a server's `slots` sessions get their host ids here (for `serve` to
+/// say as it starts); no sandbox is tried.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionIds {
+    /// Each session's lab its own block (started by root, or ranges long enough).
+    OwnBlock,
+    /// Subordinate ids too few for a block per session: every lab the same range.
+    SharedRange { have: u32, need: u64 },
+    /// No subordinate ids: every lab maps the server's own uid alone.
+    ServerUser,
+}
+
+pub fn session_ids(slots: u32) -> SessionIds {
+    use super::idmap::{COUNT, slots_fit};
+    if rustix::process::geteuid().is_root() {
+        return SessionIds::OwnBlock;
+    }
+    match subordinate_ranges() {
+        Some((_, uids, gids)) if slots_fit(uids, slots) && slots_fit(gids, slots) => {
+            SessionIds::OwnBlock
+        }
+        Some((_, uids, gids)) => SessionIds::SharedRange {
+            have: uids.1.min(gids.1),
+            need: (u64::from(slots) + 1) * u64::from(COUNT) - 1,
+        },
+        None => SessionIds::ServerUser,
+    }
 }
 
 /// Whether a throwaway sandbox with `mapper`'s maps starts and runs a program.

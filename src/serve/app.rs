@@ -27,11 +27,13 @@ pub struct Launch {
     pub env: Vec<(String, String)>,
     pub cols: u16,
     pub rows: u16,
+    /// The session's place, held until the app has ended (its lab with it).
+    pub slot: Option<super::Slot>,
 }
 
 /// Variables of the server's own environment a session never inherits: the client decides
 /// these (or the session sets them).
-pub const CLEARED: [&str; 18] = [
+pub const CLEARED: [&str; 19] = [
     "LANG",
     "LANGUAGE",
     "LC_ALL",
@@ -46,6 +48,7 @@ pub const CLEARED: [&str; 18] = [
     "ROCM_LEARN_SUBMIT_DIR",
     super::screen::WATCHED_ENV,
     MIRROR_ENV,
+    crate::lab::idmap::SLOT_ENV,
     // The server's own ssh login (an admin's agent) is no session's business.
     "SSH_AUTH_SOCK",
     "SSH_CONNECTION",
@@ -102,8 +105,11 @@ pub fn start(launch: Launch, out: tokio::sync::mpsc::Sender<Out>) -> std::io::Re
     std::thread::spawn(move || write_input(writer, input_rx));
     let (status_tx, status_rx) = std::sync::mpsc::channel::<u32>();
     let ended2 = ended.clone();
+    let slot = launch.slot;
     std::thread::spawn(move || {
         let code = child.wait().map(|s| s.exit_code()).unwrap_or(1);
+        // bubblewrap dies with the app (`--die-with-parent`), and the lab with it.
+        drop(slot);
         ended2.store(true, std::sync::atomic::Ordering::SeqCst);
         let _ = status_tx.send(code);
     });

@@ -146,6 +146,8 @@ impl Conn {
         if chan.env.no_color {
             env.push(("NO_COLOR".into(), "1".into()));
         }
+        // The lab's host ids are the session's own (see `Slot`).
+        env.extend(self.shared.slot_env(&slot));
         if role == Role::Instructor && req == Request::Home {
             args = vec![
                 "serve".into(),
@@ -203,6 +205,7 @@ impl Conn {
             env,
             cols,
             rows,
+            slot: Some(slot.clone()),
         };
         match app::start(launch, tx) {
             Ok(running) => {

@@ -67,7 +67,7 @@ pub fn command(i18n: &I18n) -> Command {
         .arg(
             opt("max-sessions", "N", "serve-opt-max-sessions")
                 .default_value("40")
-                .value_parser(clap::value_parser!(u32).range(1..=10_000)),
+                .value_parser(clap::value_parser!(u32).range(1..)),
         )
         .arg(
             opt("login-timeout", "SECONDS", "serve-opt-login-timeout")
@@ -127,7 +127,11 @@ pub struct Shared {
     /// This binary: each session runs it.
     pub exe: PathBuf,
     max_sessions: usize,
-    sessions: Arc<AtomicUsize>,
+    /// Which session places are taken, by number.
+    slots: Arc<Mutex<Vec<bool>>>,
+    /// Whether each session's app is told its place's number, for its lab's own host ids
+    /// (`lab::idmap::SLOT_ENV`): not when the labs here would share ids anyway.
+    lab_slots: bool,
     /// The server's own language (a refusal before the client said its locale).
     lang: Lang,
     texts: Vec<(Lang, Texts)>,
@@ -137,13 +141,37 @@ pub struct Shared {
     pub run_dir: tempfile::TempDir,
 }
 
-/// One of the server's session places, given back when dropped.
-pub struct Slot(Arc<AtomicUsize>);
+/// One of the server's session places, given back when its last holder drops it: the
+/// session's channel and the session's app, which may outlive the channel while it closes its
+/// lab. Its number picks the host ids of the session's lab, so a place is not reused while a
+/// lab of it may still run.
+#[derive(Clone)]
+pub struct Slot(Arc<Taken>);
 
-impl Drop for Slot {
+struct Taken {
+    n: usize,
+    slots: Arc<Mutex<Vec<bool>>>,
+}
+
+impl Drop for Taken {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        if let Ok(mut taken) = self.slots.lock() {
+            taken[self.n] = false;
+        }
     }
+}
+
+impl Slot {
+    pub fn number(&self) -> usize {
+        self.0.n
+    }
+}
+
+/// The first free place of `taken`, marked taken.
+fn first_free(taken: &mut [bool]) -> Option<usize> {
+    let n = taken.iter().position(|t| !t)?;
+    taken[n] = true;
+    Some(n)
 }
 
 impl Shared {
@@ -160,15 +188,23 @@ impl Shared {
         self.lang
     }
 
-    /// A session place, if the class is not full.
+    /// A session place, the lowest free one, if the class is not full.
     pub fn take_slot(&self) -> Option<Slot> {
-        let taken = self
-            .sessions
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < self.max_sessions).then_some(n + 1)
-            })
-            .is_ok();
-        taken.then(|| Slot(self.sessions.clone()))
+        let n = first_free(&mut self.slots.lock().ok()?)?;
+        Some(Slot(Arc::new(Taken {
+            n,
+            slots: self.slots.clone(),
+        })))
+    }
+
+    /// What a session's app is told about its place (`lab::idmap::SLOT_ENV`), if anything.
+    pub fn slot_env(&self, slot: &Slot) -> Option<(String, String)> {
+        self.lab_slots.then(|| {
+            (
+                crate::lab::idmap::SLOT_ENV.to_string(),
+                slot.number().to_string(),
+            )
+        })
     }
 
     /// The pack every session opens: `CLASS/pack` when there is one, else the built-in course
@@ -224,6 +260,18 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     if m.get_flag("print-code") {
         return print_code(i18n, &class);
     }
+    let max_sessions = *m.get_one::<u32>("max-sessions").expect("has a default");
+    if max_sessions > crate::lab::idmap::MAX_SLOTS {
+        let max = crate::lab::idmap::MAX_SLOTS;
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "serve-too-many-sessions",
+                &[("n", max_sessions.into()), ("max", max.into())]
+            )
+        );
+        return crate::cli::EXIT_USAGE;
+    }
     let roster = match Roster::load(&class) {
         Ok(r) => r,
         Err(msg) => {
@@ -250,6 +298,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
+    let lab_slots = lab_ids(max_sessions);
     let run_dir = match tempfile::Builder::new()
         .prefix("rocm-learn-serve.")
         .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
@@ -265,8 +314,9 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         class: class.clone(),
         roster: roster::Live::new(&class, roster),
         exe,
-        max_sessions: *m.get_one::<u32>("max-sessions").expect("has a default") as usize,
-        sessions: Arc::new(AtomicUsize::new(0)),
+        max_sessions: max_sessions as usize,
+        slots: Arc::new(Mutex::new(vec![false; max_sessions as usize])),
+        lab_slots,
         lang: i18n.lang(),
         texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
         screens: screen::Screens::default(),
@@ -300,6 +350,30 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
                 )
             );
             crate::cli::EXIT_FAIL
+        }
+    }
+}
+
+/// Whether each session's lab gets host ids of its own (see `Slot`), so whether to tell each
+/// app its place; one line in the log when the labs here share ids.
+fn lab_ids(max_sessions: u32) -> bool {
+    use crate::lab::sandbox;
+    match sandbox::session_ids(max_sessions) {
+        sandbox::SessionIds::OwnBlock => true,
+        sandbox::SessionIds::SharedRange { have, need } => {
+            eprintln!(
+                "serve: learners' labs share one range of host ids: /etc/subuid and /etc/subgid \
+                 give this user {have} ids, a range for each of {max_sessions} sessions needs \
+                 {need} (or run serve as root)"
+            );
+            false
+        }
+        sandbox::SessionIds::ServerUser => {
+            eprintln!(
+                "serve: learners' labs share this server's user id: it has no subordinate ids \
+                 (/etc/subuid, /etc/subgid and newuidmap; or run serve as root)"
+            );
+            false
         }
     }
 }
@@ -490,4 +564,35 @@ fn printable(name: &str) -> String {
 /// The folder of one learner under the class folder.
 pub fn learner_dir(class: &Path, name: &str) -> PathBuf {
     app::learner_dir(class, name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_numbered_from_zero_and_the_lowest_free_is_reused() {
+        let mut taken = vec![false; 3];
+        assert_eq!(first_free(&mut taken), Some(0));
+        assert_eq!(first_free(&mut taken), Some(1));
+        assert_eq!(first_free(&mut taken), Some(2));
+        assert_eq!(first_free(&mut taken), None);
+        taken[1] = false;
+        assert_eq!(first_free(&mut taken), Some(1));
+    }
+
+    #[test]
+    fn a_place_is_free_again_only_when_its_last_holder_lets_go() {
+        let slots = Arc::new(Mutex::new(vec![false; 1]));
+        let n = first_free(&mut slots.lock().unwrap()).unwrap();
+        let channel = Slot(Arc::new(Taken {
+            n,
+            slots: slots.clone(),
+        }));
+        let app = channel.clone();
+        drop(channel);
+        assert_eq!(*slots.lock().unwrap(), [true]);
+        drop(app);
+        assert_eq!(*slots.lock().unwrap(), [false]);
+    }
 }
