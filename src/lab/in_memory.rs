@@ -312,7 +312,15 @@ fn copy_dir(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Resul
 /// The copy keeps the owner and times of the original where this namespace maps them.
 fn keep_owner_and_times(path: &Path, m: &std::fs::Metadata) {
     use std::os::unix::fs::MetadataExt;
-    let _ = std::os::unix::fs::lchown(path, Some(m.uid()), Some(m.gid()));
+    // A copy is made with this process's ids (a folder gets its mode, setgid included, only
+    // once its contents are copied), and most of the machine is root's, as the copier is.
+    let mine = (
+        rustix::process::geteuid().as_raw(),
+        rustix::process::getegid().as_raw(),
+    );
+    if (m.uid(), m.gid()) != mine {
+        let _ = std::os::unix::fs::lchown(path, Some(m.uid()), Some(m.gid()));
+    }
     let ts = |s: i64, ns: i64| rustix::fs::Timespec {
         tv_sec: s,
         tv_nsec: ns as _,

@@ -83,6 +83,8 @@ pub struct LabRun {
     /// Whether the machine lives in memory (None until the supervisor said). When it does
     /// not, what the lab writes goes to its stage on the host's disk.
     pub in_memory: Option<bool>,
+    /// The supervisor no longer uses the stage: it goes at the first prompt.
+    stage_unused: bool,
     pub started: Instant,
 }
 
@@ -106,6 +108,7 @@ impl LabRun {
             halted: None,
             confined: None,
             in_memory: None,
+            stage_unused: false,
             started: Instant::now(),
         };
         run.status = unchecked(lab);
@@ -156,6 +159,11 @@ impl LabRun {
                 if record.is_some() {
                     self.last = record.clone();
                     self.records += 1;
+                    if self.stage_unused {
+                        // Removed now the learner has a prompt: the remover's work does not
+                        // compete with the first login for the CPU.
+                        self.stage.release();
+                    }
                 }
                 if self.status.iter().all(|s| s.done) {
                     self.complete = true;
@@ -174,8 +182,10 @@ impl LabRun {
                 stage_unused,
             } => {
                 self.in_memory = Some(in_memory);
-                if stage_unused {
-                    // Nothing of the lab is on the host's disk any more: nothing to leave.
+                // Nothing of the lab is on the host's disk any more: nothing to leave once
+                // the first prompt is there (see Status).
+                self.stage_unused = stage_unused;
+                if stage_unused && self.records > 0 {
                     self.stage.release();
                 }
                 None
@@ -214,6 +224,7 @@ impl LabRun {
         self.baseline = None;
         self.halted = None;
         self.in_memory = None;
+        self.stage_unused = false;
         self.status = unchecked(&self.lab);
         self.started = Instant::now();
         Ok(())

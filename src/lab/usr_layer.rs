@@ -32,8 +32,41 @@ const MOUNT_ATTR_RDONLY: u64 = 0x1;
 const MOUNT_ATTR_IDMAP: u64 = 0x0010_0000;
 
 /// Host side: a detached, read-only copy of the host's /usr whose ids read as the lab's
-/// namespace (root as `root_host`) maps them.
+/// namespace (root as `root_host`) maps them. Made once per app process and maps, and cloned
+/// for each lab where the kernel clones detached mounts: making one takes a user namespace
+/// of its own, a few milliseconds of every lab open.
 pub fn idmapped_usr(mapper: &super::idmap::Mapper) -> io::Result<OwnedFd> {
+    use std::sync::Mutex;
+    static MADE: Mutex<Option<(super::idmap::Mapper, OwnedFd)>> = Mutex::new(None);
+    let clone = |tree: &OwnedFd| {
+        rustix::mount::open_tree(
+            tree,
+            "",
+            OpenTreeFlags::OPEN_TREE_CLONE
+                | OpenTreeFlags::OPEN_TREE_CLOEXEC
+                | OpenTreeFlags::AT_RECURSIVE
+                | OpenTreeFlags::AT_EMPTY_PATH,
+        )
+    };
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((for_mapper, tree)) = made.as_ref()
+        && for_mapper == mapper
+        && let Ok(copy) = clone(tree)
+    {
+        return Ok(copy);
+    }
+    let tree = make_idmapped_usr(mapper)?;
+    match clone(&tree) {
+        Ok(copy) => {
+            *made = Some((mapper.clone(), tree));
+            Ok(copy)
+        }
+        // A kernel that does not clone detached mounts: this lab takes the tree itself.
+        Err(_) => Ok(tree),
+    }
+}
+
+fn make_idmapped_usr(mapper: &super::idmap::Mapper) -> io::Result<OwnedFd> {
     let ns = userns_with_map(mapper)?;
     let flags = OpenTreeFlags::OPEN_TREE_CLONE
         | OpenTreeFlags::OPEN_TREE_CLOEXEC
