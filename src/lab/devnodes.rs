@@ -33,6 +33,14 @@ fn pool_name((major, minor): (u32, u32)) -> String {
 /// by `owner`, the lab's root, and mode 0700. Nothing of it is on the host's disk, no host
 /// process can open it, and it goes when the lab's last reference does.
 pub fn make_pool(nodes: &[(u32, u32)], owner: (u32, u32)) -> io::Result<OwnedFd> {
+    let pool = empty_pool(owner)?;
+    fill_pool(&pool, nodes, owner)?;
+    Ok(pool)
+}
+
+/// The pool's tmpfs, empty: the sandbox may start with it while the machine (and so the list
+/// of its nodes) is being built, as long as it is filled before the supervisor mounts it.
+pub fn empty_pool(owner: (u32, u32)) -> io::Result<OwnedFd> {
     use rustix::mount::{
         FsMountFlags, FsOpenFlags, MountAttrFlags, fsconfig_create, fsconfig_set_string, fsmount,
         fsopen,
@@ -50,24 +58,29 @@ pub fn make_pool(nodes: &[(u32, u32)], owner: (u32, u32)) -> io::Result<OwnedFd>
             | MountAttrFlags::MOUNT_ATTR_NOSUID
             | MountAttrFlags::MOUNT_ATTR_NOEXEC,
     )?;
+    Ok(pool)
+}
+
+/// Makes a node for each of `nodes` in `pool`, owned by `owner` and mode 0600.
+pub fn fill_pool(pool: &OwnedFd, nodes: &[(u32, u32)], owner: (u32, u32)) -> io::Result<()> {
     for &(major, minor) in nodes {
         let name = pool_name((major, minor));
         rustix::fs::mknodat(
-            &pool,
+            pool,
             name.as_str(),
             FileType::CharacterDevice,
             Mode::from_raw_mode(0o600),
             rustix::fs::makedev(major, minor),
         )?;
         rustix::fs::chownat(
-            &pool,
+            pool,
             name.as_str(),
             Some(rustix::fs::Uid::from_raw(owner.0)),
             Some(rustix::fs::Gid::from_raw(owner.1)),
             AtFlags::SYMLINK_NOFOLLOW,
         )?;
     }
-    Ok(pool)
+    Ok(())
 }
 
 /// Supervisor side, once the machine's folders are in place: mounts the pool the app sent on

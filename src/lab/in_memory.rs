@@ -36,13 +36,10 @@ const SCRATCH: &str = "/mnt";
 /// stage as bubblewrap showed it. Err: the copy was made but could not be put in place (or a
 /// stage handed by descriptor could not be copied); the lab cannot go on.
 /// `budget`: what the lab may write in all, over the copy of the machine, in bytes.
-/// `exe_mount`: the binary came as a mount (`exe_mount`) to put in place, not to copy.
-pub fn install(user: &str, handed: bool, exe_mount: bool, budget: u64) -> io::Result<bool> {
-    let handed = if handed {
-        Handed::take(exe_mount)
-    } else {
-        None
-    };
+/// `handing`: what came with a stage handed by descriptor, when it was.
+pub fn install(user: &str, handing: Option<Handing>, budget: u64) -> io::Result<bool> {
+    let handed = handing.as_ref().and_then(|h| Handed::take(h.exe_mount));
+    let host_etc = handing.as_ref().map_or(&[][..], |h| h.host_etc);
     let exe = Path::new(super::sandbox::SIM_BIN);
     let exe_len = match handed.as_ref().and_then(|h| h.exe.as_ref()) {
         Some(_) => 0,
@@ -80,7 +77,7 @@ pub fn install(user: &str, handed: bool, exe_mount: bool, budget: u64) -> io::Re
         match &handed {
             Some(h) => {
                 // The host /etc entries Ubuntu's programs read, over their empty mount points.
-                for e in super::sandbox::HOST_ETC {
+                for e in host_etc {
                     let (src, dst) = (Path::new("/etc").join(e), scratch.join("etc").join(e));
                     let Ok(m) = std::fs::symlink_metadata(&src) else {
                         continue;
@@ -151,6 +148,14 @@ pub fn install(user: &str, handed: bool, exe_mount: bool, budget: u64) -> io::Re
     // The folders hold the tmpfs now; its scratch mount point goes back to being empty.
     rustix::mount::unmount(SCRATCH, UnmountFlags::DETACH)?;
     Ok(true)
+}
+
+/// What comes with a stage handed by descriptor.
+pub struct Handing<'a> {
+    /// The binary is a mount (`exe_mount`) to put in place, not a file to copy.
+    pub exe_mount: bool,
+    /// The host /etc entries the machine takes from the host.
+    pub host_etc: &'a [String],
 }
 
 /// The stage the app handed over by descriptor (`sandbox::STAGE_FD`), when it did, and the

@@ -43,6 +43,10 @@ pub enum ToSupervisor {
         /// With `handed`: the binary comes as a read-only mount to put at `SIM_BIN`.
         #[serde(default)]
         exe_mount: bool,
+        /// With `handed`: the host /etc entries the machine takes from the host (bubblewrap
+        /// binds every one the host has; the machine's own are kept).
+        #[serde(default)]
+        host_etc: Vec<String>,
         /// What the lab may write in all, in bytes (`[machine] disk_mib`).
         #[serde(default = "default_budget")]
         budget: u64,

@@ -91,8 +91,7 @@ pub struct LabRun {
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
         let bwrap = sandbox::probe()?;
-        let mut stage = prepare(lab, confining(), sandbox::machine_in_memory(&bwrap))?;
-        let shell = spawn(lab, &bwrap, &mut stage, &opts, notify.clone())?;
+        let (stage, shell) = open(lab, &bwrap, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
             opts,
@@ -206,18 +205,9 @@ impl LabRun {
     /// Starts over: a fresh machine and a fresh login.
     pub fn reset(&mut self) -> Result<(), LabError> {
         self.shell.kill();
-        self.stage = prepare(
-            &self.lab,
-            confining(),
-            sandbox::machine_in_memory(&self.bwrap),
-        )?;
-        self.shell = spawn(
-            &self.lab,
-            &self.bwrap,
-            &mut self.stage,
-            &self.opts,
-            self.notify.clone(),
-        )?;
+        let (stage, shell) = open(&self.lab, &self.bwrap, &self.opts, self.notify.clone())?;
+        self.stage = stage;
+        self.shell = shell;
         self.last = None;
         self.records = 0;
         self.complete = false;
@@ -274,13 +264,13 @@ fn confining() -> bool {
 
 /// `confined`: the files keep Ubuntu's modes (Landlock guards them); otherwise the system
 /// folders are made read-only, the only guard there is then.
-fn prepare(lab: &Lab, confined: bool, in_memory: bool) -> Result<Stage, LabError> {
-    let stage = Stage::new(in_memory).map_err(io)?;
-    let mut spec = sim::MachineSpec::from_toml(&lab.machine)
-        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
-    spec.sim_bin = Some(sandbox::SIM_BIN.to_string());
-    let state = sim::stage::create(stage.root(), &spec)
-        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
+fn build(
+    lab: &Lab,
+    spec: &sim::MachineSpec,
+    confined: bool,
+    stage: &mut Stage,
+) -> Result<sim::State, LabError> {
+    let state = sim::stage::create(stage.root(), spec).map_err(bad_machine)?;
     let tools: Vec<(String, String)> = sim::tools::system_tools(&state)
         .into_iter()
         .map(|t| (t.path.to_string(), t.name.to_string()))
@@ -319,14 +309,15 @@ fn prepare(lab: &Lab, confined: bool, in_memory: bool) -> Result<Stage, LabError
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&host, std::fs::Permissions::from_mode(f.mode)).map_err(io)?;
     }
-    let mut stage = stage;
-    stage.user = spec.user.clone();
-    stage.budget = spec.disk_bytes();
     stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
     if !confined {
         stage.lock_down().map_err(io)?;
     }
-    Ok(stage)
+    Ok(state)
+}
+
+fn bad_machine(e: sim::SimError) -> LabError {
+    LabError(Msg::new("lab-bad-machine").arg("error", e.message))
 }
 
 /// Whether `host` (inside `root`) or a folder between `root` and it is a symlink.
@@ -373,17 +364,32 @@ fn unchecked(lab: &Lab) -> Vec<StepStatus> {
         .collect()
 }
 
-fn spawn(
+/// A fresh machine and its sandbox: the stage, and the shell whose supervisor has been
+/// greeted. A lab started by root gets its stage by descriptor, so the sandbox starts first
+/// and the machine is built while bubblewrap sets up (the supervisor waits for the greeting
+/// before it copies anything); otherwise the sandbox shows the stage's folders, which are
+/// built first.
+fn open(
     lab: &Lab,
     bwrap: &Path,
-    stage: &mut Stage,
     opts: &Options,
     notify: Notify,
-) -> Result<Shell, LabError> {
-    let state = sim::State::load(stage.root())
-        .map_err(|e| LabError(Msg::new("lab-bad-machine").arg("error", e.message)))?;
-    let hostname = state.machine.hostname.clone();
+) -> Result<(Stage, Shell), LabError> {
+    let mut spec = sim::MachineSpec::from_toml(&lab.machine).map_err(bad_machine)?;
+    spec.sim_bin = Some(sandbox::SIM_BIN.to_string());
+    let hostname = sim::stage::hostname(&spec).map_err(bad_machine)?;
+    let confined = confining();
+    let mut stage = Stage::new(sandbox::machine_in_memory(bwrap)).map_err(io)?;
+    stage.user = spec.user.clone();
+    stage.budget = spec.disk_bytes();
     let mapper = sandbox::mapper(bwrap);
+    // Started by root, the sandbox runs as nobody: it gets the stage and the binary by
+    // descriptor, never by a path nobody could reach (or a neighbour running as nobody).
+    let owner = mapper.as_ref().and_then(|m| m.run_as());
+    let built = match owner {
+        Some(_) => None,
+        None => Some(build(lab, &spec, confined, &mut stage)?),
+    };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         let (bwrap, m) = (bwrap.to_path_buf(), m.clone());
         stage.reclaim_with(Box::new(move |dir| {
@@ -391,22 +397,28 @@ fn spawn(
         }));
     }
     let (mut pool, mut handed) = (None, None);
-    if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {
-        // Only the host's root makes device nodes: every one the machine may show, now.
-        let nodes = sim::devnodes::possible(&state);
-        pool = Some(super::devnodes::make_pool(&nodes, (uid, gid)).map_err(io)?);
-        stage.give_to(uid, gid).map_err(io)?;
-        handed =
-            Some(super::session::Handed::open(stage.root(), &opts.exe, (uid, gid)).map_err(io)?);
+    if let Some(owner) = owner {
+        // Only the host's root makes device nodes: every one the machine may show, once
+        // the machine is built.
+        pool = Some(super::devnodes::empty_pool(owner).map_err(io)?);
+        handed = Some(super::session::Handed::open(stage.root(), &opts.exe, owner).map_err(io)?);
     }
-    let mut l = layout(stage, opts);
+    // A handed stage is copied by the supervisor, host /etc entries and all: each one the
+    // host has comes, and the machine's own win.
+    let every_host_etc: Vec<String> = sandbox::HOST_ETC
+        .iter()
+        .filter(|e| Path::new("/etc").join(e).exists())
+        .map(|e| e.to_string())
+        .collect();
+    let mut l = layout(&stage, opts);
     l.hostname = &hostname;
     if mapper.is_some() {
         l.ids = sandbox::Ids::Many;
     }
-    // Started by root, the sandbox runs as nobody: it gets the stage and the binary by
-    // descriptor, never by a path nobody could reach (or a neighbour running as nobody).
     l.handed = handed.is_some();
+    if l.handed {
+        l.host_etc = &every_host_etc;
+    }
     // A binary that comes as a mount is not copied: bubblewrap starts the supervisor from
     // its descriptor, and the supervisor mounts it in place.
     l.exe_mount = handed.as_ref().is_some_and(|h| h.exe_is_mount);
@@ -417,30 +429,49 @@ fn spawn(
         sandbox::SIM_BIN
     };
     let argv = sandbox::command(bwrap, &l, &[supervisor, super::supervisor::SUBCOMMAND]);
-    let hello = ToSupervisor::Hello {
+    let hello = |host_etc: Vec<String>| ToSupervisor::Hello {
         version: protocol::VERSION,
-        user: stage.user.clone(),
+        user: spec.user.clone(),
         relogin: opts.relogin.clone(),
         checks: lab.steps.iter().map(|s| s.check.clone()).collect(),
-        confine: confining(),
+        confine: confined,
         handed: l.handed,
         exe_mount: l.exe_mount,
-        budget: stage.budget,
+        host_etc,
+        budget: spec.disk_bytes(),
     };
-    Shell::spawn(
+    let greeting = built.is_some().then(|| hello(Vec::new()));
+    let handed_pool = match &pool {
+        Some(p) => Some(p.try_clone().map_err(io)?),
+        None => None,
+    };
+    let mut shell = Shell::spawn(
         argv,
         opts.rows,
         opts.cols,
-        &hello,
+        greeting.as_ref(),
         opts.transcript,
         notify,
         super::session::MachineIds {
             mapper,
-            pool,
+            pool: handed_pool,
             handed,
         },
     )
-    .map_err(io)
+    .map_err(io)?;
+    if let (Some(owner), Some(pool)) = (owner, &pool) {
+        let ready = build(lab, &spec, confined, &mut stage).and_then(|state| {
+            let nodes = sim::devnodes::possible(&state);
+            super::devnodes::fill_pool(pool, &nodes, owner).map_err(io)?;
+            stage.give_to(owner.0, owner.1).map_err(io)
+        });
+        if let Err(e) = ready {
+            shell.kill();
+            return Err(e);
+        }
+        shell.greet(&hello(stage.host_etc.clone())).map_err(io)?;
+    }
+    Ok((stage, shell))
 }
 
 /// A notify hook that does nothing (scripted runs wait on records instead).

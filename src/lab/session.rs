@@ -89,12 +89,13 @@ impl Handed {
 
 impl Shell {
     /// Starts `argv` (the bubblewrap command line, whose program is the supervisor) in a new
-    /// pseudo-terminal of `rows` x `cols`, and sends the supervisor `hello`.
+    /// pseudo-terminal of `rows` x `cols`, and sends the supervisor `hello` (when given; else
+    /// `greet` sends it later, and the supervisor waits).
     pub fn spawn(
         argv: Vec<OsString>,
         rows: u16,
         cols: u16,
-        hello: &ToSupervisor,
+        hello: Option<&ToSupervisor>,
         keep_transcript: bool,
         notify: Notify,
         ids: MachineIds,
@@ -167,7 +168,9 @@ impl Shell {
             h.finish(&mut child, m)
                 .map_err(|e| io_err(format!("the lab's user namespace: {e}")))?;
         }
-        protocol::send(&mut app_end, hello)?;
+        if let Some(hello) = hello {
+            protocol::send(&mut app_end, hello)?;
+        }
         let reader = master.try_clone_reader().map_err(io_err)?;
         let writer = master.take_writer().map_err(io_err)?;
         let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, SCROLLBACK)));
@@ -222,6 +225,11 @@ impl Shell {
     }
 
     /// Sends the supervisor a message (a gone supervisor shows as an exited shell already).
+    /// Sends the greeting a shell spawned without one waits for.
+    pub fn greet(&mut self, hello: &ToSupervisor) -> std::io::Result<()> {
+        protocol::send(&mut self.channel, hello)
+    }
+
     pub fn tell(&mut self, msg: &ToSupervisor) {
         let _ = protocol::send(&mut self.channel, msg);
     }

@@ -117,6 +117,7 @@ pub fn main() -> i32 {
         confine,
         handed,
         exe_mount,
+        host_etc,
         budget,
         ..
     }) = greeting(&mut reader)
@@ -125,7 +126,14 @@ pub fn main() -> i32 {
     };
     // First, while this is the only thread: the machine into memory, then (a lab of one id)
     // the learner's own namespace.
-    let in_memory = match super::in_memory::install(&user, handed, exe_mount, budget) {
+    let in_memory = match super::in_memory::install(
+        &user,
+        handed.then_some(super::in_memory::Handing {
+            exe_mount,
+            host_etc: &host_etc,
+        }),
+        budget,
+    ) {
         Ok(done) => done,
         Err(e) => {
             eprintln!("rocm-learn: the lab's machine in memory: {e}");

@@ -90,6 +90,11 @@ fn bad(m: String) -> SimError {
     SimError::new("sim-spec-invalid", format!("machine spec: {m}"))
 }
 
+/// The host name the machine `spec` describes will have, without building it.
+pub fn hostname(spec: &MachineSpec) -> Result<String, SimError> {
+    Ok(machine(spec)?.hostname)
+}
+
 /// The preset's machine with the spec's Ubuntu release, host name and kernel.
 fn machine(spec: &MachineSpec) -> Result<machine::Machine, SimError> {
     let mut m = spec.preset.machine(spec.gpu_count);
