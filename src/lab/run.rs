@@ -204,10 +204,18 @@ impl LabRun {
 
     /// Starts over: a fresh machine and a fresh login.
     pub fn reset(&mut self) -> Result<(), LabError> {
-        self.shell.kill();
+        if self.stage.released() {
+            // Nothing of the old lab is on the host: it is killed now and reaped while the
+            // new one starts.
+            self.shell.signal_kill();
+        } else {
+            // Its stage is still in use: the sandbox ends before the stage is removed.
+            self.shell.kill();
+        }
         let (stage, shell) = open(&self.lab, &self.bwrap, &self.opts, self.notify.clone())?;
         self.stage = stage;
-        self.shell = shell;
+        let old = std::mem::replace(&mut self.shell, shell);
+        std::thread::spawn(move || drop(old));
         self.last = None;
         self.records = 0;
         self.complete = false;

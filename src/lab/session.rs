@@ -260,6 +260,11 @@ impl Shell {
     }
 
     /// Ends the sandbox and everything in it (bubblewrap's own processes die with it).
+    /// Kills the sandbox without waiting for it to end (`kill` or dropping reaps it).
+    pub fn signal_kill(&mut self) {
+        let _ = self.child.kill();
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -275,6 +275,11 @@ impl Drop for Stage {
 }
 
 impl Stage {
+    /// Whether the stage was released (nothing of the lab uses it any more).
+    pub fn released(&self) -> bool {
+        self.dir.is_none()
+    }
+
     /// Removes the stage now, off this thread (see `Drop`): once the sandbox is gone, or once
     /// its supervisor has moved the machine into memory and uses the stage no more.
     pub fn release(&mut self) {
