@@ -77,6 +77,7 @@ fn main() {
             .map(|t| (t.path.to_string(), t.name.to_string()))
             .collect();
         stage.install("learner", &tools).unwrap();
+        stage.adopt_alternatives(std::path::Path::new("/")).unwrap();
         stage.lock_down().unwrap();
         stage
     });

@@ -104,6 +104,18 @@ pub fn install(user: &str, handing: Option<Handing>, budget: u64) -> io::Result<
                 if cmdline.is_file() {
                     std::fs::copy(cmdline, scratch.join("cmdline"))?;
                 }
+                // The host's alternatives, next to the machine's own, and their mounts gone.
+                for (rel, links) in crate::sim::alternatives::FOLDERS {
+                    let host = super::sandbox::host_alternatives(rel);
+                    crate::sim::alternatives::adopt_host(
+                        Path::new(&host),
+                        // Both lie under a one-word top (etc, var): the same path in the copy.
+                        &scratch.join(rel),
+                        links,
+                    )?;
+                    let _ = rustix::mount::unmount(host.as_str(), UnmountFlags::DETACH);
+                    let _ = std::fs::remove_dir(&host);
+                }
                 if let Some(exe) = &h.exe {
                     // The binary's own read-only mount, at its place in the copy.
                     let at = scratch

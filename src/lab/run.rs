@@ -276,6 +276,7 @@ fn build(
     lab: &Lab,
     spec: &sim::MachineSpec,
     confined: bool,
+    handed: bool,
     stage: &mut Stage,
 ) -> Result<sim::State, LabError> {
     let state = sim::stage::create(stage.root(), spec).map_err(bad_machine)?;
@@ -292,6 +293,10 @@ fn build(
         )
         .collect();
     stage.install(&spec.user, &tools).map_err(io)?;
+    if !handed {
+        // A handed stage's supervisor takes the host's alternatives from the host itself.
+        stage.adopt_alternatives(Path::new("/")).map_err(io)?;
+    }
     if confined {
         // Ubuntu's modes before the lab's own files, which bring theirs.
         stage.ubuntu_modes().map_err(io)?;
@@ -396,7 +401,7 @@ fn open(
     let owner = mapper.as_ref().and_then(|m| m.run_as());
     let built = match owner {
         Some(_) => None,
-        None => Some(build(lab, &spec, confined, &mut stage)?),
+        None => Some(build(lab, &spec, confined, false, &mut stage)?),
     };
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         let (bwrap, m) = (bwrap.to_path_buf(), m.clone());
@@ -468,7 +473,7 @@ fn open(
     )
     .map_err(io)?;
     if let (Some(owner), Some(pool)) = (owner, &pool) {
-        let ready = build(lab, &spec, confined, &mut stage).and_then(|state| {
+        let ready = build(lab, &spec, confined, true, &mut stage).and_then(|state| {
             let nodes = sim::devnodes::possible(&state);
             super::devnodes::fill_pool(pool, &nodes, owner).map_err(io)?;
             stage.give_to(owner.0, owner.1).map_err(io)

@@ -67,6 +67,12 @@ pub fn exe_by_fd() -> String {
     format!("/proc/self/fd/{EXE_FD}")
 }
 
+/// Where a handed stage's sandbox shows the host's alternatives folder `rel` (one of
+/// `sim::alternatives::FOLDERS`) until the supervisor has merged it into the machine's.
+pub fn host_alternatives(rel: &str) -> String {
+    format!("/run/host-{}", rel.replace('/', "-"))
+}
+
 /// The fd of the stage's folder in such a sandbox, for the supervisor to copy the machine from.
 pub const STAGE_FD: i32 = 10;
 
@@ -541,6 +547,16 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     for e in l.host_etc {
         let host = format!("/etc/{e}");
         a.extend(["--ro-bind".into(), host.clone().into(), host.into()]);
+    }
+    if l.handed {
+        // The host's alternatives, for the supervisor to merge into the machine's.
+        for (rel, _) in crate::sim::alternatives::FOLDERS {
+            a.extend([
+                "--ro-bind-try".into(),
+                format!("/{rel}").into(),
+                host_alternatives(rel).into(),
+            ]);
+        }
     }
     // The machine's own tools come first on PATH from /usr/local.
     a.extend(["--tmpfs".into(), "/usr/local".into()]);

@@ -168,7 +168,7 @@ impl Stage {
                 w(rel, &scripts::wrapper(tool), 0o755)?;
             }
         }
-        self.adopt_alternatives(Path::new("/"))
+        Ok(())
     }
 
     /// Gives the machine its own /etc/alternatives (so `update-alternatives` can change it)
@@ -177,40 +177,8 @@ impl Stage {
     /// /var/lib/dpkg/alternatives come along so `--display editor` works too. What the machine
     /// already has (its `rocm` group) is kept.
     pub fn adopt_alternatives(&self, host_root: &Path) -> io::Result<()> {
-        use std::os::unix::fs::MetadataExt;
-        let pairs = [
-            ("etc/alternatives", true),
-            ("var/lib/dpkg/alternatives", false),
-        ];
-        for (rel, links) in pairs {
-            let to = self.host(rel);
-            fs::create_dir_all(&to)?;
-            let Ok(rd) = fs::read_dir(host_root.join(rel)) else {
-                continue;
-            };
-            // One listing of what the machine has, and the kinds from the host's listing: a
-            // desktop has hundreds of these, and each lab open pays for every call per entry.
-            let have: std::collections::HashSet<std::ffi::OsString> = fs::read_dir(&to)?
-                .flatten()
-                .map(|e| e.file_name())
-                .collect();
-            for e in rd.flatten() {
-                let name = e.file_name();
-                if have.contains(&name) {
-                    continue;
-                }
-                let Ok(kind) = e.file_type() else {
-                    continue;
-                };
-                let dest = to.join(&name);
-                if links && kind.is_symlink() {
-                    if let Ok(target) = fs::read_link(e.path()) {
-                        std::os::unix::fs::symlink(target, &dest)?;
-                    }
-                } else if kind.is_file() && e.metadata().is_ok_and(|m| m.size() <= 64 * 1024) {
-                    fs::copy(e.path(), &dest)?;
-                }
-            }
+        for (rel, links) in crate::sim::alternatives::FOLDERS {
+            crate::sim::alternatives::adopt_host(&host_root.join(rel), &self.host(rel), links)?;
         }
         Ok(())
     }

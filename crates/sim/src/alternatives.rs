@@ -835,6 +835,49 @@ pub fn unregister(root: &Path, now: i64, name: &str, path: &str) -> Vec<String> 
     lines
 }
 
+/// Where a machine keeps its alternatives: the links, and dpkg's records of them. The second
+/// of each pair says whether the folder holds links (else small files).
+pub const FOLDERS: [(&str, bool); 2] = [
+    ("etc/alternatives", true),
+    ("var/lib/dpkg/alternatives", false),
+];
+
+/// Adds the host's entries of one alternatives folder (`from`) to a machine's (`to`, made
+/// when missing): links when `links`, else files of at most 64 KiB. What the machine has
+/// already is kept. `update-alternatives --display editor` and the host's `awk`, `vi` and
+/// `pager` (reached through these links) then work in the machine.
+pub fn adopt_host(from: &Path, to: &Path, links: bool) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::create_dir_all(to)?;
+    let Ok(rd) = std::fs::read_dir(from) else {
+        return Ok(());
+    };
+    // One listing of what the machine has, and the kinds from the host's listing: a desktop
+    // has hundreds of these, and each lab open pays for every call per entry.
+    let have: std::collections::HashSet<std::ffi::OsString> = std::fs::read_dir(to)?
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    for e in rd.flatten() {
+        let name = e.file_name();
+        if have.contains(&name) {
+            continue;
+        }
+        let Ok(kind) = e.file_type() else {
+            continue;
+        };
+        let dest = to.join(&name);
+        if links && kind.is_symlink() {
+            if let Ok(target) = std::fs::read_link(e.path()) {
+                std::os::unix::fs::symlink(target, &dest)?;
+            }
+        } else if kind.is_file() && e.metadata().is_ok_and(|m| m.size() <= 64 * 1024) {
+            std::fs::copy(e.path(), &dest)?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
