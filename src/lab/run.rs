@@ -62,6 +62,9 @@ pub struct LabRun {
     stage: Stage,
     pub shell: Shell,
     notify: Notify,
+    /// The record of the shell's first prompt, kept even when later ones came in the same
+    /// batch: nothing typed since it means the way can still be switched.
+    pub first: Option<Record>,
     /// The last record of the learner's shell.
     pub last: Option<Record>,
     /// How many records have come since the lab (or F5) started: the first is the first
@@ -99,6 +102,7 @@ impl LabRun {
             stage,
             shell,
             notify,
+            first: None,
             last: None,
             records: 0,
             status: Vec::new(),
@@ -156,6 +160,9 @@ impl LabRun {
                         .collect();
                 }
                 if record.is_some() {
+                    if self.records == 0 {
+                        self.first = record.clone();
+                    }
                     self.last = record.clone();
                     self.records += 1;
                     if self.stage_unused {
@@ -216,6 +223,7 @@ impl LabRun {
         self.stage = stage;
         let old = std::mem::replace(&mut self.shell, shell);
         std::thread::spawn(move || drop(old));
+        self.first = None;
         self.last = None;
         self.records = 0;
         self.complete = false;

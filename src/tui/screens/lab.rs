@@ -118,9 +118,6 @@ pub struct LabScreen {
     way: Option<LabWay>,
     /// Hints revealed in this run (the challenge way shows the count).
     hints_total: u32,
-    /// The shell's session and history number at its first prompt: nothing typed since
-    /// means the way can still be switched.
-    first: Option<(String, u64)>,
     /// The current step, and the shell's session and history number when it became current.
     /// The step current at the last look, and how many records had come by then.
     step_seen: Option<(usize, u64)>,
@@ -193,7 +190,6 @@ impl LabScreen {
             lang: None,
             way: None,
             hints_total: 0,
-            first: None,
             step_seen: None,
             tried: false,
             next: None,
@@ -208,8 +204,10 @@ impl LabScreen {
     /// Nothing typed since the first prompt: the way may still change.
     fn fresh(&self) -> bool {
         let Some(run) = &self.run else { return false };
-        match (&self.first, &run.last) {
-            (Some((s, h)), Some(r)) => r.session == *s && r.histno == *h,
+        // The shell's session and history number at its first prompt (the run keeps it:
+        // this screen may see that record only together with the next one).
+        match (&run.first, &run.last) {
+            (Some(f), Some(r)) => r.session == f.session && r.histno == f.histno,
             _ => true,
         }
     }
@@ -221,20 +219,17 @@ impl LabScreen {
         }
     }
 
-    /// Follows the shell: its first prompt, and whether the learner has tried something since
-    /// the current step became current (then the strip gives that step's reason).
+    /// Follows the shell: whether the learner has tried something since the current step
+    /// became current (then the strip gives that step's reason).
     fn follow_shell(&mut self) {
         let current = self.current_step();
-        let Some((r, records)) = self
+        let Some(records) = self
             .run
             .as_ref()
-            .and_then(|run| Some((run.last.clone()?, run.records)))
+            .and_then(|run| run.last.as_ref().map(|_| run.records))
         else {
             return;
         };
-        if self.first.is_none() {
-            self.first = Some((r.session.clone(), r.histno));
-        }
         match (&self.step_seen, current) {
             (Some((i, seen)), Some(c)) if *i == c => {
                 if *seen != records {
@@ -261,7 +256,6 @@ impl LabScreen {
         };
         self.way.get_or_insert(lab.way);
         self.next = next_after(cx.course, &self.id);
-        self.first = None;
         self.step_seen = None;
         self.tried = false;
         let areas = Areas::of(cx.area).unwrap_or_default();
@@ -745,7 +739,6 @@ impl View for LabScreen {
                 self.fit(cx.area);
                 self.hints.clear();
                 self.hints_total = 0;
-                self.first = None;
                 self.step_seen = None;
                 self.tried = false;
                 self.solution = false;
