@@ -271,15 +271,16 @@ impl Drop for LabRun {
     }
 }
 
-/// A fresh stage: the simulated machine, the scenario's files, the lab's own files, locked down.
 /// Whether the learner's processes will run under Landlock (the kernel has it and no test
 /// turned it off).
 fn confining() -> bool {
     std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1") && super::confine::available()
 }
 
-/// `confined`: the files keep Ubuntu's modes (Landlock guards them); otherwise the system
-/// folders are made read-only, the only guard there is then.
+/// Fills `stage` with a fresh machine: the simulated machine, the scenario's files, the lab's
+/// own files, locked down. `confined`: the files keep Ubuntu's modes (Landlock guards them);
+/// otherwise the system folders are made read-only, the only guard there is then. `handed`:
+/// the supervisor adds the host's alternatives itself.
 fn build(
     lab: &Lab,
     spec: &sim::MachineSpec,
