@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use rocm_learn::content::{self, ContentTree};
-use rocm_learn::lab::run::{LabRun, Options, no_notify};
+use rocm_learn::lab::app::run::{LabRun, Options, no_notify};
 
 /// How long each of `n` calls of `f` took; what a call returns is dropped after its time is
 /// taken (removing a stage is not part of building it).
@@ -63,13 +63,13 @@ fn main() {
     };
 
     // Bare bubblewrap, for scale: the lower bound of any sandboxed shell.
-    let bwrap = rocm_learn::lab::sandbox::probe().expect("bubblewrap");
+    let bwrap = rocm_learn::lab::app::bwrap::probe().expect("bubblewrap");
     let bare = timed(20, || bare_bash(&bwrap, &["-c", "true"]));
 
     // Where the time goes: a bare login shell in the same sandbox, without the machine.
     let login_only = timed(20, || bare_bash(&bwrap, &["--login", "-i", "-c", "true"]));
     let stage_only = timed(20, || {
-        let stage = rocm_learn::lab::stage::Stage::new(false).unwrap();
+        let stage = rocm_learn::lab::app::stage::Stage::new(false).unwrap();
         let spec = rocm_learn::sim::MachineSpec::from_toml(&lab.machine).unwrap();
         let state = rocm_learn::sim::stage::create(stage.root(), &spec).unwrap();
         let tools: Vec<(String, String)> = rocm_learn::sim::tools::system_tools(&state)

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use rocm_learn::content::{self, ContentTree};
-use rocm_learn::lab::run::{LabRun, Options, no_notify};
+use rocm_learn::lab::app::run::{LabRun, Options, no_notify};
 
 const RUNS: usize = 20;
 
@@ -120,7 +120,7 @@ fn main() {
         transcript: false,
         lang: rocm_learn::lang::Lang::En,
     };
-    let bwrap = rocm_learn::lab::sandbox::probe().expect("bubblewrap");
+    let bwrap = rocm_learn::lab::app::bwrap::probe().expect("bubblewrap");
     let tmp = std::env::temp_dir();
     // One of each first: the page cache and the once-per-process probes warm up.
     bare_login(&bwrap);

@@ -5,6 +5,9 @@
 //! and CPU per idle session. `cargo bench --bench serve`; needs ssh, ssh-keygen and bubblewrap.
 //! Prints numbers; judges nothing.
 
+// Signals and clock ticks of the processes under test: plain libc calls, in a test.
+#![allow(unsafe_code)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use rocm_learn::content::{self, ContentTree};
-use rocm_learn::lab::run::{LabRun, Options};
+use rocm_learn::lab::app::run::{LabRun, Options};
 
 const LINES: u64 = 2_000_000;
 

@@ -1,8 +1,7 @@
 //! Running a child process with a time limit and a cap on what is kept of its output: the one
 //! way the lab's new-login probe and the doctor's tools are run. Its pipes are read while it
 //! runs (a full pipe never blocks it), what is past the cap is read and dropped, and a child
-//! still running at the limit is killed. Also: putting fds at fixed numbers in a child
-//! (`place_fds`), for the lab's sandboxes.
+//! still running at the limit is killed.
 
 use std::io::{self, Read};
 use std::process::{Command, ExitStatus};
@@ -103,29 +102,11 @@ fn keep(kept: &mut Vec<u8>, chunk: Option<Vec<u8>>, cap: usize) {
     }
 }
 
-/// Puts each fd of `fds` (source, target; at most eight) at its target number in the child
-/// `cmd` starts, without close-on-exec there. Each source is copied above every target first,
-/// so that no move overwrites a source still to be moved.
-pub fn place_fds(cmd: &mut Command, fds: Vec<(i32, i32)>) {
-    use std::os::unix::process::CommandExt;
-    // SAFETY: only fcntl and dup2, both async-signal-safe, between fork and exec; `fds` is
-    // moved in and only read.
-    unsafe {
-        cmd.pre_exec(move || {
-            let mut high = [0i32; 8];
-            for (i, (from, _)) in fds.iter().enumerate().take(high.len()) {
-                high[i] = libc::fcntl(*from, libc::F_DUPFD_CLOEXEC, 64);
-                if high[i] < 0 {
-                    return Err(io::Error::last_os_error());
-                }
-            }
-            for (i, (_, to)) in fds.iter().enumerate().take(high.len()) {
-                if libc::dup2(high[i], *to) < 0 {
-                    return Err(io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        });
+/// Sends `sig` to process `pid`, a child not yet reaped (so the pid is still its own); one
+/// that is gone is no error.
+pub fn signal(pid: i32, sig: rustix::process::Signal) {
+    if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+        let _ = rustix::process::kill_process(pid, sig);
     }
 }
 

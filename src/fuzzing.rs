@@ -78,11 +78,13 @@ pub fn keys(data: &[u8]) {
         };
         let mods = KeyModifiers::from_bits_truncate(chunk.get(3).copied().unwrap_or(0));
         let app_cursor = chunk[0] & 0x80 != 0;
-        if let Some(bytes) = crate::lab::keys::encode(&KeyEvent::new(code, mods), app_cursor) {
+        if let Some(bytes) =
+            crate::lab::app::key_bytes::encode(&KeyEvent::new(code, mods), app_cursor)
+        {
             assert!(!bytes.is_empty());
         }
     }
-    let pasted = crate::lab::keys::paste(&text(data), true);
+    let pasted = crate::lab::app::key_bytes::paste(&text(data), true);
     // The paste can never end early: the end marker appears exactly once, at the end.
     assert!(pasted.ends_with(b"\x1b[201~"));
     assert_eq!(pasted.windows(6).filter(|w| *w == b"\x1b[201~").count(), 1);
@@ -90,11 +92,11 @@ pub fn keys(data: &[u8]) {
 
 /// The side channel's byte stream, in arbitrary pieces.
 pub fn record(data: &[u8]) {
-    let mut s = crate::lab::record::Splitter::default();
+    let mut s = crate::lab::wire::record::Splitter::default();
     let cut = data.first().map(|b| *b as usize % 17 + 1).unwrap_or(7);
     let in_pieces: Vec<_> = data.chunks(cut).flat_map(|piece| s.feed(piece)).collect();
     // However the pipe cuts the stream, the same records come out of it.
-    let whole = crate::lab::record::Splitter::default().feed(data);
+    let whole = crate::lab::wire::record::Splitter::default().feed(data);
     assert_eq!(in_pieces, whole);
 }
 

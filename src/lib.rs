@@ -18,14 +18,6 @@ pub mod fuzzing;
 pub mod hostfs;
 pub mod i18n;
 pub mod items;
-// lab predates the pedantic subset of Cargo.toml's [lints]; it is being reshaped elsewhere,
-// and gets these few once that settles.
-#[allow(
-    clippy::redundant_closure_for_method_calls,
-    clippy::semicolon_if_nothing_returned,
-    clippy::manual_let_else,
-    clippy::needless_continue
-)]
 pub mod lab;
 pub mod lang;
 pub mod lrs;
@@ -38,6 +30,7 @@ pub mod quiz;
 pub mod report;
 pub mod serve;
 pub mod sign;
+pub mod sys;
 pub mod term_text;
 pub mod text;
 pub mod tui;

@@ -124,11 +124,11 @@ pub fn script_options(
     i18n: &I18n,
     exe: std::path::PathBuf,
     transcript: bool,
-) -> lab::run::Options {
-    lab::run::Options {
+) -> lab::app::run::Options {
+    lab::app::run::Options {
         exe,
-        rows: lab::script::ROWS,
-        cols: lab::script::COLS,
+        rows: lab::app::scripted::ROWS,
+        cols: lab::app::scripted::COLS,
         relogin: i18n.ta("lab-relogin", &[("user", lab.user.as_str().into())]),
         transcript,
         lang: i18n.lang(),
@@ -139,9 +139,9 @@ pub fn script_options(
 fn grade(lab: &Lab, lines: &[String], i18n: &I18n) -> Result<Vec<(String, bool, String)>, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let opts = script_options(lab, i18n, exe, false);
-    let mut run =
-        lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| i18n.msg(&e.0))?;
-    lab::script::run(&mut run, lines, lab::script::LINE_TIMEOUT);
+    let mut run = lab::app::run::LabRun::start(lab, opts, lab::app::run::no_notify())
+        .map_err(|e| i18n.msg(&e.0))?;
+    lab::app::scripted::run(&mut run, lines, lab::app::scripted::LINE_TIMEOUT);
     run.shell.kill();
     Ok(lab
         .steps

@@ -473,3 +473,65 @@ fn the_simulator_keeps_the_workspace_lints_and_documents_its_api() {
         "crates/sim/Cargo.toml's [lints] differ from the workspace's"
     );
 }
+
+/// Every `.rs` file below `dir`, sorted.
+fn rust_files_below(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    rust_files(dir, &mut out);
+    out
+}
+
+#[test]
+fn each_side_of_the_lab_imports_the_wire_and_never_the_other_side() {
+    let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lab");
+    let rules = [
+        ("app", ["lab::sandbox"].as_slice()),
+        ("sandbox", ["lab::app"].as_slice()),
+        ("wire", ["lab::app", "lab::sandbox"].as_slice()),
+    ];
+    let mut crossings = Vec::new();
+    for (side, forbidden) in rules {
+        let files = rust_files_below(&lab.join(side));
+        assert!(files.len() >= 4, "src/lab/{side} has too few files");
+        for f in files {
+            let code = code_of(&std::fs::read_to_string(&f).expect("source"));
+            for (n, line) in code.lines().enumerate() {
+                if forbidden.iter().any(|x| line.contains(x)) {
+                    crossings.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        crossings.is_empty(),
+        "the lab's sides import each other:\n{}",
+        crossings.join("\n")
+    );
+}
+
+#[test]
+fn unsafe_is_allowed_in_one_module_per_side_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    assert!(
+        manifest.contains("unsafe_code = \"deny\""),
+        "the workspace no longer denies unsafe code"
+    );
+    let mut allowed: Vec<String> = Vec::new();
+    let mut files = rust_files_below(&root.join("src"));
+    for c in std::fs::read_dir(root.join("crates"))
+        .expect("crates")
+        .flatten()
+    {
+        rust_files(&c.path().join("src"), &mut files);
+    }
+    for f in files {
+        let code = code_of(&std::fs::read_to_string(&f).expect("source"));
+        if code.contains("allow(unsafe_code)") {
+            let rel = f.strip_prefix(root).expect("below the root");
+            allowed.push(rel.display().to_string());
+        }
+    }
+    allowed.sort();
+    assert_eq!(allowed, ["src/lab/sandbox/sys.rs", "src/sys.rs"]);
+}

@@ -1032,6 +1032,6 @@ fn labs_check_on_this_machine_says_what_the_labs_own_probe_finds() {
         .iter()
         .find(|f| f["id"] == "landlock")
         .expect("a landlock finding");
-    let enforced = rocm_learn::lab::confine::abi().is_some();
+    let enforced = rocm_learn::sys::landlock_abi().is_some();
     assert_eq!(landlock["level"] == "ok", enforced, "{landlock}");
 }

@@ -221,7 +221,7 @@ fn the_sandbox_holds_for_an_unprivileged_user_too() {
         return;
     }
     // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if !rustix::process::geteuid().is_root() {
         // Already unprivileged: the test above ran as such a user.
         run_hostile(false);
         return;
@@ -276,7 +276,7 @@ fn run_json(lab: &str, script: &str) -> Option<Graded> {
 /// `run_json`, as an unprivileged user when `nobody` and we are root.
 fn run_json_as(lab: &str, script: &str, nobody: bool, line_timeout: &str) -> Option<Graded> {
     // SAFETY: geteuid has no preconditions.
-    let user = (nobody && unsafe { libc::geteuid() } == 0).then_some((65534, 65534));
+    let user = (nobody && rustix::process::geteuid().is_root()).then_some((65534, 65534));
     run_json_user(lab, script, user, line_timeout)
 }
 
@@ -680,7 +680,7 @@ fn no_host_path_shows_in_the_labs_mount_table() {
     let script = "cat /proc/self/mountinfo /proc/1/mountinfo; echo end=$?\n";
     let mut runs = vec![run_json_as("hsa-init-failed", script, false, "10")];
     // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } == 0 {
+    if rustix::process::geteuid().is_root() {
         runs.push(run_json_as("hsa-init-failed", script, true, "10"));
     }
     if let Some(user) = common::needs::subordinate_user("the mount table of a subordinate-id lab") {
@@ -1141,23 +1141,23 @@ fn closing_a_lab_full_of_files_never_waits_for_their_removal() {
         return;
     }
     let (course, _) = content::load(&ContentTree::embedded());
-    let opts = lab::run::Options {
+    let opts = lab::app::run::Options {
         exe: env!("CARGO_BIN_EXE_rocm-learn").into(),
-        rows: lab::script::ROWS,
-        cols: lab::script::COLS,
+        rows: lab::app::scripted::ROWS,
+        cols: lab::app::scripted::COLS,
         relogin: "again".into(),
         transcript: true,
         lang: rocm_learn::lang::Lang::En,
     };
     let lab_def = course.lab("hipcc-not-found").expect("the lab");
-    let mut run = lab::run::LabRun::start(lab_def, opts, lab::run::no_notify()).unwrap();
+    let mut run = lab::app::run::LabRun::start(lab_def, opts, lab::app::run::no_notify()).unwrap();
     // Root's files in the machine's /opt: in the lab's memory, gone with its last process.
     let lines = ["sudo sh -c 'mkdir -p /opt/many && cd /opt/many && \
                   for i in $(seq 1 10000); do : > f$i; done; mkdir -m 0 locked'; echo made=$?"
         .to_string()];
-    lab::script::run(&mut run, &lines, Duration::from_secs(120));
+    lab::app::scripted::run(&mut run, &lines, Duration::from_secs(120));
     let stage = run.root().to_path_buf();
-    let session = lab::script::plain_transcript(&run.shell.transcript());
+    let session = lab::app::scripted::plain_transcript(&run.shell.transcript());
     assert!(has_line(&session, "made=0"), "{session}");
     let started = Instant::now();
     drop(run);
@@ -1167,21 +1167,25 @@ fn closing_a_lab_full_of_files_never_waits_for_their_removal() {
         "closing took {closed:?}"
     );
     // What remains is done off the caller's thread, and done.
-    assert_eq!(lab::stage::finish_removals(Duration::from_secs(60)), 0);
+    assert_eq!(lab::app::stage::finish_removals(Duration::from_secs(60)), 0);
     assert!(!stage.exists(), "the stage is gone");
 }
 
 /// A lab of the real course, started in this process: its stage can be looked at from outside.
 /// Types `lines` into the lab's shell as a script does (each waits for the prompt, within
 /// `limit`), and returns the whole session so far as plain text.
-fn type_lines(run: &mut rocm_learn::lab::run::LabRun, lines: &[&str], limit: Duration) -> String {
-    use rocm_learn::lab::script;
+fn type_lines(
+    run: &mut rocm_learn::lab::app::run::LabRun,
+    lines: &[&str],
+    limit: Duration,
+) -> String {
+    use rocm_learn::lab::app::scripted;
     let lines: Vec<String> = lines.iter().map(ToString::to_string).collect();
-    script::run(run, &lines, limit);
-    script::plain_transcript(&run.shell.transcript())
+    scripted::run(run, &lines, limit);
+    scripted::plain_transcript(&run.shell.transcript())
 }
 
-fn lab_run(id: &str) -> Option<rocm_learn::lab::run::LabRun> {
+fn lab_run(id: &str) -> Option<rocm_learn::lab::app::run::LabRun> {
     lab_run_with(id, |_| {})
 }
 
@@ -1189,24 +1193,24 @@ fn lab_run(id: &str) -> Option<rocm_learn::lab::run::LabRun> {
 fn lab_run_with(
     id: &str,
     edit: impl FnOnce(&mut rocm_learn::content::model::Lab),
-) -> Option<rocm_learn::lab::run::LabRun> {
+) -> Option<rocm_learn::lab::app::run::LabRun> {
     use rocm_learn::content::{self, ContentTree};
     use rocm_learn::lab;
     if !common::needs::bwrap(&format!("the lab {id} in this process")) {
         return None;
     }
     let (course, _) = content::load(&ContentTree::embedded());
-    let opts = lab::run::Options {
+    let opts = lab::app::run::Options {
         exe: env!("CARGO_BIN_EXE_rocm-learn").into(),
-        rows: lab::script::ROWS,
-        cols: lab::script::COLS,
+        rows: lab::app::scripted::ROWS,
+        cols: lab::app::scripted::COLS,
         relogin: "again".into(),
         transcript: true,
         lang: rocm_learn::lang::Lang::En,
     };
     let mut lab_def = course.lab(id).expect("the lab").clone();
     edit(&mut lab_def);
-    Some(lab::run::LabRun::start(&lab_def, opts, lab::run::no_notify()).unwrap())
+    Some(lab::app::run::LabRun::start(&lab_def, opts, lab::app::run::no_notify()).unwrap())
 }
 
 #[test]
@@ -1332,12 +1336,12 @@ fn no_host_process_but_the_labs_own_reaches_a_running_lab() {
     let Some(mut run) = lab_run("hsa-init-failed") else {
         return;
     };
-    lab::script::run(
+    lab::app::scripted::run(
         &mut run,
         &["echo secret > ~/note; echo made=$?".to_string()],
         Duration::from_secs(30),
     );
-    let session = lab::script::plain_transcript(&run.shell.transcript());
+    let session = lab::app::scripted::plain_transcript(&run.shell.transcript());
     assert!(has_line(&session, "made=0"), "{session}");
     let stage = run.root().to_path_buf();
     let deadline = Instant::now() + Duration::from_secs(10);

@@ -2,6 +2,9 @@
 //! backend on loopback. `.ci/run` installs it and names it in ROCM_LEARN_TEST_RALPH; without
 //! it these tests say they were skipped, except under ROCM_LEARN_REQUIRE_SANDBOX=1 (CI).
 
+// Signals and clock ticks of the processes under test: plain libc calls, in a test.
+#![allow(unsafe_code)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

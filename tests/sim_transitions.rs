@@ -4,7 +4,7 @@
 mod sim_common;
 
 use rocm_learn::content::{Check, Msg};
-use rocm_learn::lab::checks;
+use rocm_learn::lab::sandbox::checks;
 use rocm_learn::sim::{self, Exec, ScriptedConsole, State, accounts};
 use sim_common::{GPU_POD, Stage, mi300x, vega};
 

@@ -3,6 +3,9 @@
 //! lab's shell focused too. Needs tmux (and bubblewrap for the lab): without them these tests
 //! skip and say so (CI installs both and requires them).
 
+// Signals and clock ticks of the processes under test: plain libc calls, in a test.
+#![allow(unsafe_code)]
+
 mod common;
 
 use common::has;

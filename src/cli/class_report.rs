@@ -59,8 +59,8 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
                 "report-skipped",
                 // Others name the files of a submit folder and write their contents.
                 &[
-                    ("file", lab::sanitize::text(file).into()),
-                    ("reason", lab::sanitize::text(&reason).into())
+                    ("file", lab::wire::sanitize::text(file).into()),
+                    ("reason", lab::wire::sanitize::text(&reason).into())
                 ]
             )
         );

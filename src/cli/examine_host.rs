@@ -58,7 +58,7 @@ fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
     // The probe's bubblewrap, kept for the question after it (which ids a lab gets).
     let bwrap = std::cell::OnceCell::new();
     let probe = || {
-        crate::lab::sandbox::probe()
+        crate::lab::app::bwrap::probe()
             .map(|path| drop(bwrap.set(path)))
             .map_err(|e| e.0)
     };
@@ -69,7 +69,7 @@ fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
         .any(|f| f.id == "sandbox" && f.level == crate::doctor::Level::Ok);
     if ready && let Some(bwrap) = bwrap.get() {
         use crate::doctor::labs::MachineIds;
-        let kind = match crate::lab::sandbox::mapper(bwrap) {
+        let kind = match crate::lab::app::bwrap::mapper(bwrap) {
             Some(m) if m.is_root() => MachineIds::Root,
             Some(_) => MachineIds::Subordinate,
             None => MachineIds::One,

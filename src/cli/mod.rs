@@ -119,9 +119,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
     // The lab's supervisor (inside the sandbox) needs none of the start-up below.
     if args
         .get(1)
-        .is_some_and(|a| a == crate::lab::supervisor::SUBCOMMAND)
+        .is_some_and(|a| a == crate::lab::wire::layout::SUPERVISOR)
     {
-        return crate::lab::supervisor::main();
+        return crate::lab::sandbox::supervisor::main();
     }
     // The language and pack picked last time; a broken progress file is dealt with later.
     let settings = Store::locate()

@@ -78,10 +78,10 @@ fn cmd_lab_script(
     };
     let limit = m
         .get_one::<u64>("line-timeout")
-        .map_or(lab::script::LINE_TIMEOUT, |s| {
+        .map_or(lab::app::scripted::LINE_TIMEOUT, |s| {
             std::time::Duration::from_secs(*s)
         });
-    for n in lab::script::run(&mut run, &lines, limit) {
+    for n in lab::app::scripted::run(&mut run, &lines, limit) {
         let key = if n == 0 {
             "labui-no-prompt"
         } else {
@@ -97,10 +97,10 @@ fn cmd_lab_script(
         eprintln!("{}", i18n.t("lab-unconfined"));
     }
     if let Some(h) = &run.halted {
-        eprintln!("{}", lab::sanitize::text(&i18n.msg(h)));
+        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(h)));
     }
     // Everything below comes from the lab: cleaned of terminal controls before printing.
-    let transcript = lab::sanitize::text(&lab::script::plain_transcript(&run.shell.transcript()));
+    let transcript = lab::wire::sanitize::text(&lab::app::scripted::plain_transcript(&run.shell.transcript()));
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
     let steps = step_results(i18n, &run);
@@ -109,7 +109,7 @@ fn cmd_lab_script(
     let _ = writeln!(human, "{}", transcript.trim_end());
     print_checklist(i18n, lab, &steps, complete, &mut human);
     if json {
-        let result = lab::script::Result {
+        let result = lab::app::scripted::Result {
             lab: lab.id.clone(),
             complete,
             steps,
@@ -144,28 +144,28 @@ fn read_script(i18n: &I18n, file: &std::path::Path) -> Result<Vec<String>, i32> 
 }
 
 /// The lab's sandbox and shell, in a fixed 120x40 terminal that keeps a transcript.
-fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::run::LabRun, i32> {
+fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::app::run::LabRun, i32> {
     let exe = std::env::current_exe().map_err(|e| {
         eprintln!("{e}");
         EXIT_FAIL
     })?;
     let opts = crate::proof::script_options(lab, i18n, exe, true);
-    lab::run::LabRun::start(lab, opts, lab::run::no_notify()).map_err(|e| {
-        eprintln!("{}", lab::sanitize::text(&i18n.msg(&e.0)));
+    lab::app::run::LabRun::start(lab, opts, lab::app::run::no_notify()).map_err(|e| {
+        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(&e.0)));
         EXIT_FAIL
     })
 }
 
 /// Each step's result, its reason (from the lab) cleaned of terminal controls.
-fn step_results(i18n: &I18n, run: &lab::run::LabRun) -> Vec<lab::script::StepResult> {
+fn step_results(i18n: &I18n, run: &lab::app::run::LabRun) -> Vec<lab::app::scripted::StepResult> {
     run.lab
         .steps
         .iter()
         .zip(&run.status)
-        .map(|(st, s)| lab::script::StepResult {
+        .map(|(st, s)| lab::app::scripted::StepResult {
             id: st.id.clone(),
             done: s.done,
-            why: s.why.as_ref().map(|w| lab::sanitize::text(&i18n.msg(w))),
+            why: s.why.as_ref().map(|w| lab::wire::sanitize::text(&i18n.msg(w))),
         })
         .collect()
 }
@@ -175,7 +175,7 @@ fn step_results(i18n: &I18n, run: &lab::run::LabRun) -> Vec<lab::script::StepRes
 fn print_checklist(
     i18n: &I18n,
     lab: &content::Lab,
-    steps: &[lab::script::StepResult],
+    steps: &[lab::app::scripted::StepResult],
     complete: bool,
     out: &mut dyn Write,
 ) {
@@ -211,7 +211,7 @@ fn save_lab_script(
     course: &Course,
     pack: &Pack,
     lab: &content::Lab,
-    run: &lab::run::LabRun,
+    run: &lab::app::run::LabRun,
     complete: bool,
 ) {
     let store = open_store(i18n, course, pack);

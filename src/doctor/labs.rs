@@ -37,14 +37,14 @@ impl Os {
 /// What only the kernel can say, asked with the probes a lab itself makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Kernel {
-    /// Landlock's ABI version (`lab::confine::abi`); `None` when the kernel refuses it.
+    /// Landlock's ABI version (`lab::sandbox::confine::abi`); `None` when the kernel refuses it.
     pub landlock: Option<u32>,
 }
 
 impl Kernel {
     pub fn ask() -> Kernel {
         Kernel {
-            landlock: crate::lab::confine::abi(),
+            landlock: crate::sys::landlock_abi(),
         }
     }
 }
@@ -111,7 +111,7 @@ pub fn examine(
     out
 }
 
-/// Who may map a lab's ids here, as the sandbox found it (`lab::sandbox::mapper`): how real
+/// Who may map a lab's ids here, as the sandbox found it (`lab::app::bwrap::mapper`): how real
 /// the machine's ownership, device nodes and /usr are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MachineIds {

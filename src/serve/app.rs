@@ -48,7 +48,7 @@ pub const CLEARED: [&str; 19] = [
     "ROCM_LEARN_SUBMIT_DIR",
     super::screen::WATCHED_ENV,
     MIRROR_ENV,
-    crate::lab::idmap::SLOT_ENV,
+    crate::lab::app::idmap::SLOT_ENV,
     // The server's own ssh login (an admin's agent) is no session's business.
     "SSH_AUTH_SOCK",
     "SSH_CONNECTION",
@@ -200,9 +200,9 @@ impl Drop for Running {
             return;
         }
         // A hangup, as when a terminal closes: the app saves, closes its lab and exits.
-        // SAFETY: kill(2) on the pid of our own child, which the waiter thread has not reaped
-        // (`ended` is false); no memory is involved.
-        unsafe { libc::kill(pid, libc::SIGHUP) };
+        // Our own child, which the waiter thread has not reaped (`ended` is false): the pid
+        // is still its own.
+        crate::child::signal(pid, rustix::process::Signal::HUP);
         let ended = self.ended.clone();
         std::thread::spawn(move || {
             let start = std::time::Instant::now();
@@ -213,8 +213,8 @@ impl Drop for Running {
                 std::thread::sleep(Duration::from_millis(100));
             }
             if !ended.load(std::sync::atomic::Ordering::SeqCst) {
-                // SAFETY: as above; still not reaped.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
+                // As above: still not reaped.
+                crate::child::signal(pid, rustix::process::Signal::KILL);
             }
         });
     }

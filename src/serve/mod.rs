@@ -130,7 +130,7 @@ pub struct Shared {
     /// Which session places are taken, by number.
     slots: Arc<Mutex<Vec<bool>>>,
     /// Whether each session's app is told its place's number, for its lab's own host ids
-    /// (`lab::idmap::SLOT_ENV`): not when the labs here would share ids anyway.
+    /// (`lab::app::idmap::SLOT_ENV`): not when the labs here would share ids anyway.
     lab_slots: bool,
     /// The server's own language (a refusal before the client said its locale).
     lang: Lang,
@@ -197,11 +197,11 @@ impl Shared {
         })))
     }
 
-    /// What a session's app is told about its place (`lab::idmap::SLOT_ENV`), if anything.
+    /// What a session's app is told about its place (`lab::app::idmap::SLOT_ENV`), if anything.
     pub fn slot_env(&self, slot: &Slot) -> Option<(String, String)> {
         self.lab_slots.then(|| {
             (
-                crate::lab::idmap::SLOT_ENV.to_string(),
+                crate::lab::app::idmap::SLOT_ENV.to_string(),
                 slot.number().to_string(),
             )
         })
@@ -261,8 +261,8 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         return print_code(i18n, &class);
     }
     let max_sessions = *m.get_one::<u32>("max-sessions").expect("has a default");
-    if max_sessions > crate::lab::idmap::MAX_SLOTS {
-        let max = crate::lab::idmap::MAX_SLOTS;
+    if max_sessions > crate::lab::app::idmap::MAX_SLOTS {
+        let max = crate::lab::app::idmap::MAX_SLOTS;
         eprintln!(
             "{}",
             i18n.ta(
@@ -357,10 +357,10 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
 /// Whether each session's lab gets host ids of its own (see `Slot`), so whether to tell each
 /// app its place; one line in the log when the labs here share ids.
 fn lab_ids(max_sessions: u32) -> bool {
-    use crate::lab::sandbox;
-    match sandbox::session_ids(max_sessions) {
-        sandbox::SessionIds::OwnBlock => true,
-        sandbox::SessionIds::SharedRange { have, need } => {
+    use crate::lab::app::bwrap;
+    match bwrap::session_ids(max_sessions) {
+        bwrap::SessionIds::OwnBlock => true,
+        bwrap::SessionIds::SharedRange { have, need } => {
             eprintln!(
                 "serve: learners' labs share one range of host ids: /etc/subuid and /etc/subgid \
                  give this user {have} ids, a range for each of {max_sessions} sessions needs \
@@ -368,7 +368,7 @@ fn lab_ids(max_sessions: u32) -> bool {
             );
             false
         }
-        sandbox::SessionIds::ServerUser => {
+        bwrap::SessionIds::ServerUser => {
             eprintln!(
                 "serve: learners' labs share this server's user id: it has no subordinate ids \
                  (/etc/subuid, /etc/subgid and newuidmap; or run serve as root)"

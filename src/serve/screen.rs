@@ -141,8 +141,8 @@ impl Screen {
             return;
         };
         if !app.ended.load(Ordering::SeqCst) {
-            // SAFETY: kill(2) on our own child that has not been reaped (`ended` is false).
-            unsafe { libc::kill(pid, libc::SIGWINCH) };
+            // Our own child, not yet reaped (`ended` is false).
+            crate::child::signal(pid, rustix::process::Signal::WINCH);
         }
     }
 }

@@ -113,7 +113,7 @@ pub struct World {
     pub progress: Progress,
     /// Body area of the last draw (a reasonable default before the first one).
     pub area: Rect,
-    pub waker: Option<crate::lab::session::Notify>,
+    pub waker: Option<crate::lab::app::session::Notify>,
     /// The rocm-learn binary, which the lab sandbox mounts for its simulated tools.
     pub exe: Option<std::path::PathBuf>,
     /// Seed for quiz option orders; `None` draws a fresh one per attempt.

@@ -43,7 +43,7 @@ pub enum Question {
 /// Shared, read-mostly context for screens. `changes` collects progress updates.
 pub struct Cx<'a> {
     /// Wakes the event loop from another thread (a lab's shell output); `None` in tests.
-    pub waker: Option<&'a crate::lab::session::Notify>,
+    pub waker: Option<&'a crate::lab::app::session::Notify>,
     pub exe: Option<&'a std::path::Path>,
     /// The body area (between title bar and key hints) at the last draw, so screens can lay
     /// out while handling keys that arrive before their first draw.

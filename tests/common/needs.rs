@@ -59,7 +59,7 @@ pub fn root(what: &str) -> bool {
         return false;
     }
     // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } == 0 {
+    if rustix::process::geteuid().is_root() {
         return true;
     }
     let line = format!("{what} skipped: it needs a lab started by root (CI runs as root)");

@@ -67,8 +67,63 @@ pub fn read_capped(path: &Path, cap: u64) -> io::Result<Vec<u8>> {
     Ok(buf)
 }
 
+/// Files become `file` (keeping their execute bits) and folders `dir`, recursively. Symlinks
+/// and other mounts inside (host /etc entries bound read-only) are left alone; an entry that
+/// cannot be changed does not stop the walk.
+pub fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = fs::symlink_metadata(path)?;
+    walk_modes(path, &meta, meta.dev(), file, dir);
+    Ok(())
+}
+
+fn walk_modes(path: &Path, meta: &fs::Metadata, dev: u64, file: u32, dir: u32) {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if meta.file_type().is_symlink() || meta.dev() != dev {
+        return;
+    }
+    if meta.is_dir() {
+        if let Ok(rd) = fs::read_dir(path) {
+            for e in rd.flatten() {
+                if let Ok(m) = fs::symlink_metadata(e.path()) {
+                    walk_modes(&e.path(), &m, dev, file, dir);
+                }
+            }
+        }
+        let _ = fs::set_permissions(path, fs::Permissions::from_mode(dir));
+    } else if meta.is_file() {
+        let exec = meta.permissions().mode() & 0o111;
+        let _ = fs::set_permissions(path, fs::Permissions::from_mode(file | exec));
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn modes_change_below_a_folder_but_execute_bits_and_links_stay() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let top = d.path().join("etc");
+        fs::create_dir_all(top.join("sub")).unwrap();
+        fs::write(top.join("sub/plain"), "x").unwrap();
+        fs::write(top.join("tool"), "x").unwrap();
+        fs::set_permissions(top.join("tool"), fs::Permissions::from_mode(0o755)).unwrap();
+        let outside = d.path().join("outside");
+        fs::write(&outside, "x").unwrap();
+        fs::set_permissions(&outside, fs::Permissions::from_mode(0o600)).unwrap();
+        std::os::unix::fs::symlink(&outside, top.join("link")).unwrap();
+        set_modes(&top, 0o444, 0o555).unwrap();
+        let mode = |p: &Path| fs::symlink_metadata(p).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode(&top.join("sub/plain")), 0o444);
+        assert_eq!(mode(&top.join("tool")), 0o555);
+        assert_eq!(mode(&top.join("sub")), 0o555);
+        // The link was not followed: the file it names keeps its mode.
+        assert_eq!(mode(&outside), 0o600);
+        fs::set_permissions(&top, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(top.join("sub"), fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
     use super::*;
 
     #[test]

@@ -21,8 +21,8 @@ use super::super::view::{Cx, Ev, Outcome, Overlay, Question, View};
 use super::super::widgets;
 use crate::content::{Course, LabWay, Msg};
 use crate::events::LabSession;
-use crate::lab::keys;
-use crate::lab::run::{LabRun, Options};
+use crate::lab::app::key_bytes;
+use crate::lab::app::run::{LabRun, Options};
 use crate::markdown::Target;
 use crate::progress::{Change, ItemKind};
 use keymap::{Act, Mode, Moment};
@@ -492,7 +492,7 @@ impl LabScreen {
     /// A key while the shell has the keys: the table's few, else typed into the shell.
     fn type_into_shell(&mut self, k: &KeyEvent) {
         let app_cursor = self.shell_mode(tui_term::vt100::Screen::application_cursor);
-        if let Some(bytes) = keys::encode(k, app_cursor) {
+        if let Some(bytes) = key_bytes::encode(k, app_cursor) {
             self.send(&bytes);
         }
     }
@@ -790,7 +790,7 @@ impl View for LabScreen {
             }
             Ev::Paste(text) if self.mode() == Mode::Terminal => {
                 let bracketed = self.shell_mode(tui_term::vt100::Screen::bracketed_paste);
-                self.send(&keys::paste(text, bracketed));
+                self.send(&key_bytes::paste(text, bracketed));
                 Outcome::Stay
             }
             Ev::Click { .. } if self.panel => {

@@ -40,7 +40,7 @@ const SCRATCH: &str = "/mnt";
 pub fn install(user: &str, handing: Option<Handing>, budget: u64) -> io::Result<bool> {
     let handed = handing.as_ref().and_then(|h| Handed::take(h.exe_mount));
     let host_etc = handing.as_ref().map_or(&[][..], |h| h.host_etc);
-    let exe = Path::new(super::sandbox::SIM_BIN);
+    let exe = Path::new(crate::lab::wire::layout::SIM_BIN);
     let exe_len = match handed.as_ref().and_then(|h| h.exe.as_ref()) {
         Some(_) => 0,
         None => std::fs::metadata(exe).map_or(0, |m| m.len()),
@@ -64,7 +64,7 @@ pub fn install(user: &str, handing: Option<Handing>, budget: u64) -> io::Result<
         for top in TOPS {
             // Under /run/rocm-lab, the home's first contents are a mount of their own, copied
             // into /home instead.
-            let seed = Path::new(super::sandbox::HOME_SEED)
+            let seed = Path::new(crate::lab::wire::layout::HOME_SEED)
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or_default();
@@ -106,7 +106,7 @@ pub fn install(user: &str, handing: Option<Handing>, budget: u64) -> io::Result<
                 }
                 // The host's alternatives, next to the machine's own, and their mounts gone.
                 for (rel, links) in crate::sim::alternatives::FOLDERS {
-                    let host = super::sandbox::host_alternatives(rel);
+                    let host = crate::lab::wire::layout::host_alternatives(rel);
                     crate::sim::alternatives::adopt_host(
                         Path::new(&host),
                         // Both lie under a one-word top (etc, var): the same path in the copy.
@@ -137,7 +137,7 @@ pub fn install(user: &str, handing: Option<Handing>, budget: u64) -> io::Result<
             None => {
                 // The learner's home is a folder of /home like any other, seeded from the stage.
                 let home = scratch.join("home").join(user);
-                let seed = Path::new(super::sandbox::HOME_SEED);
+                let seed = Path::new(crate::lab::wire::layout::HOME_SEED);
                 if seed.is_dir() {
                     copy_tree(seed, &home, &[], &mut budget)?;
                 }
@@ -170,8 +170,8 @@ pub struct Handing<'a> {
     pub host_etc: &'a [String],
 }
 
-/// The stage the app handed over by descriptor (`sandbox::STAGE_FD`), when it did, and the
-/// binary's mount (`sandbox::EXE_FD`) when it came as one.
+/// The stage the app handed over by descriptor (`layout::STAGE_FD`), when it did, and the
+/// binary's mount (`layout::EXE_FD`) when it came as one.
 struct Handed {
     stage: std::os::fd::OwnedFd,
     exe: Option<std::os::fd::OwnedFd>,
@@ -181,7 +181,7 @@ static HANDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::ne
 
 /// The binary's path in the sandbox.
 fn exe_path() -> &'static Path {
-    Path::new(super::sandbox::SIM_BIN)
+    Path::new(crate::lab::wire::layout::SIM_BIN)
 }
 
 impl Handed {
@@ -190,16 +190,15 @@ impl Handed {
     fn take(exe_mount: bool) -> Option<Handed> {
         HANDED.store(true, std::sync::atomic::Ordering::Relaxed);
         let exe = match exe_mount {
-            true => take_fd(super::sandbox::EXE_FD),
+            true => super::sys::take_fd(crate::lab::wire::layout::EXE_FD),
             // bubblewrap copied the binary from its descriptor; whatever is left of it is
             // closed here, so no login inherits it.
             false => {
-                // SAFETY: closing a descriptor number this process does not otherwise use.
-                unsafe { libc::close(super::sandbox::EXE_FD) };
+                drop(super::sys::take_fd(crate::lab::wire::layout::EXE_FD));
                 None
             }
         };
-        let stage = take_fd(super::sandbox::STAGE_FD)?;
+        let stage = super::sys::take_fd(crate::lab::wire::layout::STAGE_FD)?;
         Some(Handed { stage, exe })
     }
 
@@ -211,7 +210,7 @@ impl Handed {
 
     /// Where the stage keeps what the sandbox shows at `top`.
     fn source(&self, top: &str) -> PathBuf {
-        match super::stage::MOUNTS
+        match crate::lab::wire::layout::MOUNTS
             .iter()
             .find(|(inside, _)| *inside == top)
         {
@@ -220,18 +219,6 @@ impl Handed {
             None => Path::new("/").join(top),
         }
     }
-}
-
-/// Owns descriptor `fd`, which the app placed for this process alone; None when not open.
-fn take_fd(fd: i32) -> Option<std::os::fd::OwnedFd> {
-    use std::os::fd::FromRawFd;
-    // SAFETY: F_GETFD only asks whether the fd is open.
-    if unsafe { libc::fcntl(fd, libc::F_GETFD) } < 0 {
-        return None;
-    }
-    // SAFETY: the fd is open (checked above) and the app put it there for this process
-    // alone; from here it is owned, and closed, here.
-    Some(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) })
 }
 
 /// The machine's kernel command line, which bubblewrap bound from the stage.
@@ -252,7 +239,7 @@ fn swap(scratch: &Path) -> io::Result<()> {
         if top == "etc" {
             // The host entries bubblewrap bound one by one (on a handed stage, the only mounts
             // under /etc): the copy holds them.
-            for e in super::sandbox::HOST_ETC {
+            for e in crate::lab::wire::layout::HOST_ETC {
                 let _ = rustix::mount::unmount(at.join(e), UnmountFlags::DETACH);
             }
         }

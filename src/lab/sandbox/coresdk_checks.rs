@@ -4,8 +4,8 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use super::stage::{host_path, resolve};
 use crate::content::Msg;
+use crate::lab::wire::layout::{host_path, resolve};
 use crate::sim::pkgs::{self, KeyCheck, Repo, Source};
 use crate::sim::{State, catalog, coresdk};
 
@@ -166,7 +166,7 @@ pub fn login(root: &Path, path: &str, commands: &[String]) -> Result<(), Msg> {
         }
     }
     let dirs: Vec<&str> = path.split(':').collect();
-    if super::path_dirs::on_path(&dirs, "/usr/bin") {
+    if crate::lab::sandbox::path_dirs::on_path(&dirs, "/usr/bin") {
         Ok(())
     } else {
         Err(Msg::new("machine-why-login-tools")

@@ -7,55 +7,7 @@ use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use super::scripts;
-
-/// The stage's folders as the sandbox mounts them, read-write: (path inside, without the
-/// leading slash; folder of the stage). The one table the sandbox's binds and `host_path` use.
-pub const MOUNTS: [(&str, &str); 7] = [
-    ("run/rocm-lab", "run"),
-    ("etc", "etc"),
-    ("home", "home"),
-    ("opt", "opt"),
-    ("var", "var"),
-    // Over a tmpfs at /usr/local: the machine's own programs, first on PATH.
-    ("usr/local/bin", "usr/bin"),
-    ("usr/local/sbin", "usr/sbin"),
-];
-
-/// Where the machine's /usr/bin and /usr/sbin are mounted in the sandbox (the host's /usr stays
-/// there, read-only): the folder the simulator installs programs into at `/`.
-pub fn programs_dir() -> String {
-    let bin = MOUNTS
-        .iter()
-        .find(|(_, dir)| *dir == "usr/bin")
-        .map_or("usr/bin", |(inside, _)| inside);
-    format!("/{}", bin.strip_suffix("/bin").unwrap_or(bin))
-}
-
-/// Where a path of the sandbox lives on the host: the stage's folders for what is mounted from
-/// it, the host's own file (read-only in the sandbox) for everything else.
-pub fn host_path(root: &Path, inside: &str) -> PathBuf {
-    let p = inside.trim_start_matches('/');
-    // Inside the sandbox (the supervisor's checks) the mounts are already in place.
-    if root == Path::new("/") {
-        return Path::new("/").join(p);
-    }
-    for (mount, dir) in MOUNTS {
-        if p == mount {
-            return root.join(dir);
-        }
-        if let Some(rest) = p.strip_prefix(mount).and_then(|r| r.strip_prefix('/')) {
-            return root.join(dir).join(rest);
-        }
-    }
-    Path::new("/").join(p)
-}
-
-/// Follows a path as the sandbox sees it, symlinks included (an absolute link target means the
-/// sandbox's path, not the host's), and returns where the file is on the host.
-pub fn resolve(root: &Path, inside: &str) -> Option<PathBuf> {
-    crate::machine_path::resolve(inside, |p| host_path(root, p)).map(|p| host_path(root, &p))
-}
+use crate::lab::app::shell_files;
 
 /// Gives a stage's files back before it is removed (see `Stage::reclaim_with`).
 pub type Reclaim = Box<dyn FnOnce(&Path) + Send>;
@@ -65,9 +17,9 @@ pub struct Stage {
     dir: Option<tempfile::TempDir>,
     path: PathBuf,
     /// A lab whose accounts are the caller's subordinate ids leaves files only a sandbox with
-    /// the same maps can give back (`sandbox::reclaim`): what does that, given the stage.
+    /// the same maps can give back (`bwrap::reclaim`): what does that, given the stage.
     reclaim: Option<Reclaim>,
-    /// Host /etc entries bound into the machine's /etc (`sandbox::HOST_ETC`).
+    /// Host /etc entries bound into the machine's /etc (`layout::HOST_ETC`).
     pub host_etc: Vec<String>,
     /// The machine's user (`[machine] user`), who logs in.
     pub user: String,
@@ -80,10 +32,14 @@ impl Stage {
     /// be copied into the sandbox's memory; see `stage_dir`), else in the temporary folder.
     pub fn new(in_memory: bool) -> io::Result<Stage> {
         sweep_once();
-        let prefix = format!("{}{}-", super::stage_dir::PREFIX, std::process::id());
+        let prefix = format!(
+            "{}{}-",
+            crate::lab::app::stage_dir::PREFIX,
+            std::process::id()
+        );
         let dir = tempfile::Builder::new()
             .prefix(&prefix)
-            .tempdir_in(super::stage_dir::parent(in_memory))?;
+            .tempdir_in(crate::lab::app::stage_dir::parent(in_memory))?;
         for d in [
             "etc",
             "home",
@@ -92,7 +48,7 @@ impl Stage {
             "usr/bin",
             "usr/sbin",
             "run",
-            // Mount point of the home folder's first contents (`sandbox::HOME_SEED`).
+            // Mount point of the home folder's first contents (`layout::HOME_SEED`).
             "run/home-seed",
         ] {
             fs::create_dir_all(dir.path().join(d))?;
@@ -134,12 +90,12 @@ impl Stage {
             fs::set_permissions(&p, fs::Permissions::from_mode(mode))
         };
         let missing = |rel: &str| !self.host(rel).exists();
-        w("etc/rocm-lab/hook.sh", scripts::HOOK, 0o644)?;
+        w("etc/rocm-lab/hook.sh", shell_files::HOOK, 0o644)?;
         if missing("etc/profile") {
-            w("etc/profile", scripts::ETC_PROFILE, 0o644)?;
+            w("etc/profile", shell_files::ETC_PROFILE, 0o644)?;
         }
         if missing("etc/environment") {
-            w("etc/environment", scripts::ETC_ENVIRONMENT, 0o644)?;
+            w("etc/environment", shell_files::ETC_ENVIRONMENT, 0o644)?;
         }
         fs::create_dir_all(self.host("etc/profile.d"))?;
         if missing("etc/passwd") {
@@ -157,15 +113,15 @@ impl Stage {
         let home = format!("home/{user}");
         fs::create_dir_all(self.host(&home))?;
         if missing(&format!("{home}/.profile")) {
-            w(&format!("{home}/.profile"), scripts::PROFILE, 0o644)?;
+            w(&format!("{home}/.profile"), shell_files::PROFILE, 0o644)?;
         }
         if missing(&format!("{home}/.bashrc")) {
-            w(&format!("{home}/.bashrc"), scripts::BASHRC, 0o644)?;
+            w(&format!("{home}/.bashrc"), shell_files::BASHRC, 0o644)?;
         }
         for (path, tool) in tools {
             let rel = path.trim_start_matches('/');
             if missing(rel) {
-                w(rel, &scripts::wrapper(tool), 0o755)?;
+                w(rel, &shell_files::wrapper(tool), 0o755)?;
             }
         }
         Ok(())
@@ -214,7 +170,7 @@ impl Stage {
     /// installs them.
     pub fn ubuntu_modes(&self) -> io::Result<()> {
         for top in ["etc", "opt", "usr"] {
-            set_modes(&self.host(top), 0o644, 0o755)?;
+            rocm_unix::files::set_modes(&self.host(top), 0o644, 0o755)?;
         }
         Ok(())
     }
@@ -224,7 +180,7 @@ impl Stage {
     /// The home folder, /var (the simulator's state) and the side channel stay writable.
     pub fn lock_down(&self) -> io::Result<()> {
         for top in ["etc", "opt", "usr"] {
-            set_modes(&self.host(top), 0o444, 0o555)?;
+            rocm_unix::files::set_modes(&self.host(top), 0o444, 0o555)?;
         }
         Ok(())
     }
@@ -275,15 +231,15 @@ fn sweep_once() {
     ONCE.call_once(|| {
         let sweeper = std::thread::spawn(|| {
             let parents = [
-                super::stage_dir::parent(true),
-                super::stage_dir::parent(false),
+                crate::lab::app::stage_dir::parent(true),
+                crate::lab::app::stage_dir::parent(false),
             ];
             let mut seen = Vec::new();
             for parent in parents {
                 if seen.contains(&parent) {
                     continue;
                 }
-                for stage in super::stage_dir::leftovers(&parent) {
+                for stage in crate::lab::app::stage_dir::leftovers(&parent) {
                     open_up(&stage);
                     let _ = fs::remove_dir_all(&stage);
                 }
@@ -342,48 +298,10 @@ fn open_up(dir: &Path) {
     }
 }
 
-/// Files become `file` (keeping their execute bits) and folders `dir`, recursively. Symlinks
-/// and other mounts inside (host /etc entries bound read-only) are left alone; an entry that
-/// cannot be changed does not stop the walk.
-pub fn set_modes(path: &Path, file: u32, dir: u32) -> io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let meta = fs::symlink_metadata(path)?;
-    walk_modes(path, &meta, meta.dev(), file, dir);
-    Ok(())
-}
-
-fn walk_modes(path: &Path, meta: &fs::Metadata, dev: u64, file: u32, dir: u32) {
-    use std::os::unix::fs::MetadataExt;
-    if meta.file_type().is_symlink() || meta.dev() != dev {
-        return;
-    }
-    if meta.is_dir() {
-        if let Ok(rd) = fs::read_dir(path) {
-            for e in rd.flatten() {
-                if let Ok(m) = fs::symlink_metadata(e.path()) {
-                    walk_modes(&e.path(), &m, dev, file, dir);
-                }
-            }
-        }
-        let _ = fs::set_permissions(path, fs::Permissions::from_mode(dir));
-    } else if meta.is_file() {
-        let exec = meta.permissions().mode() & 0o111;
-        let _ = fs::set_permissions(path, fs::Permissions::from_mode(file | exec));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_machines_programs_are_where_the_mount_table_puts_them() {
-        assert_eq!(programs_dir(), "/usr/local");
-        assert_eq!(
-            host_path(Path::new("/s"), "/usr/local/sbin/x"),
-            Path::new("/s/usr/sbin/x")
-        );
-    }
+    use crate::lab::wire::layout::{host_path, resolve};
 
     #[test]
     fn symlinks_resolve_inside_the_sandbox_view() {

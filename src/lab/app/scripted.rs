@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::run::LabRun;
+use crate::lab::app::run::LabRun;
 
 /// How long each line may take unless `--line-timeout` says otherwise.
 pub const LINE_TIMEOUT: Duration = Duration::from_secs(60);

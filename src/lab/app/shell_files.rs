@@ -1,5 +1,7 @@
 //! Shell code the lab installs in its stage (`/etc/rocm-lab/`), and the learner's dotfiles.
 
+use crate::lab::wire::layout::SIM_BIN;
+
 /// Runs before every prompt, sourced by `PROMPT_COMMAND` (see `PROMPT_COMMAND`): sends one
 /// record to the supervisor on the login's socket (fd 99, `protocol::SHELL_FD`; see
 /// `record.rs`) and gives `$?` back. Session and uid are left to the supervisor, which knows
@@ -89,9 +91,6 @@ fi
 
 /// /etc/environment as Ubuntu ships it.
 pub const ETC_ENVIRONMENT: &str = "PATH=\"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/snap/bin\"\n";
-
-/// Where the rocm-learn binary is mounted inside the sandbox (the simulated tools call it).
-pub const SIM_BIN: &str = "/usr/local/libexec/rocm-learn";
 
 /// A wrapper that runs one of the simulated tools.
 pub fn wrapper(tool: &str) -> String {

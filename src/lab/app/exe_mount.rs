@@ -71,7 +71,7 @@ fn copy_once(exe: &Path, owner: (u32, u32)) -> io::Result<OwnedFd> {
     )?;
     // Closed before the mount turns read-only: a file open for writing keeps it busy.
     io::copy(&mut from, &mut std::fs::File::from(to))?;
-    super::usr_layer::make_read_only(mnt.as_fd())?;
+    crate::lab::app::usr_map::make_read_only(mnt.as_fd())?;
     // A kernel that cannot clone from a detached tree says so now, not at each lab.
     open_tree(
         &mnt,

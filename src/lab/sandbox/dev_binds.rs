@@ -9,91 +9,24 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::AsRawFd;
 use std::path::Path;
 use std::sync::Mutex;
 
-use rustix::fs::{AtFlags, CWD, FileType, Mode, OFlags};
+use rustix::fs::{AtFlags, CWD, Mode, OFlags};
 
+use crate::lab::wire::layout::{POOL, POOL_FD, pool_name};
 use crate::sim::accounts;
 use crate::sim::state::{DevNode, State};
 
-/// Where the supervisor mounts the pool, which the app hands it on `FD`.
-pub const POOL: &str = "/run/rocm-lab/devices";
-
-/// The fd on which the supervisor receives the pool.
-pub const FD: i32 = 8;
-
-fn pool_name((major, minor): (u32, u32)) -> String {
-    format!("c{major}_{minor}")
-}
-
-/// Host side, as root, before the sandbox starts: a character device for each of `nodes` on
-/// a small tmpfs of its own that no host path reaches (a detached mount, held by its fd), owned
-/// by `owner`, the lab's root, and mode 0700. Nothing of it is on the host's disk, no host
-/// process can open it, and it goes when the lab's last reference does.
-pub fn make_pool(nodes: &[(u32, u32)], owner: (u32, u32)) -> io::Result<OwnedFd> {
-    let pool = empty_pool(owner)?;
-    fill_pool(&pool, nodes, owner)?;
-    Ok(pool)
-}
-
-/// The pool's tmpfs, empty: the sandbox may start with it while the machine (and so the list
-/// of its nodes) is being built, as long as it is filled before the supervisor mounts it.
-pub fn empty_pool(owner: (u32, u32)) -> io::Result<OwnedFd> {
-    use rustix::mount::{
-        FsMountFlags, FsOpenFlags, MountAttrFlags, fsconfig_create, fsconfig_set_string, fsmount,
-        fsopen,
-    };
-    let fs = fsopen("tmpfs", FsOpenFlags::FSOPEN_CLOEXEC)?;
-    fsconfig_set_string(&fs, "size", "64k")?;
-    fsconfig_set_string(&fs, "mode", "0700")?;
-    fsconfig_set_string(&fs, "uid", owner.0.to_string().as_str())?;
-    fsconfig_set_string(&fs, "gid", owner.1.to_string().as_str())?;
-    fsconfig_create(&fs)?;
-    let pool = fsmount(
-        &fs,
-        FsMountFlags::FSMOUNT_CLOEXEC,
-        MountAttrFlags::MOUNT_ATTR_NODEV
-            | MountAttrFlags::MOUNT_ATTR_NOSUID
-            | MountAttrFlags::MOUNT_ATTR_NOEXEC,
-    )?;
-    Ok(pool)
-}
-
-/// Makes a node for each of `nodes` in `pool`, owned by `owner` and mode 0600.
-pub fn fill_pool(pool: &OwnedFd, nodes: &[(u32, u32)], owner: (u32, u32)) -> io::Result<()> {
-    for &(major, minor) in nodes {
-        let name = pool_name((major, minor));
-        rustix::fs::mknodat(
-            pool,
-            name.as_str(),
-            FileType::CharacterDevice,
-            Mode::from_raw_mode(0o600),
-            rustix::fs::makedev(major, minor),
-        )?;
-        rustix::fs::chownat(
-            pool,
-            name.as_str(),
-            Some(rustix::fs::Uid::from_raw(owner.0)),
-            Some(rustix::fs::Gid::from_raw(owner.1)),
-            AtFlags::SYMLINK_NOFOLLOW,
-        )?;
-    }
-    Ok(())
-}
-
 /// Supervisor side, once the machine's folders are in place: mounts the pool the app sent on
-/// `FD` at `POOL`. Nothing to do when none was sent (the lab was not started by root).
+/// `POOL_FD` at `POOL`. Nothing to do when none was sent (the lab was not started by root).
 pub fn install_pool() -> io::Result<()> {
-    use std::os::fd::FromRawFd;
-    // SAFETY: F_GETFD only asks whether the fd is open.
-    if unsafe { libc::fcntl(FD, libc::F_GETFD) } < 0 {
+    // The app put the pool there for this process alone; from here it is owned, and closed,
+    // here.
+    let Some(pool) = super::sys::take_fd(POOL_FD) else {
         return Ok(());
-    }
-    // SAFETY: the fd is open (checked above) and the app put the pool there for this process
-    // alone; from here it is owned, and closed, here.
-    let pool = unsafe { OwnedFd::from_raw_fd(FD) };
+    };
     match std::fs::create_dir(POOL) {
         Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
         _ => {}

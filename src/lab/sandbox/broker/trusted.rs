@@ -3,31 +3,31 @@
 //! reports who that program is and confines it first.
 
 use std::io::{self, Read, Write};
-use std::os::fd::FromRawFd;
 use std::os::unix::net::UnixStream;
 
 use super::{REPORT_FD, Report};
-use crate::lab::confine::{self, Domain};
-use crate::lab::identity::Identity;
-use crate::lab::userns;
+use crate::lab::sandbox::confine::{self, Domain};
+use crate::lab::sandbox::identity::Identity;
+use crate::lab::sandbox::ids::{self, Ids};
+use crate::lab::sandbox::{sys, userns};
 use crate::sim::entry::{self, HandOver, Host};
 
 struct Lab {
     confine: bool,
     /// The sandbox maps the machine's ids and this tool runs as its root: the program it hands
-    /// over to is switched to its user's ids for real (`userns::switch_to`).
+    /// over to is switched to its user's ids for real (`ids::switch_to`).
     real_ids: bool,
 }
 
 /// The ids `who` runs with: its session's groups where the session is its own.
-fn ids_of(who: &HandOver) -> userns::Ids {
+fn ids_of(who: &HandOver) -> Ids {
     let root = std::path::Path::new("/");
     let gids = crate::sim::State::load_recorded(root)
         .ok()
         .and_then(|st| st.sessions.get(&who.session).cloned())
         .filter(|s| s.uid == who.uid)
         .map(|s| s.gids);
-    userns::account_ids(root, who.uid, gids)
+    ids::account_ids(root, who.uid, gids)
 }
 
 impl Host for Lab {
@@ -59,14 +59,14 @@ impl Host for Lab {
         // Looked up before the switch: the state is root's to read.
         let ids = self.real_ids.then(|| ids_of(who));
         // The program is the learner's: held to a login's memory limit.
-        crate::lab::supervisor::limit_memory()?;
+        crate::lab::sandbox::supervisor::limit_memory()?;
         if self.confine
             && let Err(e) = confine::apply(&Domain::for_uid(who.uid, &who.home))
         {
             return Err(io::Error::other(format!("cannot confine the program: {e}")));
         }
         match ids {
-            Some(ids) => userns::switch_to(&ids)
+            Some(ids) => ids::switch_to(&ids)
                 .map_err(|e| io::Error::other(format!("cannot set the user's ids: {e}"))),
             None => Ok(()),
         }
@@ -79,27 +79,22 @@ impl Host for Lab {
 
 /// Sends one report to the supervisor; the socket is returned for its answer.
 fn report(r: &Report) -> io::Result<std::mem::ManuallyDrop<UnixStream>> {
-    // SAFETY: the supervisor put the report socket on REPORT_FD for this process alone (and
-    // it is close-on-exec: see `main`). ManuallyDrop: it stays open until the exec.
-    let mut sock = std::mem::ManuallyDrop::new(unsafe { UnixStream::from_raw_fd(REPORT_FD) });
+    // The supervisor put the report socket there for this process alone (close-on-exec: see
+    // `main`). ManuallyDrop: it stays open until the exec, for the next report.
+    let sock = sys::take_fd(REPORT_FD)
+        .ok_or_else(|| io::Error::other("no report socket: not run by the supervisor"))?;
+    let mut sock = std::mem::ManuallyDrop::new(UnixStream::from(sock));
     let body = serde_json::to_vec(r).map_err(io::Error::other)?;
     sock.write_all(&body)?;
     Ok(sock)
 }
 
 pub fn main(tool: &str, args: &[String]) -> i32 {
-    // SAFETY: marking an fd close-on-exec; harmless when REPORT_FD is not open. Removing the
-    // marker while this process has one thread: a program the tool hands over to is the
+    // Close-on-exec now, and the markers gone: a program the tool hands over to is the
     // learner's, and its own tools must ask the supervisor again.
-    unsafe {
-        libc::fcntl(REPORT_FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        std::env::remove_var(super::TRUSTED_ENV);
-    }
+    sys::close_on_exec(REPORT_FD);
     let confine = std::env::var_os(super::UNCONFINED_ENV).is_none_or(|v| v != "1");
-    // SAFETY: as above, single-threaded.
-    unsafe {
-        std::env::remove_var(super::UNCONFINED_ENV);
-    }
+    sys::forget_vars_at_start(&[super::TRUSTED_ENV, super::UNCONFINED_ENV]);
     let real_ids = userns::euid() == 0 && userns::many_ids();
     entry::main(tool, args, &Lab { confine, real_ids })
 }

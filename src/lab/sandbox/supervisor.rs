@@ -7,30 +7,25 @@
 //! opened here, inside the sandbox, where it can reach nothing of the host.
 
 use std::io::Write;
-use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant, SystemTime};
 
-use super::broker::server;
-use super::checks::{self, Env};
-use super::confine::{self, Domain};
-use super::fdpass;
-use super::identity::{Identity, Table};
-use super::protocol::{self, FromSupervisor, SHELL_FD, ToSupervisor, WireMsg, WireStep};
-use super::record::Record;
-use super::userns;
 use crate::content::Check;
+use crate::lab::sandbox::broker::server;
+use crate::lab::sandbox::checks::{self, Env};
+use crate::lab::sandbox::confine::{self, Domain};
+use crate::lab::sandbox::identity::{Identity, Table};
+use crate::lab::sandbox::sys::{self, Step};
+use crate::lab::sandbox::{ids, userns};
+use crate::lab::wire::fdpass;
+use crate::lab::wire::layout::EXEC;
+use crate::lab::wire::protocol::{self, FromSupervisor, SHELL_FD, ToSupervisor, WireMsg, WireStep};
+use crate::lab::wire::record::Record;
 use crate::sim;
-
-/// The hidden subcommand that runs it.
-pub const SUBCOMMAND: &str = "__lab-supervisor";
-
-/// The hidden subcommand that confines a program and runs it: `__lab-exec DOMAIN -- PROG ARGS`.
-pub const EXEC: &str = "__lab-exec";
 
 /// Whether logins are confined (Landlock present and not turned off for a test).
 static CONFINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
@@ -43,7 +38,7 @@ static REAL_IDS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// The ids a program of `user` runs with: its account's, with `gids` (a session's groups) or
 /// those /etc/group gives a fresh login. None where the sandbox maps one uid and everything
 /// runs as it already.
-fn login_ids(user: &str, gids: Option<Vec<u32>>) -> Option<userns::Ids> {
+fn login_ids(user: &str, gids: Option<Vec<u32>>) -> Option<ids::Ids> {
     if !REAL_IDS.load(std::sync::atomic::Ordering::Relaxed) {
         return None;
     }
@@ -52,24 +47,21 @@ fn login_ids(user: &str, gids: Option<Vec<u32>>) -> Option<userns::Ids> {
     let uid = sim::accounts::user(root, user)
         .map(|pw| pw.uid)
         .filter(|uid| *uid != 0)
-        .unwrap_or(super::sandbox::LEARNER_UID);
-    Some(userns::account_ids(root, uid, gids))
+        .unwrap_or(crate::lab::wire::layout::LEARNER_UID);
+    Some(ids::account_ids(root, uid, gids))
 }
 
 /// Runs `cmd` as `ids` (nothing to do without them).
-fn switch_ids(cmd: &mut Command, ids: Option<userns::Ids>) {
+fn switch_ids(cmd: &mut Command, ids: Option<ids::Ids>) {
     if let Some(ids) = ids {
-        // SAFETY: switch_to makes raw setid calls and allocates nothing; `ids` is moved in.
-        unsafe {
-            cmd.pre_exec(move || userns::switch_to(&ids));
-        }
+        sys::in_child(cmd, Step::Ids(ids));
     }
 }
 
 /// A command that runs `argv` confined to `domain` (or as it is, when labs run unconfined).
 fn confined_command(domain: &Domain, argv: &[&str]) -> Command {
     if CONFINED.load(std::sync::atomic::Ordering::Relaxed) {
-        let mut cmd = Command::new(super::sandbox::SIM_BIN);
+        let mut cmd = Command::new(crate::lab::wire::layout::SIM_BIN);
         cmd.args([EXEC, &domain.to_arg(), "--"]).args(argv);
         cmd
     } else {
@@ -100,11 +92,11 @@ struct Logins {
 }
 
 pub fn main() -> i32 {
-    // SAFETY: the app dup'ed its end of the socketpair to this fd for us and nothing else in
-    // this process owns it. CLOEXEC keeps it out of the learner's processes.
-    let sock = unsafe {
-        libc::fcntl(protocol::FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        UnixStream::from_raw_fd(protocol::FD)
+    // The app placed its end of the socketpair there; taken, it is kept out of the learner's
+    // processes (close-on-exec).
+    let Some(sock) = sys::take_fd(protocol::FD).map(UnixStream::from) else {
+        eprintln!("rocm-learn: the lab channel is missing");
+        return 2;
     };
     let Ok(mut reader) = sock.try_clone() else {
         eprintln!("rocm-learn: the lab channel is missing");
@@ -126,9 +118,9 @@ pub fn main() -> i32 {
     };
     // First, while this is the only thread: the machine into memory, then (a lab of one id)
     // the learner's own namespace.
-    let in_memory = match super::in_memory::install(
+    let in_memory = match crate::lab::sandbox::in_memory::install(
         &user,
-        handed.then_some(super::in_memory::Handing {
+        handed.then_some(crate::lab::sandbox::in_memory::Handing {
             exe_mount,
             host_etc: &host_etc,
         }),
@@ -140,7 +132,7 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    if let Err(e) = super::devnodes::install_pool() {
+    if let Err(e) = crate::lab::sandbox::dev_binds::install_pool() {
         eprintln!("rocm-learn: the lab's device nodes: {e}");
     }
     if userns::euid() == 0
@@ -159,11 +151,11 @@ pub fn main() -> i32 {
     REAL_IDS.store(real_ids, std::sync::atomic::Ordering::Relaxed);
     if real_ids {
         // A /usr root may change, or (on failure) the read-only one: the lab works either way.
-        let _ = super::usr_layer::install();
+        let _ = crate::lab::sandbox::usr_layer::install();
     }
-    super::devnodes::sync();
+    crate::lab::sandbox::dev_binds::sync();
     seed_home(
-        Path::new(super::sandbox::HOME_SEED),
+        Path::new(crate::lab::wire::layout::HOME_SEED),
         Path::new(&home()),
         &mut 0,
     );
@@ -201,7 +193,7 @@ pub fn main() -> i32 {
                     }
                     None => tx.send(Event::Record(r)).is_ok(),
                 }
-            })
+            });
         });
     }
     let Ok(channel) = reader.try_clone() else {
@@ -451,16 +443,8 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
     cmd.stdin(Stdio::from(slave.try_clone().ok()?))
         .stdout(Stdio::from(slave.try_clone().ok()?))
         .stderr(Stdio::from(slave));
-    // SAFETY: setsid and the TIOCSCTTY ioctl are async-signal-safe system calls; fd 0 is the
-    // probe's terminal, set up by Command before this runs. As the learner's login has its
-    // terminal, so has the probe.
-    unsafe {
-        cmd.pre_exec(|| {
-            rustix::process::setsid()?;
-            rustix::process::ioctl_tiocsctty(rustix::fd::BorrowedFd::borrow_raw(0))?;
-            Ok(())
-        });
-    }
+    // As the learner's login has its terminal, so has the probe.
+    sys::in_child(&mut cmd, Step::OwnTerminal);
     let (to, from) = mpsc::channel();
     logins.probes.lock().ok()?.insert(session.clone(), to);
     let ended = |pid: Option<i32>| {
@@ -491,7 +475,7 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
         let left = deadline.saturating_duration_since(Instant::now());
         match from.recv_timeout(left) {
             Ok(r) if r.env.is_some() => break r.env,
-            Ok(_) => continue,
+            Ok(_) => {}
             Err(_) => break None,
         }
     };
@@ -565,19 +549,9 @@ pub const MAX_FILE: u64 = 1 << 30;
 /// in each login (`login_command`) and in each program a tool hands over to.
 pub const MAX_MEMORY: u64 = 1 << 30;
 
-/// Holds this process (and what it starts) to `MAX_MEMORY`. Only a system call: safe between
-/// fork and exec.
+/// Holds this process (and what it starts) to `MAX_MEMORY`.
 pub fn limit_memory() -> std::io::Result<()> {
-    use rustix::process::{Resource, Rlimit, setrlimit};
-    let lim = Rlimit {
-        current: Some(MAX_MEMORY),
-        maximum: Some(MAX_MEMORY),
-    };
-    match setrlimit(Resource::As, lim) {
-        // A hard limit already below it holds the process tighter: nothing to do.
-        Err(rustix::io::Errno::PERM) | Ok(()) => Ok(()),
-        Err(e) => Err(e.into()),
-    }
+    sys::limit_memory(MAX_MEMORY)
 }
 
 fn limit_processes() {
@@ -608,24 +582,11 @@ const JOB_SIGNALS: [libc::c_int; 5] = [
 /// The supervisor stays out of the terminal's job control: Ctrl-C or Ctrl-Z between two
 /// logins must not stop the machine. Its children get the defaults back (`child_signals`).
 fn ignore_job_signals() {
-    for s in JOB_SIGNALS {
-        // SAFETY: setting a signal to SIG_IGN installs no handler code.
-        unsafe {
-            libc::signal(s, libc::SIG_IGN);
-        }
-    }
+    sys::ignore_signals(&JOB_SIGNALS);
 }
 
 fn child_signals(cmd: &mut Command) {
-    // SAFETY: signal() with SIG_DFL is async-signal-safe; runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            for s in JOB_SIGNALS {
-                libc::signal(s, libc::SIG_DFL);
-            }
-            Ok(())
-        });
-    }
+    sys::in_child(cmd, Step::DefaultSignals(&JOB_SIGNALS));
 }
 
 /// One login after another, like getty. Each opens a new simulated session (groups as
@@ -682,7 +643,7 @@ fn login_identity(user: &str, session: String) -> Identity {
         user: user.into(),
         uid: account
             .as_ref()
-            .map_or(super::sandbox::LEARNER_UID, |u| u.uid),
+            .map_or(crate::lab::wire::layout::LEARNER_UID, |u| u.uid),
         home: account.map_or_else(|| format!("/home/{user}"), |u| u.home),
         session,
     }
@@ -707,24 +668,19 @@ fn login_command(who: &Identity, gids: Option<Vec<u32>>, shell: i32) -> Command 
     });
     child_signals(&mut cmd);
     with_shell_fd(&mut cmd, shell);
-    // SAFETY: limit_memory makes one system call and allocates nothing.
-    unsafe {
-        cmd.pre_exec(limit_memory);
-    }
+    sys::in_child(&mut cmd, Step::LimitMemory(MAX_MEMORY));
     cmd
 }
 
 /// Puts the login socket on SHELL_FD in the child, where the prompt hook and the tools find it.
 fn with_shell_fd(cmd: &mut Command, fd: i32) {
-    // SAFETY: dup2 is async-signal-safe; the new fd is not close-on-exec, so bash keeps it.
-    unsafe {
-        cmd.pre_exec(move || {
-            if libc::dup2(fd, SHELL_FD) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+    sys::in_child(
+        cmd,
+        Step::Dup {
+            from: fd,
+            to: SHELL_FD,
+        },
+    );
 }
 
 /// `__lab-exec DOMAIN -- PROG ARGS`: confines this (single-threaded) process and becomes PROG.
@@ -749,7 +705,7 @@ pub fn exec_main(args: &[std::ffi::OsString]) -> i32 {
         eprintln!("rocm-learn: cannot confine the login: {e}");
         return 126;
     }
-    let e = Command::new(prog).args(prog_args).exec();
+    let e = std::os::unix::process::CommandExt::exec(Command::new(prog).args(prog_args));
     eprintln!("rocm-learn: {}: {e}", prog.to_string_lossy());
     127
 }
@@ -784,12 +740,12 @@ fn open_session(root: &Path, user: &str) -> (String, Option<Vec<u32>>) {
 fn relock() {
     if !CONFINED.load(std::sync::atomic::Ordering::Relaxed) {
         for top in ["/etc", "/opt", "/usr/local/bin", "/usr/local/sbin"] {
-            let _ = super::stage::set_modes(Path::new(top), 0o444, 0o555);
+            let _ = rocm_unix::files::set_modes(Path::new(top), 0o444, 0o555);
         }
     }
     // Landlock keeps the learner from writing the simulator's state, not from chmod'ing it
     // (the learner's uid owns the stage): what a chmod took away is given back.
-    let _ = super::stage::set_modes(Path::new("/var/lib/rocm-sim"), 0o644, 0o755);
+    let _ = rocm_unix::files::set_modes(Path::new("/var/lib/rocm-sim"), 0o644, 0o755);
 }
 
 /// Size and modification time of each file a login shell reads.
@@ -812,7 +768,7 @@ fn login_fingerprint() -> Fingerprint {
     .chain(
         ["/etc/profile", "/etc/bash.bashrc", "/etc/environment"]
             .iter()
-            .map(|s| s.to_string()),
+            .map(std::string::ToString::to_string),
     )
     .collect();
     if let Ok(rd) = std::fs::read_dir("/etc/profile.d") {

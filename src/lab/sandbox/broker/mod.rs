@@ -24,7 +24,7 @@ pub const REPORT_FD: i32 = 98;
 pub enum Report {
     /// The program it is about to become runs as this identity (answered with one byte once
     /// registered).
-    HandOver(crate::lab::identity::Identity),
+    HandOver(crate::lab::sandbox::identity::Identity),
     /// It booted the machine again: every program on it ends (not answered).
     Rebooted,
 }

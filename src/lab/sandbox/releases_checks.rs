@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use super::path_dirs::on_path;
-use super::stage::resolve;
 use crate::content::Msg;
+use crate::lab::sandbox::path_dirs::on_path;
+use crate::lab::wire::layout::resolve;
 use crate::sim::State;
 use crate::sim::alternatives::{ADMINDIR, ALTDIR, Choice, Group, Status};
 use crate::sim::catalog;
@@ -30,7 +30,7 @@ pub fn rocm_default(root: &Path, state: &State, release: &str) -> Result<(), Msg
     else {
         return Err(Msg::new("alt-why-no-group"));
     };
-    let on_host = |p: &str| super::stage::host_path(root, p);
+    let on_host = |p: &str| crate::lab::wire::layout::host_path(root, p);
     let end = crate::machine_path::resolve("/opt/rocm", on_host);
     if end.as_deref() != Some(want.as_str()) {
         return Err(Msg::new("alt-why-points-elsewhere")

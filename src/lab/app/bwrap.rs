@@ -10,10 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::content::Msg;
-
-pub use super::userns::LEARNER_UID;
-
-pub use super::scripts::SIM_BIN;
+use crate::lab::wire::layout::{EXE_FD, HOME_SEED, HOST_ETC, SIM_BIN, host_alternatives};
 
 /// Top-level folders of a merged-/usr system: symlinks into /usr there, bound read-only on
 /// systems that still have them as folders.
@@ -21,24 +18,6 @@ const USR_LINKS: [&str; 6] = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/lib
 
 /// Empty, private folders where Ubuntu has them; nothing of the host's shows through.
 const EMPTY: [&str; 5] = ["/root", "/mnt", "/media", "/srv", "/run"];
-
-/// Host /etc entries that Ubuntu's own programs read (the dynamic linker, name lookup, terminal
-/// descriptions); /etc/alternatives is the machine's own, seeded with the host's links. Bound
-/// read-only where the simulated
-/// machine has none of its own.
-pub const HOST_ETC: [&str; 10] = [
-    "ld.so.cache",
-    // man(1) reads these before any page.
-    "manpath.config",
-    "groff",
-    "nsswitch.conf",
-    "terminfo",
-    "bash.bashrc",
-    "inputrc",
-    "localtime",
-    "magic",
-    "vim",
-];
 
 /// The writable /tmp of a lab (a tmpfs, so a full one is the learner's and not the host's).
 pub const TMP_SIZE: u64 = 512 << 20;
@@ -52,29 +31,6 @@ pub const VAR_TMP_SIZE: u64 = 256 << 20;
 /// The learner's home is a tmpfs of this size too (1 GiB with /tmp): a full disk is the
 /// learner's "No space left on device", never the host's.
 pub const HOME_SIZE: u64 = 512 << 20;
-
-/// Where the stage's home folder is shown read-only, for the supervisor to copy into the
-/// home's tmpfs before the first login.
-pub const HOME_SEED: &str = "/run/rocm-lab/home-seed";
-
-/// The fd of the binary in a sandbox whose stage is handed over (`Layout::handed`):
-/// bubblewrap copies it into memory at `SIM_BIN`.
-pub const EXE_FD: i32 = 9;
-
-/// Where the supervisor starts from when the binary comes as a mount (`Layout::exe_mount`):
-/// its descriptor, which the supervisor then mounts at `SIM_BIN`.
-pub fn exe_by_fd() -> String {
-    format!("/proc/self/fd/{EXE_FD}")
-}
-
-/// Where a handed stage's sandbox shows the host's alternatives folder `rel` (one of
-/// `sim::alternatives::FOLDERS`) until the supervisor has merged it into the machine's.
-pub fn host_alternatives(rel: &str) -> String {
-    format!("/run/host-{}", rel.replace('/', "-"))
-}
-
-/// The fd of the stage's folder in such a sandbox, for the supervisor to copy the machine from.
-pub const STAGE_FD: i32 = 10;
 
 /// Why the sandbox cannot start, as a message naming the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,7 +109,7 @@ fn one_id_mounts(bwrap: &Path) -> bool {
     static VERDICT: OnceLock<bool> = OnceLock::new();
     *VERDICT.get_or_init(|| {
         Command::new(bwrap)
-            .args(super::idmap::NS_ROOT)
+            .args(crate::lab::app::idmap::NS_ROOT)
             .args(ONE_ID_MOUNTS)
             .args(TRIAL_MOUNTS)
             .arg("true")
@@ -239,7 +195,7 @@ pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
     if !rustix::process::geteuid().is_root() {
         return None;
     }
-    let who = super::idmap::Mapper::root(super::idmap::slot()).run_as()?;
+    let who = crate::lab::app::idmap::Mapper::root(crate::lab::app::idmap::slot()).run_as()?;
     let ok = *VERDICT.get_or_init(|| {
         // The binary and the stage are handed over by descriptor (`Layout::handed`): the
         // account need not reach them by path (it has no home, nor any file), only create the
@@ -263,8 +219,8 @@ pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
 /// the app as the host's root (the sandbox running as nobody), or newuidmap and newgidmap for a
 /// user with subordinate ids that work here. None: the sandbox maps the learner's uid alone.
 /// Tried once per process.
-pub fn mapper(bwrap: &Path) -> Option<super::idmap::Mapper> {
-    use super::idmap::Mapper;
+pub fn mapper(bwrap: &Path) -> Option<crate::lab::app::idmap::Mapper> {
+    use crate::lab::app::idmap::Mapper;
     use std::sync::OnceLock;
     static ROOT: OnceLock<Option<Mapper>> = OnceLock::new();
     static SUBORDINATE: OnceLock<Option<Mapper>> = OnceLock::new();
@@ -272,7 +228,7 @@ pub fn mapper(bwrap: &Path) -> Option<super::idmap::Mapper> {
         // A bubblewrap too old for the options the lab needs (before 0.5) keeps one uid.
         return ROOT
             .get_or_init(|| {
-                let m = Mapper::root(super::idmap::slot());
+                let m = Mapper::root(crate::lab::app::idmap::slot());
                 trial_many(bwrap, &m).then_some(m)
             })
             .clone();
@@ -287,13 +243,13 @@ pub fn mapper(bwrap: &Path) -> Option<super::idmap::Mapper> {
 
 /// The caller's subordinate ids, when newuidmap and newgidmap are installed (a `serve`
 /// session's own block of them, when the ranges are long enough).
-fn subordinate_mapper() -> Option<super::idmap::Mapper> {
+fn subordinate_mapper() -> Option<crate::lab::app::idmap::Mapper> {
     let (ids, uids, gids) = subordinate_ranges()?;
-    Some(super::idmap::Mapper::subordinate(
+    Some(crate::lab::app::idmap::Mapper::subordinate(
         ids,
         uids,
         gids,
-        super::idmap::slot(),
+        crate::lab::app::idmap::slot(),
     ))
 }
 
@@ -315,7 +271,7 @@ fn subordinate_ranges() -> Option<Ranges> {
         .unwrap_or_default();
     let range = |file: &str| {
         let table = std::fs::read_to_string(file).ok()?;
-        super::idmap::subordinate_range(&table, &name, uid)
+        crate::lab::app::idmap::subordinate_range(&table, &name, uid)
     };
     Some(((uid, gid), range("/etc/subuid")?, range("/etc/subgid")?))
 }
@@ -333,7 +289,7 @@ pub enum SessionIds {
 }
 
 pub fn session_ids(slots: u32) -> SessionIds {
-    use super::idmap::{COUNT, slots_fit};
+    use crate::lab::app::idmap::{COUNT, slots_fit};
     if rustix::process::geteuid().is_root() {
         return SessionIds::OwnBlock;
     }
@@ -350,7 +306,7 @@ pub fn session_ids(slots: u32) -> SessionIds {
 }
 
 /// Whether a throwaway sandbox with `mapper`'s maps starts and runs a program.
-fn trial_many(bwrap: &Path, mapper: &super::idmap::Mapper) -> bool {
+fn trial_many(bwrap: &Path, mapper: &crate::lab::app::idmap::Mapper) -> bool {
     // The options a lab's command line adds to the namespaces, on a program that needs them.
     run_mapped(
         bwrap,
@@ -375,7 +331,7 @@ fn trial_many(bwrap: &Path, mapper: &super::idmap::Mapper) -> bool {
 /// caller's again and open to it (never following a link; the sandbox sees the stage and the
 /// host read-only).
 /// Call once the lab's sandbox is gone.
-pub fn reclaim(bwrap: &Path, stage: &Path, mapper: &super::idmap::Mapper) -> bool {
+pub fn reclaim(bwrap: &Path, stage: &Path, mapper: &crate::lab::app::idmap::Mapper) -> bool {
     let Some(stage) = stage.to_str() else {
         return false;
     };
@@ -405,8 +361,8 @@ pub fn reclaim(bwrap: &Path, stage: &Path, mapper: &super::idmap::Mapper) -> boo
 
 /// Runs `args` (bubblewrap's options after the namespaces, then the program) in a throwaway
 /// sandbox whose maps `mapper` writes; whether all went well.
-fn run_mapped(bwrap: &Path, mapper: &super::idmap::Mapper, args: &[&str]) -> bool {
-    use super::idmap::Handshake;
+fn run_mapped(bwrap: &Path, mapper: &crate::lab::app::idmap::Mapper, args: &[&str]) -> bool {
+    use crate::lab::app::idmap::Handshake;
     use std::os::unix::process::CommandExt;
     let run = || -> std::io::Result<bool> {
         let handshake = Handshake::new()?;
@@ -420,7 +376,7 @@ fn run_mapped(bwrap: &Path, mapper: &super::idmap::Mapper, args: &[&str]) -> boo
         if let Some((uid, gid)) = mapper.run_as() {
             cmd.uid(uid).gid(gid);
         }
-        crate::child::place_fds(&mut cmd, handshake.child_fds().to_vec());
+        crate::sys::place_fds(&mut cmd, handshake.child_fds().to_vec());
         let mut child = cmd.spawn()?;
         handshake.finish(&mut child, mapper)?;
         Ok(child.wait()?.success())
@@ -463,7 +419,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
             // Root of a namespace that maps the learner's uid alone, with what moving the
             // machine into memory takes; the supervisor then becomes the learner and gives
             // every capability up (`userns::become_learner_alone`).
-            push(&mut a, &super::idmap::NS_ROOT);
+            push(&mut a, &crate::lab::app::idmap::NS_ROOT);
             push(&mut a, &ONE_ID_MOUNTS);
             &[]
         }
@@ -475,7 +431,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
             // The sandbox's first process is root of a namespace whose maps the app writes
             // (`idmap`), with the capabilities a root of the machine uses on files and accounts.
             a.extend(
-                super::idmap::Handshake::args()
+                crate::lab::app::idmap::Handshake::args()
                     .into_iter()
                     .map(OsString::from),
             );
@@ -520,7 +476,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let tmp_size = TMP_SIZE.to_string();
     push(&mut a, scratch);
     push(&mut a, &["--size", &tmp_size, "--tmpfs", "/tmp"]);
-    let (usr_local, rest): (Vec<_>, Vec<_>) = super::stage::MOUNTS
+    let (usr_local, rest): (Vec<_>, Vec<_>) = crate::lab::wire::layout::MOUNTS
         .iter()
         .partition(|(inside, _)| inside.starts_with("usr/local/"));
     // A handed stage is not shown at all: the supervisor copies it from its descriptor (the
@@ -597,7 +553,7 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
         ("ROCM_SIM_ROOT".into(), "/".into()),
         ("ROCM_SIM_USER".into(), l.user.into()),
         ("ROCM_SIM_BIN".into(), SIM_BIN.into()),
-        (super::userns::SANDBOX_ENV.into(), "1".into()),
+        (crate::lab::wire::layout::SANDBOX_ENV.into(), "1".into()),
     ];
     env.extend(l.env.iter().cloned());
     a.push("--clearenv".into());

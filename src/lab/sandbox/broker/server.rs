@@ -6,17 +6,18 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::{REPORT_FD, Report, TRUSTED_ENV, UNCONFINED_ENV};
-use crate::lab::fdpass;
-use crate::lab::identity::{Identity, Table};
-use crate::lab::protocol::{self, ToolReply, ToolRequest};
-use crate::lab::record::{Record, Splitter};
-use crate::lab::sandbox::SIM_BIN;
+use crate::lab::sandbox::identity::{Identity, Table};
+use crate::lab::sandbox::sys::{self, Step};
+use crate::lab::wire::fdpass;
+use crate::lab::wire::layout::SIM_BIN;
+use crate::lab::wire::protocol::{self, ToolReply, ToolRequest};
+use crate::lab::wire::record::{Record, Splitter};
 
 /// Senders whose half-records are kept at once; past it the oldest are dropped.
 const MAX_SENDERS: usize = 64;
@@ -87,7 +88,7 @@ pub fn serve(
 /// registered it (it registers right after the start): the registration is waited for, as
 /// long as the retries used to take. A process no login started is not waited for longer.
 fn who_is(table: &Mutex<Table>, pid: i32) -> Option<Identity> {
-    super::super::identity::identify(table, pid, Duration::from_millis(200))
+    crate::lab::sandbox::identity::identify(table, pid, Duration::from_millis(200))
 }
 
 fn reply(out: &mut UnixStream, r: ToolReply) {
@@ -124,12 +125,9 @@ fn run(
     };
     let mut cmd = tool_command(&req, &who, confined, [stdin, stdout, stderr]);
     join_caller(&mut cmd, pid, report_child.as_raw_fd(), shell);
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(_) => {
-            reply(&mut out, ToolReply::Exit { code: 126 });
-            return;
-        }
+    let Ok(mut child) = cmd.spawn() else {
+        reply(&mut out, ToolReply::Exit { code: 126 });
+        return;
     };
     drop(report_child);
     drop(cmd);
@@ -140,7 +138,7 @@ fn run(
         t.forget(child_pid);
     }
     // What the tool did to the machine's devices shows in /dev before its caller goes on.
-    crate::lab::devnodes::sync();
+    crate::lab::sandbox::dev_binds::sync();
     let r = match status {
         Ok(s) => match (s.code(), s.signal()) {
             (Some(code), _) => ToolReply::Exit { code },
@@ -175,12 +173,12 @@ fn tool_command(
         .env("ROCM_SIM_BIN", SIM_BIN)
         .env(
             crate::sim::fsx::PROGRAMS_ENV,
-            crate::lab::stage::programs_dir(),
+            crate::lab::wire::layout::programs_dir(),
         )
         .env("ROCM_SIM_USER", &who.user)
         .env("ROCM_SIM_UID", who.uid.to_string())
         .env("ROCM_SIM_SESSION", &who.session)
-        .env(crate::lab::userns::SANDBOX_ENV, "1")
+        .env(crate::lab::wire::layout::SANDBOX_ENV, "1")
         .env(TRUSTED_ENV, REPORT_FD.to_string())
         .env(UNCONFINED_ENV, if confined { "0" } else { "1" })
         .current_dir(cwd)
@@ -196,23 +194,25 @@ fn join_caller(cmd: &mut Command, caller: i32, report_fd: i32, shell: i32) {
     let pgid = rustix::process::Pid::from_raw(caller)
         .and_then(|p| rustix::process::getpgid(Some(p)).ok())
         .map_or(0, |g| g.as_raw_nonzero().get());
-    // SAFETY: setpgid and dup2 are async-signal-safe. The tool joins the caller's process
-    // group, so the terminal's Ctrl-C and Ctrl-Z reach it as they reach the wrapper that asked
-    // and a foreground tool may read the terminal; a caller in another session (setsid) keeps
-    // the tool in the supervisor's group instead, which is why the result is not checked. The
-    // dup2s put the report socket and the logins' socket where the tool (and what it hands
-    // over to) look for them.
-    unsafe {
-        cmd.pre_exec(move || {
-            if pgid > 0 {
-                libc::setpgid(0, pgid);
-            }
-            if libc::dup2(report_fd, REPORT_FD) < 0 || libc::dup2(shell, protocol::SHELL_FD) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+    // The tool joins the caller's process group, so the terminal's Ctrl-C and Ctrl-Z reach it
+    // as they reach the wrapper that asked and a foreground tool may read the terminal. The
+    // report socket and the logins' socket go where the tool (and what it hands over to)
+    // look for them.
+    sys::in_child(cmd, Step::JoinGroup(pgid));
+    sys::in_child(
+        cmd,
+        Step::Dup {
+            from: report_fd,
+            to: REPORT_FD,
+        },
+    );
+    sys::in_child(
+        cmd,
+        Step::Dup {
+            from: shell,
+            to: protocol::SHELL_FD,
+        },
+    );
 }
 
 /// Reads what the tool reports until it closes its socket: each identity it hands over to is
@@ -235,7 +235,7 @@ fn follow_reports(mut report: UnixStream, child_pid: i32, table: &Mutex<Table>) 
             Ok(Report::Rebooted) => {
                 // The boot's state is saved: /dev shows its nodes (modes by the boot's udev
                 // rules) before any program ends, so the next login never sees the old ones.
-                crate::lab::devnodes::sync();
+                crate::lab::sandbox::dev_binds::sync();
                 power_cycle();
             }
             Err(_) => break,

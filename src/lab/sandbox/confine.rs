@@ -137,7 +137,7 @@ pub fn apply(domain: &Domain) -> Result<bool, String> {
     let mut ruleset = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
         .handle_access(rights)
-        .and_then(|r| r.create())
+        .and_then(landlock::Ruleset::create)
         .map_err(|e| e.to_string())?;
     for p in domain.writable() {
         let Some(fd) = open_exact(&p) else {
@@ -157,24 +157,15 @@ pub fn apply(domain: &Domain) -> Result<bool, String> {
     Ok(status.ruleset != RulesetStatus::NotEnforced)
 }
 
-/// Whether this kernel enforces Landlock at all (ABI 1, Linux 5.13 and later, when enabled).
+/// Whether this kernel enforces Landlock at all (ABI 1, Linux 5.13 and later, when enabled):
+/// a ruleset that must be created as asked is, or is not. (The doctor reports the ABI number
+/// itself: `sys::landlock_abi`.)
 pub fn available() -> bool {
-    abi().is_some()
-}
-
-/// The Landlock ABI this kernel offers, as the kernel itself answers (`None`: not built in,
-/// or turned off at boot). The one probe the lab and `doctor --labs` share.
-pub fn abi() -> Option<u32> {
-    // SAFETY: LANDLOCK_CREATE_RULESET_VERSION with a null attribute only queries the ABI.
-    let abi = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<u8>(),
-            0usize,
-            1u32,
-        )
-    };
-    u32::try_from(abi).ok().filter(|v| *v >= 1)
+    Ruleset::default()
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(AccessFs::from_write(ABI::V1))
+        .and_then(landlock::Ruleset::create)
+        .is_ok()
 }
 
 #[cfg(test)]

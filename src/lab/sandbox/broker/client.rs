@@ -2,13 +2,13 @@
 //! process's terminal, then the tool's exit status as this process's own.
 
 use std::io;
-use std::os::fd::{AsFd, BorrowedFd};
+use std::os::fd::AsFd;
 use std::os::unix::net::UnixStream;
 
 use crate::content::Msg;
 use crate::i18n::I18n;
-use crate::lab::fdpass;
-use crate::lab::protocol::{self, SHELL_FD, ToolReply, ToolRequest};
+use crate::lab::wire::fdpass;
+use crate::lab::wire::protocol::{self, SHELL_FD, ToolReply, ToolRequest};
 use crate::lang::Lang;
 
 /// Environment a request carries at most (the rest is dropped, newest variables last).
@@ -17,7 +17,7 @@ const ENV_BUDGET: usize = 48 * 1024;
 pub fn forward(tool: &str, args: &[String]) -> i32 {
     match ask(tool, args) {
         Ok(ToolReply::Exit { code }) => code,
-        Ok(ToolReply::Signal { signal }) => die_by(signal),
+        Ok(ToolReply::Signal { signal }) => crate::lab::sandbox::sys::die_by(signal),
         Ok(ToolReply::Refused) => fail(Msg::new("lab-tool-no-login").arg("tool", tool)),
         Err(e) => fail(
             Msg::new("lab-tool-unreachable")
@@ -30,7 +30,7 @@ pub fn forward(tool: &str, args: &[String]) -> i32 {
 /// Says why the tool did not run, in the app's language (Fluent is loaded only here, on the
 /// way out), and gives the status of a command that could not be executed.
 fn fail(why: Msg) -> i32 {
-    let lang = std::env::var(crate::lab::run::LANG_ENV)
+    let lang = std::env::var(crate::lab::wire::layout::LANG_ENV)
         .ok()
         .and_then(|c| Lang::parse(&c))
         .unwrap_or(Lang::En);
@@ -39,9 +39,11 @@ fn fail(why: Msg) -> i32 {
 }
 
 fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {
-    // SAFETY: SHELL_FD is only borrowed for the calls below; an fd that is not open or not a
-    // socket makes sendmsg fail, which is reported.
-    let shell = unsafe { BorrowedFd::borrow_raw(SHELL_FD) };
+    // Every login's processes inherit the supervisor's socket there; this process ends after
+    // the answer, so it may own it. A learner may have closed it or put a file there: then
+    // there is no socket and sendmsg fails, which is reported.
+    let shell = crate::lab::sandbox::sys::take_fd(SHELL_FD)
+        .ok_or_else(|| io::Error::from_raw_os_error(libc::EBADF))?;
     let mut budget = ENV_BUDGET;
     let env: Vec<(String, String)> = std::env::vars()
         .filter(|(k, v)| {
@@ -68,7 +70,7 @@ fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {
     }
     let (mine, theirs) = fdpass::pair(fdpass::SocketType::STREAM)?;
     fdpass::send(
-        shell,
+        shell.as_fd(),
         &body,
         &[
             io::stdin().as_fd(),
@@ -80,14 +82,4 @@ fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {
     drop(theirs);
     let mut reply = UnixStream::from(mine);
     protocol::recv(&mut reply)
-}
-
-/// Ends this process the way the tool ended, so the shell reports it alike.
-fn die_by(signal: i32) -> i32 {
-    // SAFETY: restoring the default action and raising a signal on ourselves.
-    unsafe {
-        libc::signal(signal, libc::SIG_DFL);
-        libc::raise(signal);
-    }
-    128 + signal
 }

@@ -6,16 +6,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::protocol::{self, FromSupervisor, ToSupervisor};
-use super::record::Record;
-use super::sandbox::{self, Layout, SandboxError};
-use super::session::{Notify, Shell};
-use super::stage::{Stage, host_path};
 use crate::content::{Lab, Msg};
+use crate::lab::app::bwrap::{self, Layout, SandboxError};
+use crate::lab::app::session::{Notify, Shell};
+use crate::lab::app::stage::Stage;
+use crate::lab::wire::layout::{self, LANG_ENV, host_path};
+use crate::lab::wire::protocol::{self, FromSupervisor, ToSupervisor};
+use crate::lab::wire::record::Record;
 use crate::sim;
-
-/// The app's language inside the sandbox (`Options::lang`).
-pub const LANG_ENV: &str = "ROCM_LEARN_LANG";
 
 /// Runs labs as on a kernel without Landlock (tests of that path; the result is marked).
 pub const NO_LANDLOCK_ENV: &str = "ROCM_LEARN_LAB_NO_LANDLOCK";
@@ -93,7 +91,7 @@ pub struct LabRun {
 
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
-        let bwrap = sandbox::probe()?;
+        let bwrap = bwrap::probe()?;
         let (stage, shell) = open(lab, &bwrap, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
@@ -155,7 +153,10 @@ impl LabRun {
                         .iter()
                         .map(|s| StepStatus {
                             done: s.done,
-                            why: s.why.as_ref().map(|w| w.to_msg()),
+                            why: s
+                                .why
+                                .as_ref()
+                                .map(crate::lab::wire::protocol::WireMsg::to_msg),
                         })
                         .collect();
                 }
@@ -274,7 +275,8 @@ impl Drop for LabRun {
 /// Whether the learner's processes will run under Landlock (the kernel has it and no test
 /// turned it off).
 fn confining() -> bool {
-    std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1") && super::confine::available()
+    std::env::var_os(NO_LANDLOCK_ENV).is_none_or(|v| v != "1")
+        && crate::sys::landlock_abi().is_some()
 }
 
 /// Fills `stage` with a fresh machine: the simulated machine, the scenario's files, the lab's
@@ -331,7 +333,7 @@ fn build(
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&host, std::fs::Permissions::from_mode(f.mode)).map_err(io)?;
     }
-    stage.host_etc = sandbox::host_etc_mountpoints(stage.root()).map_err(io)?;
+    stage.host_etc = bwrap::host_etc_mountpoints(stage.root()).map_err(io)?;
     if !confined {
         stage.lock_down().map_err(io)?;
     }
@@ -361,14 +363,14 @@ fn layout<'a>(stage: &'a Stage, opts: &'a Options) -> Layout<'a> {
         hostname: "gpu-node",
         user: &stage.user,
         host_etc: &stage.host_etc,
-        ids: sandbox::Ids::One,
+        ids: bwrap::Ids::One,
         handed: false,
         exe_mount: false,
         env: vec![
             ("TERM".into(), "xterm-256color".into()),
             (
                 "PROMPT_COMMAND".into(),
-                super::scripts::PROMPT_COMMAND.into(),
+                crate::lab::app::shell_files::PROMPT_COMMAND.into(),
             ),
             (LANG_ENV.into(), opts.lang.code().into()),
         ],
@@ -398,16 +400,16 @@ fn open(
     notify: Notify,
 ) -> Result<(Stage, Shell), LabError> {
     let mut spec = sim::MachineSpec::from_toml(&lab.machine).map_err(bad_machine)?;
-    spec.sim_bin = Some(sandbox::SIM_BIN.to_string());
+    spec.sim_bin = Some(layout::SIM_BIN.to_string());
     let hostname = sim::stage::hostname(&spec).map_err(bad_machine)?;
     let confined = confining();
-    let mut stage = Stage::new(sandbox::machine_in_memory(bwrap)).map_err(io)?;
+    let mut stage = Stage::new(bwrap::machine_in_memory(bwrap)).map_err(io)?;
     stage.user = spec.user.clone();
     stage.budget = spec.disk_bytes();
-    let mapper = sandbox::mapper(bwrap);
+    let mapper = bwrap::mapper(bwrap);
     // Started by root, the sandbox runs as nobody: it gets the stage and the binary by
     // descriptor, never by a path nobody could reach (or a neighbour running as nobody).
-    let owner = mapper.as_ref().and_then(|m| m.run_as());
+    let owner = mapper.as_ref().and_then(super::idmap::Mapper::run_as);
     let built = match owner {
         Some(_) => None,
         None => Some(build(lab, &spec, confined, false, &mut stage)?),
@@ -415,27 +417,29 @@ fn open(
     if let Some(m) = mapper.as_ref().filter(|m| !m.is_root()) {
         let (bwrap, m) = (bwrap.to_path_buf(), m.clone());
         stage.reclaim_with(Box::new(move |dir| {
-            sandbox::reclaim(&bwrap, dir, &m);
+            bwrap::reclaim(&bwrap, dir, &m);
         }));
     }
     let (mut pool, mut handed) = (None, None);
     if let Some(owner) = owner {
         // Only the host's root makes device nodes: every one the machine may show, once
         // the machine is built.
-        pool = Some(super::devnodes::empty_pool(owner).map_err(io)?);
-        handed = Some(super::session::Handed::open(stage.root(), &opts.exe, owner).map_err(io)?);
+        pool = Some(crate::lab::app::device_pool::empty_pool(owner).map_err(io)?);
+        handed = Some(
+            crate::lab::app::session::Handed::open(stage.root(), &opts.exe, owner).map_err(io)?,
+        );
     }
     // A handed stage is copied by the supervisor, host /etc entries and all: each one the
     // host has comes, and the machine's own win.
-    let every_host_etc: Vec<String> = sandbox::HOST_ETC
+    let every_host_etc: Vec<String> = layout::HOST_ETC
         .iter()
         .filter(|e| Path::new("/etc").join(e).exists())
-        .map(|e| e.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     let mut l = layout(&stage, opts);
     l.hostname = &hostname;
     if mapper.is_some() {
-        l.ids = sandbox::Ids::Many;
+        l.ids = bwrap::Ids::Many;
     }
     l.handed = handed.is_some();
     if l.handed {
@@ -444,13 +448,17 @@ fn open(
     // A binary that comes as a mount is not copied: bubblewrap starts the supervisor from
     // its descriptor, and the supervisor mounts it in place.
     l.exe_mount = handed.as_ref().is_some_and(|h| h.exe_is_mount);
-    let by_fd = sandbox::exe_by_fd();
+    let by_fd = layout::exe_by_fd();
     let supervisor = if l.exe_mount {
         by_fd.as_str()
     } else {
-        sandbox::SIM_BIN
+        layout::SIM_BIN
     };
-    let argv = sandbox::command(bwrap, &l, &[supervisor, super::supervisor::SUBCOMMAND]);
+    let argv = bwrap::command(
+        bwrap,
+        &l,
+        &[supervisor, crate::lab::wire::layout::SUPERVISOR],
+    );
     let hello = |host_etc: Vec<String>| ToSupervisor::Hello {
         version: protocol::VERSION,
         user: spec.user.clone(),
@@ -463,6 +471,12 @@ fn open(
         budget: spec.disk_bytes(),
     };
     let greeting = built.is_some().then(|| hello(Vec::new()));
+    // A /usr whose files are the lab's root's, for the supervisor to make writable; without
+    // it (an old kernel) /usr stays the read-only bind.
+    let usr = mapper
+        .as_ref()
+        .filter(|m| m.is_root())
+        .and_then(|m| crate::lab::app::usr_map::idmapped_usr(m, &opts.exe).ok());
     let handed_pool = match &pool {
         Some(p) => Some(p.try_clone().map_err(io)?),
         None => None,
@@ -474,7 +488,8 @@ fn open(
         greeting.as_ref(),
         opts.transcript,
         notify,
-        super::session::MachineIds {
+        crate::lab::app::session::MachineIds {
+            usr,
             mapper,
             pool: handed_pool,
             handed,
@@ -484,7 +499,7 @@ fn open(
     if let (Some(owner), Some(pool)) = (owner, &pool) {
         let ready = build(lab, &spec, confined, true, &mut stage).and_then(|state| {
             let nodes = sim::devnodes::possible(&state);
-            super::devnodes::fill_pool(pool, &nodes, owner).map_err(io)?;
+            crate::lab::app::device_pool::fill_pool(pool, &nodes, owner).map_err(io)?;
             stage.give_to(owner.0, owner.1).map_err(io)
         });
         if let Err(e) = ready {

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use portable_pty::{MasterPty, PtySize, native_pty_system};
 use tui_term::vt100;
 
-use super::protocol::{self, FromSupervisor, ToSupervisor};
+use crate::lab::wire::protocol::{self, FromSupervisor, ToSupervisor};
 
 /// Called from the reader threads whenever the screen changed or a message arrived.
 pub type Notify = Arc<dyn Fn() + Send + Sync>;
@@ -44,13 +44,15 @@ pub struct Shell {
 /// the device pool (a lab started by root). Both None for a lab of one id.
 #[derive(Default)]
 pub struct MachineIds {
-    pub mapper: Option<super::idmap::Mapper>,
+    pub mapper: Option<crate::lab::app::idmap::Mapper>,
+    /// The idmapped copy of /usr (`usr_map`), for a lab started by root.
+    pub usr: Option<std::os::fd::OwnedFd>,
     pub pool: Option<std::os::fd::OwnedFd>,
     pub handed: Option<Handed>,
 }
 
 /// The stage and the binary, opened by the app for a sandbox that gets them by descriptor
-/// (`sandbox::Layout::handed`).
+/// (`bwrap::Layout::handed`).
 pub struct Handed {
     stage: std::os::fd::OwnedFd,
     exe: std::os::fd::OwnedFd,
@@ -71,7 +73,7 @@ impl Handed {
             OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
             Mode::empty(),
         )?;
-        if let Some(exe) = super::exe_mount::for_lab(exe, root) {
+        if let Some(exe) = crate::lab::app::exe_mount::for_lab(exe, root) {
             return Ok(Handed {
                 stage,
                 exe,
@@ -102,6 +104,7 @@ impl Shell {
     ) -> std::io::Result<Shell> {
         let MachineIds {
             mapper,
+            usr,
             pool,
             handed,
         } = ids;
@@ -127,36 +130,34 @@ impl Shell {
         // A namespace with the machine's ids: its maps are written here while bubblewrap
         // waits. Started by root, the sandbox runs as an unprivileged user besides (std drops
         // the supplementary groups too), where the kernel's process limit applies.
-        if let Some((uid, gid)) = mapper.as_ref().and_then(|m| m.run_as()) {
+        if let Some((uid, gid)) = mapper.as_ref().and_then(super::idmap::Mapper::run_as) {
             cmd.uid(uid).gid(gid);
         }
         let handshake = match &mapper {
-            Some(_) => Some(super::idmap::Handshake::new()?),
+            Some(_) => Some(crate::lab::app::idmap::Handshake::new()?),
             None => None,
         };
         let mut fds = vec![
             (sup_end.as_raw_fd(), protocol::FD),
             (args.as_raw_fd(), ARGS_FD),
         ];
-        fds.extend(handshake.iter().flat_map(|h| h.child_fds()));
-        // A /usr whose files are the lab's root's, for the supervisor to make writable; without
-        // it (an old kernel) /usr stays the read-only bind.
-        let usr = mapper
-            .as_ref()
-            .filter(|m| m.is_root())
-            .and_then(|m| super::usr_layer::idmapped_usr(m).ok());
+        fds.extend(
+            handshake
+                .iter()
+                .flat_map(super::idmap::Handshake::child_fds),
+        );
         if let Some(usr) = &usr {
-            fds.push((usr.as_raw_fd(), super::usr_layer::FD));
+            fds.push((usr.as_raw_fd(), crate::lab::wire::layout::USR_FD));
         }
         if let Some(pool) = &pool {
-            fds.push((pool.as_raw_fd(), super::devnodes::FD));
+            fds.push((pool.as_raw_fd(), crate::lab::wire::layout::POOL_FD));
         }
         if let Some(h) = &handed {
-            fds.push((h.stage.as_raw_fd(), super::sandbox::STAGE_FD));
-            fds.push((h.exe.as_raw_fd(), super::sandbox::EXE_FD));
+            fds.push((h.stage.as_raw_fd(), crate::lab::wire::layout::STAGE_FD));
+            fds.push((h.exe.as_raw_fd(), crate::lab::wire::layout::EXE_FD));
         }
-        own_terminal(&mut cmd);
-        crate::child::place_fds(&mut cmd, fds);
+        crate::sys::own_terminal(&mut cmd);
+        crate::sys::place_fds(&mut cmd, fds);
         let mut child = cmd.spawn()?;
         drop(cmd);
         drop(sup_end);
@@ -245,7 +246,7 @@ impl Shell {
         let fg = self.master.process_group_leader();
         let tty = self.master.tty_name();
         fg.zip(tty)
-            .is_some_and(|(fg, tty)| super::reading::waits_for_input(fg, &tty))
+            .is_some_and(|(fg, tty)| crate::lab::app::reading::waits_for_input(fg, &tty))
     }
 
     pub fn has_exited(&self) -> bool {
@@ -300,20 +301,6 @@ fn open_pty(rows: u16, cols: u16) -> std::io::Result<(Box<dyn MasterPty + Send>,
         .open(&tty)?;
     drop(pair.slave);
     Ok((pair.master, slave))
-}
-
-/// In the child, before bwrap runs: a session of its own with the PTY as controlling terminal
-/// (the learner's shell is the only job on it).
-fn own_terminal(cmd: &mut std::process::Command) {
-    // SAFETY: setsid and ioctl are async-signal-safe; they run between fork and exec.
-    unsafe {
-        cmd.pre_exec(|| {
-            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
 }
 
 /// Feeds what the shell prints to the screen parser (and the transcript), off the UI thread;

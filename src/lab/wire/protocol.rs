@@ -11,8 +11,8 @@ use std::io::{self, Read, Write};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::record::Record;
 use crate::content::{Check, Msg};
+use crate::lab::wire::record::Record;
 
 /// Bumped when a message changes shape; both ends are the same binary, but a stale sandbox
 /// from an older build must fail loudly, not half-work.
@@ -37,7 +37,7 @@ pub enum ToSupervisor {
         /// Confine the learner's processes (Landlock). Off only for tests of the unconfined
         /// path (`ROCM_LEARN_LAB_NO_LANDLOCK=1`); the lab then says so and marks the result.
         confine: bool,
-        /// The stage and the binary come by descriptor (`sandbox::Layout::handed`).
+        /// The stage and the binary come by descriptor (`bwrap::Layout::handed`).
         #[serde(default)]
         handed: bool,
         /// With `handed`: the binary comes as a read-only mount to put at `SIM_BIN`.
@@ -135,7 +135,7 @@ impl WireMsg {
         let mut m = Msg::new(intern(&self.id));
         for (k, v) in &self.args {
             // Values name the learner's files and paths: shown as `ls` would show them.
-            m = m.arg(intern(k), super::sanitize::quote(v));
+            m = m.arg(intern(k), crate::lab::wire::sanitize::quote(v));
         }
         m
     }

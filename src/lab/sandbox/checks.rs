@@ -5,10 +5,10 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
-use super::path_dirs::on_path;
-use super::record::Record;
-use super::stage::resolve;
 use crate::content::{Check, Msg};
+use crate::lab::sandbox::path_dirs::on_path;
+use crate::lab::wire::layout::resolve;
+use crate::lab::wire::record::Record;
 use crate::sim::pkgs::{self, KeyCheck, Repo};
 use crate::sim::{State, accounts, kernel, udev};
 
@@ -59,26 +59,28 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         Check::DevicePlugin => check_device_plugin(env),
         Check::GpuPodRunning { namespace } => check_gpu_pod_running(env, namespace),
         Check::ContainerDevices | Check::ContainerRenderGroup | Check::ContainerGpu => {
-            super::modules_checks::container(check, root)
+            crate::lab::sandbox::modules_checks::container(check, root)
         }
-        Check::BootsWithAmdgpu => super::modules_checks::next_boot(root, state()?),
+        Check::BootsWithAmdgpu => crate::lab::sandbox::modules_checks::next_boot(root, state()?),
         Check::RocmDefault { release } => check_rocm_default(env, release),
         Check::LoginRelease { command, release } => check_login_release(env, command, release),
         Check::LoginGpuSelected | Check::LoginTorchWorks => {
             let login = env.login_env.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            super::modules_checks::login_gpu(check, root, state()?, login)
+            crate::lab::sandbox::modules_checks::login_gpu(check, root, state()?, login)
         }
         Check::FileContains { path, text } => check_file_contains(env, path, text),
-        Check::CoreSdkDriverRepo => super::coresdk_checks::driver_repo(root, state()?),
-        Check::CoreSdkRepo => super::coresdk_checks::sdk_repo(root, state()?),
-        Check::CoreSdkInstalled => super::coresdk_checks::installed(root, state()?),
+        Check::CoreSdkDriverRepo => {
+            crate::lab::sandbox::coresdk_checks::driver_repo(root, state()?)
+        }
+        Check::CoreSdkRepo => crate::lab::sandbox::coresdk_checks::sdk_repo(root, state()?),
+        Check::CoreSdkInstalled => crate::lab::sandbox::coresdk_checks::installed(root, state()?),
         Check::CoreSdkLogin { commands } => {
             let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            super::coresdk_checks::login(root, path, commands)
+            crate::lab::sandbox::coresdk_checks::login(root, path, commands)
         }
-        Check::LegacyRemoved => super::coresdk_checks::legacy_removed(root, state()?),
+        Check::LegacyRemoved => crate::lab::sandbox::coresdk_checks::legacy_removed(root, state()?),
         Check::ReplacedCommand { path, old, new } => {
-            super::coresdk_checks::replaced(root, path, old, new)
+            crate::lab::sandbox::coresdk_checks::replaced(root, path, old, new)
         }
     }
 }
@@ -466,13 +468,13 @@ fn check_gpu_pod_running(env: &Env, namespace: &str) -> Result<(), Msg> {
 fn check_rocm_default(env: &Env, release: &str) -> Result<(), Msg> {
     let root = env.root;
     let state = || state(env);
-    super::releases_checks::rocm_default(root, state()?, release)
+    crate::lab::sandbox::releases_checks::rocm_default(root, state()?, release)
 }
 
 fn check_login_release(env: &Env, command: &str, release: &str) -> Result<(), Msg> {
     let root = env.root;
     let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-    super::releases_checks::login_release(root, path, command, release)?;
+    crate::lab::sandbox::releases_checks::login_release(root, path, command, release)?;
     // The briefing asks for proof: hipcc --version run in the learner's own login.
     let session = env.shell.map(|r| r.session.as_str()).unwrap_or("");
     match crate::sim::tools::hipcc::last_version(root) {
