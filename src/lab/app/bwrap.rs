@@ -108,16 +108,9 @@ fn one_id_mounts(bwrap: &Path) -> bool {
     use std::sync::OnceLock;
     static VERDICT: OnceLock<bool> = OnceLock::new();
     *VERDICT.get_or_init(|| {
-        Command::new(bwrap)
-            .args(crate::lab::app::idmap::NS_ROOT)
-            .args(ONE_ID_MOUNTS)
-            .args(TRIAL_MOUNTS)
-            .arg("true")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
+        let mut cmd = trial(bwrap, crate::lab::app::idmap::NS_ROOT);
+        cmd.args(ONE_ID_MOUNTS).args(TRIAL_MOUNTS).arg("true");
+        cmd.status().is_ok_and(|s| s.success())
     })
 }
 
@@ -130,6 +123,17 @@ pub fn machine_in_memory(bwrap: &Path) -> bool {
 /// A throwaway sandbox like the lab's (`NAMESPACES`, the host seen read-only): what the
 /// probes try before a lab depends on it.
 const TRIAL_MOUNTS: [&str; 7] = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+
+/// bubblewrap with the namespace options `ns` and no input or output: the start of every
+/// probe's throwaway sandbox (its mounts and program follow).
+fn trial<S: AsRef<std::ffi::OsStr>>(bwrap: &Path, ns: impl IntoIterator<Item = S>) -> Command {
+    let mut cmd = Command::new(bwrap);
+    cmd.args(ns)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    cmd
+}
 
 /// Checks once that bubblewrap exists and may create the namespaces the lab needs.
 pub fn probe() -> Result<PathBuf, SandboxError> {
@@ -155,12 +159,9 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
     if let Some(known) = WORKED.get().filter(|known| **known == bwrap) {
         return Ok(known.clone());
     }
-    let out = Command::new(&bwrap)
-        .args(NAMESPACES)
+    let out = trial(&bwrap, NAMESPACES)
         .args(TRIAL_MOUNTS)
         .arg("true")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output();
     let out = match out {
@@ -200,15 +201,11 @@ pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
         // The binary and the stage are handed over by descriptor (`Layout::handed`): the
         // account need not reach them by path (it has no home, nor any file), only create the
         // namespaces.
-        Command::new(bwrap)
-            .args(NAMESPACES)
+        trial(bwrap, NAMESPACES)
             .args(TRIAL_MOUNTS)
             .arg("true")
             .uid(who.0)
             .gid(who.1)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success())
     });
@@ -366,13 +363,8 @@ fn run_mapped(bwrap: &Path, mapper: &crate::lab::app::idmap::Mapper, args: &[&st
     use std::os::unix::process::CommandExt;
     let run = || -> std::io::Result<bool> {
         let handshake = Handshake::new()?;
-        let mut cmd = Command::new(bwrap);
-        cmd.args(Handshake::args())
-            .args(TRIAL_MOUNTS)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
+        let mut cmd = trial(bwrap, Handshake::args());
+        cmd.args(TRIAL_MOUNTS).args(args);
         if let Some((uid, gid)) = mapper.run_as() {
             cmd.uid(uid).gid(gid);
         }

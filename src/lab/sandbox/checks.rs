@@ -91,6 +91,13 @@ fn state<'a>(env: &Env<'a>) -> Result<&'a State, Msg> {
         .map_err(|e| Msg::new("lab-why-state-broken").arg("error", e))
 }
 
+/// The machine's Kubernetes cluster, or why a check of it cannot pass.
+fn cluster(st: &State) -> Result<&crate::sim::k8s::Cluster, Msg> {
+    st.cluster
+        .as_ref()
+        .ok_or_else(|| Msg::new("lab-why-no-cluster"))
+}
+
 fn check_groups(env: &Env, user: &str, groups: &[String], keep: &[String]) -> Result<(), Msg> {
     let root = env.root;
     let Some(db) = accounts::db_groups(root, user) else {
@@ -374,10 +381,7 @@ fn check_node_label(env: &Env, label: &str) -> Result<(), Msg> {
     let state = || state(env);
     let st = state()?;
     let (k, v) = label.split_once('=').unwrap_or((label, ""));
-    let cluster = st
-        .cluster
-        .as_ref()
-        .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
+    let cluster = cluster(st)?;
     let labelled = cluster
         .nodes
         .iter()
@@ -432,10 +436,7 @@ fn check_device_plugin(env: &Env) -> Result<(), Msg> {
 fn check_gpu_pod_running(env: &Env, namespace: &str) -> Result<(), Msg> {
     let state = || state(env);
     let st = state()?;
-    let cluster = st
-        .cluster
-        .as_ref()
-        .ok_or_else(|| Msg::new("lab-why-no-cluster"))?;
+    let cluster = cluster(st)?;
     let all_gpu_pods = cluster
         .pods
         .iter()
