@@ -103,19 +103,18 @@ fn check_groups(env: &Env, user: &str, groups: &[String], keep: &[String]) -> Re
     let Some(db) = accounts::db_groups(root, user) else {
         return Err(Msg::new("lab-why-no-user").arg("user", user));
     };
-    let dropped: Vec<&String> = keep.iter().filter(|g| !db.contains(g)).collect();
-    if !dropped.is_empty() {
-        return Err(Msg::new("lab-why-groups-dropped")
-            .arg("user", user)
-            .arg("groups", join(&dropped))
-            .arg("csv", csv(&dropped)));
-    }
-    let missing: Vec<&String> = groups.iter().filter(|g| !db.contains(g)).collect();
-    if !missing.is_empty() {
-        return Err(Msg::new("lab-why-groups-missing")
-            .arg("user", user)
-            .arg("groups", join(&missing))
-            .arg("csv", csv(&missing)));
+    // Groups the learner had and lost (usermod -G without -a) first: that is the slip to fix.
+    for (why, wanted) in [
+        ("lab-why-groups-dropped", keep),
+        ("lab-why-groups-missing", groups),
+    ] {
+        let absent: Vec<&String> = wanted.iter().filter(|g| !db.contains(g)).collect();
+        if !absent.is_empty() {
+            return Err(Msg::new(why)
+                .arg("user", user)
+                .arg("groups", join(&absent))
+                .arg("csv", csv(&absent)));
+        }
     }
     Ok(())
 }
@@ -293,14 +292,19 @@ fn check_kernel_headers(env: &Env) -> Result<(), Msg> {
     }
 }
 
+/// The machine's apt sources whose repository `keep` takes.
+fn sources_of(root: &Path, keep: impl Fn(&Repo) -> bool) -> Vec<pkgs::Source> {
+    pkgs::sources(root)
+        .into_iter()
+        .filter(|s| keep(&pkgs::classify(&s.uri)))
+        .collect()
+}
+
 fn check_rocm_repo(env: &Env) -> Result<(), Msg> {
     let root = env.root;
     let state = || state(env);
     let st = state()?;
-    let rocm: Vec<pkgs::Source> = pkgs::sources(root)
-        .into_iter()
-        .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
-        .collect();
+    let rocm = sources_of(root, |r| matches!(r, Repo::Rocm(_)));
     if rocm.is_empty() {
         // A repo.radeon.com line for a release that does not exist: apt gets a 404.
         if let Some(bad) = pkgs::sources(root)
@@ -338,10 +342,7 @@ fn check_repo_matches_node(env: &Env) -> Result<(), Msg> {
     let st = state()?;
     // The driver's repository as well as ROCm's: amdgpu-dkms built for another
     // release of Ubuntu is as wrong as the libraries.
-    let amd: Vec<pkgs::Source> = pkgs::sources(root)
-        .into_iter()
-        .filter(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_) | Repo::AmdGpu(_)))
-        .collect();
+    let amd = sources_of(root, |r| matches!(r, Repo::Rocm(_) | Repo::AmdGpu(_)));
     if !amd
         .iter()
         .any(|s| matches!(pkgs::classify(&s.uri), Repo::Rocm(_)))
@@ -505,19 +506,20 @@ fn check_file_contains(
 
 /// As a command wants it: `render,video`.
 fn csv(items: &[&String]) -> String {
-    items
-        .iter()
-        .map(|s| s.as_str())
-        .collect::<Vec<_>>()
-        .join(",")
+    joined(items, ",")
 }
 
+/// As a sentence lists them: `render, video`.
 fn join(items: &[&String]) -> String {
+    joined(items, ", ")
+}
+
+fn joined(items: &[&String], sep: &str) -> String {
     items
         .iter()
         .map(|s| s.as_str())
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(sep)
 }
 
 /// Does PATH (as the shell has it) lead to an executable `command`? Empty entries and
