@@ -582,3 +582,62 @@ pub fn host_etc_mountpoints(stage: &Path) -> std::io::Result<Vec<String>> {
     }
     Ok(bound)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout<'a>(stage: &'a Path, exe: &'a Path, handed: bool) -> Layout<'a> {
+        Layout {
+            stage,
+            exe,
+            hostname: "gpu-node",
+            user: "learner",
+            host_etc: &[],
+            ids: Ids::Many,
+            handed,
+            exe_mount: false,
+            env: Vec::new(),
+        }
+    }
+
+    fn argv(l: &Layout) -> Vec<String> {
+        command(
+            Path::new("/usr/bin/bwrap"),
+            l,
+            &[SIM_BIN, "__lab-supervisor"],
+        )
+        .into_iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+    }
+
+    #[test]
+    fn a_handed_stage_is_never_named_by_path() {
+        let (stage, exe) = (
+            Path::new("/tmp/rocm-lab-x"),
+            Path::new("/opt/app/rocm-learn"),
+        );
+        let shown = argv(&layout(stage, exe, false));
+        assert!(shown.iter().any(|a| a.starts_with("/tmp/rocm-lab-x/")));
+        let handed = argv(&layout(stage, exe, true));
+        let leaks: Vec<&String> = handed
+            .iter()
+            .filter(|a| a.contains("rocm-lab-x") || a.contains("/opt/app"))
+            .collect();
+        assert!(
+            leaks.is_empty(),
+            "host paths in a handed sandbox: {leaks:?}"
+        );
+        // The binary comes by descriptor instead, copied where the tools find it.
+        let at = handed.iter().position(|a| a == SIM_BIN).expect("SIM_BIN");
+        assert_eq!(handed[at - 1], EXE_FD.to_string());
+    }
+
+    #[test]
+    fn the_program_follows_the_last_separator() {
+        let a = argv(&layout(Path::new("/s"), Path::new("/e"), true));
+        let sep = a.iter().rposition(|x| x == "--").expect("--");
+        assert_eq!(&a[sep + 1..], [SIM_BIN, "__lab-supervisor"]);
+    }
+}

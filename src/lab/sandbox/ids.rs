@@ -67,3 +67,44 @@ pub fn switch_to(ids: &Ids) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn root_is_root_and_a_user_gets_the_groups_a_login_gets() {
+        let d = tempfile::tempdir().unwrap();
+        let etc = d.path().join("etc");
+        std::fs::create_dir_all(&etc).unwrap();
+        std::fs::write(
+            etc.join("passwd"),
+            "root:x:0:0:root:/root:/bin/bash\nlearner:x:1000:1000::/home/learner:/bin/bash\n",
+        )
+        .unwrap();
+        std::fs::write(
+            etc.join("group"),
+            "root:x:0:\nvideo:x:44:learner\nrender:x:110:\nlearner:x:1000:\n",
+        )
+        .unwrap();
+        assert_eq!(
+            account_ids(d.path(), 0, Some(vec![44])),
+            Ids::new(0, 0, &[0])
+        );
+        // A fresh login: the primary group first, then /etc/group's.
+        assert_eq!(
+            account_ids(d.path(), 1000, None),
+            Ids::new(1000, 1000, &[1000, 44])
+        );
+        // A session's groups (after newgrp render) win over the files.
+        assert_eq!(
+            account_ids(d.path(), 1000, Some(vec![110, 1000, 44])),
+            Ids::new(1000, 110, &[110, 1000, 44])
+        );
+        // An account missing from passwd is itself alone.
+        assert_eq!(
+            account_ids(d.path(), 1001, None),
+            Ids::new(1001, 1001, &[1001])
+        );
+    }
+}
