@@ -440,7 +440,8 @@ impl Grader {
     }
 }
 
-/// How long a probe login may take to show its first prompt.
+/// How long a probe login may take to show its first prompt: a guard against startup files
+/// that never let it come (the probe is ended, and the login environment stays unknown).
 const PROBE_TIME: Duration = Duration::from_secs(10);
 
 /// The environment a new login gets, from a real one: started exactly as the login loop starts
@@ -476,14 +477,11 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
             t.forget(pid);
         }
     };
-    let Ok(mut child) = cmd.spawn() else {
+    let Ok(mut child) = start_login(&mut cmd, &logins.table, who) else {
         ended(None);
         return None;
     };
     let pid = child.id() as i32;
-    if let Ok(mut t) = logins.table.lock() {
-        t.register(pid, who);
-    }
     drop(cmd);
     // Whatever the startup files print is read and dropped, so they never block on a full
     // terminal; the reader ends when the login's last process has closed the terminal.
@@ -649,12 +647,9 @@ fn login_loop(
         let who = login_identity(user, session);
         let mut cmd = login_command(&who, gids, shell.as_raw_fd());
         let started = Instant::now();
-        let status = match cmd.spawn() {
+        let status = match start_login(&mut cmd, table, who) {
             Ok(mut child) => {
                 let pid = child.id() as i32;
-                if let Ok(mut t) = table.lock() {
-                    t.register(pid, who);
-                }
                 let s = child.wait().map(|s| s.code().unwrap_or(1)).unwrap_or(127);
                 if let Ok(mut t) = table.lock() {
                     t.forget(pid);
@@ -677,6 +672,24 @@ fn login_loop(
         let _ = write!(out, "\n{text}\n\n");
         let _ = out.flush();
     }
+}
+
+/// Starts a login and registers it as `who`. Its first prompt's record can reach the broker
+/// before `spawn` returns the pid: the table is told a start is under way first, so that
+/// record waits for the registration (`identity::identify`) instead of being dropped.
+fn start_login(
+    cmd: &mut Command,
+    table: &Mutex<Table>,
+    who: Identity,
+) -> std::io::Result<std::process::Child> {
+    if let Ok(mut t) = table.lock() {
+        t.starting();
+    }
+    let child = cmd.spawn();
+    if let Ok(mut t) = table.lock() {
+        t.started(child.as_ref().ok().map(|c| (c.id() as i32, who)));
+    }
+    child
 }
 
 /// Who a login of `user` in `session` is: the account's uid and home (the learner's uid and
