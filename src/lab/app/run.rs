@@ -86,6 +86,8 @@ pub struct LabRun {
     pub in_memory: Option<bool>,
     /// The supervisor no longer uses the stage: it goes at the first prompt.
     stage_unused: bool,
+    /// What the learner typed since a new relogin banner was sent, until it is applied.
+    hold: Hold,
     pub started: Instant,
 }
 
@@ -110,6 +112,7 @@ impl LabRun {
             confined: None,
             in_memory: None,
             stage_unused: false,
+            hold: Hold::default(),
             started: Instant::now(),
         };
         run.status = unchecked(lab);
@@ -127,7 +130,18 @@ impl LabRun {
         for m in msgs {
             self.apply(m);
         }
+        if self.hold.holding() && self.shell.has_exited() {
+            // The sandbox is gone (and its supervisor with it): no answer will come, and
+            // there is no shell to type into.
+            self.hold.drop_held();
+        }
         changed
+    }
+
+    /// Types `bytes` (keys, a paste) into the learner's shell: at once, or, while a new relogin
+    /// banner is not yet applied, as soon as it is (`Hold`).
+    pub fn type_keys(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.hold.typed(bytes, &mut ShellOut(&mut self.shell))
     }
 
     /// Waits for the shell's next record (scripted runs), with the status checked after it.
@@ -201,6 +215,11 @@ impl LabRun {
                 self.confined = Some(enforced);
                 None
             }
+            FromSupervisor::ReloginApplied { seq } => {
+                // The keys held since `L` go to the shell now, in the order typed.
+                let _ = self.hold.applied(seq, &mut ShellOut(&mut self.shell));
+                None
+            }
         }
     }
 
@@ -232,18 +251,28 @@ impl LabRun {
         self.halted = None;
         self.in_memory = None;
         self.stage_unused = false;
+        // Keys held for the old shell are not typed into the new one; its supervisor starts
+        // with the current banner (`Hello`), so there is nothing to wait for.
+        self.hold = Hold::default();
         self.status = unchecked(&self.lab);
         self.started = Instant::now();
         Ok(())
     }
 
     /// The banner between two logins in another language (the learner switched): sent to
-    /// the supervisor, which prints it before each new login.
+    /// the supervisor, which prints it before each new login. What the learner types next is
+    /// held until the supervisor says the text is in place (`FromSupervisor::ReloginApplied`).
     pub fn set_relogin(&mut self, text: &str) {
         self.opts.relogin = text.to_string();
-        self.shell.tell(&ToSupervisor::Relogin {
+        let seq = self.hold.next_seq();
+        let sent = self.shell.tell(&ToSupervisor::Relogin {
+            seq,
             text: text.to_string(),
         });
+        if sent.is_ok() {
+            // A channel that is gone gets no answer: nothing is held for it.
+            self.hold.wait_for(seq);
+        }
     }
 
     /// The reason to show for step `i`: only when it changed since the first prompt.
@@ -261,6 +290,93 @@ impl LabRun {
             .filter(|(_, s)| s.done)
             .map(|(st, _)| st.id.clone())
             .collect()
+    }
+}
+
+/// The learner's shell as a place to write keys.
+struct ShellOut<'a>(&'a mut Shell);
+
+impl std::io::Write for ShellOut<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map(|()| buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The most typed input held while a relogin banner is not yet applied. Beyond it the hold is
+/// given up (what was held is written, then the rest as it comes): no key is ever lost, and at
+/// worst one banner comes in the old language. The answer takes a moment, so a learner rarely
+/// types more than a few keys into it; a paste can be larger.
+pub const HOLD_MAX: usize = 4096;
+
+/// The handshake of a relogin banner, on the app's side. The keys reach the shell by the
+/// terminal and the banner the supervisor by the channel: an `exit` typed right after `L`
+/// could end the login before the supervisor applied the new text. So from sending a
+/// `Relogin` until its `ReloginApplied` comes, what the learner types is kept here, and then
+/// written in the order typed.
+#[derive(Debug, Default)]
+pub struct Hold {
+    /// The last sequence number given out.
+    seq: u64,
+    /// The relogin whose answer is awaited, if any.
+    awaiting: Option<u64>,
+    held: Vec<u8>,
+}
+
+impl Hold {
+    /// The number for the next `Relogin`.
+    pub fn next_seq(&mut self) -> u64 {
+        self.seq += 1;
+        self.seq
+    }
+
+    /// `seq` was sent: hold what is typed until it is applied.
+    pub fn wait_for(&mut self, seq: u64) {
+        self.awaiting = Some(seq);
+    }
+
+    pub fn holding(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
+    /// Keys typed: written to `out` now, or kept while a relogin is unanswered (up to
+    /// `HOLD_MAX`; past it everything goes out, see there).
+    pub fn typed(&mut self, bytes: &[u8], out: &mut impl std::io::Write) -> std::io::Result<()> {
+        if self.awaiting.is_some() {
+            if self.held.len() + bytes.len() <= HOLD_MAX {
+                self.held.extend_from_slice(bytes);
+                return Ok(());
+            }
+            self.release(out)?;
+        }
+        out.write_all(bytes)
+    }
+
+    /// The supervisor applied every relogin up to `seq` (it takes them in order): once that
+    /// covers the last one sent, the held keys go to `out`.
+    pub fn applied(&mut self, seq: u64, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        match self.awaiting {
+            Some(want) if seq >= want => self.release(out),
+            _ => Ok(()),
+        }
+    }
+
+    /// Stops holding and forgets the keys (their shell is gone).
+    pub fn drop_held(&mut self) {
+        self.awaiting = None;
+        self.held = Vec::new();
+    }
+
+    fn release(&mut self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        self.awaiting = None;
+        let held = std::mem::take(&mut self.held);
+        if held.is_empty() {
+            return Ok(());
+        }
+        out.write_all(&held)
     }
 }
 
@@ -514,4 +630,83 @@ fn open(
 /// A notify hook that does nothing (scripted runs wait on records instead).
 pub fn no_notify() -> Notify {
     Arc::new(|| {})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hold with relogin `seq` sent and unanswered.
+    fn waiting() -> (Hold, u64) {
+        let mut h = Hold::default();
+        let seq = h.next_seq();
+        h.wait_for(seq);
+        (h, seq)
+    }
+
+    #[test]
+    fn keys_typed_before_the_answer_reach_the_shell_after_it_in_order() {
+        let mut shell = Vec::new();
+        let mut h = Hold::default();
+        h.typed(b"ls\r", &mut shell).unwrap();
+        assert_eq!(shell, b"ls\r", "nothing sent: typed at once");
+        let seq = h.next_seq();
+        h.wait_for(seq);
+        for k in [&b"e"[..], b"x", b"it", b"\r"] {
+            h.typed(k, &mut shell).unwrap();
+        }
+        assert_eq!(shell, b"ls\r", "held until the banner is applied");
+        h.applied(seq, &mut shell).unwrap();
+        assert_eq!(shell, b"ls\rexit\r");
+        h.typed(b"pwd", &mut shell).unwrap();
+        assert_eq!(shell, b"ls\rexit\rpwd", "after the answer, at once again");
+        assert!(!h.holding());
+    }
+
+    #[test]
+    fn the_answer_to_an_earlier_relogin_does_not_release_the_keys() {
+        // `L` twice: the first answer says nothing about the second banner.
+        let (mut h, first) = waiting();
+        let second = h.next_seq();
+        h.wait_for(second);
+        let mut shell = Vec::new();
+        h.typed(b"exit\r", &mut shell).unwrap();
+        h.applied(first, &mut shell).unwrap();
+        assert!(shell.is_empty());
+        h.applied(second, &mut shell).unwrap();
+        assert_eq!(shell, b"exit\r");
+    }
+
+    #[test]
+    fn past_the_limit_the_hold_gives_up_and_loses_nothing() {
+        let (mut h, seq) = waiting();
+        let mut shell = Vec::new();
+        let key = [b'a'; 1000];
+        for _ in 0..4 {
+            h.typed(&key, &mut shell).unwrap();
+        }
+        assert!(shell.is_empty(), "4000 bytes fit");
+        let more = [b'b'; 100];
+        h.typed(&more, &mut shell).unwrap();
+        let mut want = key.repeat(4);
+        want.extend_from_slice(&more);
+        assert_eq!(shell, want, "everything written, in order");
+        assert!(!h.holding());
+        // The late answer changes nothing; keys go out at once again.
+        h.applied(seq, &mut shell).unwrap();
+        h.typed(b"c", &mut shell).unwrap();
+        want.push(b'c');
+        assert_eq!(shell, want);
+    }
+
+    #[test]
+    fn a_gone_shell_drops_what_was_held() {
+        let (mut h, seq) = waiting();
+        let mut shell = Vec::new();
+        h.typed(b"exit\r", &mut shell).unwrap();
+        h.drop_held();
+        h.applied(seq, &mut shell).unwrap();
+        h.typed(b"x", &mut shell).unwrap();
+        assert_eq!(shell, b"x");
+    }
 }

@@ -225,14 +225,15 @@ impl Shell {
         self.messages.try_iter().collect()
     }
 
-    /// Sends the supervisor a message (a gone supervisor shows as an exited shell already).
     /// Sends the greeting a shell spawned without one waits for.
     pub fn greet(&mut self, hello: &ToSupervisor) -> std::io::Result<()> {
         protocol::send(&mut self.channel, hello)
     }
 
-    pub fn tell(&mut self, msg: &ToSupervisor) {
-        let _ = protocol::send(&mut self.channel, msg);
+    /// Sends the supervisor a message; an error means the channel is gone (a gone supervisor
+    /// shows as an exited shell already).
+    pub fn tell(&mut self, msg: &ToSupervisor) -> std::io::Result<()> {
+        protocol::send(&mut self.channel, msg)
     }
 
     /// Waits up to `timeout` for the supervisor's next message.

@@ -16,23 +16,28 @@ pub struct Identity {
     pub session: String,
 }
 
-/// Signalled on every registration, for `identify`: a login's first prompt can come before
-/// the supervisor has registered the login it just started.
+/// Signalled whenever a login start ends (registered or failed), for `identify`.
 static REGISTERED: std::sync::Condvar = std::sync::Condvar::new();
 
-/// The identity of `pid` in `table`, waiting (signalled, at most `limit`) for a registration
-/// under way: a handshake with `Table::register`, not a poll. The supervisor keeps one table,
-/// so one condition serves it.
-pub fn identify(
-    table: &std::sync::Mutex<Table>,
-    pid: i32,
-    limit: std::time::Duration,
-) -> Option<Identity> {
-    let deadline = std::time::Instant::now() + limit;
+/// The longest `identify` waits for a login start under way. A guard against a start that
+/// hangs, not an ordering: the start signals its end (`Table::started`), and a process is
+/// only waited for while a start is under way at all.
+pub const HUNG_START: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The identity of `pid` in `table`. A login's first prompt can come before the supervisor has
+/// registered the login it just started (it learns the pid only once the shell runs), so while
+/// a start is under way (`Table::starting`) its end is awaited: a handshake with
+/// `Table::started`, not a poll. A process no login started gets None at once when nothing is
+/// starting. The supervisor keeps one table, so one condition serves it.
+pub fn identify(table: &std::sync::Mutex<Table>, pid: i32) -> Option<Identity> {
+    let deadline = std::time::Instant::now() + HUNG_START;
     let mut t = table.lock().ok()?;
     loop {
         if let Some(w) = t.of(pid) {
             return Some(w);
+        }
+        if t.starting == 0 {
+            return None;
         }
         let left = deadline.checked_duration_since(std::time::Instant::now())?;
         t = REGISTERED.wait_timeout(t, left).ok()?.0;
@@ -44,6 +49,8 @@ pub fn identify(
 #[derive(Default)]
 pub struct Table {
     by_pid: HashMap<i32, (u64, Identity)>,
+    /// Logins being started and not yet registered.
+    starting: u32,
 }
 
 /// Parent pid and start time from /proc/PID/stat.
@@ -62,6 +69,21 @@ impl Table {
             self.by_pid.insert(pid, (start, who));
         }
         REGISTERED.notify_all();
+    }
+
+    /// A login is about to start: `identify` waits for its registration until `started`.
+    pub fn starting(&mut self) {
+        self.starting += 1;
+    }
+
+    /// The login announced by `starting` runs as `pid` (registered as `who`), or did not
+    /// start (None); either way a wait for it in `identify` ends.
+    pub fn started(&mut self, login: Option<(i32, Identity)>) {
+        self.starting = self.starting.saturating_sub(1);
+        match login {
+            Some((pid, who)) => self.register(pid, who),
+            None => REGISTERED.notify_all(),
+        }
     }
 
     pub fn forget(&mut self, pid: i32) {
@@ -121,6 +143,40 @@ mod tests {
         child.wait().unwrap();
         // A pid that is gone has no identity.
         assert_eq!(t.of(pid), None);
+    }
+
+    #[test]
+    fn a_login_being_started_is_waited_for_however_long_its_start_takes() {
+        let table = std::sync::Arc::new(std::sync::Mutex::new(Table::default()));
+        let mut child = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        // Nothing is starting: a process no login started is not waited for.
+        assert_eq!(identify(&table, pid), None);
+        table.lock().unwrap().starting();
+        let starter = {
+            let table = table.clone();
+            std::thread::spawn(move || {
+                // A slow start (a loaded machine): longer than any fixed wait used to be.
+                std::thread::sleep(std::time::Duration::from_millis(400));
+                table.lock().unwrap().started(Some((pid, who("learner"))));
+            })
+        };
+        assert_eq!(
+            identify(&table, pid).map(|w| w.user).as_deref(),
+            Some("learner")
+        );
+        starter.join().unwrap();
+        // A start that failed ends the wait too.
+        let t = &mut table.lock().unwrap();
+        t.forget(pid);
+        t.starting();
+        t.started(None);
+        assert_eq!(t.starting, 0);
+        child.kill().unwrap();
+        child.wait().unwrap();
     }
 
     #[test]

@@ -196,15 +196,11 @@ pub fn main() -> i32 {
             });
         });
     }
-    let Ok(channel) = reader.try_clone() else {
-        eprintln!("rocm-learn: the lab channel is missing");
-        return 2;
-    };
     let banner = Arc::new(Banner {
         text: Mutex::new(relogin),
-        channel,
     });
-    follow_the_app(reader, banner.clone());
+    let wire = Arc::new(Wire(Mutex::new(sock)));
+    follow_the_app(reader, banner.clone(), wire.clone());
     let login_user = user.clone();
     let logins = Logins {
         shell: shell.clone(),
@@ -215,7 +211,7 @@ pub fn main() -> i32 {
     let mut grader = Grader {
         checks,
         user,
-        out: sock,
+        out: wire,
         login_env: None,
         logins,
         first_reported: false,
@@ -272,48 +268,62 @@ fn machine_socket() -> std::io::Result<(OwnedFd, OwnedFd)> {
 /// language.
 struct Banner {
     text: Mutex<String>,
-    /// The app's channel, to see whether a message is still unread.
-    channel: UnixStream,
 }
 
 impl Banner {
-    /// The banner for a login that just ended. A message the app sent before (`L`, then
-    /// `exit` at once) may not have been applied yet: wait for it, briefly.
+    /// The banner for a login that just ended. Nothing to wait for: the app holds what the
+    /// learner types after `L` until the new text is acknowledged (`follow`), so no login can
+    /// end on a key typed after it before the text is in place.
     fn current(&self) -> String {
-        let deadline = Instant::now() + Duration::from_millis(200);
-        loop {
-            let Ok(text) = self.text.lock() else {
-                return String::new();
-            };
-            let unread = rustix::io::ioctl_fionread(&self.channel).unwrap_or(0);
-            if unread == 0 || Instant::now() >= deadline {
-                return text.clone();
-            }
-            drop(text);
-            std::thread::sleep(Duration::from_millis(1));
+        self.text.lock().map(|t| t.clone()).unwrap_or_default()
+    }
+
+    fn set(&self, text: String) {
+        if let Ok(mut t) = self.text.lock() {
+            *t = text;
         }
     }
 }
 
-/// Reads the app's later messages (a new relogin banner when the language changes); the app
-/// closing the channel is the end of the lab. Each message is taken and applied under the
-/// banner's lock, so `Banner::current` never sees it read but not yet applied.
-fn follow_the_app(mut reader: UnixStream, banner: Arc<Banner>) {
-    std::thread::spawn(move || {
-        let mut one = [0u8; 1];
-        let waiting = |r: &UnixStream, one: &mut [u8; 1]| {
-            rustix::net::recv(r, one, rustix::net::RecvFlags::PEEK).is_ok_and(|(n, _)| n > 0)
-        };
-        while waiting(&reader, &mut one) {
-            let Ok(mut text) = banner.text.lock() else {
-                break;
-            };
-            match protocol::recv::<ToSupervisor>(&mut reader) {
-                Ok(ToSupervisor::Relogin { text: new }) => *text = new,
-                Ok(_) => {}
-                Err(_) => break,
-            }
+/// The channel to the app, shared by the grader and the thread that follows the app: one
+/// lock, so two messages never interleave. It is held only while a message is written, never
+/// while steps are checked, so an acknowledgement does not wait behind a report (a probe
+/// login can take seconds, and the learner's keys are held until it comes).
+struct Wire(Mutex<UnixStream>);
+
+impl Wire {
+    /// Writes one message; the app gone is the end of the lab.
+    fn send(&self, msg: &FromSupervisor) {
+        let mut out = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if protocol::send(&mut *out, msg).is_err() {
+            std::process::exit(0);
         }
+    }
+}
+
+/// Applies the app's later messages in order until the channel ends: each new banner is in
+/// place before `ack` gets its acknowledgement, and the app waits for that (the handshake of
+/// `FromSupervisor::ReloginApplied`).
+fn follow(reader: &mut impl std::io::Read, banner: &Banner, mut ack: impl FnMut(FromSupervisor)) {
+    loop {
+        match protocol::recv::<ToSupervisor>(reader) {
+            Ok(ToSupervisor::Relogin { seq, text }) => {
+                banner.set(text);
+                ack(FromSupervisor::ReloginApplied { seq });
+            }
+            Ok(ToSupervisor::Hello { .. }) => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// Follows the app on a thread of its own; the app closing the channel is the end of the lab.
+fn follow_the_app(mut reader: UnixStream, banner: Arc<Banner>, wire: Arc<Wire>) {
+    std::thread::spawn(move || {
+        follow(&mut reader, &banner, |m| wire.send(&m));
         std::process::exit(0);
     });
 }
@@ -321,7 +331,7 @@ fn follow_the_app(mut reader: UnixStream, banner: Arc<Banner>) {
 struct Grader {
     checks: Vec<Check>,
     user: String,
-    out: UnixStream,
+    out: Arc<Wire>,
     /// The last new-login environment, and the login files it was computed from.
     login_env: Option<(Fingerprint, Vec<(String, String)>)>,
     logins: Logins,
@@ -363,9 +373,7 @@ impl Grader {
     }
 
     fn send(&mut self, msg: &FromSupervisor) {
-        if protocol::send(&mut self.out, msg).is_err() {
-            std::process::exit(0);
-        }
+        self.out.send(msg);
     }
 
     /// Relocks the system folders, checks every step and sends the result.
@@ -427,7 +435,8 @@ impl Grader {
     }
 }
 
-/// How long a probe login may take to show its first prompt.
+/// How long a probe login may take to show its first prompt: a guard against startup files
+/// that never let it come (the probe is ended, and the login environment stays unknown).
 const PROBE_TIME: Duration = Duration::from_secs(10);
 
 /// The environment a new login gets, from a real one: started exactly as the login loop starts
@@ -455,14 +464,11 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
             t.forget(pid);
         }
     };
-    let Ok(mut child) = cmd.spawn() else {
+    let Ok(mut child) = start_login(&mut cmd, &logins.table, who) else {
         ended(None);
         return None;
     };
     let pid = child.id() as i32;
-    if let Ok(mut t) = logins.table.lock() {
-        t.register(pid, who);
-    }
     drop(cmd);
     // Whatever the startup files print is read and dropped, so they never block on a full
     // terminal; the reader ends when the login's last process has closed the terminal.
@@ -605,12 +611,9 @@ fn login_loop(
         let who = login_identity(user, session);
         let mut cmd = login_command(&who, gids, shell.as_raw_fd());
         let started = Instant::now();
-        let status = match cmd.spawn() {
+        let status = match start_login(&mut cmd, table, who) {
             Ok(mut child) => {
                 let pid = child.id() as i32;
-                if let Ok(mut t) = table.lock() {
-                    t.register(pid, who);
-                }
                 let s = child.wait().map(|s| s.code().unwrap_or(1)).unwrap_or(127);
                 if let Ok(mut t) = table.lock() {
                     t.forget(pid);
@@ -633,6 +636,24 @@ fn login_loop(
         let _ = write!(out, "\n{text}\n\n");
         let _ = out.flush();
     }
+}
+
+/// Starts a login and registers it as `who`. Its first prompt's record can reach the broker
+/// before `spawn` returns the pid: the table is told a start is under way first, so that
+/// record waits for the registration (`identity::identify`) instead of being dropped.
+fn start_login(
+    cmd: &mut Command,
+    table: &Mutex<Table>,
+    who: Identity,
+) -> std::io::Result<std::process::Child> {
+    if let Ok(mut t) = table.lock() {
+        t.starting();
+    }
+    let child = cmd.spawn();
+    if let Ok(mut t) = table.lock() {
+        t.started(child.as_ref().ok().map(|c| (c.id() as i32, who)));
+    }
+    child
 }
 
 /// Who a login of `user` in `session` is: the account's uid and home (the learner's uid and
@@ -839,5 +860,72 @@ fn seed_home(from: &Path, to: &Path, budget: &mut u32) {
         } else if ft.is_file() {
             let _ = std::fs::copy(&src, &dst);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn banner(text: &str) -> Banner {
+        Banner {
+            text: Mutex::new(text.into()),
+        }
+    }
+
+    fn frames(msgs: &[ToSupervisor]) -> Vec<u8> {
+        let mut buf = Vec::new();
+        for m in msgs {
+            protocol::send(&mut buf, m).unwrap();
+        }
+        buf
+    }
+
+    #[test]
+    fn each_relogin_is_acknowledged_after_its_banner_is_in_place() {
+        let b = banner("logged out");
+        let wire = frames(&[
+            ToSupervisor::Relogin {
+                seq: 1,
+                text: "ログアウトしました".into(),
+            },
+            ToSupervisor::Relogin {
+                seq: 2,
+                text: "로그아웃했습니다".into(),
+            },
+        ]);
+        let mut acks = Vec::new();
+        follow(&mut wire.as_slice(), &b, |m| {
+            // What a login ending at this moment would print.
+            acks.push((m, b.current()));
+        });
+        assert_eq!(
+            acks,
+            [
+                (
+                    FromSupervisor::ReloginApplied { seq: 1 },
+                    "ログアウトしました".to_string()
+                ),
+                (
+                    FromSupervisor::ReloginApplied { seq: 2 },
+                    "로그아웃했습니다".to_string()
+                ),
+            ]
+        );
+        assert_eq!(b.current(), "로그아웃했습니다");
+    }
+
+    #[test]
+    fn a_broken_message_ends_the_following_without_an_acknowledgement() {
+        let b = banner("logged out");
+        let mut wire = frames(&[ToSupervisor::Relogin {
+            seq: 1,
+            text: "new".into(),
+        }]);
+        // Cut short: the channel is over, nothing is applied or acknowledged.
+        wire.truncate(wire.len() - 2);
+        let mut acks = 0;
+        follow(&mut wire.as_slice(), &b, |_| acks += 1);
+        assert_eq!((acks, b.current().as_str()), (0, "logged out"));
     }
 }

@@ -15,8 +15,8 @@ use crate::content::{Check, Msg};
 use crate::lab::wire::record::Record;
 
 /// Bumped when a message changes shape; both ends are the same binary, but a stale sandbox
-/// from an older build must fail loudly, not half-work.
-pub const VERSION: u32 = 1;
+/// from an older build must fail loudly, not half-work. 2: `Relogin` is acknowledged.
+pub const VERSION: u32 = 2;
 
 /// No message is larger (a status of every step with its reason fits many times over).
 pub const MAX: usize = 64 * 1024;
@@ -51,8 +51,9 @@ pub enum ToSupervisor {
         #[serde(default = "default_budget")]
         budget: u64,
     },
-    /// The banner between two logins, in the language the learner switched to.
-    Relogin { text: String },
+    /// The banner between two logins, in the language the learner switched to. `seq` counts
+    /// up; the supervisor answers `ReloginApplied` with it once the text is in place.
+    Relogin { seq: u64, text: String },
 }
 
 /// Supervisor to app.
@@ -72,6 +73,11 @@ pub enum FromSupervisor {
     /// Sent once, next: whether the kernel confines the learner's processes (Landlock). When
     /// it does not, the lab works but its result is not tamper-proof.
     Confinement { enforced: bool },
+    /// Every `Relogin` up to `seq` is applied: a login that ends from now on gets its banner.
+    /// The keys reach the shell by the terminal and the banner by this channel, so the app
+    /// holds what the learner types after `L` until this comes (`run::Hold`); otherwise an
+    /// `exit` typed at once could end the login before the new text is in place.
+    ReloginApplied { seq: u64 },
 }
 
 /// Inside the sandbox, on the socket every login inherits (`SHELL_FD`): a simulated tool asks

@@ -398,9 +398,10 @@ impl LabScreen {
         (!hints.is_empty()).then(|| hints.join("\n"))
     }
 
+    /// Types into the shell, through the run's hold while a new relogin banner is on its way.
     fn send(&mut self, bytes: &[u8]) {
         if let Some(run) = &mut self.run {
-            let _ = run.shell.write(bytes);
+            let _ = run.type_keys(bytes);
             self.scrollback = 0;
         }
     }

@@ -9,7 +9,6 @@ use std::os::unix::net::UnixStream;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use super::{REPORT_FD, Report, TRUSTED_ENV, UNCONFINED_ENV};
 use crate::lab::sandbox::identity::{Identity, Table};
@@ -84,11 +83,10 @@ pub fn serve(
     }
 }
 
-/// The identity of `pid`. A login's first prompt can come a moment before the supervisor
-/// registered it (it registers right after the start): the registration is waited for, as
-/// long as the retries used to take. A process no login started is not waited for longer.
+/// The identity of `pid`. A login's first prompt can come before the supervisor registered
+/// it: `identify` waits for a login start under way to end (a handshake, see there).
 fn who_is(table: &Mutex<Table>, pid: i32) -> Option<Identity> {
-    crate::lab::sandbox::identity::identify(table, pid, Duration::from_millis(200))
+    crate::lab::sandbox::identity::identify(table, pid)
 }
 
 fn reply(out: &mut UnixStream, r: ToolReply) {
