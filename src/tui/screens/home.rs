@@ -6,8 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::keymap::{Binding, LIST_MOVE, LIST_OPEN};
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::{pad, str_width};
 use super::{building, glossary, labs, lessons, matrix, progress, quizzes};
@@ -187,16 +187,8 @@ fn label(cx: &Cx, item: Item) -> (String, String) {
 }
 
 impl View for Home {
-    fn id(&self) -> &'static str {
-        "home"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-title")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("home", cx.t("home-title"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

@@ -7,7 +7,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::doc;
 use super::super::keymap::{self, Binding, ListAct};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::lab::LabScreen;
@@ -28,16 +28,8 @@ impl Labs {
 }
 
 impl View for Labs {
-    fn id(&self) -> &'static str {
-        "labs"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-labs")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("labs", cx.t("home-labs"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::super::keymap::{self, Binding, ListAct};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::reader::Reader;
@@ -26,16 +26,8 @@ impl Lessons {
 }
 
 impl View for Lessons {
-    fn id(&self) -> &'static str {
-        "lessons"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-lessons")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("lessons", cx.t("home-lessons"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::keymap::{self, Binding};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::keymap::Binding;
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{Seg, pad, str_width, truncate, wrap};
 use crate::content::Status;
@@ -78,16 +78,8 @@ impl Default for Matrix {
 }
 
 impl View for Matrix {
-    fn id(&self) -> &'static str {
-        "matrix"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("matrix-title")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("matrix", cx.t("matrix-title"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

@@ -5,8 +5,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::keymap::{Binding, LIST_MOVE, LIST_OPEN};
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::pad;
 use super::quiz::QuizScreen;
@@ -43,16 +43,8 @@ impl Quizzes {
 }
 
 impl View for Quizzes {
-    fn id(&self) -> &'static str {
-        "quizzes"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-quizzes")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("quizzes", cx.t("home-quizzes"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
