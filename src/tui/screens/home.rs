@@ -10,7 +10,9 @@ use super::super::keymap::{Binding, LIST_MOVE, LIST_OPEN};
 use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::{pad, str_width};
-use super::{building, glossary, labs, lessons, matrix, progress, quizzes};
+use super::list::List;
+use super::{building, glossary, matrix, progress};
+use crate::content::{Lab, Lesson, Quiz};
 use crate::markdown::Target;
 use crate::progress::ItemKind;
 
@@ -108,9 +110,9 @@ impl Home {
                 None => Outcome::Stay,
             },
             Item::Stack => Outcome::Push(Box::new(building::Building::new())),
-            Item::Lessons => Outcome::Push(Box::new(lessons::Lessons::new())),
-            Item::Quizzes => Outcome::Push(Box::new(quizzes::Quizzes::new())),
-            Item::Labs => Outcome::Push(Box::new(labs::Labs::new())),
+            Item::Lessons => Outcome::Push(Box::new(List::<Lesson>::new())),
+            Item::Quizzes => Outcome::Push(Box::new(List::<Quiz>::new())),
+            Item::Labs => Outcome::Push(Box::new(List::<Lab>::new())),
             Item::Glossary => Outcome::Push(Box::new(glossary::Glossary::new())),
             Item::Progress => Outcome::Push(Box::new(progress::ProgressScreen::new())),
             Item::Matrix => Outcome::Push(Box::new(matrix::Matrix::new())),
