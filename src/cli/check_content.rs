@@ -3,26 +3,24 @@
 
 use std::io::{self, Write};
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::content_source::{print_diagnostics, read_tree};
+use super::Define::Args;
+use super::Runs::Alone;
 use super::{Ctx, EXIT_FAIL, EXIT_OK, Sub};
 use crate::content::{self, Diagnostics};
 use crate::i18n::I18n;
 use crate::lang::Lang;
 
-pub(super) const SUB: Sub = Sub::alone("check", command, run);
+pub(super) const SUB: Sub = Sub::new("check", Args("cli-check", args), Alone(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "check",
-        "cli-check",
-        vec![
-            a.flag("stats", "cli-check-stats"),
-            a.flag("no-labs", "classroom-cli-no-labs"),
-        ],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![
+        a.flag("stats", "cli-check-stats"),
+        a.flag("no-labs", "classroom-cli-no-labs"),
+    ]
 }
 
 /// `check` reads the tree itself: a tree with errors is what it is for.

@@ -4,9 +4,11 @@
 use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
+use super::Define::Whole;
+use super::Runs::Alone;
 use super::{Ctx, Sub};
 
-pub(super) const SUB: Sub = Sub::alone("serve", command, run);
+pub(super) const SUB: Sub = Sub::new("serve", Whole(command), Alone(run));
 
 fn command(a: &ArgKit) -> Command {
     crate::serve::command(a.i18n)
