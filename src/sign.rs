@@ -58,19 +58,10 @@ pub fn install_public(data: &Path) -> Option<String> {
 }
 
 fn write_private(path: &PathBuf, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
-    match opts.open(path) {
-        Ok(mut f) => {
-            f.write_all(bytes)?;
-            f.sync_all()
-        }
+    match crate::unix::files::write_private_new(path, bytes) {
         // Another instance made it first: theirs is the key.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(e),
+        done => done,
     }
 }
 

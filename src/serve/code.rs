@@ -4,8 +4,6 @@
 //! each use (so servers sharing the folder agree), and deleting the file stops new learners.
 //! The code never goes to the server's log.
 
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use crate::content::Msg;
@@ -71,14 +69,8 @@ pub fn load_or_make(class: &Path) -> Result<String, Msg> {
         .iter()
         .map(|&b| ALPHABET[usize::from(b) % ALPHABET.len()] as char)
         .collect();
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(&path)
-        .map_err(|e| bad(e.to_string()))?;
-    writeln!(f, "{}", shown(&code))
-        .and_then(|()| f.sync_all())
+    let text = format!("{}\n", shown(&code));
+    crate::unix::files::write_private_new(&path, text.as_bytes())
         .map_err(|e| bad(e.to_string()))?;
     Ok(code)
 }

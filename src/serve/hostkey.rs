@@ -2,8 +2,6 @@
 //! so `ssh-keygen -l -f` shows its fingerprint), then reused, so learners' `known_hosts` stays
 //! right across restarts.
 
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use russh::keys::PrivateKey;
@@ -33,15 +31,10 @@ pub fn load_or_make(class: &Path) -> Result<PrivateKey, Msg> {
     let text = key
         .to_openssh(LineEnding::LF)
         .map_err(|e| bad(e.to_string()))?;
-    // create_new: two servers starting at once on one folder never overwrite each other's key;
+    // Made new, never overwritten: two servers starting at once on one folder keep one key;
     // the one that loses reads the winner's once it is written.
-    let mut f = match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(&path)
-    {
-        Ok(f) => f,
+    match crate::unix::files::write_private_new(&path, text.as_bytes()) {
+        Ok(()) => Ok(key),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             for _ in 0..20 {
                 std::thread::sleep(std::time::Duration::from_millis(100));
@@ -51,14 +44,10 @@ pub fn load_or_make(class: &Path) -> Result<PrivateKey, Msg> {
                     return Ok(key);
                 }
             }
-            return Err(bad(e.to_string()));
+            Err(bad(e.to_string()))
         }
-        Err(e) => return Err(bad(e.to_string())),
-    };
-    f.write_all(text.as_bytes())
-        .and_then(|()| f.sync_all())
-        .map_err(|e| bad(e.to_string()))?;
-    Ok(key)
+        Err(e) => Err(bad(e.to_string())),
+    }
 }
 
 #[cfg(test)]
