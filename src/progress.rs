@@ -2,7 +2,7 @@
 //! crash never leaves half a file and two running instances never overwrite each other's work.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -823,13 +823,7 @@ impl Store {
         fs::create_dir_all(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
         let lock_path = self.dir.join(LOCK_NAME);
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
-        lock.lock()
+        let lock = crate::unix::files::lock_file(&lock_path)
             .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
         let (mut progress, notice) = self.load()?;
         let log_path = self.log_path();
