@@ -25,78 +25,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use clap::{Arg, ArgAction, ArgMatches, Command};
+use clap::ArgMatches;
 
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use roster::Roster;
 
-const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+/// Where the server listens unless `--listen` says otherwise.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 /// The class folder's submit folder: each learner's export, for `report`.
 pub const SUBMIT: &str = "submit";
-
-/// The `serve` subcommand's definition (help in the user's language).
-pub fn command(i18n: &I18n) -> Command {
-    let options = i18n.t("cli-options");
-    let opt = |name: &'static str, value: &'static str, help: &str| {
-        Arg::new(name)
-            .long(name)
-            .value_name(value)
-            .help(i18n.t(help))
-            .help_heading(options.clone())
-            // Defaults are said in the help text, in the reader's language.
-            .hide_default_value(true)
-    };
-    Command::new("serve")
-        .about(i18n.t("serve-about"))
-        .help_template(format!(
-            "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
-            i18n.t("cli-usage")
-        ))
-        .disable_help_flag(true)
-        .arg(
-            opt("class", "DIR", "serve-opt-class")
-                .required(true)
-                .value_parser(clap::value_parser!(PathBuf)),
-        )
-        .arg(
-            opt("listen", "ADDR:PORT", "serve-opt-listen")
-                .default_value(DEFAULT_LISTEN)
-                .value_parser(clap::value_parser!(SocketAddr)),
-        )
-        .arg(
-            opt("max-sessions", "N", "serve-opt-max-sessions")
-                .default_value("40")
-                .value_parser(clap::value_parser!(u32).range(1..)),
-        )
-        .arg(
-            opt("login-timeout", "SECONDS", "serve-opt-login-timeout")
-                .default_value("30")
-                .value_parser(clap::value_parser!(u64).range(1..=3600)),
-        )
-        .arg(
-            Arg::new("print-code")
-                .long("print-code")
-                .action(ArgAction::SetTrue)
-                .help(i18n.t("serve-opt-print-code"))
-                .help_heading(options.clone()),
-        )
-        // The instructor's session runs this (the class screen on its terminal).
-        .arg(
-            Arg::new("class-view")
-                .long("class-view")
-                .action(ArgAction::SetTrue)
-                .hide(true),
-        )
-        .arg(
-            Arg::new("help")
-                .short('h')
-                .long("help")
-                .action(ArgAction::Help)
-                .help(i18n.t("cli-help"))
-                .help_heading(options),
-        )
-}
 
 /// The messages a client may read, in one language.
 pub struct Texts {
