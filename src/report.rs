@@ -16,7 +16,7 @@ use crate::i18n::I18n;
 // What a merge takes and gives; named here too, where a report's callers look for them.
 pub use crate::merge::{Flag, Input, Live};
 use crate::progress::ItemKind;
-use crate::width::{pad, str_width, truncate};
+use crate::width::{pad, str_width, truncate, widest};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LearnerRow {
@@ -478,13 +478,7 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
 }
 
 fn summary_table(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
-    let name_w = r
-        .learners
-        .iter()
-        .map(|l| str_width(&l.learner))
-        .max()
-        .unwrap_or(0)
-        .max(8);
+    let name_w = widest(r.learners.iter().map(|l| l.learner.as_str())).max(8);
     let heads = [
         i18n.t("report-col-lessons"),
         i18n.t("report-col-quizzes"),
