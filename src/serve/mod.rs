@@ -157,6 +157,12 @@ impl Shared {
     }
 }
 
+/// Says why the server cannot go on, in the learner's language; the exit status for it.
+fn failed(i18n: &I18n, msg: &crate::content::Msg) -> i32 {
+    eprintln!("{}", i18n.msg(msg));
+    crate::cli::EXIT_FAIL
+}
+
 /// `--print-code`: the class code on stdout (made first if there is none), what it does on
 /// stderr. Only here, never in the server's log.
 fn print_code(i18n: &I18n, class: &Path) -> i32 {
@@ -172,10 +178,7 @@ fn print_code(i18n: &I18n, class: &Path) -> i32 {
             );
             crate::cli::EXIT_OK
         }
-        Err(msg) => {
-            eprintln!("{}", i18n.msg(&msg));
-            crate::cli::EXIT_FAIL
-        }
+        Err(msg) => failed(i18n, &msg),
     }
 }
 
@@ -212,10 +215,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     }
     let roster = match Roster::load(&class) {
         Ok(r) => r,
-        Err(msg) => {
-            eprintln!("{}", i18n.msg(&msg));
-            return crate::cli::EXIT_FAIL;
-        }
+        Err(msg) => return failed(i18n, &msg),
     };
     if let Err(e) = std::fs::create_dir_all(class.join(SUBMIT)) {
         eprintln!("serve: {}: {e}", class.join(SUBMIT).display());
@@ -223,10 +223,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     }
     let key = match hostkey::load_or_make(&class) {
         Ok(k) => k,
-        Err(msg) => {
-            eprintln!("{}", i18n.msg(&msg));
-            return crate::cli::EXIT_FAIL;
-        }
+        Err(msg) => return failed(i18n, &msg),
     };
     let exe = match std::env::current_exe() {
         Ok(e) => e,
