@@ -3,10 +3,11 @@
 //! (labs included, in the same sandbox as on a laptop), and their progress stays there; an
 //! instructor's login opens the class view.
 //!
-//! `roster` says who may log in, `hostkey` keeps the server's key, `conn` is one connection
-//! (login and session channels), `app` runs one session's app on a pseudo-terminal,
-//! `request` checks what a client asks for, and `class` is the instructor's screen; `screen`
-//! keeps each learner session's screen and `mirror` shows one to the instructor.
+//! `roster` says who may log in, `hostkey` keeps the server's key and `code` the class code
+//! (both through `secret`), `conn` is one connection (login and session channels), `app` runs
+//! one session's app on a pseudo-terminal, `request` checks what a client asks for, and `class`
+//! is the instructor's screen; `screen` keeps each learner session's screen and `mirror` shows
+//! one to the instructor.
 
 mod app;
 pub mod class;
@@ -18,6 +19,7 @@ pub mod presence;
 pub mod request;
 pub mod roster;
 pub mod screen;
+mod secret;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
