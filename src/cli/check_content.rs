@@ -60,6 +60,46 @@ fn print_cues(i18n: &I18n, quizzes: &[content::model::Quiz], out: &mut impl Writ
     }
 }
 
+/// What running the pack's labs found: the scripts run, the scripts no lab claims, the failures.
+fn print_proof(i18n: &I18n, proof: &crate::proof::Proof, out: &mut impl Write) -> io::Result<()> {
+    for (lab, n) in &proof.ran {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-scripts-ran",
+                &[("lab", lab.as_str().into()), ("count", (*n).into())]
+            )
+        )?;
+    }
+    for path in &proof.unmatched {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-unmatched",
+                &[("path", path.as_str().into())]
+            )
+        )?;
+    }
+    for f in &proof.failures {
+        writeln!(
+            out,
+            "{}: {}",
+            f.place,
+            i18n.ta(
+                "classroom-check-lab-failed",
+                &[
+                    ("lab", f.lab.as_str().into()),
+                    ("what", f.what.as_str().into()),
+                    ("reason", f.reason.as_str().into())
+                ]
+            )
+        )?;
+    }
+    Ok(())
+}
+
 /// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds
 /// every lab's machine and (without `--no-labs`) runs its solution and scripts in the sandbox.
 fn cmd_check(i18n: &I18n, dir: Option<std::path::PathBuf>, stats: bool, labs: bool) -> i32 {
@@ -98,41 +138,7 @@ fn cmd_check(i18n: &I18n, dir: Option<std::path::PathBuf>, stats: bool, labs: bo
     } else {
         crate::proof::Proof::default()
     };
-    for (lab, n) in &proof.ran {
-        let _ = writeln!(
-            out,
-            "{}",
-            i18n.ta(
-                "classroom-check-scripts-ran",
-                &[("lab", lab.as_str().into()), ("count", (*n).into())]
-            )
-        );
-    }
-    for path in &proof.unmatched {
-        let _ = writeln!(
-            out,
-            "{}",
-            i18n.ta(
-                "classroom-check-unmatched",
-                &[("path", path.as_str().into())]
-            )
-        );
-    }
-    for f in &proof.failures {
-        let _ = writeln!(
-            out,
-            "{}: {}",
-            f.place,
-            i18n.ta(
-                "classroom-check-lab-failed",
-                &[
-                    ("lab", f.lab.as_str().into()),
-                    ("what", f.what.as_str().into()),
-                    ("reason", f.reason.as_str().into())
-                ]
-            )
-        );
-    }
+    let _ = print_proof(i18n, &proof, &mut out);
     let errors = diags.error_count() + proof.failures.len();
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
     let _ = writeln!(
