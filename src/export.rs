@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::Course;
 use crate::content::Pack;
-use crate::progress::{ItemKind, LabHow, Progress};
+use crate::progress::{HowTaken, ItemKind, Progress};
 
 /// Marks a file as ours, so `report` can tell it from any other JSON.
 pub const FORMAT: &str = "rocm-learn-progress";
@@ -130,17 +130,9 @@ pub struct Item {
     pub first_score: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best_score: Option<usize>,
-    /// Labs: whether the learner opened the solution, and how the lab was completed.
-    #[serde(default)]
-    pub solution_viewed: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub completed_by: Option<LabHow>,
-    /// Labs: completed where the learner's processes were not confined (no Landlock).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub unconfined: bool,
-    /// Labs: the way it was last taken (guided or challenge).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub way: Option<crate::content::LabWay>,
+    /// Labs: the solution opened, how and where it was completed, the way it was taken.
+    #[serde(flatten)]
+    pub how: HowTaken,
     /// Labs in progress: the step the learner is on (a merged report fills it in).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<String>,
@@ -171,10 +163,7 @@ impl Item {
             hints_used: 0,
             first_score: None,
             best_score: None,
-            solution_viewed: false,
-            completed_by: None,
-            unconfined: false,
-            way: None,
+            how: HowTaken::default(),
             step: None,
             changed: false,
         }
@@ -255,10 +244,7 @@ pub fn build(p: &Progress, course: &Course, stamp: &Stamp) -> Export {
             finished_at: rec.and_then(|r| r.completed_at).map(rfc3339),
             steps_done: rec.map(|r| r.steps_done.clone()).unwrap_or_default(),
             hints_used: rec.map_or(0, |r| r.hints_used),
-            solution_viewed: rec.is_some_and(|r| r.solution_viewed),
-            completed_by: rec.and_then(|r| r.completed_by),
-            unconfined: rec.is_some_and(|r| r.unconfined),
-            way: rec.and_then(|r| r.way),
+            how: rec.map(|r| r.how).unwrap_or_default(),
             ..Item::blank(
                 &lab.id,
                 ItemKind::Lab,

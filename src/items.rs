@@ -191,6 +191,15 @@ pub struct LabProgress {
     pub hints_used: u32,
     #[serde(default)]
     pub time_spent_secs: u64,
+    #[serde(flatten)]
+    pub how: HowTaken,
+}
+
+/// How a lab was taken, beyond its steps: kept in the progress file, exported, and merged back
+/// from exports alike (its fields sit beside the lab's others in both files).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HowTaken {
+    /// The learner opened the solution.
     #[serde(default)]
     pub solution_viewed: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -198,7 +207,8 @@ pub struct LabProgress {
     /// Completed on a kernel without Landlock: the result may have been forged from inside.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unconfined: bool,
-    /// The way it was last taken; files from before the two ways have none (guided).
+    /// The way it was last taken (guided or challenge); files from before the two ways have
+    /// none (guided).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub way: Option<crate::content::LabWay>,
 }

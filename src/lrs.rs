@@ -71,13 +71,7 @@ pub fn waiting(data: &Path) -> Vec<PathBuf> {
 fn lock(data: &Path) -> std::io::Result<std::fs::File> {
     let dir = queue_dir(data);
     std::fs::create_dir_all(&dir)?;
-    let f = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(LOCK_FILE))?;
-    f.lock()?;
-    Ok(f)
+    crate::unix::files::lock_file(&dir.join(LOCK_FILE))
 }
 
 /// Adds statements to the end of the queue, in order.

@@ -255,10 +255,7 @@ pub fn legacy_events(e: &Export) -> Vec<Event> {
                     attempts: i.attempts,
                     hints_used: i.hints_used,
                     time_spent_secs: i.time_spent_secs,
-                    solution_viewed: i.solution_viewed,
-                    completed_by: i.completed_by,
-                    unconfined: i.unconfined,
-                    way: i.way,
+                    how: i.how,
                 }),
             };
             let key = format!(

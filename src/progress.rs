@@ -2,7 +2,7 @@
 //! crash never leaves half a file and two running instances never overwrite each other's work.
 
 use std::collections::BTreeMap;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -12,8 +12,8 @@ use crate::content::Msg;
 use crate::lang::Lang;
 // The items and per-item records live in `items`, which events.rs shares; named here too.
 pub use crate::items::{
-    AnswerRecord, ItemKind, LabHow, LabProgress, LessonProgress, Place, QuizProgress, find_item,
-    ids,
+    AnswerRecord, HowTaken, ItemKind, LabHow, LabProgress, LessonProgress, Place, QuizProgress,
+    find_item, ids,
 };
 
 /// Bumped when the format changes incompatibly; a file with a higher number is refused (never
@@ -329,12 +329,12 @@ impl Progress {
                 }
                 if *complete && l.completed_at.is_none() {
                     l.completed_at = Some(now);
-                    l.completed_by = Some(if *by_script {
+                    l.how.completed_by = Some(if *by_script {
                         LabHow::Script
                     } else {
                         LabHow::Interactive
                     });
-                    l.unconfined = !*confined;
+                    l.how.unconfined = !*confined;
                 }
                 self.last = Some(Place {
                     kind: ItemKind::Lab,
@@ -342,10 +342,14 @@ impl Progress {
                 });
             }
             What::SolutionViewed { item } => {
-                self.labs.entry(item.clone()).or_default().solution_viewed = true;
+                self.labs
+                    .entry(item.clone())
+                    .or_default()
+                    .how
+                    .solution_viewed = true;
             }
             What::Way { item, way } => {
-                self.labs.entry(item.clone()).or_default().way = Some(*way);
+                self.labs.entry(item.clone()).or_default().how.way = Some(*way);
             }
             What::Reset { kind, item } => match kind.zip(item.as_ref()) {
                 None => {
@@ -823,13 +827,7 @@ impl Store {
         fs::create_dir_all(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
         let lock_path = self.dir.join(LOCK_NAME);
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
-        lock.lock()
+        let lock = crate::unix::files::lock_file(&lock_path)
             .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
         let (mut progress, notice) = self.load()?;
         let log_path = self.log_path();

@@ -7,7 +7,8 @@ use crate::content::Quiz;
 use crate::i18n::I18n;
 use crate::lang::Lang;
 
-/// Why a typed answer could not be read as an option.
+/// Why a typed answer could not be read as an option. Only its catalogue message is shown
+/// (`msg_id`, in the learner's language), so it has no English `Display`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AnswerError {
     Empty,
@@ -26,19 +27,6 @@ impl AnswerError {
         }
     }
 }
-
-impl std::fmt::Display for AnswerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // The catalogue's messages need the typed text and the option count; this is the gist.
-        f.write_str(match self {
-            AnswerError::Empty => "no answer typed",
-            AnswerError::OutOfRange => "not one of the options",
-            AnswerError::Unreadable => "not an answer",
-        })
-    }
-}
-
-impl std::error::Error for AnswerError {}
 
 /// Reads `2`, `b`, `B`, `b)`, `2.`, full-width `２`/`ｂ`, and the letter keys typed with a Korean
 /// (두벌식) or Japanese (romaji) input method still on: `ㅠ` is the B key, `あ` the A key.

@@ -16,7 +16,7 @@ use crate::i18n::I18n;
 // What a merge takes and gives; named here too, where a report's callers look for them.
 pub use crate::merge::{Flag, Input, Live};
 use crate::progress::ItemKind;
-use crate::width::{pad, str_width, truncate};
+use crate::width::{pad, str_width, truncate, widest};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LearnerRow {
@@ -478,13 +478,7 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
 }
 
 fn summary_table(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
-    let name_w = r
-        .learners
-        .iter()
-        .map(|l| str_width(&l.learner))
-        .max()
-        .unwrap_or(0)
-        .max(8);
+    let name_w = widest(r.learners.iter().map(|l| l.learner.as_str())).max(8);
     let heads = [
         i18n.t("report-col-lessons"),
         i18n.t("report-col-quizzes"),
@@ -600,13 +594,13 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
         if i.hints_used > 0 {
             facts.push(i18n.ta("classroom-report-hints", &[("n", i.hints_used.into())]));
         }
-        if i.solution_viewed {
+        if i.how.solution_viewed {
             facts.push(i18n.t("classroom-report-solution-viewed"));
         }
-        if i.completed_by == Some(crate::progress::LabHow::Script) {
+        if i.how.completed_by == Some(crate::progress::LabHow::Script) {
             facts.push(i18n.t("classroom-report-by-script"));
         }
-        if i.unconfined {
+        if i.how.unconfined {
             facts.push(i18n.t("classroom-report-unconfined"));
         }
         let id = format!("{}:{}", i.kind.name(), i.item);
@@ -751,12 +745,12 @@ fn item_json(i: &Item, by_server: bool) -> serde_json::Map<String, serde_json::V
         V::from(i.attempts),
         V::from(i.time_spent_secs),
         V::from(i.hints_used),
-        V::from(i.solution_viewed),
-        V::from(i.completed_by == Some(crate::progress::LabHow::Script)),
+        V::from(i.how.solution_viewed),
+        V::from(i.how.completed_by == Some(crate::progress::LabHow::Script)),
         // Labs done inside the confined sandbox; nothing else can claim it.
-        V::from(i.kind == ItemKind::Lab && i.status == Status::Done && !i.unconfined),
+        V::from(i.kind == ItemKind::Lab && i.status == Status::Done && !i.how.unconfined),
         if i.kind == ItemKind::Lab && started {
-            serde_json::to_value(i.way.unwrap_or_default()).unwrap_or(V::Null)
+            serde_json::to_value(i.how.way.unwrap_or_default()).unwrap_or(V::Null)
         } else {
             V::Null
         },

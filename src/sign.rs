@@ -3,7 +3,7 @@
 //! learner's name. It proves which install wrote a file, not who sat at it: a learner's own
 //! machine can still lie about that learner.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
@@ -57,20 +57,11 @@ pub fn install_public(data: &Path) -> Option<String> {
         .as_bytes()))
 }
 
-fn write_private(path: &PathBuf, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
-    match opts.open(path) {
-        Ok(mut f) => {
-            f.write_all(bytes)?;
-            f.sync_all()
-        }
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    match crate::unix::files::write_private_new(path, bytes) {
         // Another instance made it first: theirs is the key.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(e),
+        done => done,
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use common::{has, lacks};
 use rocm_learn::export::{self, Answer, Export, Item, Status};
-use rocm_learn::progress::ItemKind;
+use rocm_learn::progress::{HowTaken, ItemKind};
 
 const PACK_KO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack-ko");
 const CLASS_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/class-pack");
@@ -155,10 +155,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         hints_used: 0,
         first_score: None,
         best_score: None,
-        solution_viewed: false,
-        completed_by: None,
-        unconfined: false,
-        way: None,
+        how: HowTaken::default(),
         step: None,
         changed: false,
     }];
@@ -198,10 +195,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
         hints_used: 0,
         first_score: Some(score),
         best_score: Some(score),
-        solution_viewed: false,
-        completed_by: None,
-        unconfined: false,
-        way: None,
+        how: HowTaken::default(),
         step: None,
         changed: false,
     });
@@ -221,10 +215,7 @@ fn learner(name: &str, gatekeeper: Option<usize>, hsa_steps: Option<&[&str]>) ->
             hints_used: 1,
             first_score: None,
             best_score: None,
-            solution_viewed: false,
-            completed_by: None,
-            unconfined: false,
-            way: None,
+            how: HowTaken::default(),
             step: None,
             changed: false,
         });

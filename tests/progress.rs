@@ -196,10 +196,10 @@ fn a_lab_completed_without_confinement_is_marked_and_stays_marked() {
         session.confined = false;
     }
     p.apply(&change);
-    assert!(p.labs["l"].unconfined);
+    assert!(p.labs["l"].how.unconfined);
     // A later confined session does not wash the mark off the completion it was made with.
     p.apply(&lab(&["a"], true, true));
-    assert!(p.labs["l"].unconfined);
+    assert!(p.labs["l"].how.unconfined);
     let json = serde_json::to_string(&p.labs["l"]).unwrap();
     assert!(json.contains("\"unconfined\":true"), "{json}");
 }
@@ -217,10 +217,10 @@ fn a_lab_solved_in_one_session_is_one_attempt_and_a_worse_one_later_keeps_the_be
     p.apply(&lab(&["a", "b", "c"], true, true));
     let l = &p.labs["l"];
     assert_eq!(l.attempts, 3);
-    assert_eq!(l.completed_by, Some(LabHow::Interactive));
-    assert!(!l.solution_viewed);
+    assert_eq!(l.how.completed_by, Some(LabHow::Interactive));
+    assert!(!l.how.solution_viewed);
     p.apply(&Change::SolutionViewed("l".into()));
-    assert!(p.labs["l"].solution_viewed);
+    assert!(p.labs["l"].how.solution_viewed);
 }
 
 #[test]
@@ -291,13 +291,13 @@ fn the_way_a_lab_was_taken_is_kept_and_old_records_load_without_it() {
         LabWay::Challenge,
     ));
     p.apply(&lab(&["a"], true, true));
-    assert_eq!(p.labs["l"].way, Some(LabWay::Challenge));
+    assert_eq!(p.labs["l"].how.way, Some(LabWay::Challenge));
     let json = serde_json::to_string(&p.labs["l"]).unwrap();
     assert!(json.contains("\"way\":\"challenge\""), "{json}");
     // A record written before the two ways: no way, read as none (guided).
     let old: rocm_learn::progress::LabProgress =
         serde_json::from_str(r#"{"started_at":1,"steps_done":["a"],"attempts":1}"#).unwrap();
-    assert_eq!(old.way, None);
+    assert_eq!(old.how.way, None);
 }
 
 #[test]

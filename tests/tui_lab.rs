@@ -247,7 +247,7 @@ fn f3_asks_before_showing_the_solution() {
     assert!(s.contains("export PATH=$PATH:/opt/rocm/bin"), "{s}");
     // Recorded for the class report.
     assert!(
-        a.world.progress.labs["hipcc-not-found"].solution_viewed,
+        a.world.progress.labs["hipcc-not-found"].how.solution_viewed,
         "{:?}",
         a.world.progress.labs
     );
@@ -427,7 +427,7 @@ fn challenge_way(lang: Lang) {
     let s = wait_for(&mut a, w, h, learned.trim());
     assert!(s.contains("F6"), "the next item is offered:\n{s}");
     let rec = &a.world.progress.labs["hsa-init-failed"];
-    assert_eq!(rec.way, Some(rocm_learn::content::LabWay::Challenge));
+    assert_eq!(rec.how.way, Some(rocm_learn::content::LabWay::Challenge));
     assert!(rec.completed_at.is_some());
     // The permissions lesson's next item is its second lab, on udev rules.
     key(&mut a, KeyCode::F(6));
@@ -475,7 +475,7 @@ fn guided_way(lang: Lang) {
     let s = wait_for(&mut a, w, h, &step);
     assert!(!s.contains(&i.t("labui-key-way")), "{s}");
     assert_eq!(
-        a.world.progress.labs["hsa-init-failed"].way,
+        a.world.progress.labs["hsa-init-failed"].how.way,
         Some(rocm_learn::content::LabWay::Guided)
     );
     // Every unmet step has its reason in the checklist.

@@ -3,26 +3,24 @@
 
 use std::io::{self, Write};
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::content_source::{print_diagnostics, read_tree};
+use super::Define::Args;
+use super::Runs::Alone;
 use super::{Ctx, EXIT_FAIL, EXIT_OK, Sub};
 use crate::content::{self, Diagnostics};
 use crate::i18n::I18n;
 use crate::lang::Lang;
 
-pub(super) const SUB: Sub = Sub::alone("check", command, run);
+pub(super) const SUB: Sub = Sub::new("check", Args("cli-check", args), Alone(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "check",
-        "cli-check",
-        vec![
-            a.flag("stats", "cli-check-stats"),
-            a.flag("no-labs", "classroom-cli-no-labs"),
-        ],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![
+        a.flag("stats", "cli-check-stats"),
+        a.flag("no-labs", "classroom-cli-no-labs"),
+    ]
 }
 
 /// `check` reads the tree itself: a tree with errors is what it is for.
@@ -60,6 +58,46 @@ fn print_cues(i18n: &I18n, quizzes: &[content::model::Quiz], out: &mut impl Writ
         let line = i18n.ta(id, &[("shares", shares.join(", ").into())]);
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// What running the pack's labs found: the scripts run, the scripts no lab claims, the failures.
+fn print_proof(i18n: &I18n, proof: &crate::proof::Proof, out: &mut impl Write) -> io::Result<()> {
+    for (lab, n) in &proof.ran {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-scripts-ran",
+                &[("lab", lab.as_str().into()), ("count", (*n).into())]
+            )
+        )?;
+    }
+    for path in &proof.unmatched {
+        writeln!(
+            out,
+            "{}",
+            i18n.ta(
+                "classroom-check-unmatched",
+                &[("path", path.as_str().into())]
+            )
+        )?;
+    }
+    for f in &proof.failures {
+        writeln!(
+            out,
+            "{}: {}",
+            f.place,
+            i18n.ta(
+                "classroom-check-lab-failed",
+                &[
+                    ("lab", f.lab.as_str().into()),
+                    ("what", f.what.as_str().into()),
+                    ("reason", f.reason.as_str().into())
+                ]
+            )
+        )?;
+    }
+    Ok(())
 }
 
 /// `check [--stats] [--no-labs]`: every problem of a content tree; for a pack, also builds
@@ -100,41 +138,7 @@ fn cmd_check(i18n: &I18n, dir: Option<std::path::PathBuf>, stats: bool, labs: bo
     } else {
         crate::proof::Proof::default()
     };
-    for (lab, n) in &proof.ran {
-        let _ = writeln!(
-            out,
-            "{}",
-            i18n.ta(
-                "classroom-check-scripts-ran",
-                &[("lab", lab.as_str().into()), ("count", (*n).into())]
-            )
-        );
-    }
-    for path in &proof.unmatched {
-        let _ = writeln!(
-            out,
-            "{}",
-            i18n.ta(
-                "classroom-check-unmatched",
-                &[("path", path.as_str().into())]
-            )
-        );
-    }
-    for f in &proof.failures {
-        let _ = writeln!(
-            out,
-            "{}: {}",
-            f.place,
-            i18n.ta(
-                "classroom-check-lab-failed",
-                &[
-                    ("lab", f.lab.as_str().into()),
-                    ("what", f.what.as_str().into()),
-                    ("reason", f.reason.as_str().into())
-                ]
-            )
-        );
-    }
+    let _ = print_proof(i18n, &proof, &mut out);
     let errors = diags.error_count() + proof.failures.len();
     let questions: usize = course.quizzes.iter().map(|q| q.questions.len()).sum();
     let _ = writeln!(

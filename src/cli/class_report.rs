@@ -5,38 +5,36 @@
 use std::io;
 use std::path::PathBuf;
 
-use clap::{Arg, ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::common::print_out;
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::i18n::I18n;
 use crate::lab;
 use crate::progress;
 
-pub(super) const SUB: Sub = Sub::on_course("report", command, run);
+pub(super) const SUB: Sub = Sub::new("report", Args("cli-report", args), OnCourse(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "report",
-        "cli-report",
-        vec![
-            Arg::new("files")
-                .num_args(1..)
-                .required_unless_present("lrs")
-                .value_name("FILE")
-                .value_parser(clap::value_parser!(PathBuf))
-                .help(a.t("cli-report-files"))
-                .help_heading(a.arguments.clone()),
-            a.flag("csv", "cli-csv"),
-            a.flag("json", "cli-report-json"),
-            a.flag("lrs", "cli-report-lrs"),
-            a.flag("trust-new-keys", "cli-report-trust-new-keys"),
-            a.option("class", "DIR", "cli-report-class")
-                .action(clap::ArgAction::Append)
-                .value_parser(clap::value_parser!(PathBuf)),
-        ],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![
+        Arg::new("files")
+            .num_args(1..)
+            .required_unless_present("lrs")
+            .value_name("FILE")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help(a.t("cli-report-files"))
+            .help_heading(a.arguments.clone()),
+        a.flag("csv", "cli-csv"),
+        a.flag("json", "cli-report-json"),
+        a.flag("lrs", "cli-report-lrs"),
+        a.flag("trust-new-keys", "cli-report-trust-new-keys"),
+        a.option("class", "DIR", "cli-report-class")
+            .action(clap::ArgAction::Append)
+            .value_parser(clap::value_parser!(PathBuf)),
+    ]
 }
 
 /// `report FILE|DIR|-...`: the class summary; unreadable or foreign files are named and skipped.

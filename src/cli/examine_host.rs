@@ -3,26 +3,24 @@
 
 use std::io::{self, Write};
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::common::print_out;
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
 
-pub(super) const SUB: Sub = Sub::on_course("doctor", command, run);
+pub(super) const SUB: Sub = Sub::new("doctor", Args("cli-doctor", args), OnCourse(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "doctor",
-        "cli-doctor",
-        vec![
-            a.json(),
-            a.flag("labs", "classroom-cli-doctor-labs"),
-            a.flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
-        ],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![
+        a.json(),
+        a.flag("labs", "classroom-cli-doctor-labs"),
+        a.flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
+    ]
 }
 
 fn run(cx: Loaded, m: &ArgMatches) -> i32 {

@@ -2,19 +2,21 @@
 
 use std::io::{self, Write};
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use crate::plain;
 
-pub(super) const SUB: Sub = Sub::on_course("list", command, run);
+pub(super) const SUB: Sub = Sub::new("list", Args("cli-list", args), OnCourse(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub("list", "cli-list", vec![a.json()])
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![a.json()]
 }
 
 fn run(cx: Loaded, m: &ArgMatches) -> i32 {

@@ -4,11 +4,13 @@
 use clap::{ArgMatches, Command};
 
 use super::arg_kit::ArgKit;
+use super::Define::Whole;
+use super::Runs::OnCourse;
 use super::{EXIT_FAIL, EXIT_OK, Loaded, Sub};
 use crate::i18n::I18n;
 use crate::progress;
 
-pub(super) const SUB: Sub = Sub::on_course("lrs", command, run);
+pub(super) const SUB: Sub = Sub::new("lrs", Whole(command), OnCourse(run));
 
 fn command(a: &ArgKit) -> Command {
     Command::new("lrs")

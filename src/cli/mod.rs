@@ -3,16 +3,16 @@
 //! Built with clap's builder API so that help text comes from the Fluent catalogue in the
 //! learner's language (the language flag is looked for before clap runs).
 //!
-//! Each subcommand is one module that defines it (`command`), runs it (`run`) and exports both
-//! as `SUB`: `list_course`, `check_content`, `read_lesson`, `take_quiz`, `run_lab`,
+//! Each subcommand is one module that defines it (its `args`, or the whole `command`), runs it
+//! (`run`) and exports both as `SUB`: `list_course`, `check_content`, `read_lesson`, `take_quiz`, `run_lab`,
 //! `show_progress`, `class_report`, `lrs_status`, `examine_host`, `serve_class`. The rest are what they
 //! share: `arg_kit` (arguments in the learner's language), `pick_language`, `content_source`
 //! (which course, and loading it), `progress_store`, `full_screen` (the app), `common`.
 //!
-//! Adding a command: write `src/cli/NAME.rs` with `command`, `run` and
-//! `pub(super) const SUB: Sub = Sub::on_course("name", command, run);` (`Sub::alone` when it
-//! must not wait for the course to load), then add `NAME` to the `commands!` list below. Help
-//! lists the commands in that order.
+//! Adding a command: write `src/cli/NAME.rs` with `args`, `run` and
+//! `pub(super) const SUB: Sub = Sub::new("NAME", Args("cli-NAME", args), OnCourse(run));`
+//! (`Alone(run)` when it must not wait for the course to load), then add `NAME` to the
+//! `commands!` list below. Help lists the commands in that order.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -61,36 +61,30 @@ pub use exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 /// One subcommand: its name, its definition in the learner's language, and how it runs.
 struct Sub {
     name: &'static str,
-    define: fn(&ArgKit) -> Command,
+    define: Define,
     runs: Runs,
 }
 
 impl Sub {
-    /// A command that runs on the loaded course.
-    const fn on_course(
-        name: &'static str,
-        define: fn(&ArgKit) -> Command,
-        run: fn(Loaded, &ArgMatches) -> i32,
-    ) -> Sub {
-        Sub {
-            name,
-            define,
-            runs: Runs::OnCourse(run),
-        }
+    const fn new(name: &'static str, define: Define, runs: Runs) -> Sub {
+        Sub { name, define, runs }
     }
 
-    /// A command that reads the content itself, if at all.
-    const fn alone(
-        name: &'static str,
-        define: fn(&ArgKit) -> Command,
-        run: fn(Ctx, &ArgMatches) -> i32,
-    ) -> Sub {
-        Sub {
-            name,
-            define,
-            runs: Runs::Alone(run),
+    /// The command as clap parses it, in the learner's language.
+    fn command(&self, a: &ArgKit) -> Command {
+        match self.define {
+            Define::Args(about, args) => a.sub(self.name, about, args(a)),
+            Define::Whole(command) => command(a),
         }
     }
+}
+
+/// How a subcommand is defined.
+enum Define {
+    /// The usual command: the message id of its help line, and its arguments.
+    Args(&'static str, fn(&ArgKit) -> Vec<Arg>),
+    /// Built whole by its module: subcommands of its own, or another layout.
+    Whole(fn(&ArgKit) -> Command),
 }
 
 /// What a command needs before it runs.
@@ -234,7 +228,7 @@ fn command(i18n: &I18n) -> Command {
                 .global(true)
                 .value_parser(clap::value_parser!(PathBuf)),
         )
-        .subcommands(COMMANDS.iter().map(|s| (s.define)(&a)))
+        .subcommands(COMMANDS.iter().map(|s| s.command(&a)))
 }
 
 fn not_yet(i18n: &I18n, what: &str) -> i32 {
@@ -262,7 +256,7 @@ mod tests {
         let i18n = I18n::new(crate::lang::Lang::En);
         let a = ArgKit::new(&i18n);
         for s in COMMANDS {
-            assert_eq!((s.define)(&a).get_name(), s.name);
+            assert_eq!(s.command(&a).get_name(), s.name);
         }
         let mut names: Vec<_> = COMMANDS.iter().map(|s| s.name).collect();
         names.dedup();

@@ -2,26 +2,24 @@
 
 use std::io;
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::common::{item_id, plain_mode, save, unknown_id};
 use super::full_screen::{cmd_app, lesson_target};
 use super::progress_store::open_store;
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::{Course, Pack};
 use crate::i18n::I18n;
 use crate::plain;
 use crate::progress::{self, ItemKind, Place, ids};
 
-pub(super) const SUB: Sub = Sub::on_course("lesson", command, run);
+pub(super) const SUB: Sub = Sub::new("lesson", Args("cli-lesson", args), OnCourse(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "lesson",
-        "cli-lesson",
-        vec![a.id("cli-lesson-id"), a.plain()],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![a.id("cli-lesson-id"), a.plain()]
 }
 
 fn run(cx: Loaded, m: &ArgMatches) -> i32 {

@@ -4,12 +4,14 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::common::{human_out, item_id, print_out, save, terminal_ok, unknown_id};
 use super::full_screen::cmd_app;
 use super::progress_store::open_store;
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::content::{self, Course, Pack};
 use crate::i18n::I18n;
@@ -18,22 +20,18 @@ use crate::markdown::Target;
 use crate::plain;
 use crate::progress::{ItemKind, ids};
 
-pub(super) const SUB: Sub = Sub::on_course("lab", command, run);
+pub(super) const SUB: Sub = Sub::new("lab", Args("cli-lab", args), OnCourse(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "lab",
-        "cli-lab",
-        vec![
-            a.id("cli-lab-id"),
-            a.option("script", "FILE", "cli-script")
-                .value_parser(clap::value_parser!(PathBuf)),
-            a.option("line-timeout", "SECONDS", "cli-line-timeout")
-                .requires("script")
-                .value_parser(clap::value_parser!(u64).range(1..=86_400)),
-            a.json(),
-        ],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![
+        a.id("cli-lab-id"),
+        a.option("script", "FILE", "cli-script")
+            .value_parser(clap::value_parser!(PathBuf)),
+        a.option("line-timeout", "SECONDS", "cli-line-timeout")
+            .requires("script")
+            .value_parser(clap::value_parser!(u64).range(1..=86_400)),
+        a.json(),
+    ]
 }
 
 /// `lab ID [--script FILE]`: in the app, or graded headlessly from a script.

@@ -1,15 +1,41 @@
 //! `serve [--listen ADDR:PORT] --class DIR`: the whole app for a class over SSH (`src/serve/`).
 //! It loads the class's own content per session, not the course this process would.
 
-use clap::{ArgMatches, Command};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Arg, ArgAction, ArgMatches};
 
 use super::arg_kit::ArgKit;
+use super::Define::Args;
+use super::Runs::Alone;
 use super::{Ctx, Sub};
 
-pub(super) const SUB: Sub = Sub::alone("serve", command, run);
+pub(super) const SUB: Sub = Sub::new("serve", Args("serve-about", args), Alone(run));
 
-fn command(a: &ArgKit) -> Command {
-    crate::serve::command(a.i18n)
+fn args(a: &ArgKit) -> Vec<Arg> {
+    // Defaults are said in the help text, in the reader's language.
+    let opt = |name, value, help| a.option(name, value, help).hide_default_value(true);
+    vec![
+        opt("class", "DIR", "serve-opt-class")
+            .required(true)
+            .value_parser(clap::value_parser!(PathBuf)),
+        opt("listen", "ADDR:PORT", "serve-opt-listen")
+            .default_value(crate::serve::DEFAULT_LISTEN)
+            .value_parser(clap::value_parser!(SocketAddr)),
+        opt("max-sessions", "N", "serve-opt-max-sessions")
+            .default_value("40")
+            .value_parser(clap::value_parser!(u32).range(1..)),
+        opt("login-timeout", "SECONDS", "serve-opt-login-timeout")
+            .default_value("30")
+            .value_parser(clap::value_parser!(u64).range(1..=3600)),
+        a.flag("print-code", "serve-opt-print-code"),
+        // The instructor's session runs this (the class screen on its terminal).
+        Arg::new("class-view")
+            .long("class-view")
+            .action(ArgAction::SetTrue)
+            .hide(true),
+    ]
 }
 
 fn run(cx: Ctx, m: &ArgMatches) -> i32 {

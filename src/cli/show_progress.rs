@@ -8,12 +8,14 @@ use clap::{Arg, ArgMatches, Command};
 use super::arg_kit::ArgKit;
 use super::common::save;
 use super::progress_store::open_store;
+use super::Define::Whole;
+use super::Runs::OnCourse;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
 use crate::progress::{self, Store};
 
-pub(super) const SUB: Sub = Sub::on_course("progress", command, run);
+pub(super) const SUB: Sub = Sub::new("progress", Whole(command), OnCourse(run));
 
 fn command(a: &ArgKit) -> Command {
     let reset = a.sub(

@@ -4,12 +4,14 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches};
 
 use super::arg_kit::ArgKit;
 use super::common::{human_out, item_id, plain_mode, print_out, save, unknown_id};
 use super::full_screen::{cmd_app_seeded, quiz_target};
 use super::progress_store::open_store;
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::{Course, Pack};
 use crate::i18n::I18n;
@@ -17,21 +19,17 @@ use crate::plain;
 use crate::progress::{ItemKind, ids};
 use crate::quiz::QuizRun;
 
-pub(super) const SUB: Sub = Sub::on_course("quiz", command, run);
+pub(super) const SUB: Sub = Sub::new("quiz", Args("cli-quiz", args), OnCourse(run));
 
-fn command(a: &ArgKit) -> Command {
-    a.sub(
-        "quiz",
-        "cli-quiz",
-        vec![
-            a.id("cli-quiz-id"),
-            a.plain(),
-            a.json(),
-            a.flag("retry-wrong", "cli-retry-wrong"),
-            a.option("seed", "N", "cli-seed")
-                .value_parser(clap::value_parser!(u64)),
-        ],
-    )
+fn args(a: &ArgKit) -> Vec<Arg> {
+    vec![
+        a.id("cli-quiz-id"),
+        a.plain(),
+        a.json(),
+        a.flag("retry-wrong", "cli-retry-wrong"),
+        a.option("seed", "N", "cli-seed")
+            .value_parser(clap::value_parser!(u64)),
+    ]
 }
 
 fn run(cx: Loaded, m: &ArgMatches) -> i32 {

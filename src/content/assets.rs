@@ -25,90 +25,76 @@ pub fn glossary_files(tree: &ContentTree) -> impl Iterator<Item = (&str, &str)> 
 pub const BUILDING: &str = "assets/building.toml";
 
 pub fn load_glossary(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Vec<Term> {
-    let mut cx = Cx {
-        file,
-        diags,
-        base: 0,
-    };
-    let Some(doc) = toml_read::parse(&mut cx, &file.text) else {
-        return Vec::new();
-    };
-    let mut f = Fields::new(doc.get_ref(), 0, "glossary");
-    let tables = f.tables(&mut cx, "term");
-    f.finish(&mut cx);
+    toml_read::read_file(file, diags, "glossary", |cx, mut f| {
+        let tables = f.tables(cx, "term");
+        f.finish(cx);
 
-    let mut terms = Vec::new();
-    for (at, t) in tables {
-        let mut tf = Fields::new(t, at, "term");
-        let id = tf.req_id(&mut cx, "id");
-        let name = tf.localized(&mut cx, "name", true);
-        let category = tf.req_string(&mut cx, "category");
-        let definition = tf.localized(&mut cx, "definition", true);
-        tf.finish(&mut cx);
-        let category = category.and_then(|c| {
-            let parsed = Category::parse(c.get_ref());
-            if parsed.is_none() {
-                let names: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
-                cx.error(
-                    c.span().start,
-                    Msg::new("check-bad-category")
-                        .arg("category", c.get_ref())
-                        .arg("expected", names.join(", ")),
-                );
-            }
-            parsed
-        });
-        let (Some(id), Some(name), Some(category), Some(definition)) =
-            (id, name, category, definition)
-        else {
-            continue;
-        };
-        if refs.define(cx.diags, Kind::Term, id.get_ref(), file, id.span().start) {
-            terms.push(Term {
-                id: id.into_inner(),
-                name: name.into_inner(),
-                category,
-                definition: definition.into_inner(),
+        let mut terms = Vec::new();
+        for (at, t) in tables {
+            let mut tf = Fields::new(t, at, "term");
+            let id = tf.req_id(cx, "id");
+            let name = tf.localized(cx, "name", true);
+            let category = tf.req_string(cx, "category");
+            let definition = tf.localized(cx, "definition", true);
+            tf.finish(cx);
+            let category = category.and_then(|c| {
+                let parsed = Category::parse(c.get_ref());
+                if parsed.is_none() {
+                    let names: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
+                    cx.error(
+                        c.span().start,
+                        Msg::new("check-bad-category")
+                            .arg("category", c.get_ref())
+                            .arg("expected", names.join(", ")),
+                    );
+                }
+                parsed
             });
+            let (Some(id), Some(name), Some(category), Some(definition)) =
+                (id, name, category, definition)
+            else {
+                continue;
+            };
+            if refs.define(cx.diags, Kind::Term, id.get_ref(), file, id.span().start) {
+                terms.push(Term {
+                    id: id.into_inner(),
+                    name: name.into_inner(),
+                    category,
+                    definition: definition.into_inner(),
+                });
+            }
         }
-    }
-    terms
+        terms
+    })
 }
 
 pub fn load_building(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Building {
-    let mut cx = Cx {
-        file,
-        diags,
-        base: 0,
-    };
-    let Some(doc) = toml_read::parse(&mut cx, &file.text) else {
-        return Building::default();
-    };
-    let mut f = Fields::new(doc.get_ref(), 0, "building");
-    let floor_tables = f.tables(&mut cx, "floor");
-    let elevator = f.table(&mut cx, "elevator");
-    f.finish(&mut cx);
+    toml_read::read_file(file, diags, "building", |cx, mut f| {
+        let floor_tables = f.tables(cx, "floor");
+        let elevator = f.table(cx, "elevator");
+        f.finish(cx);
 
-    let mut floors: Vec<Floor> = Vec::new();
-    // Component ids are unique in the whole building, not only on their floor.
-    let mut component_ids = HashSet::new();
-    for (at, t) in floor_tables {
-        if let Some(floor) = read_floor(&mut cx, at, t, &floors, &mut component_ids, refs) {
-            floors.push(floor);
+        let mut floors: Vec<Floor> = Vec::new();
+        // Component ids are unique in the whole building, not only on their floor.
+        let mut component_ids = HashSet::new();
+        for (at, t) in floor_tables {
+            if let Some(floor) = read_floor(cx, at, t, &floors, &mut component_ids, refs) {
+                floors.push(floor);
+            }
         }
-    }
-    for lv in 1..=5u8 {
-        if !floors.iter().any(|f| f.level == lv) {
-            cx.error(0, Msg::new("check-floor-missing").arg("floor", lv));
+        for lv in 1..=5u8 {
+            if !floors.iter().any(|f| f.level == lv) {
+                cx.error(0, Msg::new("check-floor-missing").arg("floor", lv));
+            }
         }
-    }
-    floors.sort_by_key(|f| std::cmp::Reverse(f.level));
-    Building {
-        floors,
-        elevator: elevator
-            .map(|(at, t)| read_elevator(&mut cx, at, t))
-            .unwrap_or_default(),
-    }
+        floors.sort_by_key(|f| std::cmp::Reverse(f.level));
+        Building {
+            floors,
+            elevator: elevator
+                .map(|(at, t)| read_elevator(cx, at, t))
+                .unwrap_or_default(),
+        }
+    })
 }
 
 /// One `[[floor]]`: its components and lesson references are read (and checked) even when
@@ -255,38 +241,31 @@ pub const MATRIX: &str = "assets/support-matrix.toml";
 
 /// Reads the support matrix; every GPU and OS a release names must be declared.
 pub fn load_matrix(file: &SourceFile, diags: &mut Diagnostics) -> SupportMatrix {
-    let mut cx = Cx {
-        file,
-        diags,
-        base: 0,
-    };
-    let Some(doc) = toml_read::parse(&mut cx, &file.text) else {
-        return SupportMatrix::default();
-    };
-    let mut f = Fields::new(doc.get_ref(), 0, "support matrix");
-    let gpu_tables = f.tables(&mut cx, "gpu");
-    let os_tables = f.tables(&mut cx, "os");
-    let rel_tables = f.tables(&mut cx, "release");
-    f.finish(&mut cx);
-    let mut m = SupportMatrix::default();
-    for (at, t) in gpu_tables {
-        m.gpus.extend(read_gpu(&mut cx, at, t));
-    }
-    for (at, t) in os_tables {
-        m.oses.extend(read_os(&mut cx, at, t));
-    }
-    for (at, t) in rel_tables {
-        let release = read_release(&mut cx, at, t, &m);
-        m.releases.extend(release);
-    }
-    // Oldest first, comparing versions as numbers (6.10 after 6.9).
-    m.releases.sort_by_key(|r| {
-        r.version
-            .split('.')
-            .map(|p| p.parse::<u32>().unwrap_or(0))
-            .collect::<Vec<_>>()
-    });
-    m
+    toml_read::read_file(file, diags, "support matrix", |cx, mut f| {
+        let gpu_tables = f.tables(cx, "gpu");
+        let os_tables = f.tables(cx, "os");
+        let rel_tables = f.tables(cx, "release");
+        f.finish(cx);
+        let mut m = SupportMatrix::default();
+        for (at, t) in gpu_tables {
+            m.gpus.extend(read_gpu(cx, at, t));
+        }
+        for (at, t) in os_tables {
+            m.oses.extend(read_os(cx, at, t));
+        }
+        for (at, t) in rel_tables {
+            let release = read_release(cx, at, t, &m);
+            m.releases.extend(release);
+        }
+        // Oldest first, comparing versions as numbers (6.10 after 6.9).
+        m.releases.sort_by_key(|r| {
+            r.version
+                .split('.')
+                .map(|p| p.parse::<u32>().unwrap_or(0))
+                .collect::<Vec<_>>()
+        });
+        m
+    })
 }
 
 fn read_gpu(cx: &mut Cx, at: usize, t: &DeTable) -> Option<MatrixGpu> {

@@ -39,64 +39,59 @@ pub fn load_all(
 }
 
 fn load_one(file: &SourceFile, diags: &mut Diagnostics, refs: &mut Refs) -> Option<Lab> {
-    let mut cx = Cx {
-        file,
-        diags,
-        base: 0,
-    };
-    let doc = toml_read::parse(&mut cx, &file.text)?;
-    let mut f = Fields::new(doc.get_ref(), 0, "lab");
-    let id = f.req_id(&mut cx, "id");
-    let title = f.localized(&mut cx, "title", true);
-    let briefing = f.localized(&mut cx, "briefing", true);
-    let (machine, user) = read_machine(&mut cx, f.raw("machine"));
-    let file_tables = f.tables(&mut cx, "files");
-    let step_tables = f.tables(&mut cx, "steps");
-    let solution = f.table(&mut cx, "solution");
-    let way = f.string(&mut cx, "way");
-    let learned = f.localized(&mut cx, "learned", false);
-    f.finish(&mut cx);
-    // A way check does not know is an error; the lab still loads (guided), so its id stays
-    // known and nothing else is reported on its account.
-    let way = match way {
-        None => super::model::LabWay::Guided,
-        Some(w) => super::model::LabWay::parse(w.get_ref()).unwrap_or_else(|| {
-            cx.error(
-                w.span().start,
-                Msg::new("check-bad-way").arg("way", w.get_ref()),
-            );
-            super::model::LabWay::Guided
-        }),
-    };
+    toml_read::read_file(file, diags, "lab", |cx, mut f| {
+        let id = f.req_id(cx, "id");
+        let title = f.localized(cx, "title", true);
+        let briefing = f.localized(cx, "briefing", true);
+        let (machine, user) = read_machine(cx, f.raw("machine"));
+        let file_tables = f.tables(cx, "files");
+        let step_tables = f.tables(cx, "steps");
+        let solution = f.table(cx, "solution");
+        let way = f.string(cx, "way");
+        let learned = f.localized(cx, "learned", false);
+        f.finish(cx);
+        // A way check does not know is an error; the lab still loads (guided), so its id stays
+        // known and nothing else is reported on its account.
+        let way = match way {
+            None => super::model::LabWay::Guided,
+            Some(w) => super::model::LabWay::parse(w.get_ref()).unwrap_or_else(|| {
+                cx.error(
+                    w.span().start,
+                    Msg::new("check-bad-way").arg("way", w.get_ref()),
+                );
+                super::model::LabWay::Guided
+            }),
+        };
 
-    let files = file_tables
-        .into_iter()
-        .filter_map(|(at, t)| read_file(&mut cx, at, t))
-        .collect();
-    let steps = read_steps(&mut cx, step_tables, &user);
-    let (solution_text, commands) = read_solution(&mut cx, solution);
+        let files = file_tables
+            .into_iter()
+            .filter_map(|(at, t)| read_file(cx, at, t))
+            .collect();
+        let steps = read_steps(cx, step_tables, &user);
+        let (solution_text, commands) = read_solution(cx, solution);
 
-    let (id, title, briefing, machine) = (id?, title?, briefing?, machine?);
-    if steps.is_empty() {
-        cx.error(0, Msg::new("check-lab-no-steps").arg("id", id.get_ref()));
-        return None;
-    }
-    if !refs.define(diags, Kind::Lab, id.get_ref(), file, id.span().start) {
-        return None;
-    }
-    Some(Lab {
-        id: id.into_inner(),
-        lesson: None,
-        title: title.into_inner(),
-        briefing: briefing.into_inner(),
-        machine,
-        user,
-        files,
-        steps,
-        solution: solution_text,
-        solution_commands: commands,
-        way,
-        learned: learned.map(toml::Spanned::into_inner),
+        let (id, title, briefing, machine) = (id?, title?, briefing?, machine?);
+        if steps.is_empty() {
+            cx.error(0, Msg::new("check-lab-no-steps").arg("id", id.get_ref()));
+            return None;
+        }
+        if !refs.define(cx.diags, Kind::Lab, id.get_ref(), file, id.span().start) {
+            return None;
+        }
+        Some(Lab {
+            id: id.into_inner(),
+            lesson: None,
+            title: title.into_inner(),
+            briefing: briefing.into_inner(),
+            machine,
+            user,
+            files,
+            steps,
+            solution: solution_text,
+            solution_commands: commands,
+            way,
+            learned: learned.map(toml::Spanned::into_inner),
+        })
     })
 }
 

@@ -133,37 +133,32 @@ struct Meta {
 
 /// Reads `lesson.toml`; `None` when it is not TOML at all.
 fn read_meta(file: &SourceFile, diags: &mut Diagnostics) -> Option<Meta> {
-    let mut cx = Cx {
-        file,
-        diags,
-        base: 0,
-    };
-    let doc = toml_read::parse(&mut cx, &file.text)?;
-    let mut f = Fields::new(doc.get_ref(), 0, "lesson");
-    let id = f.req_id(&mut cx, "id");
-    let floors: Vec<u8> = f
-        .int_list(&mut cx, "floors")
-        .into_iter()
-        .filter_map(|n| {
-            if (1..=5).contains(n.get_ref()) {
-                Some(*n.get_ref() as u8)
-            } else {
-                cx.error(
-                    n.span().start,
-                    Msg::new("check-bad-floor").arg("floor", n.get_ref()),
-                );
-                None
-            }
+    toml_read::read_file(file, diags, "lesson", |cx, mut f| {
+        let id = f.req_id(cx, "id");
+        let floors: Vec<u8> = f
+            .int_list(cx, "floors")
+            .into_iter()
+            .filter_map(|n| {
+                if (1..=5).contains(n.get_ref()) {
+                    Some(*n.get_ref() as u8)
+                } else {
+                    cx.error(
+                        n.span().start,
+                        Msg::new("check-bad-floor").arg("floor", n.get_ref()),
+                    );
+                    None
+                }
+            })
+            .collect();
+        let quiz = f.string(cx, "quiz");
+        let labs = f.str_list(cx, "labs");
+        f.finish(cx);
+        Some(Meta {
+            id,
+            floors,
+            quiz,
+            labs,
         })
-        .collect();
-    let quiz = f.string(&mut cx, "quiz");
-    let labs = f.str_list(&mut cx, "labs");
-    f.finish(&mut cx);
-    Some(Meta {
-        id,
-        floors,
-        quiz,
-        labs,
     })
 }
 

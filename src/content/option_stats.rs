@@ -4,7 +4,7 @@
 //! answer is the longest in most questions, a quiz measures guessing, not understanding.
 //! Length is the width on screen (a CJK character counts two), as the learner sees it.
 
-use crate::width::{pad_to, str_width};
+use crate::width::{pad_to, str_width, widest};
 
 use super::model::{Question, Quiz};
 use crate::lang::Lang;
@@ -90,12 +90,8 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
         let mark = if mark && too_many(n, of) { "*" } else { "" };
         format!("{n}/{of} ({}%){mark}", percent(n, of))
     };
-    let name_width = quizzes
-        .iter()
-        .map(|q| str_width(&q.id))
-        .chain([str_width(quiz_label), str_width(course_label)])
-        .max()
-        .unwrap_or(0);
+    let ids = quizzes.iter().map(|q| q.id.as_str());
+    let name_width = widest(ids.chain([quiz_label, course_label]));
     let pad = |s: &str| pad_to(s, name_width);
     let mut out = String::new();
     let _ = write!(out, "{}", pad(quiz_label));

@@ -76,11 +76,7 @@ pub fn read(text: Option<(String, &str)>, fallback_id: &str, diags: &mut Diagnos
         return pack;
     };
     let file = SourceFile::new(path, text);
-    let mut cx = Cx {
-        file: &file,
-        diags,
-        base: 0,
-    };
+    let mut cx = Cx::new(&file, diags);
     let Some(doc) = toml_read::parse(&mut cx, text) else {
         return pack;
     };

@@ -41,68 +41,63 @@ fn load_one(
     diags: &mut Diagnostics,
     refs: &mut Refs,
 ) -> Option<Quiz> {
-    let mut cx = Cx {
-        file,
-        diags,
-        base: 0,
-    };
-    let doc = toml_read::parse(&mut cx, &file.text)?;
-    let mut f = Fields::new(doc.get_ref(), 0, "quiz");
-    let id = f.req_id(&mut cx, "id");
-    let title = f.localized(&mut cx, "title", true);
-    let lesson = f.string(&mut cx, "lesson");
-    let question_tables = f.tables(&mut cx, "questions");
-    f.finish(&mut cx);
+    toml_read::read_file(file, diags, "quiz", |cx, mut f| {
+        let id = f.req_id(cx, "id");
+        let title = f.localized(cx, "title", true);
+        let lesson = f.string(cx, "lesson");
+        let question_tables = f.tables(cx, "questions");
+        f.finish(cx);
 
-    let had_questions = !question_tables.is_empty();
-    let questions = if full {
-        Questions::from(read_questions(&mut cx, question_tables))
-    } else {
-        Questions::later(
-            question_tables.len(),
-            file.path.clone(),
-            file.text.clone(),
-            build_questions,
-        )
-    };
+        let had_questions = !question_tables.is_empty();
+        let questions = if full {
+            Questions::from(read_questions(cx, question_tables))
+        } else {
+            Questions::later(
+                question_tables.len(),
+                file.path.clone(),
+                file.text.clone(),
+                build_questions,
+            )
+        };
 
-    let (id, title) = (id?, title?);
-    if questions.is_empty() {
-        // Questions that were there but broken have their own errors already.
-        if !had_questions {
-            cx.error(0, Msg::new("check-quiz-empty").arg("id", id.get_ref()));
+        let (id, title) = (id?, title?);
+        if questions.is_empty() {
+            // Questions that were there but broken have their own errors already.
+            if !had_questions {
+                cx.error(0, Msg::new("check-quiz-empty").arg("id", id.get_ref()));
+            }
+            return None;
         }
-        return None;
-    }
-    if !refs.define(diags, Kind::Quiz, id.get_ref(), file, id.span().start) {
-        return None;
-    }
-    if let Some(l) = &lesson {
-        refs.want(Kind::Lesson, l.get_ref(), file, l.span().start);
-    }
-    let id_at = id.span().start;
-    let quiz = Quiz {
-        id: id.into_inner(),
-        title: title.into_inner(),
-        lesson: lesson.map(toml::Spanned::into_inner),
-        questions,
-    };
-    // A warning for `check`; the app's start leaves the questions unbuilt.
-    for lang in Lang::ALL.into_iter().filter(|_| full) {
-        let s = option_stats::of_quiz(&quiz, lang);
-        if s.too_many() {
-            diags.warning(
-                file,
-                id_at,
-                Msg::new("content-longest-right")
-                    .arg("quiz", &quiz.id)
-                    .arg("lang", lang)
-                    .arg("longest", s.longest)
-                    .arg("questions", s.questions),
-            );
+        if !refs.define(cx.diags, Kind::Quiz, id.get_ref(), file, id.span().start) {
+            return None;
         }
-    }
-    Some(quiz)
+        if let Some(l) = &lesson {
+            refs.want(Kind::Lesson, l.get_ref(), file, l.span().start);
+        }
+        let id_at = id.span().start;
+        let quiz = Quiz {
+            id: id.into_inner(),
+            title: title.into_inner(),
+            lesson: lesson.map(toml::Spanned::into_inner),
+            questions,
+        };
+        // A warning for `check`; the app's start leaves the questions unbuilt.
+        for lang in Lang::ALL.into_iter().filter(|_| full) {
+            let s = option_stats::of_quiz(&quiz, lang);
+            if s.too_many() {
+                cx.diags.warning(
+                    file,
+                    id_at,
+                    Msg::new("content-longest-right")
+                        .arg("quiz", &quiz.id)
+                        .arg("lang", lang)
+                        .arg("longest", s.longest)
+                        .arg("questions", s.questions),
+                );
+            }
+        }
+        Some(quiz)
+    })
 }
 
 /// The questions that read cleanly, each id once; problems go to `cx`.
@@ -136,17 +131,10 @@ fn read_questions(cx: &mut Cx, tables: Vec<(usize, &toml::de::DeTable)>) -> Vec<
 fn build_questions(path: &str, text: &str) -> Vec<Question> {
     let file = SourceFile::new(path, text);
     let mut diags = Diagnostics::default();
-    let mut cx = Cx {
-        file: &file,
-        diags: &mut diags,
-        base: 0,
-    };
-    let Some(doc) = toml_read::parse(&mut cx, &file.text) else {
-        return Vec::new();
-    };
-    let mut f = Fields::new(doc.get_ref(), 0, "quiz");
-    let tables = f.tables(&mut cx, "questions");
-    read_questions(&mut cx, tables)
+    toml_read::read_file(&file, &mut diags, "quiz", |cx, mut f| {
+        let tables = f.tables(cx, "questions");
+        read_questions(cx, tables)
+    })
 }
 
 /// Returns (question id, where it is defined, the question).

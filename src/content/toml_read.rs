@@ -18,7 +18,16 @@ pub struct Cx<'a> {
     pub base: usize,
 }
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    /// Reading a whole file: offsets are the file's own.
+    pub fn new(file: &'a SourceFile, diags: &'a mut Diagnostics) -> Self {
+        Cx {
+            file,
+            diags,
+            base: 0,
+        }
+    }
+
     pub fn error(&mut self, offset: usize, msg: Msg) {
         self.diags.error(self.file, self.base + offset, msg);
     }
@@ -96,6 +105,21 @@ impl Localized {
     pub fn get(&self, lang: Lang) -> &str {
         self.resolve(lang).0
     }
+}
+
+/// Reads a whole TOML file with `read`, given its top table as `what` ("quiz", "building"...).
+/// A file that is not TOML at all (reported) reads as `T::default()`: nothing, or `None`.
+pub fn read_file<T: Default>(
+    file: &SourceFile,
+    diags: &mut Diagnostics,
+    what: &'static str,
+    read: impl FnOnce(&mut Cx, Fields) -> T,
+) -> T {
+    let mut cx = Cx::new(file, diags);
+    let Some(doc) = parse(&mut cx, &file.text) else {
+        return T::default();
+    };
+    read(&mut cx, Fields::new(doc.get_ref(), 0, what))
 }
 
 /// One TOML table being read: remembers which keys were asked for so the rest can be reported.

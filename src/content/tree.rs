@@ -92,24 +92,10 @@ impl ContentTree {
         if !walk.files.iter().any(|(rel, _)| has_top(rel))
             && !TOP_DIRS.iter().any(|d| root.join(d).is_dir())
         {
-            return Err(Msg::new("content-dir-empty")
-                .arg("dir", root.display())
-                .arg("expected", TOP_DIRS.join(", ")));
+            return Err(no_content(root));
         }
-        let mut tree = ContentTree {
-            root: Some(root.to_path_buf()),
-            files: BTreeMap::new(),
-            borrowed: BTreeSet::new(),
-        };
         let manifest = walk.files.iter().find(|(rel, _)| rel == pack::MANIFEST);
-        if let Some(text) = manifest.and_then(|(_, b)| std::str::from_utf8(b).ok())
-            && pack::extends_builtin(text)
-        {
-            // The pack's own files go over the built-in ones of the same path.
-            let builtin = ContentTree::embedded();
-            tree.borrowed = builtin.files.keys().cloned().collect();
-            tree.files = builtin.files;
-        }
+        let mut tree = ContentTree::started(root, manifest.map(|(_, b)| b.as_slice()));
         for (rel, why) in walk.refused {
             diags.file_error(&tree.display(&rel), why.msg());
         }
@@ -117,6 +103,25 @@ impl ContentTree {
             tree.add(rel, bytes, diags);
         }
         Ok(tree)
+    }
+
+    /// A pack read from `root`, before its files are added: empty, or the built-in files when
+    /// its manifest says it extends them (the pack's own files then go over those of the same
+    /// path).
+    fn started(root: &Path, manifest: Option<&[u8]>) -> Self {
+        let mut tree = ContentTree {
+            root: Some(root.to_path_buf()),
+            files: BTreeMap::new(),
+            borrowed: BTreeSet::new(),
+        };
+        if let Some(text) = manifest.and_then(|b| std::str::from_utf8(b).ok())
+            && pack::extends_builtin(text)
+        {
+            let builtin = ContentTree::embedded();
+            tree.borrowed = builtin.files.keys().cloned().collect();
+            tree.files = builtin.files;
+        }
+        tree
     }
 
     /// Takes one file of the pack: UTF-8 text is kept (over a borrowed built-in file of the
@@ -195,24 +200,9 @@ impl ContentTree {
             }
         }
         if !at_top(&raw) {
-            return Err(Msg::new("content-dir-empty")
-                .arg("dir", file.display())
-                .arg("expected", TOP_DIRS.join(", ")));
+            return Err(no_content(file));
         }
-        let mut tree = ContentTree {
-            root: Some(file.to_path_buf()),
-            files: BTreeMap::new(),
-            borrowed: BTreeSet::new(),
-        };
-        if let Some(text) = raw
-            .get(pack::MANIFEST)
-            .and_then(|b| std::str::from_utf8(b).ok())
-            && pack::extends_builtin(text)
-        {
-            let builtin = ContentTree::embedded();
-            tree.borrowed = builtin.files.keys().cloned().collect();
-            tree.files = builtin.files;
-        }
+        let mut tree = ContentTree::started(file, raw.get(pack::MANIFEST).map(Vec::as_slice));
         let terms = TERMINOLOGY;
         for (rel, bytes) in raw {
             let ours = rel == pack::MANIFEST
@@ -293,4 +283,11 @@ pub fn embedded_i18n() -> impl Iterator<Item = (&'static str, &'static str, &'st
             Some((lang, name, f.contents_utf8()?))
         })
     })
+}
+
+/// What a folder or archive holding none of the content folders is told.
+fn no_content(place: &Path) -> Msg {
+    Msg::new("content-dir-empty")
+        .arg("dir", place.display())
+        .arg("expected", TOP_DIRS.join(", "))
 }

@@ -4,8 +4,6 @@
 //! each use (so servers sharing the folder agree), and deleting the file stops new learners.
 //! The code never goes to the server's log.
 
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use crate::content::Msg;
@@ -54,32 +52,22 @@ pub fn shown(code: &str) -> String {
     out
 }
 
-/// The class's code, made now (8 of 31 symbols, about 39 bits) if there is none.
+/// The class's code, made now if there is none.
 pub fn load_or_make(class: &Path) -> Result<String, Msg> {
-    let path = class.join(FILE);
-    let bad = |why: String| {
-        Msg::new("serve-code-bad")
-            .arg("path", path.display())
-            .arg("why", why)
-    };
-    if std::fs::symlink_metadata(&path).is_ok() {
-        return load(class).ok_or_else(|| bad("not a class code".into()));
-    }
+    let read = |_: &Path| load(class).ok_or_else(|| "not a class code".to_string());
+    super::secret::load_or_make(class, FILE, "serve-code-bad", read, make)
+}
+
+/// A new code (8 of 31 symbols, about 39 bits), written to `path`.
+fn make(path: &Path) -> Result<String, String> {
     let mut random = [0u8; 8];
-    getrandom::fill(&mut random).map_err(|e| bad(e.to_string()))?;
+    getrandom::fill(&mut random).map_err(|e| e.to_string())?;
     let code: String = random
         .iter()
         .map(|&b| ALPHABET[usize::from(b) % ALPHABET.len()] as char)
         .collect();
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(&path)
-        .map_err(|e| bad(e.to_string()))?;
-    writeln!(f, "{}", shown(&code))
-        .and_then(|()| f.sync_all())
-        .map_err(|e| bad(e.to_string()))?;
+    let text = format!("{}\n", shown(&code));
+    crate::unix::files::write_private_new(path, text.as_bytes()).map_err(|e| e.to_string())?;
     Ok(code)
 }
 

@@ -2,8 +2,6 @@
 //! so `ssh-keygen -l -f` shows its fingerprint), then reused, so learners' `known_hosts` stays
 //! right across restarts.
 
-use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use russh::keys::PrivateKey;
@@ -17,48 +15,35 @@ const CAP: u64 = 64 << 10;
 
 /// The key in `class/host_key`, made there first if there is none.
 pub fn load_or_make(class: &Path) -> Result<PrivateKey, Msg> {
-    let path = class.join(FILE);
-    let bad = |why: String| {
-        Msg::new("serve-host-key-bad")
-            .arg("path", path.display())
-            .arg("why", why)
-    };
-    if std::fs::symlink_metadata(&path).is_ok() {
-        let bytes = crate::hostfs::read_named(&path, CAP).map_err(|r| bad(r.msg().to_string()))?;
-        return PrivateKey::from_openssh(&bytes).map_err(|e| bad(e.to_string()));
-    }
+    super::secret::load_or_make(class, FILE, "serve-host-key-bad", read, make)
+}
+
+fn read(path: &Path) -> Result<PrivateKey, String> {
+    let bytes = crate::hostfs::read_named(path, CAP).map_err(|r| r.msg().to_string())?;
+    PrivateKey::from_openssh(&bytes).map_err(|e| e.to_string())
+}
+
+/// A new key, written to `path`.
+fn make(path: &Path) -> Result<PrivateKey, String> {
     let mut seed = [0u8; 32];
-    getrandom::fill(&mut seed).map_err(|e| bad(e.to_string()))?;
+    getrandom::fill(&mut seed).map_err(|e| e.to_string())?;
     let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-    let text = key
-        .to_openssh(LineEnding::LF)
-        .map_err(|e| bad(e.to_string()))?;
-    // create_new: two servers starting at once on one folder never overwrite each other's key;
+    let text = key.to_openssh(LineEnding::LF).map_err(|e| e.to_string())?;
+    // Made new, never overwritten: two servers starting at once on one folder keep one key;
     // the one that loses reads the winner's once it is written.
-    let mut f = match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(&path)
-    {
-        Ok(f) => f,
+    match crate::unix::files::write_private_new(path, text.as_bytes()) {
+        Ok(()) => Ok(key),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             for _ in 0..20 {
                 std::thread::sleep(std::time::Duration::from_millis(100));
-                if let Ok(bytes) = crate::hostfs::read_named(&path, CAP)
-                    && let Ok(key) = PrivateKey::from_openssh(&bytes)
-                {
+                if let Ok(key) = read(path) {
                     return Ok(key);
                 }
             }
-            return Err(bad(e.to_string()));
+            Err(e.to_string())
         }
-        Err(e) => return Err(bad(e.to_string())),
-    };
-    f.write_all(text.as_bytes())
-        .and_then(|()| f.sync_all())
-        .map_err(|e| bad(e.to_string()))?;
-    Ok(key)
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,11 @@
 //! (labs included, in the same sandbox as on a laptop), and their progress stays there; an
 //! instructor's login opens the class view.
 //!
-//! `roster` says who may log in, `hostkey` keeps the server's key, `conn` is one connection
-//! (login and session channels), `app` runs one session's app on a pseudo-terminal,
-//! `request` checks what a client asks for, and `class` is the instructor's screen; `screen`
-//! keeps each learner session's screen and `mirror` shows one to the instructor.
+//! `roster` says who may log in, `hostkey` keeps the server's key and `code` the class code
+//! (both through `secret`), `conn` is one connection (login and session channels), `app` runs
+//! one session's app on a pseudo-terminal, `request` checks what a client asks for, and `class`
+//! is the instructor's screen; `screen` keeps each learner session's screen and `mirror` shows
+//! one to the instructor.
 
 mod app;
 pub mod class;
@@ -18,6 +19,7 @@ pub mod presence;
 pub mod request;
 pub mod roster;
 pub mod screen;
+mod secret;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -25,78 +27,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use clap::{Arg, ArgAction, ArgMatches, Command};
+use clap::ArgMatches;
 
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use roster::Roster;
 
-const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+/// Where the server listens unless `--listen` says otherwise.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 /// The class folder's submit folder: each learner's export, for `report`.
 pub const SUBMIT: &str = "submit";
-
-/// The `serve` subcommand's definition (help in the user's language).
-pub fn command(i18n: &I18n) -> Command {
-    let options = i18n.t("cli-options");
-    let opt = |name: &'static str, value: &'static str, help: &str| {
-        Arg::new(name)
-            .long(name)
-            .value_name(value)
-            .help(i18n.t(help))
-            .help_heading(options.clone())
-            // Defaults are said in the help text, in the reader's language.
-            .hide_default_value(true)
-    };
-    Command::new("serve")
-        .about(i18n.t("serve-about"))
-        .help_template(format!(
-            "{{about}}\n\n{}: {{usage}}\n\n{{all-args}}\n",
-            i18n.t("cli-usage")
-        ))
-        .disable_help_flag(true)
-        .arg(
-            opt("class", "DIR", "serve-opt-class")
-                .required(true)
-                .value_parser(clap::value_parser!(PathBuf)),
-        )
-        .arg(
-            opt("listen", "ADDR:PORT", "serve-opt-listen")
-                .default_value(DEFAULT_LISTEN)
-                .value_parser(clap::value_parser!(SocketAddr)),
-        )
-        .arg(
-            opt("max-sessions", "N", "serve-opt-max-sessions")
-                .default_value("40")
-                .value_parser(clap::value_parser!(u32).range(1..)),
-        )
-        .arg(
-            opt("login-timeout", "SECONDS", "serve-opt-login-timeout")
-                .default_value("30")
-                .value_parser(clap::value_parser!(u64).range(1..=3600)),
-        )
-        .arg(
-            Arg::new("print-code")
-                .long("print-code")
-                .action(ArgAction::SetTrue)
-                .help(i18n.t("serve-opt-print-code"))
-                .help_heading(options.clone()),
-        )
-        // The instructor's session runs this (the class screen on its terminal).
-        .arg(
-            Arg::new("class-view")
-                .long("class-view")
-                .action(ArgAction::SetTrue)
-                .hide(true),
-        )
-        .arg(
-            Arg::new("help")
-                .short('h')
-                .long("help")
-                .action(ArgAction::Help)
-                .help(i18n.t("cli-help"))
-                .help_heading(options),
-        )
-}
 
 /// The messages a client may read, in one language.
 pub struct Texts {
@@ -219,6 +159,12 @@ impl Shared {
     }
 }
 
+/// Says why the server cannot go on, in the learner's language; the exit status for it.
+fn failed(i18n: &I18n, msg: &crate::content::Msg) -> i32 {
+    eprintln!("{}", i18n.msg(msg));
+    crate::cli::EXIT_FAIL
+}
+
 /// `--print-code`: the class code on stdout (made first if there is none), what it does on
 /// stderr. Only here, never in the server's log.
 fn print_code(i18n: &I18n, class: &Path) -> i32 {
@@ -234,10 +180,7 @@ fn print_code(i18n: &I18n, class: &Path) -> i32 {
             );
             crate::cli::EXIT_OK
         }
-        Err(msg) => {
-            eprintln!("{}", i18n.msg(&msg));
-            crate::cli::EXIT_FAIL
-        }
+        Err(msg) => failed(i18n, &msg),
     }
 }
 
@@ -274,10 +217,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     }
     let roster = match Roster::load(&class) {
         Ok(r) => r,
-        Err(msg) => {
-            eprintln!("{}", i18n.msg(&msg));
-            return crate::cli::EXIT_FAIL;
-        }
+        Err(msg) => return failed(i18n, &msg),
     };
     if let Err(e) = std::fs::create_dir_all(class.join(SUBMIT)) {
         eprintln!("serve: {}: {e}", class.join(SUBMIT).display());
@@ -285,10 +225,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     }
     let key = match hostkey::load_or_make(&class) {
         Ok(k) => k,
-        Err(msg) => {
-            eprintln!("{}", i18n.msg(&msg));
-            return crate::cli::EXIT_FAIL;
-        }
+        Err(msg) => return failed(i18n, &msg),
     };
     let exe = match std::env::current_exe() {
         Ok(e) => e,

@@ -163,12 +163,7 @@ pub enum Joined {
 /// file and renamed over the old one, so a reader never sees half of it.
 pub fn join(class: &Path, name: &str, key: &PublicKey) -> std::io::Result<Joined> {
     use std::io::Write;
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(class.join(LOCK))?;
-    lock.lock()?;
+    let _lock = crate::unix::files::lock_file(&class.join(LOCK))?;
     let path = class.join(FILE);
     let bytes = crate::hostfs::read_named(&path, CAP)
         .map_err(|r| std::io::Error::other(r.msg().to_string()))?;

@@ -17,7 +17,7 @@ use super::theme::Theme;
 use super::widgets;
 use super::wrap::{pad, str_width, truncate};
 // The screens' side of the app lives in `view`, so that screens never import the app.
-pub use super::view::{Cx, Ev, Outcome, Overlay, View, opened};
+pub use super::view::{Cx, Ev, Face, Outcome, Overlay, View, opened};
 use crate::content::Course;
 use crate::i18n::I18n;
 use crate::lang::Lang;
@@ -202,7 +202,9 @@ impl App {
     }
 
     pub fn screen_id(&self) -> &'static str {
-        self.stack.last().map(|s| s.id()).unwrap_or("none")
+        let mut changes = Vec::new();
+        let cx = self.world.cx(&mut changes);
+        self.stack.last().map_or("none", |s| s.face(&cx).id)
     }
 
     pub fn overlay_open(&self) -> bool {
@@ -419,10 +421,11 @@ impl App {
         let cx = self.world.cx(&mut changes);
         let top = self.stack.last_mut().expect("home");
         let watched = self.watched.then(|| cx.t("serve-watched"));
-        draw_header(&cx, f, header, &top.title(&cx), watched.as_deref());
+        draw_header(&cx, f, header, &top.face(&cx).title, watched.as_deref());
         top.draw(&cx, f, body);
         let keys = KeyHelp {
-            screen: top.keys(),
+            // After drawing: a draw can change what the keys do (a lab's shell finished).
+            screen: top.face(&cx).keys,
             shared: if top.captures_input() {
                 // Every key goes to the screen (a focused terminal): none of ours work.
                 Vec::new()

@@ -103,6 +103,8 @@ impl<A: Copy + 'static> Binding<A> {
 pub enum ListAct {
     Move,
     Open,
+    /// Open the selected item for another try at what went wrong (a quiz's wrong answers).
+    Retry,
 }
 
 /// A list that moves and opens; `open` names what opening does ("read", "start").

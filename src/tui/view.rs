@@ -6,6 +6,7 @@ use crossterm::event::KeyEvent;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use super::keymap::{self, Binding};
 use super::theme::Theme;
 use crate::content::Course;
 use crate::i18n::I18n;
@@ -84,16 +85,34 @@ pub enum Outcome {
     Quit,
 }
 
-/// A screen of the app.
-pub trait View {
+/// What the app shows of a screen around its body: one value, so that a screen states its name,
+/// title and keys in one place.
+pub struct Face {
     /// Stable name, for tests and snapshots.
-    fn id(&self) -> &'static str;
+    pub id: &'static str,
     /// Shown in the title bar after "rocm-learn ›".
-    fn title(&self, cx: &Cx) -> String;
+    pub title: String,
     /// Key hints for the footer and the help overlay: (key, message id). Only the screen's own
     /// keys, made from the table it dispatches with; the shared ones (back, help, language)
     /// are added by the app.
-    fn keys(&self) -> Vec<(&'static str, &'static str)>;
+    pub keys: Vec<(&'static str, &'static str)>,
+}
+
+impl Face {
+    /// A screen whose hints are the advertised keys of the table it dispatches with.
+    pub fn new<A: Copy>(id: &'static str, title: String, table: &[Binding<A>]) -> Self {
+        Face {
+            id,
+            title,
+            keys: keymap::hints(table),
+        }
+    }
+}
+
+/// A screen of the app.
+pub trait View {
+    /// Its name, title and keys as they are now.
+    fn face(&self, cx: &Cx) -> Face;
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome;
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect);
     /// Screens with a text field take every printable key (`q` types "q").

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 
 // Widths live in a module of their own so that the command-line report and the simulator
 // measure text exactly as the app does, without depending on the app.
-pub use crate::width::{cell_width, pad, set_ascii, str_width, truncate};
+pub use crate::width::{cell_width, pad, set_ascii, str_width, truncate, widest};
 
 /// A run of text with one style, optionally part of a link (index into the document's links).
 #[derive(Debug, Clone, PartialEq)]

@@ -28,6 +28,32 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// Makes a new file only its owner can read (mode 0600) holding `bytes`, synced to disk: a key
+/// or a code. It is never overwritten: when the file exists the error is `AlreadyExists`, so
+/// two processes making it at once keep the first one's.
+pub fn write_private_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut f = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// Opens `path` (made empty if missing, never truncated) and locks it for this process alone,
+/// waiting for any other holder: writers sharing a folder take turns. Dropping the file unlocks.
+pub fn lock_file(path: &Path) -> io::Result<fs::File> {
+    let f = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    f.lock()?;
+    Ok(f)
+}
+
 /// Reads a text file; `None` when it is missing or unreadable (or not a regular file, or larger
 /// than `READ_CAP`).
 pub fn read_opt(path: &Path) -> Option<String> {
@@ -148,6 +174,19 @@ mod tests {
         fs::write(&big, vec![b'x'; 2048]).unwrap();
         assert!(read_capped(&big, 1024).is_err());
         assert_eq!(read_capped(&big, 4096).unwrap().len(), 2048);
+    }
+
+    #[test]
+    fn a_private_file_is_owner_only_and_never_overwritten() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("key");
+        write_private_new(&path, b"first").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let again = write_private_new(&path, b"second").unwrap_err();
+        assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&path).unwrap(), b"first");
     }
 
     #[test]

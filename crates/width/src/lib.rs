@@ -14,6 +14,11 @@ pub fn str_width(s: &str) -> usize {
     s.chars().map(cell_width).sum()
 }
 
+/// Terminal cells of the widest text, 0 when there is none: a column's width.
+pub fn widest<'a>(texts: impl IntoIterator<Item = &'a str>) -> usize {
+    texts.into_iter().map(str_width).max().unwrap_or(0)
+}
+
 thread_local! {
     /// Cut text ends in `...` instead of `…` while the app draws in ASCII mode. Set per draw
     /// (`set_ascii`) rather than passed to every `truncate`/`pad` caller; per thread, so tests

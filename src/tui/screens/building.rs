@@ -16,7 +16,7 @@ use ratatui::widgets::Paragraph;
 use super::super::doc;
 use super::super::keymap::{self, Binding};
 use super::super::theme::Glyphs;
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use super::reader::Reader;
@@ -259,16 +259,12 @@ impl Building {
 }
 
 impl View for Building {
-    fn id(&self) -> &'static str {
-        "building"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-stack")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(if self.ride.is_some() { RIDE } else { FLOORS })
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new(
+            "building",
+            cx.t("home-stack"),
+            if self.ride.is_some() { RIDE } else { FLOORS },
+        )
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -655,12 +651,8 @@ impl FloorView {
 }
 
 impl View for FloorView {
-    fn id(&self) -> &'static str {
-        "floor"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        match cx.course.floor(self.level) {
+    fn face(&self, cx: &Cx) -> Face {
+        let title = match cx.course.floor(self.level) {
             Some(f) => format!(
                 "{} {} {}F {}",
                 cx.t("home-stack"),
@@ -669,11 +661,8 @@ impl View for FloorView {
                 cx.loc(&f.name)
             ),
             None => cx.t("home-stack"),
-        }
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(FLOOR_VIEW)
+        };
+        Face::new("floor", title, FLOOR_VIEW)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

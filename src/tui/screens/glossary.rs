@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::super::doc;
-use super::super::keymap::{self, Binding};
-use super::super::view::{Cx, Ev, Outcome, Overlay, View};
+use super::super::keymap::Binding;
+use super::super::view::{Cx, Ev, Face, Outcome, Overlay, View};
 use super::super::widgets;
 use super::super::wrap::{pad, str_width, truncate};
 use crate::content::{Category, Term};
@@ -145,16 +145,8 @@ fn lessons_using(cx: &Cx, id: &str) -> Vec<String> {
 }
 
 impl View for Glossary {
-    fn id(&self) -> &'static str {
-        "glossary"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-glossary")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("glossary", cx.t("home-glossary"), KEYS)
     }
 
     fn wants_text(&self) -> bool {

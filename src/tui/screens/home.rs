@@ -6,11 +6,13 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::keymap::{Binding, LIST_MOVE, LIST_OPEN};
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets::{self, Menu, Pick};
 use super::super::wrap::{pad, str_width};
-use super::{building, glossary, labs, lessons, matrix, progress, quizzes};
+use super::list::List;
+use super::{building, glossary, matrix, progress};
+use crate::content::{Lab, Lesson, Quiz};
 use crate::markdown::Target;
 use crate::progress::ItemKind;
 
@@ -108,9 +110,9 @@ impl Home {
                 None => Outcome::Stay,
             },
             Item::Stack => Outcome::Push(Box::new(building::Building::new())),
-            Item::Lessons => Outcome::Push(Box::new(lessons::Lessons::new())),
-            Item::Quizzes => Outcome::Push(Box::new(quizzes::Quizzes::new())),
-            Item::Labs => Outcome::Push(Box::new(labs::Labs::new())),
+            Item::Lessons => Outcome::Push(Box::new(List::<Lesson>::new())),
+            Item::Quizzes => Outcome::Push(Box::new(List::<Quiz>::new())),
+            Item::Labs => Outcome::Push(Box::new(List::<Lab>::new())),
             Item::Glossary => Outcome::Push(Box::new(glossary::Glossary::new())),
             Item::Progress => Outcome::Push(Box::new(progress::ProgressScreen::new())),
             Item::Matrix => Outcome::Push(Box::new(matrix::Matrix::new())),
@@ -187,16 +189,8 @@ fn label(cx: &Cx, item: Item) -> (String, String) {
 }
 
 impl View for Home {
-    fn id(&self) -> &'static str {
-        "home"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-title")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("home", cx.t("home-title"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

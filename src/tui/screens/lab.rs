@@ -17,7 +17,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use tui_term::widget::{Cursor, PseudoTerminal};
 
-use super::super::view::{Cx, Ev, Outcome, Overlay, Question, View};
+use super::super::view::{Cx, Ev, Face, Outcome, Overlay, Question, View};
 use super::super::widgets;
 use crate::content::{Course, LabWay, Msg};
 use crate::events::LabSession;
@@ -170,6 +170,17 @@ fn title_of(cx: &Cx, t: &Target) -> Option<String> {
 }
 
 impl LabScreen {
+    /// The screen's own keys now (see `Face::keys`).
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        if self.run.is_none() {
+            // The lab could not start: only the shared keys (back among them) apply.
+            return Vec::new();
+        }
+        let mut keys = keymap::moment_hints(self.moment());
+        keys.extend(keymap::hints(self.mode()));
+        keys
+    }
+
     pub fn new(id: &str) -> Self {
         LabScreen {
             id: id.to_string(),
@@ -681,25 +692,13 @@ impl LabScreen {
 }
 
 impl View for LabScreen {
-    fn id(&self) -> &'static str {
-        "lab"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.course
-            .lab(&self.id)
-            .map(|l| cx.loc(&l.title))
-            .unwrap_or_default()
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        if self.run.is_none() {
-            // The lab could not start: only the shared keys (back among them) apply.
-            return Vec::new();
+    fn face(&self, cx: &Cx) -> Face {
+        let title = cx.course.lab(&self.id).map(|l| cx.loc(&l.title));
+        Face {
+            id: "lab",
+            title: title.unwrap_or_default(),
+            keys: self.keys(),
         }
-        let mut keys = keymap::moment_hints(self.moment());
-        keys.extend(keymap::hints(self.mode()));
-        keys
     }
 
     fn captures_input(&self) -> bool {

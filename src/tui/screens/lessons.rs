@@ -1,106 +1,55 @@
 //! The lesson list: title, summary, whether it was read, and which languages it has.
 
-use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::super::keymap::{self, Binding, ListAct};
-use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu};
+use super::super::view::{Cx, Outcome};
 use super::super::wrap::pad;
+use super::list::{self, Kind};
 use super::reader::Reader;
-use crate::content::Lesson;
+use crate::content::{Course, Lesson};
 
-/// The keys of the list, for dispatch and for the footer.
-const KEYS: &[Binding<ListAct>] = &keymap::list("key-read");
+impl Kind for Lesson {
+    const ID: &'static str = "lessons";
+    const TITLE: &'static str = "home-lessons";
+    const KEYS: &'static [Binding<ListAct>] = &keymap::list("key-read");
 
-#[derive(Default)]
-pub struct Lessons {
-    menu: Menu,
-}
-
-impl Lessons {
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-impl View for Lessons {
-    fn id(&self) -> &'static str {
-        "lessons"
+    fn all(course: &Course) -> &[Self] {
+        &course.lessons
     }
 
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-lessons")
+    fn open(&self, cx: &Cx, _: ListAct) -> Outcome {
+        Outcome::Push(Box::new(Reader::new(cx, &self.id)))
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    /// Numbered, marked read or started.
+    fn line(&self, cx: &Cx, n: usize, w: usize) -> Line<'static> {
+        let rec = cx.progress.lessons.get(&self.id);
+        Line::from(vec![
+            list::mark(cx, rec.map(|r| r.finished_at.is_some())),
+            Span::raw(format!(" {:>2}. ", n + 1)),
+            Span::raw(pad(&cx.loc(&self.title), w.saturating_sub(6))),
+        ])
     }
 
-    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
-        let n = cx.course.lessons.len();
-        self.menu.outcome_in(KEYS, ev, n, |i| {
-            Outcome::Push(Box::new(Reader::new(cx, &cx.course.lessons[i].id)))
-        })
+    /// The selected lesson: its summary, whether it was read, and whether it is in this language.
+    fn detail(&self, cx: &Cx, _: usize) -> Vec<Line<'static>> {
+        let lesson = self;
+        let theme = cx.theme;
+        let mut text = list::heading(cx, &lesson.title);
+        if let Some(s) = &lesson.summary {
+            text.push(Line::raw(cx.loc(s)));
+            text.push(Line::raw(""));
+        }
+        text.push(Line::styled(lesson_status(cx, &lesson.id), theme.dim()));
+        if !lesson.has_lang(cx.lang()) {
+            text.push(Line::styled(
+                cx.i18n.ta("lesson-fallback", &[("lang", "en".into())]),
+                theme.dim(),
+            ));
+        }
+        text
     }
-
-    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
-        widgets::list_and_detail(
-            cx,
-            f,
-            area,
-            &cx.t("home-lessons"),
-            &mut self.menu,
-            |w| items(cx, w),
-            |i, _| cx.course.lessons.get(i).map(|l| detail(cx, l)),
-        );
-    }
-}
-
-/// Each lesson, numbered, marked read or started.
-fn items(cx: &Cx, w: usize) -> Vec<Line<'static>> {
-    let theme = cx.theme;
-    let g = theme.glyphs();
-    cx.course
-        .lessons
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            let rec = cx.progress.lessons.get(&l.id);
-            let mark = match rec {
-                Some(r) if r.finished_at.is_some() => Span::styled(g.right, theme.good()),
-                Some(_) => Span::styled(g.bullet, theme.key()),
-                None => Span::raw(" "),
-            };
-            Line::from(vec![
-                mark,
-                Span::raw(format!(" {:>2}. ", i + 1)),
-                Span::raw(pad(&cx.loc(&l.title), w.saturating_sub(6))),
-            ])
-        })
-        .collect()
-}
-
-/// The selected lesson: its summary, whether it was read, and whether it is in this language.
-fn detail(cx: &Cx, lesson: &Lesson) -> Vec<Line<'static>> {
-    let theme = cx.theme;
-    let mut text = vec![
-        Line::styled(cx.loc(&lesson.title), theme.heading(2)),
-        Line::raw(""),
-    ];
-    if let Some(s) = &lesson.summary {
-        text.push(Line::raw(cx.loc(s)));
-        text.push(Line::raw(""));
-    }
-    text.push(Line::styled(lesson_status(cx, &lesson.id), theme.dim()));
-    if !lesson.has_lang(cx.lang()) {
-        text.push(Line::styled(
-            cx.i18n.ta("lesson-fallback", &[("lang", "en".into())]),
-            theme.dim(),
-        ));
-    }
-    text
 }
 
 /// How far the learner got in a lesson, in words.

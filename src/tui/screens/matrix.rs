@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::super::keymap::{self, Binding};
-use super::super::view::{Cx, Ev, Outcome, View};
+use super::super::keymap::Binding;
+use super::super::view::{Cx, Ev, Face, Outcome, View};
 use super::super::widgets;
-use super::super::wrap::{Seg, pad, str_width, truncate, wrap};
+use super::super::wrap::{Seg, pad, str_width, truncate, widest, wrap};
 use crate::content::Status;
 
 /// What a key does on the support matrix.
@@ -78,16 +78,8 @@ impl Default for Matrix {
 }
 
 impl View for Matrix {
-    fn id(&self) -> &'static str {
-        "matrix"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("matrix-title")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("matrix", cx.t("matrix-title"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
@@ -234,13 +226,8 @@ impl Matrix {
     /// view) and a sign when rows are hidden below. Returns the row after it.
     fn draw_grid(&mut self, cx: &Cx, f: &mut Frame, inner: Rect, mut y: u16, bottom: u16) -> u16 {
         let m = &cx.course.matrix;
-        let label_w = m
-            .oses
-            .iter()
-            .map(|o| str_width(&o.name))
-            .max()
-            .unwrap_or(0)
-            .min(inner.width as usize / 2) as u16;
+        let label_w =
+            widest(m.oses.iter().map(|o| o.name.as_str())).min(inner.width as usize / 2) as u16;
         let visible = ((inner.width.saturating_sub(label_w + 1)) / COL_W).max(1) as usize;
         let cols = Columns {
             label_w,

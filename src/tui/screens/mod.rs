@@ -6,6 +6,7 @@ pub mod home;
 pub mod lab;
 pub mod labs;
 pub mod lessons;
+pub mod list;
 pub mod matrix;
 pub mod progress;
 pub mod quiz;

@@ -5,8 +5,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::super::keymap::{self, Binding, LIST_MOVE};
-use super::super::view::{Cx, Ev, Outcome, Overlay, View};
+use super::super::keymap::{Binding, LIST_MOVE};
+use super::super::view::{Cx, Ev, Face, Outcome, Overlay, View};
 use super::super::widgets::{self, Menu};
 use super::super::wrap::{pad, str_width};
 use crate::progress::{Change, ItemKind, Place};
@@ -75,16 +75,8 @@ fn rows(cx: &Cx) -> Vec<(Place, String, String)> {
 }
 
 impl View for ProgressScreen {
-    fn id(&self) -> &'static str {
-        "progress"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-progress")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new("progress", cx.t("home-progress"), KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {

@@ -12,7 +12,7 @@ use ratatui::style::{Modifier, Style};
 
 use super::super::doc;
 use super::super::keymap::{self, Binding};
-use super::super::view::{self, Cx, Ev, Outcome, View};
+use super::super::view::{self, Cx, Ev, Face, Outcome, View};
 use super::super::widgets;
 use super::super::wrap::{Seg, wrap};
 use crate::content::{Question, Quiz};
@@ -481,16 +481,12 @@ fn results(cx: &Cx, quiz: &Quiz, run: &QuizRun, width: usize) -> Vec<Vec<Seg>> {
 }
 
 impl View for QuizScreen {
-    fn id(&self) -> &'static str {
-        "quiz"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        self.quiz(cx).map(|q| cx.loc(&q.title)).unwrap_or_default()
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(self.bindings())
+    fn face(&self, cx: &Cx) -> Face {
+        Face::new(
+            "quiz",
+            self.quiz(cx).map(|q| cx.loc(&q.title)).unwrap_or_default(),
+            self.bindings(),
+        )
     }
 
     fn enter(&mut self, cx: &mut Cx) {

@@ -1,156 +1,94 @@
 //! The quiz list: questions, best score, and "retry the ones I got wrong".
 
 use crossterm::event::KeyCode;
-use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::super::keymap::{self, Binding, LIST_MOVE, LIST_OPEN};
-use super::super::view::{Cx, Ev, Outcome, View};
-use super::super::widgets::{self, Menu};
+use super::super::keymap::{self, Binding, ListAct};
+use super::super::view::{Cx, Outcome};
 use super::super::wrap::pad;
+use super::list::{self, Kind};
 use super::quiz::QuizScreen;
-use crate::content::Quiz;
+use crate::content::{Course, Quiz};
 use crate::progress::QuizProgress;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Act {
-    List,
-    RetryWrong,
-}
+/// A list's keys, where Enter starts a quiz.
+const LIST: [Binding<ListAct>; 2] = keymap::list("key-start");
 
-/// The keys of the quiz list, for dispatch and for the footer.
-const KEYS: &[Binding<Act>] = &[
-    Binding::new(LIST_MOVE, "↑↓", "key-move", Act::List),
-    Binding::new(LIST_OPEN, "Enter", "key-start", Act::List),
-    Binding::new(
-        &[KeyCode::Char('r')],
-        "r",
-        "key-retry-wrong",
-        Act::RetryWrong,
-    ),
-];
-
-#[derive(Default)]
-pub struct Quizzes {
-    menu: Menu,
-}
-
-impl Quizzes {
-    pub fn new() -> Self {
-        Self::default()
-    }
-}
-
-impl View for Quizzes {
-    fn id(&self) -> &'static str {
-        "quizzes"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.t("home-quizzes")
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
-    }
-
-    fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
-        let n = cx.course.quizzes.len();
-        if n == 0 {
-            return Outcome::Ignored;
-        }
-        let start = |i: usize, cx: &Cx, retry: bool| {
-            let quiz = &cx.course.quizzes[i];
-            let only = retry
-                .then(|| {
-                    cx.progress
-                        .quizzes
-                        .get(&quiz.id)
-                        .map(crate::progress::QuizProgress::wrong_ids)
-                })
-                .flatten()
-                .filter(|w| !w.is_empty());
-            Outcome::Push(Box::new(QuizScreen::new(&quiz.id, only)))
-        };
-        if let Ev::Key(k) = ev
-            && Binding::find(KEYS, k) == Some(Act::RetryWrong)
-        {
-            self.menu.clamp(n);
-            return start(self.menu.selected, cx, true);
-        }
-        self.menu.outcome_in(KEYS, ev, n, |i| start(i, cx, false))
-    }
-
-    fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect) {
-        widgets::list_and_detail(
-            cx,
-            f,
-            area,
-            &cx.t("home-quizzes"),
-            &mut self.menu,
-            |w| items(cx, w),
-            |i, _| cx.course.quizzes.get(i).map(|q| detail(cx, q)),
-        );
-    }
-}
-
-/// Each quiz with its score: the best when all were right, else the last.
-fn items(cx: &Cx, w: usize) -> Vec<Line<'static>> {
-    let theme = cx.theme;
-    let g = theme.glyphs();
-    cx.course
-        .quizzes
-        .iter()
-        .map(|q| {
-            let rec = cx.progress.quizzes.get(&q.id);
-            let (mark, score) = match rec {
-                Some(r) if r.finished_at.is_some() && r.best_score == q.questions.len() => (
-                    Span::styled(g.right, theme.good()),
-                    format!("{}/{}", r.best_score, q.questions.len()),
-                ),
-                Some(r) => (
-                    Span::styled(g.bullet, theme.key()),
-                    format!("{}/{}", r.last_score, q.questions.len()),
-                ),
-                None => (Span::raw(" "), format!("-/{}", q.questions.len())),
-            };
-            let title_w = w.saturating_sub(2 + 1 + score.len());
-            Line::from(vec![
-                mark,
-                Span::raw(" "),
-                Span::raw(pad(&cx.loc(&q.title), title_w)),
-                Span::raw(" "),
-                Span::styled(score, theme.dim()),
-            ])
-        })
-        .collect()
-}
-
-/// The selected quiz: how many questions, the best score, and how many to retry.
-fn detail(cx: &Cx, quiz: &Quiz) -> Vec<Line<'static>> {
-    let theme = cx.theme;
-    let mut text = vec![
-        Line::styled(cx.loc(&quiz.title), theme.heading(2)),
-        Line::raw(""),
-        Line::raw(
-            cx.i18n
-                .ta("quiz-count", &[("count", quiz.questions.len().into())]),
+impl Kind for Quiz {
+    const ID: &'static str = "quizzes";
+    const TITLE: &'static str = "home-quizzes";
+    const KEYS: &'static [Binding<ListAct>] = &[
+        LIST[0],
+        LIST[1],
+        Binding::new(
+            &[KeyCode::Char('r')],
+            "r",
+            "key-retry-wrong",
+            ListAct::Retry,
         ),
     ];
-    if let Some(rec) = cx.progress.quizzes.get(&quiz.id) {
-        text.push(Line::raw(best_score(cx, rec, quiz)));
-        let wrong = rec.wrong_ids().len();
-        if wrong > 0 {
-            text.push(Line::raw(""));
-            text.push(Line::styled(
-                cx.i18n
-                    .ta("quiz-wrong-to-retry", &[("count", wrong.into())]),
-                theme.key(),
-            ));
-        }
+
+    fn all(course: &Course) -> &[Self] {
+        &course.quizzes
     }
-    text
+
+    /// Starts the quiz; a retry asks only the questions last answered wrong (all when none).
+    fn open(&self, cx: &Cx, act: ListAct) -> Outcome {
+        let only = (act == ListAct::Retry)
+            .then(|| {
+                cx.progress
+                    .quizzes
+                    .get(&self.id)
+                    .map(QuizProgress::wrong_ids)
+            })
+            .flatten()
+            .filter(|w| !w.is_empty());
+        Outcome::Push(Box::new(QuizScreen::new(&self.id, only)))
+    }
+
+    /// With its score: the best when all were right, else the last.
+    fn line(&self, cx: &Cx, _: usize, w: usize) -> Line<'static> {
+        let total = self.questions.len();
+        let (done, score) = match cx.progress.quizzes.get(&self.id) {
+            Some(r) if r.finished_at.is_some() && r.best_score == total => {
+                (Some(true), format!("{}/{total}", r.best_score))
+            }
+            Some(r) => (Some(false), format!("{}/{total}", r.last_score)),
+            None => (None, format!("-/{total}")),
+        };
+        let title_w = w.saturating_sub(2 + 1 + score.len());
+        Line::from(vec![
+            list::mark(cx, done),
+            Span::raw(" "),
+            Span::raw(pad(&cx.loc(&self.title), title_w)),
+            Span::raw(" "),
+            Span::styled(score, cx.theme.dim()),
+        ])
+    }
+
+    /// The selected quiz: how many questions, the best score, and how many to retry.
+    fn detail(&self, cx: &Cx, _: usize) -> Vec<Line<'static>> {
+        let quiz = self;
+        let theme = cx.theme;
+        let mut text = list::heading(cx, &quiz.title);
+        let count = quiz.questions.len();
+        text.push(Line::raw(
+            cx.i18n.ta("quiz-count", &[("count", count.into())]),
+        ));
+        if let Some(rec) = cx.progress.quizzes.get(&quiz.id) {
+            text.push(Line::raw(best_score(cx, rec, quiz)));
+            let wrong = rec.wrong_ids().len();
+            if wrong > 0 {
+                text.push(Line::raw(""));
+                text.push(Line::styled(
+                    cx.i18n
+                        .ta("quiz-wrong-to-retry", &[("count", wrong.into())]),
+                    theme.key(),
+                ));
+            }
+        }
+        text
+    }
 }
 
 /// "Best: 5/8 (3 attempts)".

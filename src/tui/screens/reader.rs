@@ -9,7 +9,7 @@ use ratatui::widgets::Paragraph;
 
 use super::super::doc::{self, Doc};
 use super::super::keymap::{self, Binding};
-use super::super::view::{self, Cx, Ev, Outcome, Overlay, View};
+use super::super::view::{self, Cx, Ev, Face, Outcome, Overlay, View};
 use super::super::widgets;
 use crate::lang::Lang;
 use crate::markdown::{self, Block, Inline, Target};
@@ -265,19 +265,13 @@ impl Reader {
 }
 
 impl View for Reader {
-    fn id(&self) -> &'static str {
-        "reader"
-    }
-
-    fn title(&self, cx: &Cx) -> String {
-        cx.course
+    fn face(&self, cx: &Cx) -> Face {
+        let title = cx
+            .course
             .lesson(&self.lesson)
             .map(|l| cx.loc(&l.title))
-            .unwrap_or_default()
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keymap::hints(KEYS)
+            .unwrap_or_default();
+        Face::new("reader", title, KEYS)
     }
 
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome {
