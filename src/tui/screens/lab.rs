@@ -94,6 +94,21 @@ enum Jump {
     Solution,
 }
 
+/// What the learner did in one run of a lab: all of it starts over with F5.
+#[derive(Default)]
+struct Attempt {
+    /// Hints revealed, per step id.
+    hints: HashMap<String, usize>,
+    /// Hints revealed in this run (the challenge way shows the count).
+    hints_total: u32,
+    /// The step current at the last look, and how many records had come by then.
+    step_seen: Option<(usize, u64)>,
+    /// A command ran (or a login began) since the current step became current.
+    tried: bool,
+    solution: bool,
+    recorded_complete: bool,
+}
+
 pub struct LabScreen {
     id: String,
     run: Option<LabRun>,
@@ -101,11 +116,9 @@ pub struct LabScreen {
     focus: bool,
     /// The briefing and full checklist are open over the terminal.
     panel: bool,
-    /// Hints revealed, per step id.
-    hints: HashMap<String, usize>,
     hints_used: u32,
-    solution: bool,
-    recorded_complete: bool,
+    /// What the learner did in this run of the lab (F5 starts a new one).
+    attempt: Attempt,
     side_scroll: usize,
     panel_scroll: usize,
     strip_scroll: usize,
@@ -116,13 +129,6 @@ pub struct LabScreen {
     lang: Option<crate::lang::Lang>,
     /// The way this lab is taken; the pack's default until the learner switches.
     way: Option<LabWay>,
-    /// Hints revealed in this run (the challenge way shows the count).
-    hints_total: u32,
-    /// The current step, and the shell's session and history number when it became current.
-    /// The step current at the last look, and how many records had come by then.
-    step_seen: Option<(usize, u64)>,
-    /// A command ran (or a login began) since the current step became current.
-    tried: bool,
     /// The item of the course after this lab, offered once it is complete.
     next: Option<Target>,
     /// The step last reported to the live view (`None` until the first report).
@@ -188,10 +194,8 @@ impl LabScreen {
             error: None,
             focus: true,
             panel: false,
-            hints: HashMap::new(),
             hints_used: 0,
-            solution: false,
-            recorded_complete: false,
+            attempt: Attempt::default(),
             side_scroll: 0,
             panel_scroll: 0,
             strip_scroll: 0,
@@ -200,9 +204,6 @@ impl LabScreen {
             scrollback: 0,
             lang: None,
             way: None,
-            hints_total: 0,
-            step_seen: None,
-            tried: false,
             next: None,
             live_step: None,
         }
@@ -241,23 +242,23 @@ impl LabScreen {
         else {
             return;
         };
-        match (&self.step_seen, current) {
+        match (&self.attempt.step_seen, current) {
             (Some((i, seen)), Some(c)) if *i == c => {
                 if *seen != records {
-                    self.tried = true;
+                    self.attempt.tried = true;
                 }
             }
             // The first look counts from the first prompt: a command (even `exit`) run before
             // the screen looked is a try.
             (None, Some(c)) => {
-                self.step_seen = Some((c, 1));
-                self.tried = records > 1;
+                self.attempt.step_seen = Some((c, 1));
+                self.attempt.tried = records > 1;
             }
             (_, Some(c)) => {
-                self.step_seen = Some((c, records));
-                self.tried = false;
+                self.attempt.step_seen = Some((c, records));
+                self.attempt.tried = false;
             }
-            (_, None) => self.step_seen = None,
+            (_, None) => self.attempt.step_seen = None,
         }
     }
 
@@ -267,8 +268,8 @@ impl LabScreen {
         };
         self.way.get_or_insert(lab.way);
         self.next = next_after(cx.course, &self.id);
-        self.step_seen = None;
-        self.tried = false;
+        self.attempt.step_seen = None;
+        self.attempt.tried = false;
         let areas = Areas::of(cx.area).unwrap_or_default();
         let (rows, cols) = areas.term_size();
         self.areas = areas;
@@ -325,11 +326,11 @@ impl LabScreen {
         let Some(run) = &self.run else { return };
         let Some(i) = self.current_step() else { return };
         let step = &run.lab.steps[i];
-        let shown = self.hints.entry(step.id.clone()).or_default();
+        let shown = self.attempt.hints.entry(step.id.clone()).or_default();
         if *shown < step.hints.len() {
             *shown += 1;
             self.hints_used += 1;
-            self.hints_total += 1;
+            self.attempt.hints_total += 1;
         }
     }
 
@@ -337,16 +338,20 @@ impl LabScreen {
         let Some((run, i)) = self.run.as_ref().zip(self.current_step()) else {
             return 0;
         };
-        self.hints.get(&run.lab.steps[i].id).copied().unwrap_or(0)
+        self.attempt
+            .hints
+            .get(&run.lab.steps[i].id)
+            .copied()
+            .unwrap_or(0)
     }
 
     fn record(&mut self, cx: &mut Cx, complete_only: bool) {
         let Some(run) = &self.run else { return };
-        if complete_only && (!run.complete || self.recorded_complete) {
+        if complete_only && (!run.complete || self.attempt.recorded_complete) {
             return;
         }
         if run.complete {
-            self.recorded_complete = true;
+            self.attempt.recorded_complete = true;
         }
         cx.changes.push(Change::Lab {
             id: self.id.clone(),
@@ -470,7 +475,7 @@ impl LabScreen {
                     return Outcome::Overlay(Overlay::Notice(text));
                 }
             }
-            Act::Solution if self.solution => self.solution = false,
+            Act::Solution if self.attempt.solution => self.attempt.solution = false,
             Act::Solution => {
                 return Outcome::Overlay(Overlay::Ask {
                     text: cx.t("labui-solution-ask"),
@@ -516,7 +521,7 @@ impl LabScreen {
         let way = self.way();
         // The strip gives the current step's reason once the learner has tried something
         // since it became current (guided), or as soon as an attempt changed it.
-        let tried = way == LabWay::Guided && self.tried;
+        let tried = way == LabWay::Guided && self.attempt.tried;
         Some(text::View {
             lab,
             reasons: run
@@ -527,7 +532,7 @@ impl LabScreen {
                         .collect()
                 })
                 .unwrap_or_default(),
-            hints_used: self.hints_total,
+            hints_used: self.attempt.hints_total,
             way,
             fresh: self.run.is_some() && self.fresh(),
             next: self.next.as_ref().and_then(|t| title_of(cx, t)),
@@ -559,7 +564,7 @@ impl LabScreen {
                 }),
             complete: run.is_some_and(|r| r.complete),
             hints: self.hints_shown(),
-            solution: self.solution,
+            solution: self.attempt.solution,
         })
     }
 
@@ -737,18 +742,13 @@ impl View for LabScreen {
                     self.run = None;
                 }
                 self.fit(cx.area);
-                self.hints.clear();
-                self.hints_total = 0;
-                self.step_seen = None;
-                self.tried = false;
-                self.solution = false;
-                self.recorded_complete = false;
+                self.attempt = Attempt::default();
                 self.focus = true;
                 self.panel = false;
                 Outcome::Stay
             }
             Ev::Confirmed(Question::ShowSolution) => {
-                self.solution = true;
+                self.attempt.solution = true;
                 // The class report shows who looked at the solution.
                 cx.changes.push(Change::SolutionViewed(self.id.clone()));
                 self.jump = Some(Jump::Solution);
