@@ -20,19 +20,11 @@ pub fn take_fd(fd: i32) -> Option<OwnedFd> {
         return None;
     }
     // SAFETY: the descriptor is open (checked above), and nothing else in this process owns
-    // it: the fixed numbers of `wire::layout` are taken once each, before any thread starts.
+    // it: each fixed number of `wire::layout` (and the broker's REPORT_FD) is taken by one
+    // place, once, and the returned owner is the only one.
     let owned = unsafe { OwnedFd::from_raw_fd(fd) };
     let _ = rustix::io::fcntl_setfd(&owned, rustix::io::FdFlags::CLOEXEC);
     Some(owned)
-}
-
-/// Marks `fd` close-on-exec without taking it; a number that is not open is left alone.
-pub fn close_on_exec(fd: i32) {
-    // SAFETY: F_SETFD changes one flag of the descriptor table and touches no memory; on a
-    // number that is not open it fails with EBADF, which is the intended no-op.
-    unsafe {
-        libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
-    }
 }
 
 /// Moves this process into a new user namespace. The kernel refuses (EINVAL) when the process

@@ -77,22 +77,25 @@ impl Host for Lab {
     }
 }
 
+/// The report socket the supervisor put on REPORT_FD for this process alone, adopted once at
+/// the start (close-on-exec from then on: a program the tool hands over to never gets it).
+static REPORT: std::sync::OnceLock<Option<UnixStream>> = std::sync::OnceLock::new();
+
 /// Sends one report to the supervisor; the socket is returned for its answer.
-fn report(r: &Report) -> io::Result<std::mem::ManuallyDrop<UnixStream>> {
-    // The supervisor put the report socket there for this process alone (close-on-exec: see
-    // `main`). ManuallyDrop: it stays open until the exec, for the next report.
-    let sock = sys::take_fd(REPORT_FD)
+fn report(r: &Report) -> io::Result<&'static UnixStream> {
+    let mut sock = REPORT
+        .get()
+        .and_then(Option::as_ref)
         .ok_or_else(|| io::Error::other("no report socket: not run by the supervisor"))?;
-    let mut sock = std::mem::ManuallyDrop::new(UnixStream::from(sock));
     let body = serde_json::to_vec(r).map_err(io::Error::other)?;
     sock.write_all(&body)?;
     Ok(sock)
 }
 
 pub fn main(tool: &str, args: &[String]) -> i32 {
-    // Close-on-exec now, and the markers gone: a program the tool hands over to is the
-    // learner's, and its own tools must ask the supervisor again.
-    sys::close_on_exec(REPORT_FD);
+    // The report socket adopted (close-on-exec) and the markers gone: a program the tool
+    // hands over to is the learner's, and its own tools must ask the supervisor again.
+    let _ = REPORT.set(sys::take_fd(REPORT_FD).map(UnixStream::from));
     let confine = std::env::var_os(super::UNCONFINED_ENV).is_none_or(|v| v != "1");
     sys::forget_vars_at_start(&[super::TRUSTED_ENV, super::UNCONFINED_ENV]);
     let real_ids = userns::euid() == 0 && userns::many_ids();
