@@ -29,6 +29,20 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         opt("login-timeout", "SECONDS", "serve-opt-login-timeout")
             .default_value("30")
             .value_parser(clap::value_parser!(u64).range(1..=3600)),
+        opt("keep-detached", "MINUTES", "serve-opt-keep-detached")
+            .default_value("10")
+            .value_parser(clap::value_parser!(u64).range(0..=1440)),
+        opt("sessions-per-learner", "N", "serve-opt-sessions-per-learner")
+            .default_value("3")
+            .value_parser(clap::value_parser!(u32).range(1..=40)),
+        opt("max-startups", "START:RATE:FULL", "serve-opt-max-startups")
+            .default_value("10:30:100")
+            .value_parser(clap::value_parser!(crate::serve::admission::Startups)),
+        opt("per-source-startups", "N", "serve-opt-per-source")
+            .default_value("20")
+            .value_parser(clap::value_parser!(usize)),
+        opt("lab-memory", "MIB", "serve-opt-lab-memory")
+            .value_parser(clap::value_parser!(u64).range(1..)),
         a.flag("print-code", "serve-opt-print-code"),
         // The instructor's session runs this (the class screen on its terminal).
         Arg::new("class-view")

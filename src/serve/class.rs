@@ -37,6 +37,8 @@ pub struct Row {
     pub last: Option<u64>,
     /// Connected now (a session of theirs runs on a server of this class).
     pub online: bool,
+    /// Not connected, but a session of theirs is kept until then for their next login.
+    pub kept_until: Option<std::time::SystemTime>,
 }
 
 /// The line of `name` from their events (any order).
@@ -116,12 +118,19 @@ fn learner_events(dir: &Path) -> Vec<Event> {
 pub fn rows(class: &Path, roster: &Roster) -> Vec<Row> {
     roster
         .learners()
-        .map(|p| Row {
-            online: super::presence::online(class, &p.name),
-            ..derive(
-                &p.name,
-                &learner_events(&super::learner_dir(class, &p.name)),
-            )
+        .map(|p| {
+            let here = super::presence::here(class, &p.name);
+            Row {
+                online: here == Some(super::presence::Here::Connected),
+                kept_until: match here {
+                    Some(super::presence::Here::Detached(t)) => Some(t),
+                    _ => None,
+                },
+                ..derive(
+                    &p.name,
+                    &learner_events(&super::learner_dir(class, &p.name)),
+                )
+            }
         })
         .collect()
 }
@@ -188,6 +197,15 @@ pub fn cells(i18n: &I18n, row: &Row, now: u64, stuck_after: u64) -> [String; 7] 
         solution,
         if row.online {
             i18n.t("serve-class-online")
+        } else if let Some(until) = row.kept_until {
+            // Whole minutes left, rounded up: "kept 1 min" until the very end.
+            let left = until
+                .duration_since(std::time::SystemTime::now())
+                .unwrap_or_default();
+            i18n.ta(
+                "serve-class-detached",
+                &[("n", left.as_secs().div_ceil(60).into())],
+            )
         } else {
             String::new()
         },

@@ -15,10 +15,13 @@ use super::mirror::{self, MIRROR_ENV};
 use super::request::{ClientEnv, Request};
 use super::roster::{Decision, Joined, Role};
 use super::screen::{Screen, WATCHED_ENV};
-use super::{Shared, Slot};
+use super::session::{self, ATTACHED_ENV, Found, Viewer};
+use super::{Shared, Slot, admission, printable};
 
 /// Numbers the class screens' sockets of this server.
 static VIEWS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Numbers this server's connections (which one shows a session).
+static CONNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Session channels one connection may hold open.
 const MAX_CHANNELS: usize = 4;
@@ -26,18 +29,26 @@ const MAX_CHANNELS: usize = 4;
 /// What the accept loop reads back after the connection ends (its log line).
 #[derive(Default)]
 pub struct Outcome {
-    pub handle: Option<Handle>,
     pub login: Option<(String, Role)>,
     /// The last name refused, and why (`unknown name`, `wrong key`, `wrong class code`...).
     pub refused: Option<(String, &'static str)>,
+    /// The last name the client tried, and whether it was then asked for the class code:
+    /// what a client that gives up without logging in got to, for the log.
+    pub tried: Option<(String, bool)>,
     /// Counts the connection as not logged in until the login.
-    pub pending: Option<super::Pending>,
+    pub pending: Option<admission::Pending>,
+    /// Counts the connection as logged in while it lasts.
+    pub logged_in: Option<admission::LoggedIn>,
+    /// Logged in with no channel open since when (closed after `IDLE_NO_CHANNEL`).
+    pub idle_since: Option<std::time::Instant>,
 }
 
 pub struct Conn {
     pub shared: Arc<Shared>,
     pub outcome: Arc<Mutex<Outcome>>,
     peer: std::net::SocketAddr,
+    /// This connection's number.
+    id: u64,
     who: Option<(String, Role)>,
     /// A login let in only to be told why not in one line, in the client's language, on its
     /// first session channel (SSH's own refusal cannot carry a message).
@@ -53,10 +64,13 @@ struct Chan {
     /// TERM and size from the client's pty-req; none: `ssh` without a terminal.
     pty: Option<(String, u16, u16)>,
     env: ClientEnv,
+    /// A learner's session shown on this channel: it outlives the connection (`session`).
+    session: Option<Arc<session::Session>>,
+    /// This connection's number, to detach its session when it goes.
+    conn: u64,
+    /// The instructor's class screen, or a run without a terminal: ends with the channel.
     running: Option<Running>,
     slot: Option<Slot>,
-    /// A learner's session shows as connected on the class screen while it runs.
-    presence: Option<super::presence::Presence>,
     /// A learner's screen as the server keeps it, for the instructor's mirror.
     screen: Option<Arc<Screen>>,
     /// The instructor's mirror, on a class screen's channel.
@@ -65,8 +79,11 @@ struct Chan {
 
 impl Drop for Chan {
     fn drop(&mut self) {
-        // A mirror still showing this screen says the session ended.
-        if let Some(s) = &self.screen {
+        // A learner's session is kept for the next connection; anything else ends here.
+        if let Some(s) = &self.session {
+            s.detach(self.conn);
+        } else if let Some(s) = &self.screen {
+            // A mirror still showing this screen says the session ended.
             s.end();
         }
     }
@@ -82,6 +99,7 @@ impl Conn {
             shared,
             outcome,
             peer,
+            id: CONNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
             who: None,
             refusal: None,
             joining: None,
@@ -92,6 +110,21 @@ impl Conn {
     fn refuse(&self, name: &str, why: &'static str) {
         if let Ok(mut o) = self.outcome.lock() {
             o.refused = Some((name.chars().take(32).collect(), why));
+        }
+    }
+
+    /// Remembers what the client last tried, for the log if it never logs in.
+    fn tried(&self, name: &str, code_asked: bool) {
+        if let Ok(mut o) = self.outcome.lock() {
+            o.tried = Some((name.chars().take(32).collect(), code_asked));
+        }
+    }
+
+    /// Marks the connection idle (no channel open) or busy, for the idle close.
+    fn set_idle(&self) {
+        let idle = self.chans.is_empty();
+        if let Ok(mut o) = self.outcome.lock() {
+            o.idle_since = idle.then(std::time::Instant::now);
         }
     }
 
@@ -122,7 +155,41 @@ impl Conn {
         if req.needs_terminal() && chan.pty.is_none() {
             return refuse_channel(handle, channel, texts.needs_terminal.clone()).await;
         }
+        // A learner's terminal session: their newest kept session if they have one (whatever
+        // they asked for), else a new one within their cap.
+        if role == Role::Learner
+            && let Some((_, cols, rows)) = chan.pty.clone()
+        {
+            let viewer = Viewer {
+                handle: handle.clone(),
+                channel,
+                conn: self.id,
+                peer: self.peer,
+                cols,
+                rows,
+            };
+            let cap = self.shared.sessions_per_learner;
+            match self.shared.sessions.claim(&name, cap, &viewer) {
+                Found::Reattached(s) => {
+                    chan.session = Some(s);
+                    return;
+                }
+                Found::AtCap(n) => {
+                    eprintln!(
+                        "serve: refused a session to {name} from {}: {n} sessions open (at most {cap})",
+                        self.peer
+                    );
+                    let line = Refusal::Sessions(n, cap).line(chan.env.lang());
+                    return refuse_channel(handle, channel, line).await;
+                }
+                Found::Start => {}
+            }
+        }
         let Some(slot) = self.shared.take_slot() else {
+            eprintln!(
+                "serve: refused a session to {name} from {}: the class is full ({} sessions)",
+                self.peer, self.shared.max_sessions
+            );
             return refuse_channel(handle, channel, texts.full.clone()).await;
         };
         let class = self.shared.class.clone();
@@ -178,8 +245,14 @@ impl Conn {
         let run_dir = self.shared.run_dir.path();
         let screen =
             (role == Role::Learner).then(|| Arc::new(Screen::new(&name, cols, rows, run_dir)));
+        let attached_file = screen
+            .as_ref()
+            .map(|s| s.watched_file().with_extension("attached"));
         if let Some(s) = &screen {
             env.push((WATCHED_ENV.into(), s.watched_file().display().to_string()));
+        }
+        if let Some(f) = &attached_file {
+            env.push((ATTACHED_ENV.into(), f.display().to_string()));
         }
         // The class screen asks for mirrors over a socket only this server can reach.
         let listener = if role == Role::Instructor && req == Request::Home {
@@ -198,7 +271,7 @@ impl Conn {
         } else {
             None
         };
-        let (tx, mut rx) = tokio::sync::mpsc::channel::<Out>(app::OUTPUT_CHUNKS);
+        let (tx, rx) = tokio::sync::mpsc::channel::<Out>(app::OUTPUT_CHUNKS);
         let launch = Launch {
             exe: self.shared.exe.clone(),
             args,
@@ -207,24 +280,44 @@ impl Conn {
             rows,
             slot: Some(slot.clone()),
         };
-        match app::start(launch, tx) {
-            Ok(running) => {
-                if let Some(s) = &screen {
-                    s.set_app(running.process());
-                    self.shared.screens.add(s);
-                }
-                chan.running = Some(running);
-                chan.slot = Some(slot);
-                chan.screen = screen.clone();
-                if role == Role::Learner {
-                    chan.presence = super::presence::Presence::new(&class, &name);
-                }
-            }
+        let running = match app::start(launch, tx) {
+            Ok(running) => running,
             Err(e) => {
                 eprintln!("serve: {name}: the app did not start: {e}");
                 return refuse_channel(handle, channel, texts.failed.clone()).await;
             }
+        };
+        if let (Some(screen), Some(attached_file)) = (screen, attached_file) {
+            screen.set_app(running.process());
+            self.shared.screens.add(&screen);
+            let start = session::Start {
+                name: name.clone(),
+                running,
+                output: rx,
+                screen: screen.clone(),
+                presence: super::presence::Presence::new(&class, &name),
+                attached_file,
+                keep: self.shared.keep_detached,
+            };
+            let viewer = Viewer {
+                handle,
+                channel,
+                conn: self.id,
+                peer: self.peer,
+                cols,
+                rows,
+            };
+            chan.session = Some(session::Session::start(
+                start,
+                viewer,
+                self.shared.sessions.clone(),
+            ));
+            chan.screen = Some(screen);
+            return;
         }
+        let mut rx = rx;
+        chan.running = Some(running);
+        chan.slot = Some(slot);
         if let Some(listener) = listener {
             let term = mirror::Term {
                 lang: chan.env.lang(),
@@ -246,17 +339,11 @@ impl Conn {
             while let Some(out) = rx.recv().await {
                 match out {
                     Out::Bytes(b) => {
-                        if let Some(s) = &screen {
-                            s.feed(&b);
-                        }
                         if handle.data(channel, b).await.is_err() {
                             break;
                         }
                     }
                     Out::Exit(code) => {
-                        if let Some(s) = &screen {
-                            s.end();
-                        }
                         let _ = handle.exit_status_request(channel, code).await;
                         let _ = handle.eof(channel).await;
                         let _ = handle.close(channel).await;
@@ -316,6 +403,7 @@ impl russh::server::Handler for Conn {
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         let key = key.public_key;
+        self.tried(user, false);
         let decision = self.shared.roster.get().decide(user, key);
         let code = super::code::load(&self.shared.class).is_some();
         Ok(match decision {
@@ -331,6 +419,7 @@ impl russh::server::Handler for Conn {
                     return Ok(Auth::Accept);
                 }
                 self.joining = Some((user.to_string(), key.clone()));
+                self.tried(user, true);
                 Auth::Reject {
                     proceed_with_methods: Some(MethodSet::from(
                         &[MethodKind::KeyboardInteractive][..],
@@ -416,7 +505,10 @@ impl russh::server::Handler for Conn {
             // Dropping the reply refuses the channel.
             return Ok(());
         }
-        self.chans.insert(channel.id(), Chan::default());
+        let mut chan = Chan::default();
+        chan.conn = self.id;
+        self.chans.insert(channel.id(), chan);
+        self.set_idle();
         reply.accept().await;
         Ok(())
     }
@@ -513,11 +605,15 @@ impl russh::server::Handler for Conn {
             if let Some(p) = c.pty.as_mut() {
                 (p.1, p.2) = (cols, rows);
             }
-            if let Some(r) = &c.running {
-                r.resize(cols, rows);
-            }
-            if let Some(s) = &c.screen {
+            if let Some(s) = &c.session {
                 s.resize(cols, rows);
+            } else {
+                if let Some(r) = &c.running {
+                    r.resize(cols, rows);
+                }
+                if let Some(s) = &c.screen {
+                    s.resize(cols, rows);
+                }
             }
             if let Some(m) = &c.mirror {
                 m.resize(cols, rows);
@@ -538,6 +634,8 @@ impl russh::server::Handler for Conn {
         // While the instructor watches a learner, their keys are the mirror's alone.
         if let Some(m) = c.mirror.as_ref().filter(|m| m.active()) {
             m.key(data);
+        } else if let Some(s) = &c.session {
+            s.input(data);
         } else if let Some(r) = c.running.as_mut() {
             r.input(data);
         }
@@ -549,8 +647,10 @@ impl russh::server::Handler for Conn {
         channel: ChannelId,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        // Dropping the session's app hangs up its terminal (and its lab closes with it).
+        // A learner's session is kept, detached, for their next login; anything else run on
+        // the channel ends with it (dropping the app hangs up its terminal).
         self.chans.remove(&channel);
+        self.set_idle();
         Ok(())
     }
 }
@@ -560,6 +660,7 @@ impl Conn {
     /// is then told so, or asked for the class code), and so is a wrong key when a class code
     /// is set (a name taken is said only to whoever has the code).
     fn check(&mut self, user: &str, key: &PublicKey) -> Auth {
+        self.tried(user, false);
         match self.shared.roster.get().decide(user, key) {
             Decision::Welcome(_) | Decision::UnknownName => Auth::Accept,
             Decision::WrongKey if super::code::load(&self.shared.class).is_some() => Auth::Accept,
@@ -570,14 +671,43 @@ impl Conn {
         }
     }
 
+    /// A login proved: counted as logged in, or let in only to hear that this learner (or the
+    /// server) has too many connections.
     fn welcome(&mut self, user: &str, role: Role) {
-        self.who = Some((user.to_string(), role));
-        if let Ok(mut o) = self.outcome.lock() {
-            o.login = Some((user.to_string(), role));
-            o.refused = None;
-            o.pending = None;
+        let Ok(mut o) = self.outcome.lock() else {
+            return;
+        };
+        let counted = o.pending.take().map(|p| p.login(user));
+        match counted {
+            Some(Err(why)) => {
+                let (line, refusal) = match why {
+                    admission::LoginRefused::Learner(n) => (
+                        format!("{n} connections of this learner"),
+                        Refusal::Connections(user.to_string()),
+                    ),
+                    admission::LoginRefused::Full(n) => {
+                        (format!("{n} connections logged in"), Refusal::Busy)
+                    }
+                };
+                eprintln!(
+                    "serve: refused {} from {}: too many connections ({line})",
+                    printable(user),
+                    self.peer
+                );
+                o.refused = Some((user.chars().take(32).collect(), "too many connections"));
+                drop(o);
+                self.refusal = Some(refusal);
+            }
+            counted => {
+                o.logged_in = counted.and_then(Result::ok);
+                o.login = Some((user.to_string(), role));
+                o.refused = None;
+                o.idle_since = Some(std::time::Instant::now());
+                drop(o);
+                self.who = Some((user.to_string(), role));
+                eprintln!("serve: login {user} ({}) from {}", role.word(), self.peer);
+            }
         }
-        eprintln!("serve: login {user} ({}) from {}", role.word(), self.peer);
     }
 }
 
@@ -589,6 +719,12 @@ enum Refusal {
     WrongCode,
     Taken(String),
     JoinFailed,
+    /// This many sessions open, the most a learner may have.
+    Sessions(usize, usize),
+    /// Too many connections of this learner.
+    Connections(String),
+    /// Too many connections logged in.
+    Busy,
 }
 
 impl Refusal {
@@ -596,18 +732,21 @@ impl Refusal {
     fn line(&self, lang: crate::lang::Lang) -> String {
         let i18n = crate::i18n::I18n::new(lang);
         // The name is the client's own text: shown without controls, and short.
-        let name = |n: &str| -> String {
-            n.chars()
-                .map(|c| if c.is_control() { '?' } else { c })
-                .take(40)
-                .collect()
-        };
+        let name = |n: &str| -> String { printable(&n.chars().take(40).collect::<String>()) };
         match self {
             Refusal::UnknownName => i18n.t("serve-refused-unknown"),
             Refusal::BadName(n) => i18n.ta("serve-refused-bad-name", &[("name", name(n).into())]),
             Refusal::WrongCode => i18n.t("serve-refused-code"),
             Refusal::Taken(n) => i18n.ta("serve-refused-taken", &[("name", name(n).into())]),
             Refusal::JoinFailed => i18n.t("serve-join-failed"),
+            Refusal::Sessions(n, max) => i18n.ta(
+                "serve-refused-sessions",
+                &[("n", (*n).into()), ("max", (*max).into())],
+            ),
+            Refusal::Connections(n) => {
+                i18n.ta("serve-refused-connections", &[("name", name(n).into())])
+            }
+            Refusal::Busy => i18n.t("serve-refused-busy"),
         }
     }
 }

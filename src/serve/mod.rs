@@ -9,6 +9,7 @@
 //! is the instructor's screen; `screen` keeps each learner session's screen and `mirror` shows
 //! one to the instructor.
 
+pub mod admission;
 mod app;
 pub mod class;
 pub mod code;
@@ -20,10 +21,10 @@ pub mod request;
 pub mod roster;
 pub mod screen;
 mod secret;
+pub mod session;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -79,6 +80,14 @@ pub struct Shared {
     pub screens: screen::Screens,
     /// This server's own folder (mode 0700): the class screens' sockets, watched marks.
     pub run_dir: tempfile::TempDir,
+    /// Learner sessions, attached or kept after their connection dropped.
+    pub sessions: Arc<session::Sessions>,
+    /// How long a learner's session is kept after its connection drops.
+    pub keep_detached: Duration,
+    /// Sessions one learner may have at once.
+    pub sessions_per_learner: usize,
+    /// Who may hold a connection, and how many.
+    pub admission: Arc<admission::Admission>,
 }
 
 /// One of the server's session places, given back when its last holder drops it: the
@@ -187,6 +196,9 @@ fn print_code(i18n: &I18n, class: &Path) -> i32 {
 /// Runs `serve`; returns the exit status.
 pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     let class = m.get_one::<PathBuf>("class").cloned().unwrap_or_default();
+    // Every session starts in its learner's own folder: a relative class folder would be
+    // read from there, not from here.
+    let class = std::path::absolute(&class).unwrap_or(class);
     if !class.is_dir() {
         eprintln!(
             "{}",
@@ -247,6 +259,14 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             return crate::cli::EXIT_FAIL;
         }
     };
+    let per_source = *m
+        .get_one::<usize>("per-source-startups")
+        .expect("has a default");
+    let startups = *m
+        .get_one::<admission::Startups>("max-startups")
+        .expect("has a default");
+    let limits = admission::Limits::for_sessions(max_sessions as usize, startups, per_source);
+    let keep = *m.get_one::<u64>("keep-detached").expect("has a default");
     let shared = Arc::new(Shared {
         class: class.clone(),
         roster: roster::Live::new(&class, roster),
@@ -258,6 +278,12 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
         screens: screen::Screens::default(),
         run_dir,
+        sessions: Arc::default(),
+        keep_detached: Duration::from_secs(keep * 60),
+        sessions_per_learner: *m
+            .get_one::<u32>("sessions-per-learner")
+            .expect("has a default") as usize,
+        admission: admission::Admission::new(limits),
     });
     let login_timeout =
         Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
@@ -336,11 +362,6 @@ fn config(key: russh::keys::PrivateKey) -> russh::server::Config {
     }
 }
 
-/// Connections not logged in yet, at most: a burst of them cannot take the server's memory.
-fn max_pending(max_sessions: usize) -> usize {
-    max_sessions * 2 + 16
-}
-
 async fn run(
     i18n: &I18n,
     shared: Arc<Shared>,
@@ -362,20 +383,23 @@ async fn run(
         )
     );
     tokio::spawn(renew_presence(shared.class.clone()));
-    let pending = Arc::new(AtomicUsize::new(0));
     loop {
         let Ok((socket, peer)) = listener.accept().await else {
             // Out of fds and the like: wait a moment rather than spin.
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        if pending.load(Ordering::SeqCst) >= max_pending(shared.max_sessions) {
-            eprintln!("serve: refused {peer}: too many connections not logged in");
-            drop(socket);
-            continue;
-        }
-        pending.fetch_add(1, Ordering::SeqCst);
-        let guard = Pending(Some(pending.clone()));
+        // russh sets TCP_NODELAY only in its own accept loop, not for `run_stream`: without it
+        // an echoed key can wait for the client's delayed ACK (tens of milliseconds).
+        let _ = socket.set_nodelay(true);
+        let guard = match shared.admission.admit(peer.ip(), std::time::Instant::now()) {
+            Ok(g) => g,
+            Err(why) => {
+                eprintln!("serve: refused {peer}: {why}");
+                drop(socket);
+                continue;
+            }
+        };
         let shared = shared.clone();
         let config = config.clone();
         tokio::spawn(connection(
@@ -410,91 +434,137 @@ async fn renew_presence(class: PathBuf) {
     }
 }
 
-/// Counts a connection as not logged in until dropped or `done`.
-pub struct Pending(Option<Arc<AtomicUsize>>);
+/// How long a logged-in connection may have no channel open before it is closed: a login
+/// holds a descriptor and a place among the logged-in, and is for opening a session.
+const IDLE_NO_CHANNEL: Duration = Duration::from_secs(60);
 
-impl Pending {
-    fn done(&mut self) {
-        if let Some(p) = self.0.take() {
-            p.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        self.done();
-    }
-}
-
-/// One connection from accept to end, with its log lines.
+/// One connection from accept to end, with its log lines: every refusal is one line, and so
+/// is a client that goes away without logging in.
 async fn connection(
     shared: Arc<Shared>,
     config: Arc<russh::server::Config>,
     socket: tokio::net::TcpStream,
     peer: SocketAddr,
     login_timeout: Duration,
-    pending: Pending,
+    pending: admission::Pending,
 ) {
-    let outcome = Arc::new(Mutex::new(conn::Outcome::default()));
-    let handler = conn::Conn::new(shared, outcome.clone(), peer);
-    let started = tokio::time::timeout(
-        login_timeout,
-        russh::server::run_stream(config, socket, handler),
-    )
-    .await;
+    let outcome = Arc::new(Mutex::new(conn::Outcome {
+        pending: Some(pending),
+        ..conn::Outcome::default()
+    }));
+    let handler = conn::Conn::new(shared.clone(), outcome.clone(), peer);
+    let deadline = tokio::time::Instant::now() + login_timeout;
+    let started =
+        tokio::time::timeout_at(deadline, russh::server::run_stream(config, socket, handler)).await;
+    let logged_in = || outcome.lock().is_ok_and(|o| o.login.is_some());
     let session = match started {
         Ok(Ok(s)) => s,
-        Ok(Err(_)) => return,
-        Err(_) => {
-            eprintln!("serve: dropped {peer}: no login within {login_timeout:?}");
-            return;
-        }
+        Ok(Err(_)) => return end_log(&shared, &outcome, peer, false),
+        Err(_) => return end_log(&shared, &outcome, peer, true),
     };
     let handle = session.handle();
-    if let Ok(mut o) = outcome.lock() {
-        o.handle = Some(handle.clone());
-    }
     tokio::pin!(session);
-    if let Ok(mut o) = outcome.lock() {
-        o.pending = Some(pending);
-    }
-    tokio::select! {
-        _ = &mut session => {}
-        _ = tokio::time::sleep(login_timeout) => {
-            let in_time = outcome.lock().is_ok_and(|o| o.login.is_some());
-            if in_time {
-                let _ = (&mut session).await;
-            } else {
-                eprintln!("serve: dropped {peer}: no login within {login_timeout:?}");
-                let _ = handle
-                    .disconnect(
-                        russh::Disconnect::ByApplication,
-                        "login timed out".into(),
-                        "en".into(),
-                    )
-                    .await;
-                // The session ends on the disconnect; it is not waited on for long.
-                let _ = tokio::time::timeout(Duration::from_secs(2), &mut session).await;
+    let mut timed_out = false;
+    // Until the login: the rest of the login time. After it: a look every few seconds for a
+    // connection that holds no channel.
+    loop {
+        let wake = if logged_in() {
+            tokio::time::Instant::now() + Duration::from_secs(5)
+        } else {
+            deadline
+        };
+        tokio::select! {
+            _ = &mut session => break,
+            () = tokio::time::sleep_until(wake) => {}
+        }
+        let idle = outcome
+            .lock()
+            .ok()
+            .and_then(|o| o.login.as_ref().and(o.idle_since))
+            .is_some_and(|t| t.elapsed() >= IDLE_NO_CHANNEL);
+        let late = !logged_in() && tokio::time::Instant::now() >= deadline;
+        if !(idle || late) {
+            continue;
+        }
+        timed_out = late;
+        let why = if late {
+            "login timed out"
+        } else {
+            "no channel open"
+        };
+        if idle {
+            let who = outcome.lock().ok().and_then(|o| o.login.clone());
+            if let Some((name, _)) = who {
+                eprintln!(
+                    "serve: closed {name}'s connection from {peer}: no session open for {} s",
+                    IDLE_NO_CHANNEL.as_secs()
+                );
             }
         }
+        let _ = handle
+            .disconnect(russh::Disconnect::ByApplication, why.into(), "en".into())
+            .await;
+        // The session ends on the disconnect; it is not waited on for long.
+        let _ = tokio::time::timeout(Duration::from_secs(2), &mut session).await;
+        break;
     }
-    let o = outcome.lock().ok();
-    if let Some(o) = o {
-        match (&o.login, &o.refused) {
-            (Some((name, _)), _) => eprintln!("serve: logout {name} from {peer}"),
-            (None, Some((name, why))) => {
-                eprintln!("serve: refused {} from {peer}: {why}", printable(name));
-            }
-            (None, None) => {}
+    end_log(&shared, &outcome, peer, timed_out);
+}
+
+/// The connection's last log line (a logout, a refusal, or a client that gave up), and the
+/// penalty of a source whose connection ended without a login.
+fn end_log(shared: &Shared, outcome: &Mutex<conn::Outcome>, peer: SocketAddr, timed_out: bool) {
+    let Ok(o) = outcome.lock() else { return };
+    let offence = match (&o.login, &o.refused, &o.tried) {
+        (Some((name, _)), _, _) => {
+            eprintln!("serve: logout {name} from {peer}");
+            None
         }
+        (None, Some((name, why)), _) => {
+            eprintln!("serve: refused {} from {peer}: {why}", printable(name));
+            Some(admission::Offence::AuthFail)
+        }
+        (None, None, tried) => {
+            let what = match tried {
+                Some((name, true)) => {
+                    format!("gave up at the class code as {}", printable(name))
+                }
+                Some((name, false)) => format!("no key accepted for {}", printable(name)),
+                None => "no login tried".to_string(),
+            };
+            let when = if timed_out { " (login time over)" } else { "" };
+            eprintln!("serve: closed {peer} without a login: {what}{when}");
+            Some(match (timed_out, tried) {
+                (true, _) => admission::Offence::Grace,
+                (false, Some(_)) => admission::Offence::AuthFail,
+                (false, None) => admission::Offence::NoAuth,
+            })
+        }
+    };
+    if let Some(offence) = offence
+        && shared
+            .admission
+            .penalize(peer.ip(), offence, std::time::Instant::now())
+    {
+        eprintln!(
+            "serve: penalty for {}: repeated connections without a login; refused for a while",
+            peer.ip()
+        );
     }
 }
 
-/// A client-chosen name made safe for the log: no terminal controls.
-fn printable(name: &str) -> String {
+/// Client-chosen text (a name, a key's comment) made safe for the log and for a client's
+/// terminal: no terminal controls, no line breaks, no marks that reorder text.
+pub fn printable(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
+        .take(64)
+        .map(|c| {
+            if crate::lab::wire::sanitize::is_unsafe(c) || c == '\n' || c == '\t' {
+                '?'
+            } else {
+                c
+            }
+        })
         .collect()
 }
 

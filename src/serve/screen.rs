@@ -133,7 +133,7 @@ impl Screen {
 
     /// Asks the app to look again (SIGWINCH: ignored by default, so a poke before the app is
     /// ready cannot end it; the app reads it as a resize and checks its watched file).
-    fn poke(&self) {
+    pub(super) fn poke(&self) {
         let Some(app) = self.app.lock().ok().and_then(|a| a.clone()) else {
             return;
         };

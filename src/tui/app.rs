@@ -145,6 +145,9 @@ pub struct App {
     pub quit: bool,
     /// On a class server: the instructor is watching this screen (the title bar says so).
     pub watched: bool,
+    /// On a class server: the session was just taken back on a new connection (the title
+    /// bar says so until the next key).
+    pub reattached: bool,
 }
 
 impl App {
@@ -165,6 +168,7 @@ impl App {
             overlay: None,
             quit: false,
             watched: false,
+            reattached: false,
         };
         app.stack.push(Box::new(Home::new()));
         app
@@ -229,7 +233,10 @@ impl App {
             Input::Paste(s) => Ev::Paste(s),
             Input::Wake => Ev::Tick,
             Input::Key(k) if k.kind == KeyEventKind::Release => return,
-            Input::Key(k) => Ev::Key(k),
+            Input::Key(k) => {
+                self.reattached = false;
+                Ev::Key(k)
+            }
             Input::Mouse(m) => match m.kind {
                 MouseEventKind::Down(MouseButton::Left) => Ev::Click {
                     x: m.column,
@@ -420,8 +427,16 @@ impl App {
         let mut changes = Vec::new();
         let cx = self.world.cx(&mut changes);
         let top = self.stack.last_mut().expect("home");
-        let watched = self.watched.then(|| cx.t("serve-watched"));
-        draw_header(&cx, f, header, &top.face(&cx).title, watched.as_deref());
+        let marks: Vec<String> = [
+            (self.reattached, "serve-reattached"),
+            (self.watched, "serve-watched"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, id)| cx.t(id))
+        .collect();
+        let marks = (!marks.is_empty()).then(|| marks.join(" · "));
+        draw_header(&cx, f, header, &top.face(&cx).title, marks.as_deref());
         top.draw(&cx, f, body);
         let keys = KeyHelp {
             // After drawing: a draw can change what the keys do (a lab's shell finished).

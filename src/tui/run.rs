@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-/// The shortest time between two redraws caused by background output.
+/// The shortest time between two redraws caused by background output alone (a burst of it).
 const FRAME: Duration = Duration::from_millis(16);
 
 use crossterm::event::{
@@ -224,20 +224,27 @@ fn event_loop(
     store: Option<&Store>,
 ) -> io::Result<()> {
     terminal.draw(|f| app.draw(f))?;
-    let mut last_draw = Instant::now();
+    // The last reattach this app has redrawn for (`serve::session`).
+    let mut attached = 0u64;
+    // When the last redraw was for background output alone, and when it was drawn.
+    let mut last_output_draw: Option<Instant> = None;
     while let Ok(msg) = rx.recv() {
         let mut stop = false;
-        // Output-only bursts redraw at most about 60 times a second; keys are never delayed.
-        if matches!(msg, Msg::Wake) {
-            let since = last_draw.elapsed();
-            if since < FRAME {
-                std::thread::sleep(FRAME - since);
-            }
+        // Output that follows a key (a shell's echo) is drawn at once, as a terminal would;
+        // only a burst of output after output is paced to about 60 redraws a second.
+        let output_only = matches!(msg, Msg::Wake);
+        if output_only
+            && let Some(since) = last_output_draw.map(|t| t.elapsed())
+            && since < FRAME
+        {
+            std::thread::sleep(FRAME - since);
         }
         // Take everything already queued before drawing again (a burst of mouse wheel
         // events or a paste is one redraw, not fifty).
+        let mut output_only = output_only;
         for msg in std::iter::once(msg).chain(rx.try_iter()) {
-            stop |= handle_msg(terminal, app, pending, msg)?;
+            output_only &= matches!(msg, Msg::Wake);
+            stop |= handle_msg(terminal, app, pending, &mut attached, msg)?;
         }
         if stop {
             // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
@@ -248,7 +255,7 @@ fn event_loop(
             break;
         }
         terminal.draw(|f| app.draw(f))?;
-        last_draw = Instant::now();
+        last_output_draw = output_only.then(Instant::now);
     }
     Ok(())
 }
@@ -258,6 +265,7 @@ fn handle_msg(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
     app: &mut App,
     pending: &AtomicBool,
+    attached: &mut u64,
     msg: Msg,
 ) -> io::Result<bool> {
     match msg {
@@ -274,9 +282,18 @@ fn handle_msg(
             suspend(terminal, app)?;
         }
         Msg::Input(ev) => {
-            // A class server pokes with a resize when its instructor starts or stops watching.
+            // A class server pokes with a resize when its instructor starts or stops watching,
+            // and when the session is shown on a new connection (a reattach).
             if matches!(ev, Event::Resize(..)) {
                 app.watched = crate::serve::screen::watched_now();
+                if let Some(n) = crate::serve::session::attached_since(*attached) {
+                    *attached = n;
+                    app.reattached = true;
+                    // A new terminal knows nothing of our modes or of what is on the screen.
+                    enter()?;
+                    let size = terminal.size()?;
+                    terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
+                }
             }
             if let Some(input) = to_input(ev) {
                 app.handle(input);

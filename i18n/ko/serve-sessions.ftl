@@ -1,0 +1,13 @@
+# `rocm-learn serve`: 연결이 끊겨도 남는 세션, 한도, 랩 메모리 예산.
+
+serve-reattached = 다시 연결했습니다: 세션이 그대로 남아 있습니다
+serve-refused-sessions = 이미 세션 { $n }개를 열어 두었습니다(최대 { $max }개). 먼저 하나를 종료하세요. 연결이 끊긴 세션은 다시 로그인하면 이어집니다.
+serve-refused-connections = 지금 { $name }의 연결이 너무 많습니다. 쓰지 않는 연결을 닫고 다시 시도하세요.
+serve-refused-busy = 지금 수업 서버에 연결이 너무 많습니다. 1분쯤 뒤에 다시 시도하거나 강사에게 알리세요.
+serve-opt-keep-detached = 학습자의 연결이 끊긴 뒤 세션을 남겨 두는 시간(분). 다음 로그인에서 다시 이어집니다(기본값 10, 0이면 남기지 않음)
+serve-opt-max-startups = 로그인 전 연결 수: START를 넘으면 새 연결을 RATE% 확률로 끊고, FULL에서는 모두 끊습니다(기본값 10:30:100, sshd의 MaxStartups와 같음)
+serve-opt-per-source = 한 주소에서 동시에 받는 로그인 전 연결 수(기본값 20)
+serve-opt-sessions-per-learner = 학습자 한 명이 동시에 열 수 있는 세션 수(기본값 3)
+serve-opt-lab-memory = 열려 있는 랩 전체가 쓸 수 있는 메모리(MiB)(기본값: 이 머신 메모리의 절반)
+serve-class-detached = 연결 끊김, { $n }분 더 보관
+serve-labs-full = 지금 수업 서버가 랩으로 가득 찼습니다. 다른 학습자의 랩이 메모리를 쓰고 있습니다. 몇 분 뒤에 다시 시도하거나 강사에게 알리세요.

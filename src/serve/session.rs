@@ -1,0 +1,341 @@
+//! A learner's session apart from the connection that shows it: the app on its terminal, its
+//! lab, its screen as the server keeps it. When the connection drops (Wi-Fi blinks, a laptop
+//! sleeps) the session is kept, detached, for the keep time; a new connection of the same
+//! learner takes it back at its own terminal's size, and the app redraws everything with a
+//! one-line note. One task per session (`pump`) is the only writer to whichever channel shows
+//! it, so a reattach can never interleave with bytes meant for the old connection.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use russh::ChannelId;
+use russh::server::Handle;
+
+use super::app::{Out, Running};
+use super::presence::Presence;
+use super::screen::Screen;
+
+/// The environment variable naming a session's "attached" file: the server writes a new
+/// number into it on every reattach, and the app, poked, redraws and says so.
+pub const ATTACHED_ENV: &str = "ROCM_LEARN_ATTACHED";
+
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// A connection's channel showing a session.
+#[derive(Clone)]
+pub struct Viewer {
+    pub handle: Handle,
+    pub channel: ChannelId,
+    /// The connection's number (`Conn`), so only it detaches what it showed.
+    pub conn: u64,
+    pub peer: std::net::SocketAddr,
+    pub cols: u16,
+    pub rows: u16,
+}
+
+enum Ctl {
+    Attach(Viewer),
+    Detach(u64),
+}
+
+/// One learner session, shared by the registry, the connection showing it and its pump.
+pub struct Session {
+    pub name: String,
+    id: u64,
+    ctl: tokio::sync::mpsc::UnboundedSender<Ctl>,
+    running: Mutex<Option<Running>>,
+    pub screen: Arc<Screen>,
+    /// Detached since when (None: a connection shows it).
+    detached: Mutex<Option<Instant>>,
+    ended: AtomicBool,
+    attached_file: PathBuf,
+    attaches: AtomicU64,
+}
+
+/// The sessions of one server.
+#[derive(Default)]
+pub struct Sessions(Mutex<Vec<Arc<Session>>>);
+
+/// What a learner's new session channel gets.
+pub enum Found {
+    /// Their newest detached session, now shown on this channel.
+    Reattached(Arc<Session>),
+    /// None to take back, and fewer than the cap running: start one.
+    Start,
+    /// None to take back, and this many running already.
+    AtCap(usize),
+}
+
+impl Sessions {
+    fn list(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Session>>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// For `name`'s new channel: the newest detached session attached to `viewer`, or whether
+    /// a new one may start under `cap`. Decided under one lock, so two connections of the
+    /// same learner cannot take the same session.
+    pub fn claim(&self, name: &str, cap: usize, viewer: &Viewer) -> Found {
+        let mut list = self.list();
+        list.retain(|s| !s.ended.load(Ordering::SeqCst));
+        let newest = list
+            .iter()
+            .filter(|s| s.name == name)
+            .filter_map(|s| Some((s.detached_since()?, s)))
+            .max_by_key(|(since, _)| *since)
+            .map(|(_, s)| s.clone());
+        if let Some(s) = newest {
+            s.set_detached(None);
+            let _ = s.ctl.send(Ctl::Attach(viewer.clone()));
+            return Found::Reattached(s);
+        }
+        let mine = list.iter().filter(|s| s.name == name).count();
+        if mine >= cap {
+            Found::AtCap(mine)
+        } else {
+            Found::Start
+        }
+    }
+
+    fn add(&self, s: &Arc<Session>) {
+        self.list().push(s.clone());
+    }
+
+    fn remove(&self, id: u64) {
+        self.list().retain(|s| s.id != id);
+    }
+
+    /// `name`'s sessions now: (running, of which detached).
+    pub fn count(&self, name: &str) -> (usize, usize) {
+        let list = self.list();
+        let mine = list.iter().filter(|s| s.name == name && !s.has_ended());
+        mine.fold((0, 0), |(n, d), s| {
+            (n + 1, d + usize::from(s.detached_since().is_some()))
+        })
+    }
+}
+
+/// How a new session starts.
+pub struct Start {
+    pub name: String,
+    pub running: Running,
+    pub output: tokio::sync::mpsc::Receiver<Out>,
+    pub screen: Arc<Screen>,
+    pub presence: Option<Presence>,
+    pub attached_file: PathBuf,
+    /// How long it is kept after its connection drops.
+    pub keep: Duration,
+}
+
+impl Session {
+    /// Starts the session's pump, shown on `viewer`, and registers it in `sessions`.
+    pub fn start(start: Start, viewer: Viewer, sessions: Arc<Sessions>) -> Arc<Session> {
+        let (ctl, ctl_rx) = tokio::sync::mpsc::unbounded_channel();
+        let session = Arc::new(Session {
+            name: start.name,
+            id: NEXT.fetch_add(1, Ordering::SeqCst),
+            ctl,
+            running: Mutex::new(Some(start.running)),
+            screen: start.screen,
+            detached: Mutex::new(None),
+            ended: AtomicBool::new(false),
+            attached_file: start.attached_file,
+            attaches: AtomicU64::new(0),
+        });
+        sessions.add(&session);
+        let pump = Pump {
+            session: session.clone(),
+            sessions,
+            viewer: Some(viewer),
+            presence: start.presence,
+            keep: start.keep,
+            deadline: None,
+        };
+        tokio::spawn(pump.run(start.output, ctl_rx));
+        session
+    }
+
+    /// Keys typed on the channel showing it.
+    pub fn input(&self, data: &[u8]) {
+        if let Some(r) = self.running().as_mut() {
+            r.input(data);
+        }
+    }
+
+    pub fn resize(&self, cols: u16, rows: u16) {
+        if let Some(r) = self.running().as_ref() {
+            r.resize(cols, rows);
+        }
+        self.screen.resize(cols, rows);
+    }
+
+    /// The connection `conn` no longer shows it (dropped, or its channel closed).
+    pub fn detach(&self, conn: u64) {
+        let _ = self.ctl.send(Ctl::Detach(conn));
+    }
+
+    pub fn has_ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
+    }
+
+    fn running(&self) -> std::sync::MutexGuard<'_, Option<Running>> {
+        self.running
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn detached_since(&self) -> Option<Instant> {
+        *self
+            .detached
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn set_detached(&self, since: Option<Instant>) {
+        *self
+            .detached
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = since;
+    }
+
+    /// Tells the app it is shown on a new terminal: a new number in its file, then a poke.
+    fn announce_attach(&self) {
+        let n = self.attaches.fetch_add(1, Ordering::SeqCst) + 1;
+        let _ = std::fs::write(&self.attached_file, n.to_string());
+        self.screen.poke();
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.attached_file);
+    }
+}
+
+/// The one task that carries a session's output to whoever shows it.
+struct Pump {
+    session: Arc<Session>,
+    sessions: Arc<Sessions>,
+    viewer: Option<Viewer>,
+    presence: Option<Presence>,
+    keep: Duration,
+    /// When a detached session ends.
+    deadline: Option<tokio::time::Instant>,
+}
+
+impl Pump {
+    async fn run(
+        mut self,
+        mut output: tokio::sync::mpsc::Receiver<Out>,
+        mut ctl: tokio::sync::mpsc::UnboundedReceiver<Ctl>,
+    ) {
+        let code = loop {
+            let expire = async {
+                match self.deadline {
+                    Some(d) => tokio::time::sleep_until(d).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                out = output.recv() => match out {
+                    Some(Out::Bytes(b)) => self.show(b, &mut ctl).await,
+                    Some(Out::Exit(code)) => break Some(code),
+                    None => break None,
+                },
+                Some(c) = ctl.recv() => self.control(c),
+                () = expire => self.expire(),
+            }
+        };
+        self.session.ended.store(true, Ordering::SeqCst);
+        self.session.screen.end();
+        self.sessions.remove(self.session.id);
+        if let Some(v) = self.viewer.take() {
+            let _ = v
+                .handle
+                .exit_status_request(v.channel, code.unwrap_or(1))
+                .await;
+            let _ = v.handle.eof(v.channel).await;
+            let _ = v.handle.close(v.channel).await;
+        }
+    }
+
+    /// Output: into the server's copy of the screen, and to the channel showing it. A new
+    /// attach while a slow or dead client holds the send up wins: that chunk is abandoned
+    /// (the app redraws everything for the new terminal).
+    async fn show(&mut self, bytes: Vec<u8>, ctl: &mut tokio::sync::mpsc::UnboundedReceiver<Ctl>) {
+        self.session.screen.feed(&bytes);
+        let Some(v) = self.viewer.clone() else {
+            return;
+        };
+        tokio::select! {
+            sent = v.handle.data(v.channel, bytes) => {
+                if sent.is_err() {
+                    self.control(Ctl::Detach(v.conn));
+                }
+            }
+            Some(c) = ctl.recv() => self.control(c),
+        }
+    }
+
+    fn control(&mut self, c: Ctl) {
+        match c {
+            Ctl::Attach(v) => {
+                if let Some(old) = self.viewer.take() {
+                    // Shown elsewhere now: the old channel is closed, its connection kept.
+                    tokio::spawn(async move {
+                        let _ = old.handle.close(old.channel).await;
+                    });
+                }
+                eprintln!("serve: reattached {} from {}", self.session.name, v.peer);
+                self.session.resize(v.cols, v.rows);
+                self.viewer = Some(v);
+                self.deadline = None;
+                self.session.set_detached(None);
+                if let Some(p) = &self.presence {
+                    p.set_detached(None);
+                }
+                self.session.announce_attach();
+            }
+            Ctl::Detach(conn) => {
+                if self.viewer.as_ref().is_none_or(|v| v.conn != conn) {
+                    return;
+                }
+                self.viewer = None;
+                self.session.set_detached(Some(Instant::now()));
+                self.deadline = Some(tokio::time::Instant::now() + self.keep);
+                if let Some(p) = &self.presence {
+                    p.set_detached(Some(SystemTime::now() + self.keep));
+                }
+                eprintln!(
+                    "serve: detached {}: kept {} min",
+                    self.session.name,
+                    self.keep.as_secs().div_ceil(60)
+                );
+            }
+        }
+    }
+
+    /// The keep time is over: the app is hung up (it saves and closes its lab), and the pump
+    /// runs on until it has ended.
+    fn expire(&mut self) {
+        self.deadline = None;
+        eprintln!(
+            "serve: ended {}'s detached session after {} min",
+            self.session.name,
+            self.keep.as_secs().div_ceil(60)
+        );
+        drop(self.session.running().take());
+    }
+}
+
+/// Whether the app (a session's app on the server) was shown on a new terminal since `seen`:
+/// the number in its attached file, when that is larger.
+pub fn attached_since(seen: u64) -> Option<u64> {
+    let path = std::env::var_os(ATTACHED_ENV).filter(|p| !p.is_empty())?;
+    let text = crate::hostfs::read_named(std::path::Path::new(&path), 32).ok()?;
+    let n: u64 = String::from_utf8_lossy(&text).trim().parse().ok()?;
+    (n > seen).then_some(n)
+}
