@@ -326,7 +326,9 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
     let home = server.pane(&class.key("ana"), "ana", &[], 100, 30);
     home.wait_for("Lessons");
     server.wait_log("login ana (learner) from 127.0.0.1");
-    home.close();
+    // She quits the app: that session is over (a dropped one would be kept for her).
+    home.keys(&["q"]);
+    server.wait_log("logout ana");
 
     // A lab, opened directly, with a real shell on the server.
     let lab = server.pane(
@@ -415,9 +417,17 @@ fn a_learner_logs_in_opens_a_lab_resizes_and_continues_after_reconnecting() {
         .expect("eve's row");
     has(eve, "not started");
     server.wait_log("login kim (instructor)");
-    // ana connects again: the class screen shows her connected (it reads every 2 s).
+    // Her lab session is kept after the dropped connection, and the class screen says so.
+    view.wait_until("ana's session kept", |s| {
+        s.lines()
+            .find(|l| row_of(l, "ana"))
+            .is_some_and(|l| l.contains("kept 10 min"))
+    });
+    // ana connects again: back in her lab, and the class screen shows her connected (it
+    // reads every 2 s).
     let again = server.pane(&class.key("ana"), "ana", &[], 100, 30);
-    again.wait_for("Lessons");
+    again.wait_for("Reattached: your session was kept");
+    again.wait_for("learner@");
     view.wait_until("ana connected", |s| {
         s.lines()
             .find(|l| row_of(l, "ana"))
@@ -696,7 +706,7 @@ fn the_instructor_mirrors_a_learner_read_only_and_the_learner_is_told() {
         return;
     }
     let class = Class::new();
-    let server = Server::start(&class.path(), &[]);
+    let server = Server::start(&class.path(), &["--keep-detached", "0"]);
     let notice = "Your instructor is watching";
     let ana = server.pane(
         &class.key("ana"),
@@ -1041,4 +1051,324 @@ fn connect_from(from: [u8; 4], port: u16) -> std::io::Result<std::net::TcpStream
     bind(&fd, &SocketAddrV4::new(from.into(), 0))?;
     connect(&fd, &SocketAddrV4::new([127, 0, 0, 1].into(), port))?;
     Ok(std::net::TcpStream::from(fd))
+}
+
+/// Sends `sig` to a process of the test's own (an ssh client).
+fn kill(pid: i32, sig: rustix::process::Signal) {
+    let pid = rustix::process::Pid::from_raw(pid).expect("a pid");
+    let _ = rustix::process::kill_process(pid, sig);
+}
+
+#[test]
+fn a_cut_connection_keeps_the_lab_machine_for_the_next_login() {
+    let what = "serve reattach tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+    let lab = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    lab.wait_for("learner@");
+    lab.type_text("touch made-before-the-cut && echo MADE");
+    lab.keys(&["Enter"]);
+    lab.wait_for("MADE");
+    // The connection is cut: ssh dies at once, nothing said to the server (no channel close,
+    // no disconnect), as when a laptop loses its network.
+    kill(lab.process().pid, rustix::process::Signal::KILL);
+    server.wait_log("detached ana: kept 10 min");
+
+    // From "another laptop", with another command and another terminal size: the same lab.
+    let again = server.pane(&class.key("ana"), "ana", &["quiz", "rocm-basics"], 120, 35);
+    again.wait_for("Reattached: your session was kept");
+    let screen = again.wait_for("learner@");
+    // Drawn for this terminal: the title bar spans its 120 columns.
+    assert!(
+        screen
+            .lines()
+            .next()
+            .is_some_and(|l| l.trim_end().chars().count() > 100),
+        "{screen}"
+    );
+    again.type_text("ls made-before-the-cut && echo STILL-HERE");
+    again.keys(&["Enter"]);
+    again.wait_for("STILL-HERE");
+    let log = server.wait_log("reattached ana from 127.0.0.1");
+    assert_eq!(log.matches("serve: login ana").count(), 2, "{log}");
+    // The note goes with the next key.
+    again.keys(&["Escape"]);
+    again.wait_until("the note gone", |s| !s.contains("Reattached"));
+}
+
+#[test]
+fn a_session_is_not_kept_past_its_time() {
+    let what = "serve reattach tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &["--keep-detached", "0"]);
+    let home = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lesson", "what-is-rocm"],
+        100,
+        30,
+    );
+    home.wait_for("rocm-learn");
+    kill(home.process().pid, rustix::process::Signal::KILL);
+    server.wait_log("ended ana's detached session after 0 min");
+    server.wait_log("logout ana");
+    // A new login starts afresh: the home screen, no note.
+    let again = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+    let screen = again.wait_for("Lessons");
+    lacks(&screen, "Reattached");
+}
+
+#[test]
+fn a_relative_class_folder_keeps_everything_in_it() {
+    let what = "serve --class RELATIVE tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let home = tempfile::tempdir().unwrap();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--class", "class", "--listen", "127.0.0.1:0"])
+        .current_dir(class.dir.path())
+        .env("HOME", home.path())
+        .env_remove("ROCM_LEARN_DATA_DIR")
+        .env_remove("ROCM_LEARN_LANG")
+        .env("LANG", "C")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let log = Arc::new(Mutex::new(String::new()));
+    let kept = log.clone();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            kept.lock().unwrap().push_str(&(line + "\n"));
+        }
+    });
+    let mut server = Server {
+        child,
+        port: 0,
+        log,
+    };
+    let line = server.wait_log("on 127.0.0.1:");
+    // The log names the class folder by its whole path.
+    has(&line, &format!("in {}", class.path().display()));
+    server.port = line
+        .split("on 127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|p| p.parse().ok())
+        .unwrap();
+    let (code, out, err) = server.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    has(&out, "\"learner\": \"ana\"");
+    // The instructor's class screen reads the roster from the class folder.
+    let view = server.pane(&class.key("kim"), "kim", &[], 100, 24);
+    view.wait_for("Class: 2 learners.");
+    assert!(class.path().join("learners/ana").is_dir());
+    assert!(
+        !home.path().join("class").exists(),
+        "files went to $HOME/class"
+    );
+}
+
+/// Starts `ssh` from the loopback address `from` as `name` with `key`, running `command`
+/// without a terminal; returns how long until the server logged the login (None: it did not
+/// within 10 s).
+fn timed_login(server: &Server, key: &Path, name: &str, from: &str) -> Option<Duration> {
+    let needle = format!("serve: login {name} ");
+    let before = server.log.lock().unwrap().matches(&needle).count();
+    let start = Instant::now();
+    let mut child = Command::new("ssh")
+        .args(["-b", from])
+        .args(server.ssh_args(key))
+        .arg(format!("{name}@127.0.0.1"))
+        .args(["progress", "--json"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let took = loop {
+        if server.log.lock().unwrap().matches(&needle).count() > before {
+            break Some(start.elapsed());
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let _ = child.wait();
+    took
+}
+
+#[test]
+fn a_hostile_network_cannot_keep_learners_out_and_every_refusal_is_logged() {
+    if !ssh_there("serve red-team tests") {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &["--login-timeout", "20"]);
+    let quick = |what: &str| {
+        let took = timed_login(&server, &class.key("ana"), "ana", "127.0.0.1");
+        assert!(
+            took.is_some_and(|t| t < Duration::from_secs(1)),
+            "during {what} ana's login took {took:?}:\n{}",
+            server.log.lock().unwrap()
+        );
+    };
+
+    // 1. A flood of connections that never speak, all from one address.
+    let mut silent = Vec::new();
+    for _ in 0..100 {
+        if let Ok(s) = connect_from([127, 0, 0, 2], server.port) {
+            silent.push(s);
+        }
+    }
+    let log = server.wait_log("refused 127.0.0.2:");
+    has(&log, "5 connections from this address not logged in");
+    quick("a flood of silent connections");
+    drop(silent);
+
+    // 2. Slowloris: connections that send their greeting a byte at a time.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let slow: Vec<_> = (0..30)
+        .filter_map(|_| connect_from([127, 0, 0, 3], server.port).ok())
+        .collect();
+    let dripping = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut slow = slow;
+            for b in b"SSH-2.0-slow".iter().cycle() {
+                if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    break;
+                }
+                for s in &mut slow {
+                    use std::io::Write;
+                    let _ = s.write_all(&[*b]);
+                }
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        })
+    };
+    server.wait_log("refused 127.0.0.3:");
+    quick("slowloris");
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    dripping.join().unwrap();
+
+    // 3. An address that keeps failing to log in is refused for a while, and said so once.
+    let (stranger, _) = class.new_key("mallory");
+    for _ in 0..4 {
+        let _ = Command::new("ssh")
+            .args(["-b", "127.0.0.4"])
+            .args(server.ssh_args(&stranger))
+            .arg("eve@127.0.0.1")
+            .stdin(Stdio::null())
+            .output();
+    }
+    let log = server.wait_log("serve: penalty for 127.0.0.4");
+    assert_eq!(
+        log.matches("serve: penalty for 127.0.0.4").count(),
+        1,
+        "{log}"
+    );
+    let _ = connect_from([127, 0, 0, 4], server.port);
+    server.wait_log("penalty for repeated failures");
+    quick("a penalized neighbour");
+
+    // 4. Log spoofing: a name with a line break and a bidi override is logged harmless.
+    let out = Command::new("ssh")
+        .args(server.ssh_args(&stranger))
+        .arg("-l")
+        // (OpenSSH refuses to send a name with shell characters such as parentheses.)
+        .arg("x\u{202e}\nserve: login kim")
+        .arg("127.0.0.1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    has(
+        &String::from_utf8_lossy(&out.stderr),
+        "not on the class roster",
+    );
+    let log = server.wait_log("refused x??serve: login kim from 127.0.0.1");
+    assert!(!log.contains('\u{202e}'), "{log}");
+    assert!(
+        !log.lines().any(|l| l.starts_with("serve: login kim")),
+        "a forged line:\n{log}"
+    );
+    // Every connection that left without a login said so.
+    has(&log, "without a login");
+}
+
+#[test]
+fn one_learner_cannot_take_every_session_or_connection() {
+    let what = "serve red-team tests";
+    if !ssh_there(what) || !common::needs::tmux(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &["--idle-close", "3"]);
+    // Three sessions at once are hers to have; the fourth is refused in one line.
+    let panes: Vec<Pane> = (0..3)
+        .map(|_| {
+            let p = server.pane(&class.key("ana"), "ana", &[], 100, 30);
+            p.wait_for("Lessons");
+            p
+        })
+        .collect();
+    let fourth = server.pane_joining(&class.key("ana"), "ana");
+    fourth.wait_for("You have 3 sessions open already (at most 3).");
+    let log = server.wait_log("refused a session to ana from 127.0.0.1:");
+    has(&log, ": 3 sessions open (at most 3)");
+
+    // Idle logged-in connections: at most 8 of hers at once, each closed after the idle time.
+    // (One after another: at once, the address's cap on connections not logged in would
+    // turn some away before they log in.)
+    let idle: Vec<Child> = (0..10)
+        .map(|i| {
+            let c = Command::new("ssh")
+                .arg("-N")
+                .args(server.ssh_args(&class.key("ana")))
+                .arg("ana@127.0.0.1")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let start = Instant::now();
+            let counted = |log: &str| {
+                log.matches("serve: login ana").count()
+                    + log.matches("too many connections").count()
+            };
+            while counted(&server.log.lock().unwrap()) < 4 + i + 1 {
+                assert!(start.elapsed() < pane::DEADLINE, "ssh -N never logged in");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            c
+        })
+        .collect();
+    server.wait_log("too many connections (8 connections of this learner)");
+    // kim still gets in at once.
+    let took = timed_login(&server, &class.key("kim"), "kim", "127.0.0.1");
+    assert!(took.is_some_and(|t| t < Duration::from_secs(1)), "{took:?}");
+    let log = server.wait_log("closed ana's connection from 127.0.0.1:");
+    has(&log, ": no session open for 3 s");
+    for mut c in idle {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    drop(panes);
 }

@@ -39,11 +39,16 @@ fn args(a: &ArgKit) -> Vec<Arg> {
             .default_value("10:30:100")
             .value_parser(clap::value_parser!(crate::serve::admission::Startups)),
         opt("per-source-startups", "N", "serve-opt-per-source")
-            .default_value("20")
+            .default_value("5")
             .value_parser(clap::value_parser!(usize)),
         opt("lab-memory", "MIB", "serve-opt-lab-memory")
             .value_parser(clap::value_parser!(u64).range(1..)),
         a.flag("print-code", "serve-opt-print-code"),
+        // Tests: close logged-in connections without a channel after these seconds.
+        Arg::new("idle-close")
+            .long("idle-close")
+            .value_parser(clap::value_parser!(u64).range(1..))
+            .hide(true),
         // The instructor's session runs this (the class screen on its terminal).
         Arg::new("class-view")
             .long("class-view")

@@ -345,7 +345,8 @@ fn screen_loop(
                     Constraint::Length(18),
                     Constraint::Length(6),
                     Constraint::Length(8),
-                    Constraint::Length(9),
+                    // "now", or "kept 10 min" for a session kept after a dropped connection.
+                    Constraint::Length(14),
                 ],
             )
             .header(header)

@@ -88,6 +88,8 @@ pub struct Shared {
     pub sessions_per_learner: usize,
     /// Who may hold a connection, and how many.
     pub admission: Arc<admission::Admission>,
+    /// A shorter close of logged-in connections without a channel (tests).
+    idle_close: Option<Duration>,
 }
 
 /// One of the server's session places, given back when its last holder drops it: the
@@ -284,6 +286,9 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             .get_one::<u32>("sessions-per-learner")
             .expect("has a default") as usize,
         admission: admission::Admission::new(limits),
+        idle_close: m
+            .get_one::<u64>("idle-close")
+            .map(|s| Duration::from_secs(*s)),
     });
     let login_timeout =
         Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
@@ -438,6 +443,11 @@ async fn renew_presence(class: PathBuf) {
 /// holds a descriptor and a place among the logged-in, and is for opening a session.
 const IDLE_NO_CHANNEL: Duration = Duration::from_secs(60);
 
+/// `IDLE_NO_CHANNEL`, or what the hidden `--idle-close SECS` says (tests).
+fn idle_no_channel(shared: &Shared) -> Duration {
+    shared.idle_close.unwrap_or(IDLE_NO_CHANNEL)
+}
+
 /// One connection from accept to end, with its log lines: every refusal is one line, and so
 /// is a client that goes away without logging in.
 async fn connection(
@@ -468,10 +478,12 @@ async fn connection(
     // Until the login: the rest of the login time. After it: a look every few seconds for a
     // connection that holds no channel.
     loop {
+        let look = idle_no_channel(&shared).min(Duration::from_secs(5));
         let wake = if logged_in() {
-            tokio::time::Instant::now() + Duration::from_secs(5)
+            tokio::time::Instant::now() + look
         } else {
-            deadline
+            // Looked at again soon after a login, so the idle time counts from there.
+            deadline.min(tokio::time::Instant::now() + look.min(Duration::from_secs(1)))
         };
         tokio::select! {
             _ = &mut session => break,
@@ -481,7 +493,7 @@ async fn connection(
             .lock()
             .ok()
             .and_then(|o| o.login.as_ref().and(o.idle_since))
-            .is_some_and(|t| t.elapsed() >= IDLE_NO_CHANNEL);
+            .is_some_and(|t| t.elapsed() >= idle_no_channel(&shared));
         let late = !logged_in() && tokio::time::Instant::now() >= deadline;
         if !(idle || late) {
             continue;
@@ -497,7 +509,7 @@ async fn connection(
             if let Some((name, _)) = who {
                 eprintln!(
                     "serve: closed {name}'s connection from {peer}: no session open for {} s",
-                    IDLE_NO_CHANNEL.as_secs()
+                    idle_no_channel(&shared).as_secs()
                 );
             }
         }

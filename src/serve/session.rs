@@ -47,11 +47,18 @@ pub struct Session {
     ctl: tokio::sync::mpsc::UnboundedSender<Ctl>,
     running: Mutex<Option<Running>>,
     pub screen: Arc<Screen>,
-    /// Detached since when (None: a connection shows it).
-    detached: Mutex<Option<Instant>>,
+    /// Which connection shows it, or since when none does. Changed at once when a connection
+    /// goes (not when the pump gets to it), so a quick reconnect finds the session detached.
+    shown: Mutex<Shown>,
     ended: AtomicBool,
     attached_file: PathBuf,
     attaches: AtomicU64,
+}
+
+#[derive(Clone, Copy)]
+enum Shown {
+    On(u64),
+    Detached(Instant),
 }
 
 /// The sessions of one server.
@@ -88,7 +95,7 @@ impl Sessions {
             .max_by_key(|(since, _)| *since)
             .map(|(_, s)| s.clone());
         if let Some(s) = newest {
-            s.set_detached(None);
+            *s.shown() = Shown::On(viewer.conn);
             let _ = s.ctl.send(Ctl::Attach(viewer.clone()));
             return Found::Reattached(s);
         }
@@ -140,7 +147,7 @@ impl Session {
             ctl,
             running: Mutex::new(Some(start.running)),
             screen: start.screen,
-            detached: Mutex::new(None),
+            shown: Mutex::new(Shown::On(viewer.conn)),
             ended: AtomicBool::new(false),
             attached_file: start.attached_file,
             attaches: AtomicU64::new(0),
@@ -174,7 +181,20 @@ impl Session {
 
     /// The connection `conn` no longer shows it (dropped, or its channel closed).
     pub fn detach(&self, conn: u64) {
-        let _ = self.ctl.send(Ctl::Detach(conn));
+        if self.mark_detached(conn) {
+            let _ = self.ctl.send(Ctl::Detach(conn));
+        }
+    }
+
+    /// Detached now if `conn` showed it; whether it did.
+    fn mark_detached(&self, conn: u64) -> bool {
+        let mut shown = self.shown();
+        if matches!(*shown, Shown::On(c) if c == conn) {
+            *shown = Shown::Detached(Instant::now());
+            true
+        } else {
+            false
+        }
     }
 
     pub fn has_ended(&self) -> bool {
@@ -187,18 +207,17 @@ impl Session {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn detached_since(&self) -> Option<Instant> {
-        *self
-            .detached
+    fn shown(&self) -> std::sync::MutexGuard<'_, Shown> {
+        self.shown
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn set_detached(&self, since: Option<Instant>) {
-        *self
-            .detached
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = since;
+    fn detached_since(&self) -> Option<Instant> {
+        match *self.shown() {
+            Shown::Detached(since) => Some(since),
+            Shown::On(_) => None,
+        }
     }
 
     /// Tells the app it is shown on a new terminal: a new number in its file, then a poke.
@@ -293,7 +312,6 @@ impl Pump {
                 self.session.resize(v.cols, v.rows);
                 self.viewer = Some(v);
                 self.deadline = None;
-                self.session.set_detached(None);
                 if let Some(p) = &self.presence {
                     p.set_detached(None);
                 }
@@ -304,7 +322,8 @@ impl Pump {
                     return;
                 }
                 self.viewer = None;
-                self.session.set_detached(Some(Instant::now()));
+                // Already marked when the connection went; not when a send failed.
+                self.session.mark_detached(conn);
                 self.deadline = Some(tokio::time::Instant::now() + self.keep);
                 if let Some(p) = &self.presence {
                     p.set_detached(Some(SystemTime::now() + self.keep));
