@@ -68,6 +68,16 @@ pub fn waiting(data: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// How many statements wait in `data`'s queue while no LRS is set (so nothing sends them), if
+/// any: a class server started without `ROCM_LEARN_LRS` says so rather than keep them unseen.
+pub fn stranded(data: &Path) -> Option<usize> {
+    if Config::from_env().is_some() {
+        return None;
+    }
+    let n = waiting(data).len();
+    (n > 0).then_some(n)
+}
+
 fn lock(data: &Path) -> std::io::Result<std::fs::File> {
     let dir = queue_dir(data);
     std::fs::create_dir_all(&dir)?;
