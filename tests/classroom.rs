@@ -1254,6 +1254,21 @@ fn a_version_bump_keeps_unchanged_items_marks_changed_ones_and_the_class_spans_v
     assert_eq!(ana["items"]["quiz:permissions"]["changed"], false);
     assert_eq!(ana["items"]["lesson:node-day"]["status"], "done");
     assert_eq!(ana["items"]["lesson:node-day"]["changed"], true, "{ana:#}");
+    // The text report says so too, on that item's line only.
+    let text = common::call(
+        &["--content", pack, "report", submit.path().to_str().unwrap()],
+        instructor.path(),
+    );
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    let line = |id: &str| {
+        text.stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(id))
+            .unwrap_or_else(|| panic!("no {id}: {}", text.stdout))
+            .to_string()
+    };
+    has(&line("lesson:node-day"), "content changed since");
+    lacks(&line("quiz:permissions"), "changed");
 }
 
 #[test]
