@@ -144,8 +144,8 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// Statements sent in one request: fewer round trips, and some LRSs (Ralph's file backend)
-/// store one write per request better than many.
+/// Statements sent in one request at most: fewer round trips for a queue that grew while the
+/// LRS was away, and requests of a size every LRS takes.
 const BATCH: usize = 50;
 
 /// Sends what waits, in order, until the queue is empty or the LRS refuses; the queue's lock
