@@ -161,9 +161,13 @@ impl What {
         }
     }
 
-    /// Live events tell where a learner is; they change no result.
+    /// Live events tell where a learner is and what help they took; they change no score or
+    /// completion (a hint only adds to the hints counted).
     pub fn is_live(&self) -> bool {
-        matches!(self, What::At { .. } | What::StepMet { .. })
+        matches!(
+            self,
+            What::At { .. } | What::Hint { .. } | What::StepMet { .. }
+        )
     }
 }
 
