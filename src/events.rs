@@ -48,12 +48,18 @@ pub enum Record {
 pub struct LabSession {
     pub steps_done: Vec<String>,
     pub complete: bool,
+    /// Hints revealed in the session, for logs from before each hint was an event of its own
+    /// (`hint`); sessions since count theirs that way and say 0 here.
     pub hints: u32,
     pub secs: u64,
     /// The session ended (an attempt to count), rather than a mid-session "just solved".
     pub session_over: bool,
     /// The learner's processes were confined (Landlock): a completion cannot be forged.
     pub confined: bool,
+    /// An earlier event of this session recorded its solve (the "just solved" one): this one
+    /// ends the session and is no second completion.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub solved_before: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -77,8 +83,18 @@ pub enum What {
         /// Every question of the run was answered.
         complete: bool,
         secs: u64,
+        /// The run carried on an attempt left half-way (Esc, a dropped connection): its
+        /// answers finish that attempt rather than start another.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        continues: bool,
+        /// Right answers in the learner's record once this run was in (the latest answer to
+        /// each question): the score the learner and the reports see. Absent from events
+        /// logged before it was kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        score: Option<usize>,
     },
-    /// A lab hint revealed (live: the session's totals come with `lab`).
+    /// A lab hint revealed, logged as it is shown so that none is lost with a session that
+    /// never ends cleanly. (Sessions logged before hints were events count theirs in `lab`.)
     Hint { item: String, step: String },
     /// A lab step met during a session (live: the session's totals come with `lab`).
     StepMet { item: String, step: String },
@@ -145,7 +161,8 @@ impl What {
         }
     }
 
-    /// Live events tell where a learner is; they change no result.
+    /// Live events tell where a learner is and what help they took; they change no score or
+    /// completion (a hint only adds to the hints counted).
     pub fn is_live(&self) -> bool {
         matches!(
             self,

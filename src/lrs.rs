@@ -68,6 +68,16 @@ pub fn waiting(data: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// How many statements wait in `data`'s queue while no LRS is set (so nothing sends them), if
+/// any: a class server started without `ROCM_LEARN_LRS` says so rather than keep them unseen.
+pub fn stranded(data: &Path) -> Option<usize> {
+    if Config::from_env().is_some() {
+        return None;
+    }
+    let n = waiting(data).len();
+    (n > 0).then_some(n)
+}
+
 fn lock(data: &Path) -> std::io::Result<std::fs::File> {
     let dir = queue_dir(data);
     std::fs::create_dir_all(&dir)?;
@@ -134,8 +144,8 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// Statements sent in one request: fewer round trips, and some LRSs (Ralph's file backend)
-/// store one write per request better than many.
+/// Statements sent in one request at most: fewer round trips for a queue that grew while the
+/// LRS was away, and requests of a size every LRS takes.
 const BATCH: usize = 50;
 
 /// Sends what waits, in order, until the queue is empty or the LRS refuses; the queue's lock

@@ -130,8 +130,13 @@ pub enum Change {
     SolutionViewed(String),
     /// The way a lab is being taken (guided or challenge), as the learner started it.
     LabWay(String, crate::content::LabWay),
-    /// Where the learner is now (`At`), a hint shown or a step met: events for the live view
-    /// that change no result.
+    /// A lab hint revealed: the lab and the step it helps with.
+    Hint {
+        lab: String,
+        step: String,
+    },
+    /// Where the learner is now (`At`) or a step met: events for the live view that change no
+    /// result.
     Live(crate::events::What),
 }
 
@@ -220,6 +225,10 @@ impl Progress {
                 item: id.clone(),
                 way: *way,
             }),
+            Change::Hint { lab, step } => self.record(What::Hint {
+                item: lab.clone(),
+                step: step.clone(),
+            }),
             Change::Live(what) => self.record(what.clone()),
             Change::Lang(l) => self.settings.lang = Some(*l),
             Change::Ascii(a) => self.settings.ascii = *a,
@@ -257,7 +266,19 @@ impl Progress {
             total: quiz_total,
             complete: result.complete,
             secs,
+            continues: result.continues,
+            score: None,
         });
+        // The score the record gives now travels with the event: a learning record store sees
+        // the event alone, not the runs before it.
+        let now = self.quizzes.get(&result.quiz).map(|q| q.last_score);
+        if let Some(crate::events::Event {
+            what: crate::events::What::Answered { score, .. },
+            ..
+        }) = self.pending.0.last_mut()
+        {
+            *score = now;
+        }
     }
 
     /// The progress a log adds up to.
@@ -302,7 +323,19 @@ impl Progress {
                 total,
                 complete,
                 secs,
-            } => self.fold_quiz(item, answers, *total, *complete, *secs, now),
+                continues,
+                ..
+            } => self.fold_quiz(
+                item,
+                QuizRunFold {
+                    answers,
+                    total: *total,
+                    complete: *complete,
+                    secs: *secs,
+                    continues: *continues,
+                },
+                now,
+            ),
             What::Lab {
                 item,
                 session:
@@ -313,6 +346,7 @@ impl Progress {
                         secs,
                         session_over,
                         confined,
+                        ..
                     },
                 by_script,
             } => {
@@ -378,21 +412,26 @@ impl Progress {
                 Record::Quiz(r) => merge_import(&mut self.quizzes, item, r, |r| r.finished_at),
                 Record::Lab(r) => merge_import(&mut self.labs, item, r, |r| r.completed_at),
             },
-            What::At { .. } | What::Hint { .. } | What::StepMet { .. } => {}
+            What::Hint { item, .. } => {
+                let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
+                l.hints_used = l.hints_used.saturating_add(1);
+            }
+            What::At { .. } | What::StepMet { .. } => {}
         }
     }
 
-    fn fold_quiz(
-        &mut self,
-        item: &str,
-        answers: &[crate::events::Answer],
-        total: usize,
-        complete: bool,
-        secs: u64,
-        now: u64,
-    ) {
+    fn fold_quiz(&mut self, item: &str, run: QuizRunFold, now: u64) {
+        let QuizRunFold {
+            answers,
+            total,
+            complete,
+            secs,
+            continues,
+        } = run;
         let entry = self.quizzes.entry(item.to_string()).or_default();
-        if !answers.is_empty() {
+        // A run that carries on an attempt left half-way is that attempt, not another one.
+        let carries_on = continues && entry.attempts > 0;
+        if !answers.is_empty() && !carries_on {
             entry.attempts = entry.attempts.saturating_add(1);
         }
         for a in answers {
@@ -408,7 +447,10 @@ impl Progress {
         entry.total = total;
         entry.time_spent_secs = entry.time_spent_secs.saturating_add(secs);
         entry.last_score = entry.right_count();
-        if entry.first_score.is_none() && !answers.is_empty() {
+        // The first attempt's score is its score when it ends: each run that carries it on
+        // moves it.
+        let first_goes_on = carries_on && entry.attempts == 1;
+        if !answers.is_empty() && (entry.first_score.is_none() || first_goes_on) {
             entry.first_score = Some(entry.last_score);
         }
         entry.best_score = entry.best_score.max(entry.last_score);
@@ -460,6 +502,15 @@ impl Progress {
     fn has_results(&self) -> bool {
         !(self.lessons.is_empty() && self.quizzes.is_empty() && self.labs.is_empty())
     }
+}
+
+/// One quiz run as the fold takes it from an `answered` event.
+struct QuizRunFold<'a> {
+    answers: &'a [crate::events::Answer],
+    total: usize,
+    complete: bool,
+    secs: u64,
+    continues: bool,
 }
 
 /// The record of `item`, made at its first event: its start is the time of the first one.

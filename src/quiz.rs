@@ -246,6 +246,8 @@ pub struct QuizRun {
     /// Answers carried over from an earlier session of this attempt: already in progress, so
     /// they are not recorded twice.
     pub resumed: usize,
+    /// Picked up from an attempt left half-way: its answers belong to that attempt.
+    pub continues: bool,
 }
 
 impl QuizRun {
@@ -294,6 +296,7 @@ impl QuizRun {
             *a = None;
         }
         run.resumed = first_open;
+        run.continues = true;
         Some(run)
     }
 
@@ -304,6 +307,7 @@ impl QuizRun {
             answers,
             seed,
             resumed: 0,
+            continues: false,
         }
     }
 
@@ -394,6 +398,7 @@ impl QuizRun {
             total: self.order.len(),
             answered: self.answered() - self.resumed,
             complete: self.is_finished(),
+            continues: self.continues,
             questions: self
                 .order
                 .iter()
@@ -466,6 +471,8 @@ pub struct QuizResult {
     pub total: usize,
     pub answered: usize,
     pub complete: bool,
+    /// The run carries on an attempt left half-way: one attempt with the run before it.
+    pub continues: bool,
     pub questions: Vec<QuestionResult>,
 }
 

@@ -603,6 +603,10 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
         if i.how.unconfined {
             facts.push(i18n.t("classroom-report-unconfined"));
         }
+        // As `changed` in --json and --csv: the result was recorded on other content.
+        if i.changed {
+            facts.push(i18n.t("classroom-report-changed"));
+        }
         let id = format!("{}:{}", i.kind.name(), i.item);
         if l.by_server.contains(&id) {
             facts.push(i18n.t("serve-report-by-server"));

@@ -45,9 +45,14 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
             total,
             complete,
             secs,
+            score,
             ..
         } => {
-            let right = answers.iter().filter(|a| a.right).count();
+            // The learner's score as their record gives it; an event from before the score
+            // was kept has only its own run's answers to go by.
+            let right = score
+                .unwrap_or_else(|| answers.iter().filter(|a| a.right).count())
+                .min(*total);
             let max = (*total).max(1);
             (
                 "answered",
@@ -59,6 +64,18 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
                 })),
             )
         }
+        // The end of a session whose solve an earlier statement already passed: one `passed`
+        // per completion, and this one carries the time spent after it.
+        What::Lab {
+            session:
+                LabSession {
+                    complete: true,
+                    solved_before: true,
+                    secs,
+                    ..
+                },
+            ..
+        } => ("exited", Some(json!({ "duration": duration(*secs) }))),
         What::Lab {
             session:
                 LabSession {
@@ -137,6 +154,8 @@ mod tests {
                 total: 2,
                 complete: false,
                 secs: 12,
+                continues: false,
+                score: None,
             },
         };
         let o = Origin {
@@ -162,5 +181,101 @@ mod tests {
         let back: Event =
             serde_json::from_value(s["context"]["extensions"][EXT_EVENT].clone()).unwrap();
         assert_eq!(back, e);
+    }
+
+    fn origin() -> Origin<'static> {
+        Origin {
+            learner: "ana",
+            pack: "p",
+            version: "1",
+            machine: "pc",
+            install: "ab",
+        }
+    }
+
+    fn ev(id: &str, what: What) -> Event {
+        Event {
+            id: id.into(),
+            t: 1_795_000_000,
+            hash: String::new(),
+            what,
+        }
+    }
+
+    #[test]
+    fn a_quiz_statement_scores_what_the_learner_scored_not_only_this_runs_answers() {
+        // The end of a resumed attempt (or a retry of the wrong ones): two answers in this run,
+        // five right in the learner's record.
+        let answer = |q: &str| crate::events::Answer {
+            question: q.into(),
+            chosen: 2,
+            right: true,
+        };
+        let e = ev(
+            "01",
+            What::Answered {
+                item: "q".into(),
+                answers: vec![answer("d"), answer("e")],
+                total: 5,
+                complete: true,
+                secs: 40,
+                continues: true,
+                score: Some(5),
+            },
+        );
+        let s = statement(&e, &origin());
+        assert_eq!(s["result"]["score"]["raw"], 5);
+        assert_eq!(s["result"]["score"]["scaled"], 1.0);
+        assert_eq!(s["result"]["success"], true);
+    }
+
+    #[test]
+    fn a_lab_solved_mid_session_is_passed_once_with_the_time_it_took() {
+        let session = |secs, session_over, solved_before| LabSession {
+            steps_done: vec!["a".into(), "b".into()],
+            complete: true,
+            hints: 0,
+            secs,
+            session_over,
+            confined: true,
+            solved_before,
+        };
+        let lab = |id: &str, session| {
+            ev(
+                id,
+                What::Lab {
+                    item: "l".into(),
+                    session,
+                    by_script: false,
+                },
+            )
+        };
+        // What the lab screen logs: the solve as it happens, then the session's end.
+        let solved = statement(&lab("01", session(300, false, false)), &origin());
+        let ended = statement(&lab("02", session(60, true, true)), &origin());
+        let verbs = [&solved, &ended].map(|s| s["verb"]["display"]["en-US"].clone());
+        assert_eq!(verbs, ["passed", "exited"]);
+        assert_eq!(solved["result"]["duration"], "PT300S");
+        assert_eq!(solved["result"]["success"], true);
+        assert_eq!(ended["result"]["duration"], "PT60S");
+        // Solved and ended in one go (a script): one `passed`, the whole time.
+        let once = statement(&lab("03", session(90, true, false)), &origin());
+        assert_eq!(once["verb"]["display"]["en-US"], "passed");
+        assert_eq!(once["result"]["duration"], "PT90S");
+    }
+
+    #[test]
+    fn a_hint_reaches_the_store_as_its_own_statement_about_the_lab() {
+        let e = ev(
+            "01",
+            What::Hint {
+                item: "l".into(),
+                step: "groups".into(),
+            },
+        );
+        let s = statement(&e, &origin());
+        assert_eq!(s["verb"]["display"]["en-US"], "interacted");
+        assert_eq!(s["object"]["id"], "urn:rocm-learn:p:lab:l");
+        assert_eq!(s["context"]["extensions"][EXT_EVENT]["step"], "groups");
     }
 }

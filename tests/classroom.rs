@@ -1029,6 +1029,56 @@ fn a_promised_language_that_is_missing_is_the_one_warning() {
     has(&out.stdout, "No errors, 1 warning");
 }
 
+#[test]
+fn an_english_only_pack_is_asked_for_no_japanese_or_korean() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack");
+    copy_tree(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pack")),
+        &pack,
+    );
+    // Promise English only, keep only the English lesson page, and bring one UI text file
+    // in English: nothing may ask for its Japanese or Korean.
+    let manifest = pack.join("pack.toml");
+    let t = std::fs::read_to_string(&manifest).unwrap();
+    let t: String = t
+        .lines()
+        .map(|l| {
+            if l.starts_with("languages") {
+                "languages = [\"en\"]"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(&manifest, t).unwrap();
+    for lang in ["ja", "ko"] {
+        std::fs::remove_file(pack.join(format!("lessons/01-what-is-rocm/{lang}.md"))).unwrap();
+    }
+    std::fs::create_dir_all(pack.join("i18n/en")).unwrap();
+    std::fs::write(pack.join("i18n/en/pack.ftl"), "pack-hello = Hello\n").unwrap();
+    let out = check_files(pack.to_str().unwrap(), dir.path());
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    for word in ["Japanese", "Korean", "i18n/ja", "i18n/ko"] {
+        lacks(&out.stdout, word);
+    }
+    // Its quiz gives the right answer away by length in English, which it promises.
+    has(&out.stdout, "in English, the right option");
+    has(&out.stdout, "No errors, 1 warning");
+    let cues = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("Right option the longest"))
+        .unwrap_or_else(|| panic!("{}", out.stdout));
+    assert!(
+        cues.contains("en ") && !cues.contains("ja ") && !cues.contains("ko "),
+        "{cues}"
+    );
+    // Options are shown shuffled: where the right one sits in the file is no statistic.
+    lacks(&out.stdout, "by position");
+}
+
 /// `report --json DIR` as JSON, run with the instructor's own data folder.
 fn report_json(
     pack: &str,
@@ -1204,6 +1254,21 @@ fn a_version_bump_keeps_unchanged_items_marks_changed_ones_and_the_class_spans_v
     assert_eq!(ana["items"]["quiz:permissions"]["changed"], false);
     assert_eq!(ana["items"]["lesson:node-day"]["status"], "done");
     assert_eq!(ana["items"]["lesson:node-day"]["changed"], true, "{ana:#}");
+    // The text report says so too, on that item's line only.
+    let text = common::call(
+        &["--content", pack, "report", submit.path().to_str().unwrap()],
+        instructor.path(),
+    );
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    let line = |id: &str| {
+        text.stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(id))
+            .unwrap_or_else(|| panic!("no {id}: {}", text.stdout))
+            .to_string()
+    };
+    has(&line("lesson:node-day"), "content changed since");
+    lacks(&line("quiz:permissions"), "changed");
 }
 
 #[test]

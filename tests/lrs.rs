@@ -1,6 +1,13 @@
-//! Class results reach a real learning record store: Ralph (PyPI `ralph-malph`) with its file
-//! backend on loopback. `.ci/run` installs it and names it in ROCM_LEARN_TEST_RALPH; without
-//! it these tests say they were skipped, except under ROCM_LEARN_REQUIRE_SANDBOX=1 (CI).
+//! Class results reach a real learning record store: Ralph (PyPI `ralph-malph`) on loopback,
+//! with its file backend. `.ci/run` installs it and names its `ralph` program in
+//! ROCM_LEARN_TEST_RALPH; without it these tests say they were skipped, except under
+//! ROCM_LEARN_REQUIRE_SANDBOX=1 (CI).
+//!
+//! Which backend: Ralph's file backend, set to append. As shipped (5.1.0) it creates its file
+//! on the first POST and refuses every later one ("already exists and overwrite is not
+//! allowed"), so only statements that arrive in one POST could ever be stored. A class sends
+//! many: these tests run Ralph's own app under uvicorn, from the same virtualenv, with the
+//! file backend's default write set to append, so every POST it accepts is stored.
 
 // Signals and clock ticks of the processes under test: plain libc calls, in a test.
 #![allow(unsafe_code)]
@@ -27,6 +34,16 @@ fn ralph() -> Option<PathBuf> {
     }
     found
 }
+
+/// Ralph's LRS app with its file backend appending every write (see the top of this file).
+const APPENDING_RALPH: &str = "
+import sys
+import uvicorn
+from ralph.backends.data.base import BaseOperationType
+from ralph.backends.lrs.fs import FSLRSBackend
+FSLRSBackend.default_operation_type = BaseOperationType.APPEND
+uvicorn.run('ralph.api:app', host='127.0.0.1', port=int(sys.argv[1]), log_level='warning')
+";
 
 /// One Ralph server on a free loopback port, stopped when dropped.
 struct Lrs {
@@ -72,12 +89,20 @@ impl Lrs {
     }
 
     fn start(&mut self) {
-        let child = Command::new(&self.ralph)
-            .args(["runserver", "-b", "fs", "-h", "127.0.0.1"])
-            .args(["-p", &self.port.to_string(), "--fs-default-directory-path"])
-            .arg(self.data.path())
+        // The virtualenv's Python, beside its `ralph` program.
+        let python = ["python3", "python"]
+            .map(|n| self.ralph.with_file_name(n))
+            .into_iter()
+            .find(|p| p.is_file())
+            .expect("a python beside the ralph program");
+        let child = Command::new(python)
+            .args(["-c", APPENDING_RALPH, &self.port.to_string()])
             .env("RALPH_APP_DIR", self.app.path())
             .env("RALPH_RUNSERVER_BACKEND", "fs")
+            .env(
+                "RALPH_BACKENDS__LRS__FS__DEFAULT_DIRECTORY_PATH",
+                self.data.path(),
+            )
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .process_group(0)
@@ -96,7 +121,7 @@ impl Lrs {
 
     fn stop(&mut self) {
         if let Some(mut c) = self.child.take() {
-            // The server and its reloader: the whole process group it leads.
+            // The server and anything it started: the whole process group it leads.
             if let Ok(pgid) = i32::try_from(c.id()) {
                 // SAFETY: a signal to the process group this test started, nothing else.
                 unsafe { libc::kill(-pgid, libc::SIGTERM) };
@@ -267,4 +292,169 @@ fn results_wait_through_bad_credentials_and_a_stopped_lrs_then_arrive_once_in_or
     let a: serde_json::Value = serde_json::from_str(&from_files.stdout).unwrap();
     let b: serde_json::Value = serde_json::from_str(&from_lrs.stdout).unwrap();
     assert_eq!(a["learners"], b["learners"]);
+}
+
+/// `rocm-learn ARGS` as `name`'s session of a class whose folder is `class` (as `serve` runs
+/// it: one data folder, one statement queue for every learner).
+fn session(class: &Path, name: &str, url: &str, args: &[&str], stdin: &str) -> common::Run {
+    common::run(
+        args,
+        stdin,
+        class,
+        &[
+            ("ROCM_LEARN_LEARNER", name),
+            ("ROCM_LEARN_LRS", url),
+            ("ROCM_LEARN_LRS_AUTH", "teacher:secret"),
+        ],
+    )
+}
+
+/// Runs `work` for every learner at once, each in a thread of its own.
+fn at_once(learners: &[&str], work: impl Fn(&str) + Sync) {
+    std::thread::scope(|s| {
+        for name in learners {
+            let work = &work;
+            s.spawn(move || work(name));
+        }
+    });
+}
+
+/// Every event in the learners' logs in a class folder (each pack's and the built-in
+/// course's), by id.
+fn logged(class: &Path) -> Vec<String> {
+    let mut logs = Vec::new();
+    for learner in std::fs::read_dir(class.join("learners")).unwrap() {
+        let dir = learner.unwrap().path();
+        logs.push(dir.join("events.jsonl"));
+        if let Ok(packs) = std::fs::read_dir(dir.join("packs")) {
+            logs.extend(packs.map(|p| p.unwrap().path().join("events.jsonl")));
+        }
+    }
+    logs.iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .flat_map(|t| {
+            t.lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn a_class_sending_from_many_sessions_at_once_through_an_outage_stores_each_result_once() {
+    let Some(ralph) = ralph() else { return };
+    let mut lrs = Lrs::new(ralph);
+    let class = tempfile::tempdir().unwrap();
+    let class = class.path();
+    let url = lrs.url();
+    let learners = ["ana", "ben", "cho"];
+    let pack = ["--content", CLASS_PACK];
+    let quiz = |name: &str, extra: &[&str], stdin: &str| {
+        let mut args = pack.to_vec();
+        args.extend_from_slice(&["quiz", "permissions", "--seed", "0"]);
+        args.extend_from_slice(extra);
+        let out = session(class, name, &url, &args, stdin);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    };
+    let lesson = |name: &str| {
+        let mut args = pack.to_vec();
+        args.extend_from_slice(&["lesson", "node-day"]);
+        let out = session(class, name, &url, &args, "");
+        assert_eq!(out.code, 0, "{}", out.stderr);
+    };
+    // Ana starts in the built-in course: her first statements are another pack's.
+    let own = session(
+        class,
+        "ana",
+        &url,
+        &["--content", "builtin", "quiz", "permissions", "--seed", "0"],
+        "1\n",
+    );
+    assert_eq!(own.code, 0, "{}", own.stderr);
+    // Everyone at once, each command sending on its own: a wrong answer, its retry, a lesson.
+    at_once(&learners, |name| {
+        quiz(name, &[], "1\n2\n");
+        quiz(name, &["--retry-wrong"], "1\n");
+        lesson(name);
+    });
+    // The file backend kept more than one write: each POST is stamped when it is stored.
+    let stamps: std::collections::BTreeSet<String> = lrs
+        .stored()
+        .iter()
+        .map(|s| s["stored"].to_string())
+        .collect();
+    assert!(stamps.len() > 1, "{stamps:?}");
+    // The store goes away mid-class; work goes on, nothing waits on it.
+    lrs.stop();
+    let started = Instant::now();
+    at_once(&learners, |name| lesson(name));
+    assert!(started.elapsed() < Duration::from_secs(30));
+    // Back: the next sends carry what waited, from every session at once.
+    lrs.start();
+    at_once(&learners, |name| quiz(name, &[], "1\n1\n"));
+    let status = common::run(
+        &["lrs", "status"],
+        "",
+        class,
+        &[
+            ("ROCM_LEARN_LRS", &url),
+            ("ROCM_LEARN_LRS_AUTH", "teacher:secret"),
+        ],
+    );
+    assert_eq!(status.code, 0, "{}", status.stderr);
+    common::has(&status.stdout, "No statements wait");
+    // Every event of every log is in the store exactly once, and nothing else is.
+    let mut want = logged(class);
+    want.sort();
+    let mut got: Vec<String> = lrs
+        .stored()
+        .iter()
+        .map(|s| s["context"]["extensions"]["urn:rocm-learn:event"]["id"].to_string())
+        .collect();
+    got.sort();
+    assert!(want.len() >= learners.len() * 7, "{want:?}");
+    assert_eq!(got, want);
+    // The retry's statement scores what the learner scored: both questions right.
+    let retry = lrs
+        .stored()
+        .into_iter()
+        .filter(|s| s["actor"]["account"]["name"] == "ben")
+        .filter(|s| s["verb"]["display"]["en-US"] == "answered")
+        .nth(1)
+        .unwrap();
+    assert_eq!(retry["result"]["score"]["raw"], 2);
+    assert_eq!(retry["result"]["success"], true);
+    // The report from the store has every learner, Ana too, as their own files give it.
+    let submit = tempfile::tempdir().unwrap();
+    for name in learners {
+        let mut args = pack.to_vec();
+        args.extend_from_slice(&["progress", "--json"]);
+        let export = session(class, name, &url, &args, "");
+        std::fs::write(submit.path().join(format!("{name}.json")), &export.stdout).unwrap();
+    }
+    let instructor = tempfile::tempdir().unwrap();
+    let report = |args: &[&str], env: &[(&str, &str)]| -> serde_json::Value {
+        let mut all = pack.to_vec();
+        all.extend_from_slice(&["report", "--json"]);
+        all.extend_from_slice(args);
+        let out = common::run(&all, "", instructor.path(), env);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        serde_json::from_str(&out.stdout).unwrap()
+    };
+    let from_files = report(&[submit.path().to_str().unwrap()], &[]);
+    let from_lrs = report(
+        &["--lrs"],
+        &[
+            ("ROCM_LEARN_LRS", &url),
+            ("ROCM_LEARN_LRS_AUTH", "teacher:secret"),
+        ],
+    );
+    let names: Vec<&str> = from_lrs["learners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, learners);
+    assert_eq!(from_lrs["learners"], from_files["learners"]);
 }

@@ -14,6 +14,7 @@ fn result(quiz: &str, right: bool) -> QuizResult {
         total: 1,
         answered: 1,
         complete: true,
+        continues: false,
         questions: vec![QuestionResult {
             id: "q".into(),
             chosen: Some(if right { 2 } else { 1 }),
@@ -184,6 +185,7 @@ fn lab(steps: &[&str], complete: bool, session_over: bool) -> rocm_learn::progre
             secs: 30,
             session_over,
             confined: true,
+            solved_before: false,
         },
     }
 }
@@ -371,4 +373,125 @@ fn live_events_reach_the_after_save_hook_not_only_finished_items() {
     let (p, _) = store.load().unwrap();
     assert!(p.labs.is_empty());
     assert_eq!(store.log().len(), 2);
+}
+
+/// Answers the question the run asks now: right or wrong, as the learner would pick it on screen.
+fn answer(run: &mut rocm_learn::quiz::QuizRun, quiz: &rocm_learn::content::Quiz, right: bool) {
+    let pos = run.position().expect("a question is open");
+    let shown = run.shown(quiz, pos);
+    let answer = quiz.questions[run.order[pos]].answer;
+    let pick = shown
+        .iter()
+        .position(|&o| (o == answer) == right)
+        .expect("an option to pick");
+    run.answer_shown(quiz, pick).expect("answered");
+}
+
+#[test]
+fn a_quiz_resumed_after_three_answers_is_one_attempt_scored_when_it_ends() {
+    use rocm_learn::progress::Change;
+    use rocm_learn::quiz::QuizRun;
+    let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
+    let quiz = course.quiz("deploy-workflow").expect("a built-in quiz");
+    let total = quiz.questions.len();
+    assert!(total > 3);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    // Three answers (one wrong), then the learner leaves: Esc, or a dropped connection.
+    let mut run = QuizRun::new(quiz, 42);
+    for right in [true, false, true] {
+        answer(&mut run, quiz, right);
+    }
+    let (p, _) = store
+        .update(|p| {
+            p.record_quiz(&run.result(quiz, rocm_learn::lang::Lang::En), total, 20);
+            p.apply(&Change::QuizAttempt {
+                quiz: quiz.id.clone(),
+                attempt: run.attempt(quiz),
+            });
+        })
+        .unwrap();
+    let open = p.quizzes[&quiz.id].open.clone().expect("kept to resume");
+    // Resumed as "Continue" does, and finished with every answer right.
+    let record = &p.quizzes[&quiz.id];
+    let mut run = QuizRun::resume(quiz, &open, |id| {
+        record.answers.get(id).map(|a| a.chosen.saturating_sub(1))
+    })
+    .expect("something left to ask");
+    assert_eq!(run.resumed, 3);
+    while !run.is_finished() {
+        answer(&mut run, quiz, true);
+    }
+    let ended = run.score(quiz);
+    assert_eq!(ended, total - 1);
+    store
+        .update(|p| {
+            p.record_quiz(&run.result(quiz, rocm_learn::lang::Lang::En), total, 30);
+            p.apply(&Change::QuizAttempt {
+                quiz: quiz.id.clone(),
+                attempt: None,
+            });
+        })
+        .unwrap();
+    // One attempt; its first score is its score when it ended, not the one before leaving.
+    let (p, _) = store.load().unwrap();
+    let q = &p.quizzes[&quiz.id];
+    assert_eq!(q.attempts, 1);
+    assert_eq!(q.first_score, Some(ended));
+    assert_eq!((q.last_score, q.best_score), (ended, ended));
+    assert!(q.finished_at.is_some());
+    // The log says the same (a report or a learning record store reads only the log), and
+    // the last event carries the score the learner got.
+    let log = store.log();
+    assert_eq!(Progress::from_events(&log).quizzes[&quiz.id], *q);
+    match &log.last().unwrap().what {
+        rocm_learn::events::What::Answered { score, .. } => assert_eq!(*score, Some(ended)),
+        other => panic!("{other:?}"),
+    }
+    // A new attempt is a second one, and the first score stays.
+    let mut again = QuizRun::new(quiz, 7);
+    while !again.is_finished() {
+        answer(&mut again, quiz, true);
+    }
+    store
+        .update(|p| p.record_quiz(&again.result(quiz, rocm_learn::lang::Lang::En), total, 9))
+        .unwrap();
+    let (p, _) = store.load().unwrap();
+    let q = &p.quizzes[&quiz.id];
+    assert_eq!(
+        (q.attempts, q.first_score, q.best_score),
+        (2, Some(ended), total)
+    );
+}
+
+#[test]
+fn each_hint_revealed_is_logged_and_counted_with_those_of_older_sessions() {
+    use rocm_learn::progress::Change;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    // An older session counted its hint in the session's record.
+    store
+        .update(|p| p.apply(&lab(&["a"], false, true)))
+        .unwrap();
+    // Now each hint is an event of its own, logged as it is revealed: a session that never
+    // ends cleanly keeps them.
+    for step in ["b", "b"] {
+        store
+            .update(|p| {
+                p.apply(&Change::Hint {
+                    lab: "l".into(),
+                    step: step.into(),
+                });
+            })
+            .unwrap();
+    }
+    let (p, _) = store.load().unwrap();
+    assert_eq!(p.labs["l"].hints_used, 3);
+    let log = store.log();
+    assert_eq!(Progress::from_events(&log).labs["l"].hints_used, 3);
+    let hints = log
+        .iter()
+        .filter(|e| matches!(&e.what, rocm_learn::events::What::Hint { step, .. } if step == "b"))
+        .count();
+    assert_eq!(hints, 2);
 }

@@ -113,6 +113,8 @@ impl Server {
             .args(["--listen", "127.0.0.1:0"])
             .args(extra)
             .env_remove("ROCM_LEARN_LANG")
+            // No learning record store, whatever the machine running the tests names.
+            .env_remove("ROCM_LEARN_LRS")
             .env("LANG", "C")
             .env("LC_ALL", "C")
             .stdin(Stdio::null())
@@ -1371,4 +1373,27 @@ fn one_learner_cannot_take_every_session_or_connection() {
         let _ = c.wait();
     }
     drop(panes);
+}
+
+#[test]
+fn a_server_without_an_lrs_says_so_when_statements_still_wait_for_one() {
+    if !ssh_there("serve's word on statements left for an LRS") {
+        return;
+    }
+    // An earlier run with ROCM_LEARN_LRS queued two statements the store never got.
+    let class = Class::new();
+    let queue = class.path().join("lrs_queue");
+    std::fs::create_dir_all(&queue).unwrap();
+    for n in 0..2 {
+        std::fs::write(queue.join(format!("{n:016}.json")), "{}").unwrap();
+    }
+    let server = Server::start(&class.path(), &[]);
+    let log = server.wait_log("on 127.0.0.1:");
+    has(&log, "2 statements wait in");
+    has(&log, "ROCM_LEARN_LRS is not set");
+    drop(server);
+    // Nothing waiting: nothing said.
+    let quiet = Class::new();
+    let server = Server::start(&quiet.path(), &[]);
+    lacks(&server.wait_log("on 127.0.0.1:"), "statements wait");
 }

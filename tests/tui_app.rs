@@ -505,6 +505,24 @@ fn options_are_shuffled_per_attempt_and_a_resumed_attempt_keeps_its_order() {
 }
 
 #[test]
+fn a_quiz_left_after_three_answers_and_resumed_is_one_attempt() {
+    let mut a = app(Lang::En);
+    // Right, wrong, right; on to question 4, then Esc: the attempt is left half-way.
+    send(
+        &mut a,
+        "3<Enter>2<Enter><Enter>1<Enter><Enter>3<Enter><Enter><Esc>",
+    );
+    assert_eq!(a.screen_id(), "quizzes");
+    // Opened again it carries on; the last two right: the attempt ends at 4 of 5.
+    send(&mut a, "<Enter>2<Enter><Enter>2<Enter><Enter>");
+    has(&screen(&mut a, 100, 40), "Score: 4 of 5");
+    let q = &a.world.progress.quizzes["deploy-workflow"];
+    assert_eq!(q.attempts, 1, "{q:?}");
+    assert_eq!(q.first_score, Some(4), "the attempt's score when it ended");
+    assert!(q.finished_at.is_some() && q.open.is_none());
+}
+
+#[test]
 fn the_results_page_reviews_every_question_and_a_perfect_run_offers_no_retry() {
     let mut a = app(Lang::En);
     send(

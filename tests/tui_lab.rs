@@ -148,6 +148,8 @@ fn hints_come_one_at_a_time_and_narrow_screens_show_them_over_the_terminal() {
     a.handle(Input::Key(KeyEvent::from(KeyCode::F(2))));
     let s = screen(&mut a, w, h);
     assert!(s.contains("Hint 2"), "{s}");
+    // Each hint is in the record as it is revealed, not only when the session ends.
+    assert_eq!(a.world.progress.labs["hipcc-not-found"].hints_used, 2);
 }
 
 #[test]
@@ -429,6 +431,8 @@ fn challenge_way(lang: Lang) {
     let rec = &a.world.progress.labs["hsa-init-failed"];
     assert_eq!(rec.how.way, Some(rocm_learn::content::LabWay::Challenge));
     assert!(rec.completed_at.is_some());
+    // The hint counts once: as it was revealed, not again with the solve.
+    assert_eq!(rec.hints_used, 1);
     // The permissions lesson's next item is its second lab, on udev rules.
     key(&mut a, KeyCode::F(6));
     let s = wait_for(&mut a, w, h, "udev");

@@ -78,7 +78,7 @@ check-lesson-missing-lang = the lesson "{ $id }" has no { $lang ->
 } text yet ({ $file }).
 check-lesson-bad-lang-file = "{ $name }" is not a lesson language file; name it en.md, ja.md or ko.md.
 check-lesson-stray-file = lessons live in folders (lessons/NN-name/); this file is ignored.
-check-ftl-file-missing = { $file } is missing; every UI text file needs a Japanese and a Korean version.
+check-ftl-file-missing = { $file } is missing; every UI text file needs a version in each language the pack promises (`languages` in pack.toml).
 check-ftl-missing-id = the message "{ $id }" is missing from { $file } ({ $lang }); the interface would show English there.
 check-ftl-extra-id = the message "{ $id }" is not in the English file; it is never shown.
 check-ftl-no-english = "{ $name }" has no English version; its messages are never shown.

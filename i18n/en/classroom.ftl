@@ -26,6 +26,7 @@ classroom-report-hints = { $n ->
 }
 classroom-report-solution-viewed = solution viewed
 classroom-report-by-script = completed by script
+classroom-report-changed = content changed since
 classroom-report-who = who: { $names }
 classroom-cli-no-labs = Skip running the labs in the sandbox (a quick pass: files and machines only)
 classroom-check-machine = the lab's machine cannot be built: { $error }

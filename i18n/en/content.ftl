@@ -14,11 +14,9 @@ content-term-variant = "{ $variant }" is a variant the course avoids; write "{ $
 content-term-bad-row = this terminology row has { $count } cells; it needs { $expected }: Term, en, ja, ko, Avoid (en), Avoid (ja), Avoid (ko).
 content-term-no-table = no terminology table here; it starts with the header row { $header }.
 check-cues-longest = Right option the longest, ties counted (at most 25%): { $shares }
-check-cues-position = Right option by position (20% to 30% each): { $shares }
 content-cue-longest = in { $lang ->
     [ja] Japanese
     [ko] Korean
    *[en] English
 }, the right option is the longest or tied for longest in { $share } of the course's questions, more than a quarter: a learner who picks the longest option passes too often. Shorten right options or lengthen distractors where the right one stands out.
-content-cue-position = the right option is option { $position } in { $share } of the course's questions, outside 20% to 30%: a learner who always picks { $position } gains or loses by position alone. Move options (each with its explanation) so every position holds the right option about as often.
 content-term-unlisted = the glossary term "{ $term }" ({ $name }) has no row here: add one with its word in each language and the variants to avoid, so check can hold the course to it.

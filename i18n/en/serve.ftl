@@ -54,3 +54,7 @@ serve-join-failed = The server could not add you to the class. Tell your instruc
 serve-report-by-server = computed on the class server
 serve-report-no-server-key = { $dir } holds no server key (install-key): nothing is marked as its server's.
 serve-too-many-sessions = --max-sessions { $n } is too many: each session's lab gets 65,536 host ids of its own, and they run out above { $max } sessions. Use { $max } or fewer.
+serve-lrs-unsent = { $count ->
+        [one] 1 statement waits
+       *[other] { $count } statements wait
+    } in { $dir } for a learning record store, but { $env } is not set: this server will not send them, and the class's new results will not reach the store either. Start the server with { $env } and { $auth } set to send them.

@@ -58,7 +58,7 @@ check-lesson-missing-lang = レッスン「{ $id }」には{ $lang ->
 }の本文がまだありません({ $file })。
 check-lesson-bad-lang-file = 「{ $name }」はレッスンの言語ファイルとして認識できません。en.md、ja.md、ko.md のいずれかの名前にしてください。
 check-lesson-stray-file = レッスンはフォルダー(lessons/NN-name/)に置きます。このファイルは読み込まれません。
-check-ftl-file-missing = { $file } がありません。UI テキストのファイルには日本語版と韓国語版が必要です。
+check-ftl-file-missing = { $file } がありません。UI テキストのファイルには、パックが対応を約束する各言語(pack.toml の `languages`)の版が必要です。
 check-ftl-missing-id = メッセージ「{ $id }」が { $file }({ $lang })にありません。画面のその部分が英語で表示されてしまいます。
 check-ftl-extra-id = メッセージ「{ $id }」は英語のファイルにないため、表示されることはありません。
 check-ftl-no-english = 「{ $name }」には英語版がないため、そのメッセージは表示されません。

@@ -23,6 +23,7 @@ classroom-report-minutes = { $n } 分
 classroom-report-hints = ヒント { $n } 回
 classroom-report-solution-viewed = 解答を表示
 classroom-report-by-script = スクリプトで完了
+classroom-report-changed = 記録後に内容変更あり
 classroom-report-who = 該当者: { $names }
 classroom-cli-no-labs = サンドボックスで演習を実行しない(ファイルとマシンだけを確認する手早い検査)
 classroom-check-machine = 演習のマシンを構築できません: { $error }

@@ -13,11 +13,9 @@ content-term-variant = 「{ $variant }」はこのコースで使わない表記
 content-term-bad-row = この用語表の行にはセルが { $count } 個あります。必要なのは { $expected } 個です: Term、en、ja、ko、Avoid (en)、Avoid (ja)、Avoid (ko)。
 content-term-no-table = 用語表が見つかりません。表は見出し行 { $header } で始めてください。
 check-cues-longest = 正解がいちばん長い選択肢(同じ長さを含む。上限 25%): { $shares }
-check-cues-position = 正解の位置(各 20%〜30%): { $shares }
 content-cue-longest = { $lang ->
     [ja] 日本語
     [ko] 韓国語
    *[en] 英語
 }では、コース全体の { $share } の問題で正解がいちばん長い選択肢(同じ長さを含む)になっていて、4 分の 1 を超えています。いちばん長い選択肢を選ぶだけで正解しすぎてしまいます。目立って長い正解を短くするか、誤答を長くしてください。
-content-cue-position = コース全体の { $share } の問題で正解が選択肢 { $position } にあり、20%〜30% の範囲を外れています。いつも { $position } を選ぶ学習者が、位置だけで得をしたり損をしたりします。選択肢を(説明ごと)並べ替えて、どの位置にも同じくらい正解が来るようにしてください。
 content-term-unlisted = 用語集の「{ $term }」({ $name })の行がこの表にありません。各言語の表記と避ける表記を書いた行を加えてください。そうすれば check がコースの表記をそろえられます。

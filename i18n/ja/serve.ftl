@@ -51,3 +51,4 @@ serve-join-failed = サーバーがあなたをクラスに追加できません
 serve-report-by-server = クラスサーバーで判定
 serve-report-no-server-key = { $dir } にサーバーの鍵 (install-key) がありません。このサーバーの結果としては何も示しません。
 serve-too-many-sessions = --max-sessions { $n } は多すぎます。セッションごとのラボがそれぞれ専用のホスト ID を 65,536 個使うため、{ $max } セッションを超えると ID が足りません。{ $max } 以下を指定してください。
+serve-lrs-unsent = { $dir } には学習記録ストアへ送るステートメントが { $count } 件残っていますが、{ $env } が設定されていません。このサーバーはそれらを送信せず、クラスの新しい結果も学習記録ストアに届きません。送信するには { $env } と { $auth } を設定してサーバーを起動してください。

@@ -58,7 +58,7 @@ check-lesson-missing-lang = 레슨 "{ $id }"에 아직 { $lang ->
 } 본문이 없습니다({ $file }).
 check-lesson-bad-lang-file = "{ $name }"은(는) 레슨 언어 파일로 인식할 수 없습니다. 이름을 en.md, ja.md, ko.md 중 하나로 바꾸세요.
 check-lesson-stray-file = 레슨은 폴더(lessons/NN-name/)에 둡니다. 이 파일은 읽지 않습니다.
-check-ftl-file-missing = { $file }이(가) 없습니다. UI 텍스트 파일마다 일본어판과 한국어판이 있어야 합니다.
+check-ftl-file-missing = { $file }이(가) 없습니다. UI 텍스트 파일마다 팩이 지원을 약속한 각 언어(pack.toml의 `languages`)의 판이 있어야 합니다.
 check-ftl-missing-id = 메시지 "{ $id }"이(가) { $file }({ $lang })에 없습니다. 화면의 그 부분이 영어로 나옵니다.
 check-ftl-extra-id = 메시지 "{ $id }"은(는) 영어 파일에 없어서 화면에 나오지 않습니다.
 check-ftl-no-english = "{ $name }"에는 영어판이 없어서 그 메시지가 화면에 나오지 않습니다.

@@ -23,6 +23,7 @@ classroom-report-minutes = { $n }분
 classroom-report-hints = 힌트 { $n }회
 classroom-report-solution-viewed = 해답 확인함
 classroom-report-by-script = 스크립트로 완료
+classroom-report-changed = 기록 후 내용 변경됨
 classroom-report-who = 해당자: { $names }
 classroom-cli-no-labs = 샌드박스에서 실습을 실행하지 않음(파일과 머신만 확인하는 빠른 검사)
 classroom-check-machine = 실습 머신을 만들 수 없습니다: { $error }

@@ -13,11 +13,9 @@ content-term-variant = "{ $variant }"는 이 과정에서 쓰지 않는 표기�
 content-term-bad-row = 이 용어표 행에는 칸이 { $count }개 있습니다. 필요한 칸은 { $expected }개입니다: Term, en, ja, ko, Avoid (en), Avoid (ja), Avoid (ko).
 content-term-no-table = 용어표가 없습니다. 표는 머리글 행 { $header }(으)로 시작해야 합니다.
 check-cues-longest = 정답이 가장 긴 선택지(길이가 같은 경우 포함, 최대 25%): { $shares }
-check-cues-position = 위치별 정답(각 20%~30%): { $shares }
 content-cue-longest = { $lang ->
     [ja] 일본어
     [ko] 한국어
    *[en] 영어
 }에서는 과정 전체 문항의 { $share }에서 정답이 가장 긴 선택지(길이가 같은 경우 포함)라서 4분의 1을 넘습니다. 가장 긴 선택지만 골라도 너무 자주 맞힙니다. 눈에 띄게 긴 정답을 줄이거나 오답을 늘리세요.
-content-cue-position = 과정 전체 문항의 { $share }에서 정답이 { $position }번 선택지에 있어 20%~30% 범위를 벗어납니다. 늘 { $position }만 고르는 학습자가 위치만으로 이득이나 손해를 봅니다. 선택지를 (설명과 함께) 옮겨 모든 위치에 정답이 비슷하게 오도록 하세요.
 content-term-unlisted = 용어집의 "{ $term }"({ $name }) 행이 이 표에 없습니다. 언어별 표기와 피할 표기를 적은 행을 추가하세요. 그래야 check가 과정의 표기를 맞출 수 있습니다.

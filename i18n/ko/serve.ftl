@@ -51,3 +51,4 @@ serve-join-failed = 서버가 수업에 추가하지 못했습니다. 강사에�
 serve-report-by-server = 수업 서버에서 판정
 serve-report-no-server-key = { $dir }에 서버 키(install-key)가 없습니다. 이 서버의 결과로 표시되는 것은 없습니다.
 serve-too-many-sessions = --max-sessions { $n }은(는) 너무 많습니다. 세션마다 랩이 전용 호스트 ID 65,536개를 쓰므로 세션이 { $max }개를 넘으면 ID가 모자랍니다. { $max } 이하로 지정하세요.
+serve-lrs-unsent = { $dir }에 학습 기록 저장소로 보낼 스테이트먼트 { $count }개가 남아 있지만 { $env }이(가) 설정되지 않았습니다. 이 서버는 이를 보내지 않으며, 수업의 새 결과도 학습 기록 저장소에 전달되지 않습니다. 보내려면 { $env }, { $auth }을(를) 설정하고 서버를 시작하세요.

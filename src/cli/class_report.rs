@@ -177,8 +177,9 @@ fn report_inputs<'a>(
     out
 }
 
-/// `report --lrs`: the learners' events as the LRS holds them, one input per learner and
-/// install, verified by the LRS's own authentication rather than by signatures.
+/// `report --lrs`: the learners' events as the LRS holds them, one input per learner, install
+/// and pack (a learner who also worked in another pack is kept, with that work left out), verified
+/// by the LRS's own authentication rather than by signatures.
 fn lrs_inputs(i18n: &I18n) -> Result<Vec<crate::report::Input>, i32> {
     let Some(cfg) = crate::lrs::Config::from_env() else {
         eprintln!(
@@ -197,7 +198,7 @@ fn lrs_inputs(i18n: &I18n) -> Result<Vec<crate::report::Input>, i32> {
         );
         EXIT_FAIL
     })?;
-    let mut by: std::collections::BTreeMap<(String, String), crate::report::Input> =
+    let mut by: std::collections::BTreeMap<(String, String, String), crate::report::Input> =
         Default::default();
     for s in statements {
         let ext = &s["context"]["extensions"];
@@ -215,8 +216,9 @@ fn lrs_inputs(i18n: &I18n) -> Result<Vec<crate::report::Input>, i32> {
             .unwrap_or_default()
             .to_string();
         let pack = &ext[crate::xapi::EXT_PACK];
+        let pack_id = pack["id"].as_str().unwrap_or_default().to_string();
         let input = by
-            .entry((learner.clone(), install.clone()))
+            .entry((learner.clone(), install.clone(), pack_id))
             .or_insert_with(|| crate::report::Input {
                 name: format!("{}/{learner}", cfg.base),
                 export: crate::export::Export {

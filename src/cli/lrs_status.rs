@@ -13,8 +13,8 @@ use crate::progress;
 pub(super) const SUB: Sub = Sub::new("lrs", Whole(command), OnCourse(run));
 
 fn command(a: &ArgKit) -> Command {
-    Command::new("lrs")
-        .about(a.t("cli-lrs"))
+    // Made like every other command, so that `lrs --help` is the help flag it shows.
+    a.sub("lrs", "cli-lrs", vec![])
         .subcommand_required(true)
         .subcommand(a.sub("status", "cli-lrs-status", vec![]))
 }
@@ -86,6 +86,11 @@ mod tests {
     #[test]
     fn lrs_needs_its_status_subcommand() {
         assert!(parse(&["lrs", "status"]).is_ok());
+        assert_eq!(parse(&["lrs", "--help"]).err(), Some(ErrorKind::DisplayHelp));
+        assert_eq!(
+            parse(&["lrs", "status", "--help"]).err(),
+            Some(ErrorKind::DisplayHelp)
+        );
         assert_eq!(
             parse(&["lrs"]).err(),
             Some(ErrorKind::MissingSubcommand)

@@ -225,6 +225,7 @@ fn save_lab_script(
                 secs,
                 session_over: true,
                 confined: run.confined != Some(false),
+                solved_before: false,
             },
             by_script: true,
         });

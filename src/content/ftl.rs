@@ -99,7 +99,9 @@ pub fn check(tree: &ContentTree, diags: &mut Diagnostics) {
                 diags.error(
                     en_file,
                     0,
-                    Msg::new("check-ftl-file-missing").arg("file", format!("i18n/{lang}/{name}")),
+                    Msg::new("check-ftl-file-missing")
+                        .arg("file", format!("i18n/{lang}/{name}"))
+                        .arg("lang", lang),
                 );
                 continue;
             };

@@ -30,13 +30,21 @@ use refs::Refs;
 /// editing one file). A pack that brings no glossary or no `assets/building.toml` uses the ones
 /// that ship with rocm-learn, so an instructor can write just lessons and quizzes.
 pub fn load(tree: &ContentTree) -> (Course, Diagnostics) {
-    let (course, _, mut diags) = load_pack_checked(tree, Checks::All);
+    let (course, _, diags) = load_checked(tree);
+    (course, diags)
+}
+
+/// [`load`], with what the pack says of itself (`pack.toml`): `check` speaks only of the
+/// languages it promises.
+pub fn load_checked(tree: &ContentTree) -> (Course, Pack, Diagnostics) {
+    let (course, pack, mut diags) = load_pack_checked(tree, Checks::All);
     // The style lint (docs/terminology.md) only warns, and warnings are for `check`: the
     // app's start (load_pack) leaves it out, since it costs more than the rest of loading.
     terminology::check(tree, &course.glossary, &mut diags);
-    // So are the course-wide answer cues (the right option's length and position).
+    // So are the course-wide answer cues (the right option's length), per promised language.
     option_stats::check(&course.quizzes, &mut diags);
-    (course, diags)
+    pack::keep_promised(&pack, &mut diags);
+    (course, pack, diags)
 }
 
 /// [`load`], with what the pack says of itself (`pack.toml`; the built-in course for embedded

@@ -82,9 +82,10 @@ pub fn total(quizzes: &[Quiz], lang: Lang) -> (usize, usize) {
         .fold((0, 0), |acc, s| (acc.0 + s.longest, acc.1 + s.questions))
 }
 
-/// The `check --stats` table: one row per quiz, one column per language, cells "n/m (p%)",
-/// a `*` after a cell over the warning threshold, and a last row for the whole course.
-pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
+/// The `check --stats` table: one row per quiz, one column per language of `langs`, cells
+/// "n/m (p%)", a `*` after a cell over the warning threshold, and a last row for the whole
+/// course.
+pub fn table(quizzes: &[Quiz], langs: &[Lang], quiz_label: &str, course_label: &str) -> String {
     use std::fmt::Write as _;
     let cell = |n: usize, of: usize, mark: bool| {
         let mark = if mark && too_many(n, of) { "*" } else { "" };
@@ -95,7 +96,7 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
     let pad = |s: &str| pad_to(s, name_width);
     let mut out = String::new();
     let _ = write!(out, "{}", pad(quiz_label));
-    for l in Lang::ALL {
+    for l in langs {
         let _ = write!(out, "  {:<14}", l.code());
     }
     out = out.trim_end().to_string();
@@ -111,7 +112,7 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
     for q in quizzes {
         row(
             &q.id,
-            Lang::ALL
+            langs
                 .iter()
                 .map(|&l| {
                     let s = of_quiz(q, l);
@@ -122,7 +123,7 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
     }
     row(
         course_label,
-        Lang::ALL
+        langs
             .iter()
             .map(|&l| {
                 let (n, of) = total(quizzes, l);
@@ -133,15 +134,11 @@ pub fn table(quizzes: &[Quiz], quiz_label: &str, course_label: &str) -> String {
     out
 }
 
-/// The course-wide bounds `check` holds a course to. A learner who always picks the longest
-/// option, ties counted, should score at most a quarter; and no position A to D should hold
-/// the right option much more or less often than a fair share of a quarter.
+/// The course-wide bound `check` holds a course to: a learner who always picks the longest
+/// option, ties counted, should score at most a quarter.
 pub const LONGEST_AT_MOST: (usize, usize) = (1, 4);
-/// Each position holds the right option in 20% to 30% of the questions.
-pub const POSITION_AT_LEAST: (usize, usize) = (1, 5);
-pub const POSITION_AT_MOST: (usize, usize) = (3, 10);
-/// Below this many questions one question moves a share by more than the band is wide, so a
-/// small pack is not held to the course-wide bounds.
+/// Below this many questions one question moves the share by several points, so a small pack
+/// is not held to the course-wide bound.
 pub const BOUNDS_FROM: usize = 40;
 
 /// True when no other option, in `lang`, is wider than the right one (ties count: a learner
@@ -155,19 +152,13 @@ pub fn right_is_longest_or_tied(q: &Question, lang: Lang) -> bool {
 pub struct Cues {
     pub questions: usize,
     /// Per language (indexed by `Lang`): questions whose right option is longest or tied.
+    /// (Where the right option sits in the file is no cue: options are shown shuffled.)
     pub longest: [usize; 3],
-    /// Per position, A first: questions whose right option sits there in the file.
-    pub positions: Vec<usize>,
 }
 
 impl Cues {
     pub fn of(quizzes: &[Quiz]) -> Self {
         let questions: Vec<&Question> = quizzes.iter().flat_map(|q| &q.questions).collect();
-        let width = questions.iter().map(|q| q.options.len()).max().unwrap_or(0);
-        let mut positions = vec![0; width.max(4)];
-        for q in &questions {
-            positions[q.answer] += 1;
-        }
         let longest = Lang::ALL.map(|l| {
             questions
                 .iter()
@@ -177,7 +168,6 @@ impl Cues {
         Cues {
             questions: questions.len(),
             longest,
-            positions,
         }
     }
 
@@ -190,28 +180,15 @@ impl Cues {
         self.longest[lang as usize] * LONGEST_AT_MOST.1 > self.questions * LONGEST_AT_MOST.0
     }
 
-    /// The position `i` (0 = A) holds the right option too rarely or too often.
-    pub fn position_out_of_band(&self, i: usize) -> bool {
-        let n = self.positions.get(i).copied().unwrap_or(0);
-        n * POSITION_AT_LEAST.1 < self.questions * POSITION_AT_LEAST.0
-            || n * POSITION_AT_MOST.1 > self.questions * POSITION_AT_MOST.0
-    }
-
     /// "n/m (p%)" for a count.
     pub fn share(&self, n: usize) -> String {
         format!("{n}/{} ({}%)", self.questions, percent(n, self.questions))
     }
 }
 
-/// The letter of a position (0 = A).
-pub fn letter(i: usize) -> char {
-    (b'A' + (i as u8).min(25)) as char
-}
-
-/// Warns, for the course as a whole, where a learner could pass on cues: the right option
-/// longest in over a quarter of the questions in a language, or a position holding it in
-/// under 20% or over 30% of them. The warning points at the quizzes folder: no one file is
-/// to blame.
+/// Warns, for the course as a whole, where a learner could pass on a cue: the right option
+/// longest in over a quarter of the questions in a language. The warning points at the quizzes
+/// folder: no one file is to blame.
 pub fn check(quizzes: &[Quiz], diags: &mut super::diag::Diagnostics) {
     use super::diag::Msg;
     let cues = Cues::of(quizzes);
@@ -225,16 +202,6 @@ pub fn check(quizzes: &[Quiz], diags: &mut super::diag::Diagnostics) {
                 Msg::new("content-cue-longest")
                     .arg("lang", lang)
                     .arg("share", cues.share(cues.longest[lang as usize])),
-            );
-        }
-    }
-    for (i, &n) in cues.positions.iter().enumerate() {
-        if cues.position_out_of_band(i) {
-            diags.file_warning(
-                "quizzes",
-                Msg::new("content-cue-position")
-                    .arg("position", letter(i))
-                    .arg("share", cues.share(n)),
             );
         }
     }
@@ -306,24 +273,21 @@ mod tests {
     }
 
     #[test]
-    fn the_course_is_held_to_a_quarter_and_a_band_per_position() {
+    fn the_course_is_held_to_a_quarter_by_length_and_not_by_position() {
         // 40 questions, the right option always first and always the longest.
         let skewed = quiz(&[0; 40], &["the longest", "b", "c", "d"]);
         let cues = Cues::of(std::slice::from_ref(&skewed));
         assert!(cues.applies());
         assert!(cues.longest_too_many(Lang::En));
-        assert_eq!(cues.positions, vec![40, 0, 0, 0]);
-        assert!((0..4).all(|i| cues.position_out_of_band(i)));
         let mut d = crate::content::diag::Diagnostics::default();
         check(std::slice::from_ref(&skewed), &mut d);
-        // Three languages over the quarter, four positions out of the band.
-        assert_eq!(d.items.len(), 7, "{:?}", d.items);
+        // Three languages over the quarter; always first in the file is no cue (shuffled).
+        assert_eq!(d.items.len(), 3, "{:?}", d.items);
 
-        // Ten per position, all options the same width: ties count, so still too many.
+        // All options the same width: ties count, so still too many.
         let answers: Vec<usize> = (0..40).map(|i| i % 4).collect();
         let even = quiz(&answers, &["aaaa", "bbbb", "cccc", "dddd"]);
         let cues = Cues::of(std::slice::from_ref(&even));
-        assert!(!(0..4).any(|i| cues.position_out_of_band(i)));
         assert!(cues.longest_too_many(Lang::Ja));
 
         // Right option shorter than another one everywhere: no cue at all.

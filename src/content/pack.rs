@@ -121,12 +121,20 @@ fn path_hint(dir: &str) -> String {
     format!("{dir}/{MANIFEST}")
 }
 
-/// Drops the missing-translation warnings for languages the pack does not promise: a pack
-/// written for a Japanese class need not be told 39 times that it has no Korean.
+/// Drops what is said of one language the pack does not promise (a missing translation or UI
+/// file, a cue in its text): a pack written for a Japanese class need not be told 39 times
+/// that it has no Korean, nor that its Korean, which falls back to another language, has cues.
 pub fn keep_promised(pack: &Pack, diags: &mut Diagnostics) {
-    const TRANSLATION: [&str; 2] = ["check-missing-translation", "check-lesson-missing-lang"];
+    const PER_LANGUAGE: [&str; 6] = [
+        "check-missing-translation",
+        "check-lesson-missing-lang",
+        "check-ftl-file-missing",
+        "check-ftl-missing-id",
+        "content-longest-right",
+        "content-cue-longest",
+    ];
     diags.items.retain(|d| {
-        if !TRANSLATION.contains(&d.msg.id) {
+        if !PER_LANGUAGE.contains(&d.msg.id) {
             return true;
         }
         let lang = d

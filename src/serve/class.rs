@@ -30,6 +30,9 @@ pub struct Row {
     pub step: Option<String>,
     /// When they came to this item and step (seconds since the epoch).
     pub since: Option<u64>,
+    /// The item was finished (a lab solved, a quiz run or lesson ended) and not taken up
+    /// again since: done, whatever its last step, so never stuck.
+    pub done: bool,
     /// Hints revealed and whether the solution was opened, on this item.
     pub hints: u32,
     pub solution: bool,
@@ -71,20 +74,39 @@ pub fn derive(name: &str, events: &[Event]) -> Row {
                 row.hints = 0;
                 row.solution = false;
             }
-            if !same_item || step != row.step {
+            // Opened again, or on another step: at work again, and the time counts anew.
+            let again = row.done && matches!(e.what, What::Opened { .. });
+            if !same_item || step != row.step || again {
                 row.since = Some(e.t);
+                row.done = false;
             }
             row.item = Some((kind, item));
             row.step = step;
         }
-        let on_item = |id: &str| row.item.as_ref().is_some_and(|(_, i)| i == id);
+        let here = e.what.place().is_some_and(|p| {
+            row.item
+                .as_ref()
+                .is_some_and(|(k, i)| *k == p.kind && *i == p.id)
+        });
         match &e.what {
-            What::Hint { item, .. } if on_item(item) => row.hints += 1,
-            What::SolutionViewed { item } if on_item(item) => row.solution = true,
+            What::Hint { .. } if here => row.hints = row.hints.saturating_add(1),
+            What::SolutionViewed { .. } if here => row.solution = true,
+            What::Lab { session, .. } if here && session.complete => finished(&mut row, e.t),
+            What::Answered { complete: true, .. } | What::Read { finished: true, .. } if here => {
+                finished(&mut row, e.t);
+            }
             _ => {}
         }
     }
     row
+}
+
+/// The row's item was finished at `t`: done from then on, until the learner is at it again.
+fn finished(row: &mut Row, t: u64) {
+    if !row.done {
+        row.done = true;
+        row.since = Some(t);
+    }
 }
 
 /// Every event log under one learner's folder (the built-in course's and each pack's).
@@ -169,15 +191,17 @@ pub fn cells(i18n: &I18n, row: &Row, now: u64, stuck_after: u64) -> [String; 7] 
                 ItemKind::Quiz => "classroom-kind-quiz",
                 ItemKind::Lab => "classroom-kind-lab",
             });
-            (
-                format!("{kind} {}", safe(id)),
-                row.step.as_deref().map(safe).unwrap_or_default(),
-            )
+            let step = if row.done {
+                i18n.t("progress-status-done")
+            } else {
+                row.step.as_deref().map(safe).unwrap_or_default()
+            };
+            (format!("{kind} {}", safe(id)), step)
         }
     };
     let on = row.since.map(|s| now.saturating_sub(s));
     let time = match on {
-        Some(secs) if row.step.is_some() && secs > stuck_after * 60 => {
+        Some(secs) if row.step.is_some() && !row.done && secs > stuck_after * 60 => {
             format!("{} {}", span(i18n, secs), i18n.t("serve-class-stuck"))
         }
         Some(secs) => span(i18n, secs),
@@ -464,6 +488,83 @@ mod tests {
         more.push(at(300, "b", "x"));
         let row = derive("ana", &more);
         assert_eq!((row.hints, row.solution, row.since), (0, false, Some(300)));
+    }
+
+    fn solved(t: u64, item: &str) -> Event {
+        ev(
+            t,
+            What::Lab {
+                item: item.into(),
+                session: crate::events::LabSession {
+                    steps_done: vec!["one".into(), "two".into()],
+                    complete: true,
+                    hints: 0,
+                    secs: 60,
+                    session_over: false,
+                    confined: true,
+                    solved_before: false,
+                },
+                by_script: false,
+            },
+        )
+    }
+
+    #[test]
+    fn a_finished_item_is_done_never_stuck_until_taken_up_again() {
+        let i18n = I18n::new(crate::lang::Lang::En);
+        // A lab solved on its last step, as the lab screen logs it: the solve, then "no step".
+        let mut events = vec![at(100, "a", "two"), solved(200, "a")];
+        events.push(ev(
+            200,
+            What::At {
+                kind: ItemKind::Lab,
+                item: "a".into(),
+                step: None,
+            },
+        ));
+        let row = derive("ana", &events);
+        assert!(row.done);
+        let c = cells(&i18n, &row, 200 + 60 * 60, 10);
+        assert_eq!(c[2], "done");
+        assert!(!c[3].contains("stuck"), "{c:?}");
+        // A quiz whose last question was answered.
+        let quiz = vec![
+            ev(
+                100,
+                What::At {
+                    kind: ItemKind::Quiz,
+                    item: "q".into(),
+                    step: Some("last".into()),
+                },
+            ),
+            ev(
+                130,
+                What::Answered {
+                    item: "q".into(),
+                    answers: Vec::new(),
+                    total: 3,
+                    complete: true,
+                    secs: 30,
+                    continues: false,
+                    score: Some(3),
+                },
+            ),
+        ];
+        let c = cells(&i18n, &derive("ana", &quiz), 130 + 60 * 60, 10);
+        assert!(!c[3].contains("stuck"), "{c:?}");
+        // Opened again: at work, the time counts from there, and it can be stuck again.
+        events.push(ev(
+            5_000,
+            What::Opened {
+                kind: ItemKind::Lab,
+                item: "a".into(),
+            },
+        ));
+        events.push(at(5_000, "a", "one"));
+        let row = derive("ana", &events);
+        assert!(!row.done);
+        assert_eq!(row.since, Some(5_000));
+        assert!(cells(&i18n, &row, 5_000 + 11 * 60, 10)[3].contains("stuck"));
     }
 
     #[test]

@@ -233,6 +233,24 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         Ok(r) => r,
         Err(msg) => return failed(i18n, &msg),
     };
+    // Results queued by an earlier run with a learning record store would wait unseen.
+    if let Some(n) = crate::lrs::stranded(&class) {
+        eprintln!(
+            "{}",
+            i18n.ta(
+                "serve-lrs-unsent",
+                &[
+                    ("count", n.into()),
+                    (
+                        "dir",
+                        crate::lrs::queue_dir(&class).display().to_string().into()
+                    ),
+                    ("env", crate::lrs::URL_ENV.into()),
+                    ("auth", crate::lrs::AUTH_ENV.into()),
+                ]
+            )
+        );
+    }
     if let Err(e) = std::fs::create_dir_all(class.join(SUBMIT)) {
         eprintln!("serve: {}: {e}", class.join(SUBMIT).display());
         return crate::cli::EXIT_FAIL;

@@ -107,6 +107,8 @@ struct Attempt {
     tried: bool,
     solution: bool,
     recorded_complete: bool,
+    /// Seconds of this run already recorded (with its solve): the session's end adds the rest.
+    secs_recorded: u64,
 }
 
 pub struct LabScreen {
@@ -116,7 +118,6 @@ pub struct LabScreen {
     focus: bool,
     /// The briefing and full checklist are open over the terminal.
     panel: bool,
-    hints_used: u32,
     /// What the learner did in this run of the lab (F5 starts a new one).
     attempt: Attempt,
     side_scroll: usize,
@@ -194,7 +195,6 @@ impl LabScreen {
             error: None,
             focus: true,
             panel: false,
-            hints_used: 0,
             attempt: Attempt::default(),
             side_scroll: 0,
             panel_scroll: 0,
@@ -322,15 +322,20 @@ impl LabScreen {
         self.run.as_ref()?.status.iter().position(|s| !s.done)
     }
 
-    fn next_hint(&mut self) {
+    /// Reveals the current step's next hint, if it has one more; logged at once, so the class
+    /// view and the reports count it even if the session never ends cleanly.
+    fn next_hint(&mut self, cx: &mut Cx) {
         let Some(run) = &self.run else { return };
         let Some(i) = self.current_step() else { return };
         let step = &run.lab.steps[i];
         let shown = self.attempt.hints.entry(step.id.clone()).or_default();
         if *shown < step.hints.len() {
             *shown += 1;
-            self.hints_used += 1;
             self.attempt.hints_total += 1;
+            cx.changes.push(Change::Hint {
+                lab: self.id.clone(),
+                step: step.id.clone(),
+            });
         }
     }
 
@@ -350,22 +355,25 @@ impl LabScreen {
         if complete_only && (!run.complete || self.attempt.recorded_complete) {
             return;
         }
+        let solved_before = self.attempt.recorded_complete;
         if run.complete {
             self.attempt.recorded_complete = true;
         }
+        // The solve carries the time it took; the session's end only the time after it.
+        let elapsed = run.started.elapsed().as_secs();
+        let secs = elapsed.saturating_sub(self.attempt.secs_recorded);
+        self.attempt.secs_recorded = elapsed;
         cx.changes.push(Change::Lab {
             id: self.id.clone(),
             session: LabSession {
                 steps_done: run.steps_done(),
                 complete: run.complete,
-                hints: std::mem::take(&mut self.hints_used),
-                secs: if complete_only {
-                    0
-                } else {
-                    run.started.elapsed().as_secs()
-                },
+                // Each hint is logged as it is revealed (`next_hint`).
+                hints: 0,
+                secs,
                 session_over: !complete_only,
                 confined: run.confined != Some(false),
+                solved_before: solved_before && run.complete,
             },
         });
     }
@@ -453,7 +461,7 @@ impl LabScreen {
     }
 
     /// Runs one action of the key table.
-    fn act(&mut self, cx: &Cx, act: Act) -> Outcome {
+    fn act(&mut self, cx: &mut Cx, act: Act) -> Outcome {
         let page = self.areas.pane.height.saturating_sub(3).max(1) as isize;
         match act {
             Act::LeaveTerminal => self.focus = false,
@@ -465,7 +473,7 @@ impl LabScreen {
             }
             Act::ClosePanel => self.panel = false,
             Act::Hint => {
-                self.next_hint();
+                self.next_hint(cx);
                 self.jump = Some(Jump::Hints);
                 // A narrow screen has no room beside the terminal: show the hints over it.
                 if !self.wide()
