@@ -1397,3 +1397,64 @@ fn a_server_without_an_lrs_says_so_when_statements_still_wait_for_one() {
     let server = Server::start(&quiet.path(), &[]);
     lacks(&server.wait_log("on 127.0.0.1:"), "statements wait");
 }
+
+#[test]
+fn labs_are_admitted_only_while_their_memory_fits_the_server() {
+    let what = "serve lab memory tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    // Room for one lab's machine (1 GiB) and no more.
+    let server = Server::start(
+        &class.path(),
+        &["--lab-memory", "1500", "--keep-detached", "0"],
+    );
+    let first = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    first.wait_for("learner@");
+    let second = server.pane(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        100,
+        30,
+    );
+    second.wait_for("The class server is full for labs right now");
+    let log = server.wait_log("refused a lab to ana: the class server is full for labs");
+    has(
+        &log,
+        "(1024 MiB of 1500 MiB held, this lab needs 1024 MiB; --lab-memory)",
+    );
+    // The first lab ends with its session: its memory is free for the next.
+    kill(first.process().pid, rustix::process::Signal::KILL);
+    server.wait_log("ended ana's detached session");
+    let start = Instant::now();
+    loop {
+        let again = server.pane(
+            &class.key("ana"),
+            "ana",
+            &["lab", "hipcc-not-found"],
+            100,
+            30,
+        );
+        if again
+            .wait_until("a prompt or a refusal", |s| {
+                s.contains("learner@") || s.contains("full for labs")
+            })
+            .contains("learner@")
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < pane::DEADLINE,
+            "the memory was never given back"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}

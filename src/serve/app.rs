@@ -33,7 +33,7 @@ pub struct Launch {
 
 /// Variables of the server's own environment a session never inherits: the client decides
 /// these (or the session sets them).
-pub const CLEARED: [&str; 19] = [
+pub const CLEARED: [&str; 21] = [
     "LANG",
     "LANGUAGE",
     "LC_ALL",
@@ -49,6 +49,8 @@ pub const CLEARED: [&str; 19] = [
     super::screen::WATCHED_ENV,
     MIRROR_ENV,
     crate::lab::app::idmap::SLOT_ENV,
+    super::session::ATTACHED_ENV,
+    crate::lab::app::memory_ticket::ENV,
     // The server's own ssh login (an admin's agent) is no session's business.
     "SSH_AUTH_SOCK",
     "SSH_CONNECTION",

@@ -213,6 +213,10 @@ impl Conn {
         if chan.env.no_color {
             env.push(("NO_COLOR".into(), "1".into()));
         }
+        env.push((
+            super::lab_memory::ENV.into(),
+            self.shared.lab_memory_socket.display().to_string(),
+        ));
         // The lab's host ids are the session's own (see `Slot`).
         env.extend(self.shared.slot_env(&slot));
         if role == Role::Instructor && req == Request::Home {

@@ -15,6 +15,7 @@ pub mod class;
 pub mod code;
 mod conn;
 pub mod hostkey;
+pub mod lab_memory;
 mod mirror;
 pub mod presence;
 pub mod request;
@@ -90,6 +91,8 @@ pub struct Shared {
     pub admission: Arc<admission::Admission>,
     /// A shorter close of logged-in connections without a channel (tests).
     idle_close: Option<Duration>,
+    /// The socket on which sessions ask for lab memory (`lab_memory`).
+    pub lab_memory_socket: PathBuf,
 }
 
 /// One of the server's session places, given back when its last holder drops it: the
@@ -287,6 +290,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         .expect("has a default");
     let limits = admission::Limits::for_sessions(max_sessions as usize, startups, per_source);
     let keep = *m.get_one::<u64>("keep-detached").expect("has a default");
+    let lab_memory_socket = run_dir.path().join("lab-memory.sock");
     let shared = Arc::new(Shared {
         class: class.clone(),
         roster: roster::Live::new(&class, roster),
@@ -307,7 +311,12 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         idle_close: m
             .get_one::<u64>("idle-close")
             .map(|s| Duration::from_secs(*s)),
+        lab_memory_socket,
     });
+    let lab_memory = lab_memory::Budget::new(
+        m.get_one::<u64>("lab-memory")
+            .map_or_else(lab_memory::half_of_ram, |mib| mib << 20),
+    );
     let login_timeout =
         Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -322,7 +331,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let config = Arc::new(config(key));
-    match runtime.block_on(run(i18n, shared, listen, config, login_timeout)) {
+    match runtime.block_on(run(i18n, shared, listen, config, login_timeout, lab_memory)) {
         Ok(()) => crate::cli::EXIT_OK,
         Err(e) => {
             eprintln!(
@@ -391,8 +400,12 @@ async fn run(
     listen: SocketAddr,
     config: Arc<russh::server::Config>,
     login_timeout: Duration,
+    lab_memory: Arc<lab_memory::Budget>,
 ) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(listen).await?;
+    // Only this server's sessions reach it: it lives in the server's own folder (0700).
+    let budget_listener = tokio::net::UnixListener::bind(&shared.lab_memory_socket)?;
+    tokio::spawn(lab_memory::serve(budget_listener, lab_memory));
     let addr = listener.local_addr()?;
     eprintln!(
         "{}",

@@ -346,6 +346,8 @@ impl Pump {
             self.session.name,
             self.keep.as_secs().div_ceil(60)
         );
+        // Never taken back from here on, though the app takes a moment to close its lab.
+        self.session.ended.store(true, Ordering::SeqCst);
         drop(self.session.running().take());
     }
 }

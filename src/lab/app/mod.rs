@@ -6,6 +6,7 @@ pub mod device_pool;
 pub mod exe_mount;
 pub mod idmap;
 pub mod key_bytes;
+pub mod memory_ticket;
 pub mod reading;
 pub mod run;
 pub mod scripted;

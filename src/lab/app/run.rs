@@ -89,11 +89,18 @@ pub struct LabRun {
     /// What the learner typed since a new relogin banner was sent, until it is applied.
     hold: Hold,
     pub started: Instant,
+    /// The lab's place in a class server's memory budget, given back when the run ends.
+    _memory: Option<super::memory_ticket::Ticket>,
 }
 
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
         let bwrap = bwrap::probe()?;
+        // On a class server, the lab's machine must fit in what the open labs may hold.
+        let spec = sim::MachineSpec::from_toml(&lab.machine).map_err(bad_machine)?;
+        let learner = std::env::var("ROCM_LEARN_LEARNER").unwrap_or_default();
+        let ticket = super::memory_ticket::ask(spec.disk_bytes(), &learner)
+            .map_err(|_| LabError(Msg::new("serve-labs-full")))?;
         let (stage, shell) = open(lab, &bwrap, &opts, notify.clone())?;
         let mut run = LabRun {
             lab: lab.clone(),
@@ -114,6 +121,7 @@ impl LabRun {
             stage_unused: false,
             hold: Hold::default(),
             started: Instant::now(),
+            _memory: ticket,
         };
         run.status = unchecked(lab);
         Ok(run)
