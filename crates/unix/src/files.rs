@@ -9,37 +9,55 @@ use std::path::Path;
 /// Writes via a temporary file in the same directory and a rename. The file keeps its mode
 /// (a tool rewriting /etc/group leaves it 0644); a new one gets 0644, as under umask 022.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::symlink_metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .map_or(0o644, |m| m.permissions().mode() & 0o7777);
+    write_atomic_mode(path, bytes, mode)
+}
+
+/// As `write_atomic`, the file getting `mode` whatever it had: a private record stays private
+/// even when someone made it readable.
+pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
     tmp.write_all(bytes)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = fs::symlink_metadata(path)
-            .ok()
-            .filter(fs::Metadata::is_file)
-            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
-        tmp.as_file()
-            .set_permissions(fs::Permissions::from_mode(mode))?;
-    }
+    tmp.as_file()
+        .set_permissions(fs::Permissions::from_mode(mode))?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 
 /// Makes a new file only its owner can read (mode 0600) holding `bytes`, synced to disk: a key
-/// or a code. It is never overwritten: when the file exists the error is `AlreadyExists`, so
-/// two processes making it at once keep the first one's.
+/// or a code. It is published whole or not at all: written to a temporary file beside it, then
+/// hard-linked into place, so a reader never sees it empty or half-written. It is never
+/// overwritten: when the file exists the error is `AlreadyExists`, so of two processes making
+/// it at once, both end up with the first one's.
 pub fn write_private_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut f = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    // tempfile makes its files 0600, with a name no one else can predict.
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // link() fails with EEXIST rather than replace: the first one published stays.
+    fs::hard_link(tmp.path(), path)?;
+    // The new name lasts a crash too; the temporary one goes when `tmp` is dropped.
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Makes the folder `path` (and its parents) and sets it to `mode`, whether it was new or not:
+/// a class folder's own folders are its owner's alone.
+pub fn private_dir(path: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(path)?;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
 }
 
 /// Opens `path` (made empty if missing, never truncated) and locks it for this process alone,
