@@ -10,6 +10,7 @@
 //! one to the instructor.
 
 mod app;
+pub mod blocks;
 pub mod class;
 pub mod code;
 mod conn;
@@ -69,9 +70,10 @@ pub struct Shared {
     max_sessions: usize,
     /// Which session places are taken, by number.
     slots: Arc<Mutex<Vec<bool>>>,
-    /// Whether each session's app is told its place's number, for its lab's own host ids
-    /// (`lab::app::idmap::SLOT_ENV`): not when the labs here would share ids anyway.
-    lab_slots: bool,
+    /// Whether each session's app is told its block of host ids for its lab
+    /// (`lab::app::idmap::SLOT_ENV`), and where blocks are taken machine-wide: not when the
+    /// labs here would share ids anyway.
+    lab_blocks: Option<blocks::Blocks>,
     /// The server's own language (a refusal before the client said its locale).
     lang: Lang,
     texts: Vec<(Lang, Texts)>,
@@ -83,27 +85,29 @@ pub struct Shared {
 
 /// One of the server's session places, given back when its last holder drops it: the
 /// session's channel and the session's app, which may outlive the channel while it closes its
-/// lab. Its number picks the host ids of the session's lab, so a place is not reused while a
-/// lab of it may still run.
+/// lab. With labs of their own ids, it also holds the session's block of host ids, taken
+/// machine-wide (`blocks`), so a block is not reused while a lab of it may still run.
 #[derive(Clone)]
 pub struct Slot(Arc<Taken>);
 
 struct Taken {
-    n: usize,
+    place: usize,
     slots: Arc<Mutex<Vec<bool>>>,
+    block: Option<blocks::Held>,
 }
 
 impl Drop for Taken {
     fn drop(&mut self) {
         if let Ok(mut taken) = self.slots.lock() {
-            taken[self.n] = false;
+            taken[self.place] = false;
         }
     }
 }
 
 impl Slot {
-    pub fn number(&self) -> usize {
-        self.0.n
+    /// The session's block of host ids, if its lab has one of its own.
+    pub fn block(&self) -> Option<u32> {
+        self.0.block.as_ref().map(blocks::Held::number)
     }
 }
 
@@ -128,23 +132,26 @@ impl Shared {
         self.lang
     }
 
-    /// A session place, the lowest free one, if the class is not full.
+    /// A session place, the lowest free one, and its block of host ids when labs have their
+    /// own: none if the class is full, or every block of the machine is held.
     pub fn take_slot(&self) -> Option<Slot> {
-        let n = first_free(&mut self.slots.lock().ok()?)?;
-        Some(Slot(Arc::new(Taken {
-            n,
+        let place = first_free(&mut self.slots.lock().ok()?)?;
+        let mut taken = Taken {
+            place,
             slots: self.slots.clone(),
-        })))
+            block: None,
+        };
+        if let Some(blocks) = &self.lab_blocks {
+            // Dropping `taken` gives the place back.
+            taken.block = Some(blocks.take()?);
+        }
+        Some(Slot(Arc::new(taken)))
     }
 
-    /// What a session's app is told about its place (`lab::app::idmap::SLOT_ENV`), if anything.
+    /// What a session's app is told about its block (`lab::app::idmap::SLOT_ENV`), if anything.
     pub fn slot_env(&self, slot: &Slot) -> Option<(String, String)> {
-        self.lab_slots.then(|| {
-            (
-                crate::lab::app::idmap::SLOT_ENV.to_string(),
-                slot.number().to_string(),
-            )
-        })
+        slot.block()
+            .map(|b| (crate::lab::app::idmap::SLOT_ENV.to_string(), b.to_string()))
     }
 
     /// The pack every session opens: `CLASS/pack` when there is one, else the built-in course
@@ -227,6 +234,12 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         Ok(k) => k,
         Err(msg) => return failed(i18n, &msg),
     };
+    // The sessions sign exports with the class's install key: made here, before any session
+    // starts, so that they never race to make it.
+    if let Err(e) = crate::sign::install_key(&class) {
+        let msg = crate::content::Msg::new("serve-install-key-bad").arg("why", e.to_string());
+        return failed(i18n, &msg);
+    }
     let exe = match std::env::current_exe() {
         Ok(e) => e,
         Err(e) => {
@@ -235,7 +248,17 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
-    let lab_slots = lab_ids(max_sessions);
+    let lab_blocks = if lab_ids(max_sessions) {
+        match lab_blocks() {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("serve: {e}");
+                return crate::cli::EXIT_FAIL;
+            }
+        }
+    } else {
+        None
+    };
     let run_dir = match tempfile::Builder::new()
         .prefix("rocm-learn-serve.")
         .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
@@ -253,7 +276,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         exe,
         max_sessions: max_sessions as usize,
         slots: Arc::new(Mutex::new(vec![false; max_sessions as usize])),
-        lab_slots,
+        lab_blocks,
         lang: i18n.lang(),
         texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
         screens: screen::Screens::default(),
@@ -313,6 +336,14 @@ fn lab_ids(max_sessions: u32) -> bool {
             false
         }
     }
+}
+
+/// The machine-wide blocks of host ids this user's servers share (`blocks`).
+fn lab_blocks() -> Result<blocks::Blocks, String> {
+    let dir = blocks::default_dir()
+        .ok_or("no folder for the host-id locks: set HOME or XDG_RUNTIME_DIR".to_string())?;
+    blocks::Blocks::open(&dir, blocks::capacity())
+        .map_err(|e| format!("host-id locks in {}: {e}", dir.display()))
 }
 
 fn config(key: russh::keys::PrivateKey) -> russh::server::Config {
@@ -521,10 +552,11 @@ mod tests {
     #[test]
     fn a_place_is_free_again_only_when_its_last_holder_lets_go() {
         let slots = Arc::new(Mutex::new(vec![false; 1]));
-        let n = first_free(&mut slots.lock().unwrap()).unwrap();
+        let place = first_free(&mut slots.lock().unwrap()).unwrap();
         let channel = Slot(Arc::new(Taken {
-            n,
+            place,
             slots: slots.clone(),
+            block: None,
         }));
         let app = channel.clone();
         drop(channel);

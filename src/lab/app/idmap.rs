@@ -60,6 +60,17 @@ pub fn slots_fit(range: (u32, u32), slots: u32) -> bool {
     u64::from(count) >= need && u64::from(start) + need <= u64::from(u32::MAX)
 }
 
+/// How many slots' blocks a subordinate range (start, count) holds (`slots_fit`), at most
+/// `MAX_SLOTS`: the host-id blocks a user's servers share out among their sessions.
+pub fn slots_in(range: (u32, u32)) -> u32 {
+    let (start, count) = range;
+    let usable = u64::from(count).min(u64::from(u32::MAX - start));
+    let blocks = (usable + 1) / u64::from(COUNT);
+    u32::try_from(blocks.saturating_sub(1))
+        .unwrap_or(u32::MAX)
+        .min(MAX_SLOTS)
+}
+
 /// The sandbox's first process, from bubblewrap's info (`{"child-pid": N, ...}`), read to its
 /// end (bubblewrap closes it once written) and bounded in size.
 pub fn child_pid(info: impl Read) -> io::Result<i32> {
@@ -429,6 +440,25 @@ mod tests {
             Mapper::subordinate(me, long, long, Some(u32::MAX)),
             outside_serve
         );
+    }
+
+    #[test]
+    fn a_range_holds_as_many_slots_as_fit_and_no_more() {
+        for range in [
+            (100000, 41 * COUNT),
+            (100000, 41 * COUNT - 1),
+            (100000, 41 * COUNT - 2),
+            (100000, COUNT - 1),
+            (u32::MAX - 3 * COUNT, 10 * COUNT),
+            (0, u32::MAX),
+        ] {
+            let n = slots_in(range);
+            assert!(n == 0 || slots_fit(range, n), "{range:?}: {n}");
+            assert!(n == MAX_SLOTS || !slots_fit(range, n + 1), "{range:?}: {n}");
+        }
+        assert_eq!(slots_in((100000, 41 * COUNT)), 40);
+        assert_eq!(slots_in((100000, 41 * COUNT - 2)), 39);
+        assert_eq!(slots_in((0, u32::MAX)), MAX_SLOTS);
     }
 
     #[test]
