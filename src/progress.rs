@@ -824,7 +824,7 @@ impl Store {
         &self,
         change: &mut dyn FnMut(&mut Progress),
     ) -> Result<(Progress, Option<Notice>, Vec<crate::events::Event>), ProgressError> {
-        fs::create_dir_all(&self.dir)
+        crate::unix::files::create_dir_as_folder(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
         let lock_path = self.dir.join(LOCK_NAME);
         let lock = crate::unix::files::lock_file(&lock_path)
@@ -884,7 +884,7 @@ impl Store {
         let path = self.path();
         let mut json = serde_json::to_vec_pretty(progress).expect("progress serialises");
         json.push(b'\n');
-        crate::unix::files::write_atomic(&path, &json)
+        crate::unix::files::write_atomic_as_folder(&path, &json)
             .map_err(|e| io_error("progress-write-failed", &path, e))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(&self.dir) {

@@ -162,7 +162,7 @@ impl Conn {
         } else {
             args.extend(req.args());
         }
-        let _ = std::fs::create_dir_all(app::learner_dir(&class, &name));
+        let _ = crate::unix::files::private_dir(&app::learner_dir(&class, &name), 0o700);
         let Some((term, cols, rows)) = chan.pty.clone() else {
             // `progress` without a terminal: printed and done.
             chan.slot = Some(slot);

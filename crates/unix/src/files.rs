@@ -17,6 +17,45 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_mode(path, bytes, mode)
 }
 
+/// The mode of a new file in `dir`: 0600 when only the folder's owner may enter it (a class
+/// server's learner and submit folders), else 0644 (a laptop's shared submit folder, which the
+/// instructor reads as another user).
+pub fn new_file_mode(dir: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    match fs::metadata(dir) {
+        Ok(m) if m.permissions().mode() & 0o077 == 0 => 0o600,
+        _ => 0o644,
+    }
+}
+
+/// Makes the folder `path` (and its parents); one made in a folder only its owner may enter is
+/// made 0700 too (`new_file_mode`).
+pub fn create_dir_as_folder(path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    if path.is_dir() {
+        return Ok(());
+    }
+    fs::create_dir_all(path)?;
+    match path.parent() {
+        Some(parent) if new_file_mode(parent) == 0o600 => {
+            fs::set_permissions(path, fs::Permissions::from_mode(0o700))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// As `write_atomic`, but a new file gets `new_file_mode` of its folder: a learner's progress
+/// or export stays private where its folder is.
+pub fn write_atomic_as_folder(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    let mode = match fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => m.permissions().mode() & 0o7777,
+        _ => new_file_mode(dir),
+    };
+    write_atomic_mode(path, bytes, mode)
+}
+
 /// As `write_atomic`, the file getting `mode` whatever it had: a private record stays private
 /// even when someone made it readable.
 pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
@@ -63,10 +102,13 @@ pub fn private_dir(path: &Path, mode: u32) -> io::Result<()> {
 /// Opens `path` (made empty if missing, never truncated) and locks it for this process alone,
 /// waiting for any other holder: writers sharing a folder take turns. Dropping the file unlocks.
 pub fn lock_file(path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // Empty, but nobody else's to open (an open file can be locked by anyone who has it).
     let f = fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
+        .mode(0o600)
         .open(path)?;
     f.lock()?;
     Ok(f)
@@ -205,6 +247,30 @@ mod tests {
         let again = write_private_new(&path, b"second").unwrap_err();
         assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(fs::read(&path).unwrap(), b"first");
+    }
+
+    #[test]
+    fn a_record_in_a_private_folder_is_private_and_elsewhere_readable() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let (private, shared) = (dir.path().join("private"), dir.path().join("shared"));
+        private_dir(&private, 0o700).unwrap();
+        private_dir(&shared, 0o755).unwrap();
+        write_atomic_as_folder(&private.join("a.json"), b"{}").unwrap();
+        write_atomic_as_folder(&shared.join("a.json"), b"{}").unwrap();
+        assert_eq!(mode(&private.join("a.json")), 0o600);
+        assert_eq!(mode(&shared.join("a.json")), 0o644);
+        // A folder made private later keeps the files it has as they are until rewritten...
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o700)).unwrap();
+        write_atomic_as_folder(&shared.join("a.json"), b"[]").unwrap();
+        assert_eq!(mode(&shared.join("a.json")), 0o644);
+        // ...and its new ones are private.
+        write_atomic_as_folder(&shared.join("b.json"), b"[]").unwrap();
+        assert_eq!(mode(&shared.join("b.json")), 0o600);
+        assert_eq!(mode(&private), 0o700);
+        create_dir_as_folder(&private.join("ana")).unwrap();
+        assert_eq!(mode(&private.join("ana")), 0o700);
     }
 
     #[test]
