@@ -119,7 +119,7 @@ impl ClassKeys {
     pub fn load(dir: &std::path::Path) -> Result<ClassKeys, crate::content::Msg> {
         let path = dir.join(CLASS_KEYS_FILE);
         let bad = |why: String| {
-            crate::content::Msg::new("report-class-keys-bad")
+            crate::content::Msg::new("serve-report-keys-bad")
                 .arg("path", path.display())
                 .arg("why", why)
         };
