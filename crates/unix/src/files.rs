@@ -28,19 +28,26 @@ pub fn new_file_mode(dir: &Path) -> u32 {
     }
 }
 
-/// Makes the folder `path` (and its parents); one made in a folder only its owner may enter is
-/// made 0700 too (`new_file_mode`).
+/// Makes the folder `path` and any missing parents; each one made in a folder only its owner
+/// may enter is made 0700 too (`new_file_mode`), so a private tree stays private.
 pub fn create_dir_as_folder(path: &Path) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::fs::DirBuilderExt;
     if path.is_dir() {
         return Ok(());
     }
-    fs::create_dir_all(path)?;
-    match path.parent() {
-        Some(parent) if new_file_mode(parent) == 0o600 => {
-            fs::set_permissions(path, fs::Permissions::from_mode(0o700))
-        }
-        _ => Ok(()),
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    create_dir_as_folder(parent)?;
+    let mode = if new_file_mode(parent) == 0o600 {
+        0o700
+    } else {
+        0o777
+    };
+    match fs::DirBuilder::new().mode(mode).create(path) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && path.is_dir() => Ok(()),
+        done => done,
     }
 }
 
@@ -269,8 +276,9 @@ mod tests {
         write_atomic_as_folder(&shared.join("b.json"), b"[]").unwrap();
         assert_eq!(mode(&shared.join("b.json")), 0o600);
         assert_eq!(mode(&private), 0o700);
-        create_dir_as_folder(&private.join("ana")).unwrap();
+        create_dir_as_folder(&private.join("ana/packs/x")).unwrap();
         assert_eq!(mode(&private.join("ana")), 0o700);
+        assert_eq!(mode(&private.join("ana/packs/x")), 0o700);
     }
 
     #[test]
