@@ -359,11 +359,12 @@ fn trusted<'a>(
             Verdict::Unsigned if signed => flags.push(Flag::Unsigned {
                 file: f.name.clone(),
             }),
-            Verdict::Good(key) if pinned && !known.contains(key) && !trust_new => flags
-                .push(Flag::NewKey {
+            Verdict::Good(key) if pinned && !known.contains(key) && !trust_new => {
+                flags.push(Flag::NewKey {
                     file: f.name.clone(),
                     key: key.chars().take(16).collect(),
-                }),
+                });
+            }
             _ => take.push(*f),
         }
     }

@@ -1127,7 +1127,10 @@ fn two_servers_on_one_machine_give_their_first_learners_different_host_id_blocks
     let block_a = app_env(&a, "ana", "ROCM_LEARN_LAB_SLOT");
     let mut in_b = b.session(&two.key("ana"), "ana");
     let block_b = app_env(&b, "ana", "ROCM_LEARN_LAB_SLOT");
-    assert_ne!(block_a, block_b, "two servers gave their learners one block");
+    assert_ne!(
+        block_a, block_b,
+        "two servers gave their learners one block"
+    );
     // A server that is gone holds nothing: its block is free for the next learner anywhere.
     drop(a);
     let _ = in_a.kill();
@@ -1187,7 +1190,14 @@ fn the_class_folder_is_the_servers_alone_and_its_key_is_made_before_any_login() 
     assert_eq!(code, 0, "{err}");
     let submit = dir.join("submit");
     let quiz = Command::new(BIN)
-        .args(["--content", CLASS_PACK, "quiz", "permissions", "--seed", "0"])
+        .args([
+            "--content",
+            CLASS_PACK,
+            "quiz",
+            "permissions",
+            "--seed",
+            "0",
+        ])
         .env("ROCM_LEARN_DATA_DIR", &dir)
         .env("ROCM_LEARN_LEARNER", "ana")
         .env("ROCM_LEARN_SUBMIT_DIR", &submit)
@@ -1213,7 +1223,10 @@ fn the_class_folder_is_the_servers_alone_and_its_key_is_made_before_any_login() 
         })
         .collect();
     let named = |end: &str| below.iter().any(|(p, _)| p.ends_with(end));
-    assert!(named("learners/ana") && named("learners/old/progress.json"), "{below:?}");
+    assert!(
+        named("learners/ana") && named("learners/old/progress.json"),
+        "{below:?}"
+    );
     assert!(
         below
             .iter()

@@ -23,7 +23,11 @@ pub fn default_dir() -> Option<PathBuf> {
     if rustix::process::geteuid().is_root() {
         return Some(Path::new("/run").join(NAME));
     }
-    let var = |v: &str| std::env::var_os(v).filter(|s| !s.is_empty()).map(PathBuf::from);
+    let var = |v: &str| {
+        std::env::var_os(v)
+            .filter(|s| !s.is_empty())
+            .map(PathBuf::from)
+    };
     if let Some(run) = var("XDG_RUNTIME_DIR").filter(|d| d.is_absolute()) {
         return Some(run.join(NAME));
     }
@@ -113,7 +117,10 @@ mod tests {
     fn two_allocators_never_hold_the_same_block_and_a_dropped_one_is_free() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("blocks");
-        let (a, b) = (Blocks::open(&path, 3).unwrap(), Blocks::open(&path, 3).unwrap());
+        let (a, b) = (
+            Blocks::open(&path, 3).unwrap(),
+            Blocks::open(&path, 3).unwrap(),
+        );
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o700);
         let a0 = a.take().unwrap();
