@@ -590,6 +590,14 @@ impl Notice {
 /// folder of their own under the data folder (several people on one classroom login).
 pub const LEARNER_ENV: &str = "ROCM_LEARN_LEARNER";
 
+/// The folder of one learner's progress in a shared data folder (a class server's).
+pub fn learner_dir(base: &Path, name: &str) -> PathBuf {
+    base.join(LEARNERS_DIR).join(name)
+}
+
+/// The shared data folder's folder of learners' folders.
+pub const LEARNERS_DIR: &str = "learners";
+
 /// What a save did, for the work done after it (the class submit folder, the LRS queue).
 #[derive(Debug, Clone, Default)]
 pub struct Saved {
@@ -663,7 +671,7 @@ impl Store {
             .map(|n| slug(&n))
             .filter(|n| !n.is_empty())
         {
-            Some(name) => base.join("learners").join(name),
+            Some(name) => learner_dir(&base, &name),
             None => base,
         };
         Ok(Store::at(dir))

@@ -38,8 +38,6 @@ use roster::Roster;
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 /// The class folder's submit folder: each learner's export, for `report`.
 pub const SUBMIT: &str = "submit";
-/// The class folder's folder of learners' own folders (`learner_dir`).
-pub const LEARNERS: &str = "learners";
 
 /// The messages a client may read, in one language.
 pub struct Texts {
@@ -231,7 +229,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     // Learners' progress and exports are the server user's alone (the instructor reads them
     // as that user, or through `report`): their folders are 0700, and what is made in them
     // 0600. Folders from before are closed too.
-    for dir in [LEARNERS, SUBMIT, presence::DIR] {
+    for dir in [crate::progress::LEARNERS_DIR, SUBMIT, presence::DIR] {
         let dir = class.join(dir);
         let made = crate::unix::files::private_dir(&dir, 0o700)
             .and_then(|()| crate::unix::files::set_modes(&dir, 0o600, 0o700));

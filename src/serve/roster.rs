@@ -162,7 +162,7 @@ pub enum Joined {
 /// signed files are in the submit folder, so a learner taken off the roster keeps the name, and
 /// whoever has the class code cannot join as them and inherit it all.
 pub fn had_folder(class: &Path, name: &str) -> bool {
-    std::fs::symlink_metadata(super::learner_dir(class, name)).is_ok()
+    std::fs::symlink_metadata(crate::progress::learner_dir(class, name)).is_ok()
 }
 
 /// Adds `name` with `key` as a learner to the class's roster, unless the name is taken (on the
@@ -323,7 +323,7 @@ mod tests {
         let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
         assert!(!text.contains("ana@laptop"), "{text}");
         // A learner taken off the roster keeps their name: their folder is there.
-        std::fs::create_dir_all(crate::serve::learner_dir(dir.path(), "bob")).unwrap();
+        std::fs::create_dir_all(crate::progress::learner_dir(dir.path(), "bob")).unwrap();
         assert_eq!(join(dir.path(), "bob", &a).unwrap(), Joined::Taken);
         assert_eq!(live.get().decide("bob", &a), Decision::UnknownName);
         // A roster broken by hand keeps the last good one in use.
