@@ -1237,6 +1237,25 @@ fn the_class_folder_is_the_servers_alone_and_its_key_is_made_before_any_login() 
         std::fs::read_dir(dir.join("learners/ana")).unwrap().count() > 0,
         "ana's app wrote nothing"
     );
+    // A session that is on shows in online/, to the server's user alone.
+    let mut on = server.session(&class.key("ana"), "ana");
+    let online = dir.join("online");
+    let file = pane::wait("ana's presence file", || {
+        std::fs::read_dir(&online)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("ana."))
+            })
+    });
+    let below: Vec<_> = below
+        .into_iter()
+        .chain([(online.clone(), mode(&online)), (file.clone(), mode(&file))])
+        .collect();
+    let _ = on.kill();
+    let _ = on.wait();
     let open: Vec<String> = below
         .iter()
         .filter(|(path, m)| *m != if path.is_dir() { 0o700 } else { 0o600 })
