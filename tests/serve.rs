@@ -985,6 +985,16 @@ fn two_learners_labs_run_as_host_ids_of_their_own_and_see_only_their_own_process
         maps.push(printed_map(&screen).unwrap());
     }
     let (ana_map, bo_map) = (maps[0], maps[1]);
+    // Each lab's app holds its block's lab lock, so the block stays its own even should the
+    // server die before the app has closed the lab.
+    for name in ["ana", "bo"] {
+        let lock = app_env(&server, name, "ROCM_LEARN_LAB_SLOT_LOCK");
+        let free = Command::new("flock")
+            .args(["-xn", &lock, "true"])
+            .status()
+            .expect("flock runs");
+        assert!(!free.success(), "{name}'s block is not held by their app");
+    }
     // Root of each lab is a host id of its own, not nobody; the accounts follow it.
     assert_ne!(ana_map, bo_map, "both labs map the same host ids");
     for (root, first) in [ana_map, bo_map] {

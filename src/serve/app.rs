@@ -33,7 +33,7 @@ pub struct Launch {
 
 /// Variables of the server's own environment a session never inherits: the client decides
 /// these (or the session sets them).
-pub const CLEARED: [&str; 19] = [
+pub const CLEARED: [&str; 20] = [
     "LANG",
     "LANGUAGE",
     "LC_ALL",
@@ -49,6 +49,7 @@ pub const CLEARED: [&str; 19] = [
     super::screen::WATCHED_ENV,
     MIRROR_ENV,
     crate::lab::app::idmap::SLOT_ENV,
+    crate::lab::app::idmap::SLOT_LOCK_ENV,
     // The server's own ssh login (an admin's agent) is no session's business.
     "SSH_AUTH_SOCK",
     "SSH_CONNECTION",

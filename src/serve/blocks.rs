@@ -49,6 +49,7 @@ pub fn capacity() -> u32 {
 /// The lock folder, opened.
 pub struct Blocks {
     dir: OwnedFd,
+    path: PathBuf,
     count: u32,
 }
 
@@ -56,12 +57,20 @@ pub struct Blocks {
 #[derive(Debug)]
 pub struct Held {
     n: u32,
-    _lock: OwnedFd,
+    lab: PathBuf,
+    _claim: OwnedFd,
 }
 
 impl Held {
     pub fn number(&self) -> u32 {
         self.n
+    }
+
+    /// The block's lab lock, which the session's app holds shared while it lives
+    /// (`lab::app::idmap::hold`): a block is not free while a lab of it may still run, even
+    /// when the server that gave it out has died.
+    pub fn lab_lock(&self) -> &Path {
+        &self.lab
     }
 }
 
@@ -86,25 +95,38 @@ impl Blocks {
                 path.display()
             )));
         }
-        Ok(Blocks { dir, count })
+        Ok(Blocks {
+            dir,
+            path: path.to_path_buf(),
+            count,
+        })
     }
 
-    /// The lowest block no process on the machine holds, taken; none when all are.
+    /// The lowest block no process on the machine holds, taken; none when all are. A block
+    /// is two locks: `N`, which its server holds, and `N.lab`, which its session's app holds
+    /// shared (`Held::lab_lock`). It is free when neither is held; no other server can take
+    /// it between this check of `N.lab` and the app's hold, because this one holds `N`.
     pub fn take(&self) -> Option<Held> {
         (0..self.count).find_map(|n| {
-            let flags = OFlags::CREATE | OFlags::RDWR | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-            let file = rustix::fs::openat(
-                &self.dir,
-                n.to_string().as_str(),
-                flags,
-                Mode::from_raw_mode(0o600),
-            )
-            .ok()?;
-            // Locks belong to the open file: a second open in this same process is refused
-            // too, so the server's own sessions are kept apart by the same means.
-            rustix::fs::flock(&file, FlockOperation::NonBlockingLockExclusive).ok()?;
-            Some(Held { n, _lock: file })
+            let claim = self.lock(&n.to_string())?;
+            let lab = format!("{n}.lab");
+            drop(self.lock(&lab)?);
+            Some(Held {
+                n,
+                lab: self.path.join(lab),
+                _claim: claim,
+            })
         })
+    }
+
+    /// `name` in the folder, locked for this open file alone, if no one else holds it. Locks
+    /// belong to the open file: a second open in this same process is refused too, so the
+    /// server's own sessions are kept apart by the same means.
+    fn lock(&self, name: &str) -> Option<OwnedFd> {
+        let flags = OFlags::CREATE | OFlags::RDWR | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let file = rustix::fs::openat(&self.dir, name, flags, Mode::from_raw_mode(0o600)).ok()?;
+        rustix::fs::flock(&file, FlockOperation::NonBlockingLockExclusive).ok()?;
+        Some(file)
     }
 }
 
@@ -153,6 +175,21 @@ mod tests {
         assert!(held, "the other process's block was given out");
         holder.kill().unwrap();
         holder.wait().unwrap();
+        assert_eq!(blocks.take().unwrap().number(), 0);
+    }
+
+    #[test]
+    fn a_block_whose_app_still_runs_is_not_given_out_after_its_server_let_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocks = Blocks::open(&dir.path().join("blocks"), 2).unwrap();
+        let held = blocks.take().unwrap();
+        assert_eq!(held.number(), 0);
+        // The session's app holds the block's lab lock, as it does under serve...
+        let app = crate::lab::app::idmap::hold(held.lab_lock()).unwrap();
+        // ...and the server is gone: block 0 is still its lab's.
+        drop(held);
+        assert_eq!(blocks.take().unwrap().number(), 1);
+        drop(app);
         assert_eq!(blocks.take().unwrap().number(), 0);
     }
 

@@ -104,12 +104,7 @@ impl Drop for Taken {
     }
 }
 
-impl Slot {
-    /// The session's block of host ids, if its lab has one of its own.
-    pub fn block(&self) -> Option<u32> {
-        self.0.block.as_ref().map(blocks::Held::number)
-    }
-}
+impl Slot {}
 
 /// The first free place of `taken`, marked taken.
 fn first_free(taken: &mut [bool]) -> Option<usize> {
@@ -148,10 +143,20 @@ impl Shared {
         Some(Slot(Arc::new(taken)))
     }
 
-    /// What a session's app is told about its block (`lab::app::idmap::SLOT_ENV`), if anything.
-    pub fn slot_env(&self, slot: &Slot) -> Option<(String, String)> {
-        slot.block()
-            .map(|b| (crate::lab::app::idmap::SLOT_ENV.to_string(), b.to_string()))
+    /// What a session's app is told about its block (`lab::app::idmap::SLOT_ENV`), if
+    /// anything, and the lock it holds the block by while it lives (`SLOT_LOCK_ENV`).
+    pub fn slot_env(&self, slot: &Slot) -> Vec<(String, String)> {
+        use crate::lab::app::idmap::{SLOT_ENV, SLOT_LOCK_ENV};
+        let Some(held) = &slot.0.block else {
+            return Vec::new();
+        };
+        vec![
+            (SLOT_ENV.to_string(), held.number().to_string()),
+            (
+                SLOT_LOCK_ENV.to_string(),
+                held.lab_lock().display().to_string(),
+            ),
+        ]
     }
 
     /// The pack every session opens: `CLASS/pack` when there is one, else the built-in course
