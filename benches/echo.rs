@@ -49,11 +49,7 @@ impl Session {
                 s.extend_from_slice(&buf[..k]);
             }
         });
-        Session {
-            child,
-            stdin,
-            seen,
-        }
+        Session { child, stdin, seen }
     }
 
     fn len(&self) -> usize {
@@ -174,7 +170,10 @@ fn start_sshd(dir: &Path, public: &str) -> (Child, u16) {
         .expect("sshd starts (apt install openssh-server)");
     let start = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(10), "sshd never listened");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "sshd never listened"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     (child, port)
@@ -187,7 +186,12 @@ fn start_serve(class: &Path, n: usize) -> (Child, u16) {
         .arg("--class")
         .arg(class)
         // Every session comes from one address here, all at once.
-        .args(["--per-source-startups", "100", "--max-startups", "100:30:200"])
+        .args([
+            "--per-source-startups",
+            "100",
+            "--max-startups",
+            "100:30:200",
+        ])
         .env("LANG", "C")
         .stderr(Stdio::piped())
         .spawn()

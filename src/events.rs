@@ -240,9 +240,12 @@ pub fn append(path: &Path, events: &[Event]) -> std::io::Result<()> {
         serde_json::to_writer(&mut buf, e).expect("event serialises");
         buf.push(b'\n');
     }
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
+        .mode(crate::unix::files::new_file_mode(dir))
         .open(path)?;
     f.write_all(&buf)?;
     f.sync_data()

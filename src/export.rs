@@ -465,7 +465,7 @@ pub fn submit(dir: &std::path::Path, e: &Export) -> std::io::Result<std::path::P
     let path = dir.join(submit_file_name(e));
     let mut json = serde_json::to_vec_pretty(e).expect("export serialises");
     json.push(b'\n');
-    crate::unix::files::write_atomic(&path, &json)?;
+    crate::unix::files::write_atomic_as_folder(&path, &json)?;
     Ok(path)
 }
 

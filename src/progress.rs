@@ -641,6 +641,14 @@ impl Notice {
 /// folder of their own under the data folder (several people on one classroom login).
 pub const LEARNER_ENV: &str = "ROCM_LEARN_LEARNER";
 
+/// The folder of one learner's progress in a shared data folder (a class server's).
+pub fn learner_dir(base: &Path, name: &str) -> PathBuf {
+    base.join(LEARNERS_DIR).join(name)
+}
+
+/// The shared data folder's folder of learners' folders.
+pub const LEARNERS_DIR: &str = "learners";
+
 /// What a save did, for the work done after it (the class submit folder, the LRS queue).
 #[derive(Debug, Clone, Default)]
 pub struct Saved {
@@ -714,7 +722,7 @@ impl Store {
             .map(|n| slug(&n))
             .filter(|n| !n.is_empty())
         {
-            Some(name) => base.join("learners").join(name),
+            Some(name) => learner_dir(&base, &name),
             None => base,
         };
         Ok(Store::at(dir))
@@ -875,7 +883,7 @@ impl Store {
         &self,
         change: &mut dyn FnMut(&mut Progress),
     ) -> Result<(Progress, Option<Notice>, Vec<crate::events::Event>), ProgressError> {
-        fs::create_dir_all(&self.dir)
+        crate::unix::files::create_dir_as_folder(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
         let lock_path = self.dir.join(LOCK_NAME);
         let lock = crate::unix::files::lock_file(&lock_path)
@@ -935,7 +943,7 @@ impl Store {
         let path = self.path();
         let mut json = serde_json::to_vec_pretty(progress).expect("progress serialises");
         json.push(b'\n');
-        crate::unix::files::write_atomic(&path, &json)
+        crate::unix::files::write_atomic_as_folder(&path, &json)
             .map_err(|e| io_error("progress-write-failed", &path, e))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(&self.dir) {

@@ -90,6 +90,51 @@ pub struct KnownKeys {
     /// server computed. Given each run (`report --class`), never kept.
     #[serde(skip)]
     pub servers: Vec<String>,
+    /// The class folders this report is over, with the keys they record as each learner's.
+    /// With any, a learner's files are taken only when a class server or a recorded key of
+    /// theirs signed them: nothing is trusted on first use.
+    #[serde(skip)]
+    pub classes: Vec<(std::path::PathBuf, ClassKeys)>,
+}
+
+/// Which install keys a class folder knows as each learner's own (the file `CLASS_KEYS_FILE`,
+/// mode 0600, beside the roster). The server's key is not in it: it is the class's, for every
+/// learner. A learner's laptop key gets in when the instructor takes a file of theirs on
+/// purpose (`report --trust-new-keys`), so a neighbour's file that reaches the submit folder
+/// first is not taken as theirs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassKeys {
+    /// learner -> keys.
+    #[serde(default)]
+    pub learners: BTreeMap<String, Vec<String>>,
+}
+
+/// The class folder's record of learners' keys.
+pub const CLASS_KEYS_FILE: &str = "learner-keys.json";
+
+impl ClassKeys {
+    /// The record in class folder `dir`; none yet is an empty one. A file that is there but
+    /// does not read is an error naming it (it is never overwritten then).
+    pub fn load(dir: &std::path::Path) -> Result<ClassKeys, crate::content::Msg> {
+        let path = dir.join(CLASS_KEYS_FILE);
+        let bad = |why: String| {
+            crate::content::Msg::new("serve-report-keys-bad")
+                .arg("path", path.display())
+                .arg("why", why)
+        };
+        match crate::hostfs::read_named(&path, 4 << 20) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| bad(e.to_string())),
+            Err(_) if std::fs::symlink_metadata(&path).is_err() => Ok(ClassKeys::default()),
+            Err(r) => Err(bad(r.msg().to_string())),
+        }
+    }
+
+    /// Writes the record whole, readable by the class folder's owner alone.
+    pub fn save(&self, dir: &std::path::Path) -> std::io::Result<()> {
+        let json = serde_json::to_vec_pretty(self).expect("keys serialise");
+        crate::unix::files::write_atomic_mode(&dir.join(CLASS_KEYS_FILE), &json, 0o600)
+    }
 }
 
 const KNOWN_KEYS_FILE: &str = "class-keys.json";
@@ -108,10 +153,20 @@ impl KnownKeys {
             .unwrap_or_default()
     }
 
-    pub fn of(&self, pack: &str, learner: &str) -> &[String] {
-        self.keys
-            .get(&format!("{pack}/{learner}"))
-            .map_or(&[], Vec::as_slice)
+    /// The keys `learner`'s files may be signed with, and whether that list is the whole
+    /// truth (a class's record) rather than what earlier reports happened to see (trust on
+    /// first use, when it is empty).
+    pub fn of(&self, pack: &str, learner: &str) -> (Vec<String>, bool) {
+        if self.classes.is_empty() {
+            let seen = self.keys.get(&format!("{pack}/{learner}"));
+            return (seen.cloned().unwrap_or_default(), false);
+        }
+        let recorded = self
+            .classes
+            .iter()
+            .filter_map(|(_, c)| c.learners.get(learner))
+            .flatten();
+        (self.servers.iter().chain(recorded).cloned().collect(), true)
     }
 
     /// Adds the keys the report took; a failure to save only means asking again next time.
@@ -127,10 +182,34 @@ impl KnownKeys {
                 }
             }
         }
+        self.record_in_classes(r);
         if let Some(path) = Self::path() {
             let _ = std::fs::create_dir_all(path.parent().unwrap_or(&path));
             let json = serde_json::to_vec_pretty(self).expect("keys serialise");
             let _ = crate::unix::files::write_atomic(&path, &json);
+        }
+    }
+}
+
+impl KnownKeys {
+    /// Records in each class folder the learners' own keys this report took (the instructor
+    /// took them on purpose: a key not recorded is only taken with `--trust-new-keys`).
+    fn record_in_classes(&mut self, r: &Report) {
+        for (dir, record) in &mut self.classes {
+            let mut changed = false;
+            for l in &r.learners {
+                let mine = record.learners.entry(l.learner.clone()).or_default();
+                for k in l.keys.iter().filter(|k| !self.servers.contains(k)) {
+                    if !mine.contains(k) {
+                        mine.push(k.clone());
+                        changed = true;
+                    }
+                }
+            }
+            record.learners.retain(|_, keys| !keys.is_empty());
+            if changed && let Err(e) = record.save(dir) {
+                eprintln!("report: {}: {e}", dir.join(CLASS_KEYS_FILE).display());
+            }
         }
     }
 }
@@ -184,7 +263,8 @@ pub fn build(
     }
     let mut class = Class::default();
     for (name, files) in by_name {
-        let (files, refused) = trusted(&files, known.of(&pack.id, name), trust_new);
+        let (keys, whole) = known.of(&pack.id, name);
+        let (files, refused) = trusted(&files, &keys, whole, trust_new);
         if files.len() > 1 {
             r.merged += 1;
         }
@@ -258,14 +338,17 @@ fn by_server(
         .collect()
 }
 
-/// The files of one learner to take, and flags for those not taken.
+/// The files of one learner to take, and flags for those not taken. `known` is the keys
+/// theirs may be signed with; when it is empty and not `whole`, the first keys seen are taken.
 fn trusted<'a>(
     files: &[&'a Input],
     known: &[String],
+    whole: bool,
     trust_new: bool,
 ) -> (Vec<&'a Input>, Vec<Flag>) {
     use crate::sign::Verdict;
-    let signed = !known.is_empty() || files.iter().any(|f| matches!(f.verdict, Verdict::Good(_)));
+    let pinned = whole || !known.is_empty();
+    let signed = pinned || files.iter().any(|f| matches!(f.verdict, Verdict::Good(_)));
     let mut take = Vec::new();
     let mut flags = Vec::new();
     for f in files {
@@ -276,11 +359,12 @@ fn trusted<'a>(
             Verdict::Unsigned if signed => flags.push(Flag::Unsigned {
                 file: f.name.clone(),
             }),
-            Verdict::Good(key) if !known.is_empty() && !known.contains(key) && !trust_new => flags
-                .push(Flag::NewKey {
+            Verdict::Good(key) if pinned && !known.contains(key) && !trust_new => {
+                flags.push(Flag::NewKey {
                     file: f.name.clone(),
                     key: key.chars().take(16).collect(),
-                }),
+                });
+            }
             _ => take.push(*f),
         }
     }

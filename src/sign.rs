@@ -32,18 +32,45 @@ pub enum Verdict {
     Bad,
 }
 
-/// This install's key, made (and kept) on first use.
+/// This install's key, made (and kept) on first use. Every caller gets the one key published
+/// in the file, also when several processes make it at once (a class server's sessions): the
+/// first to publish it wins, and the others read theirs back. A file that is there but is not
+/// a key is an error naming it, never silently replaced: exports signed with the old key would
+/// then look like someone else's.
 pub fn install_key(data: &Path) -> std::io::Result<SigningKey> {
     let path = data.join(KEY_FILE);
-    if let Ok(text) = std::fs::read_to_string(&path)
-        && let Some(bytes) = unhex::<32>(text.trim())
-    {
-        return Ok(SigningKey::from_bytes(&bytes));
+    match read_key(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        got => return got,
     }
     let mut seed = [0u8; 32];
     getrandom::fill(&mut seed).map_err(std::io::Error::other)?;
     std::fs::create_dir_all(data)?;
-    write_private(&path, hex(&seed).as_bytes())?;
+    match crate::unix::files::write_private_new(&path, hex(&seed).as_bytes()) {
+        Ok(()) => Ok(SigningKey::from_bytes(&seed)),
+        // Another process published first: theirs is the key.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_key(&path),
+        Err(e) => Err(e),
+    }
+}
+
+/// The key in `path`; `NotFound` when there is no file, `InvalidData` naming the file when it
+/// holds no key.
+fn read_key(path: &Path) -> std::io::Result<SigningKey> {
+    let bytes = crate::unix::files::read_capped(path, 1 << 10)?;
+    let seed = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|t| unhex::<32>(t.trim()))
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "{} is not an install key (64 hex digits); move it aside to have a new key \
+                     made",
+                    path.display()
+                ),
+            )
+        })?;
     Ok(SigningKey::from_bytes(&seed))
 }
 
@@ -55,14 +82,6 @@ pub fn install_public(data: &Path) -> Option<String> {
     Some(hex(SigningKey::from_bytes(&seed)
         .verifying_key()
         .as_bytes()))
-}
-
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    match crate::unix::files::write_private_new(path, bytes) {
-        // Another instance made it first: theirs is the key.
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        done => done,
-    }
 }
 
 /// The seal of a JSON value (its `signature` field left out).
@@ -148,5 +167,36 @@ mod tests {
         assert_eq!(verify(&v), Verdict::Bad);
         assert_eq!(install_public(dir.path()), Some(s.key));
         assert_eq!(install_public(&dir.path().join("none")), None);
+    }
+
+    #[test]
+    fn every_thread_gets_the_one_published_key() {
+        for _ in 0..100 {
+            let dir = tempfile::tempdir().unwrap();
+            let keys: Vec<[u8; 32]> = std::thread::scope(|s| {
+                let runs: Vec<_> = (0..4)
+                    .map(|_| s.spawn(|| install_key(dir.path()).unwrap().to_bytes()))
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            let published = install_key(dir.path()).unwrap().to_bytes();
+            assert!(keys.iter().all(|k| *k == published), "{keys:?}");
+            // Nothing but the key is left in the folder (no temporary file).
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        }
+    }
+
+    #[test]
+    fn an_empty_or_damaged_key_file_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(KEY_FILE);
+        for text in ["", "not hex at all", &"ab".repeat(31)] {
+            std::fs::write(&path, text).unwrap();
+            let e = install_key(dir.path()).unwrap_err();
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+            assert!(e.to_string().contains(&path.display().to_string()), "{e}");
+            // The file is left as it was for the owner to look at.
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
     }
 }

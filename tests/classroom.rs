@@ -1324,6 +1324,7 @@ fn a_learner_stuck_mid_lab_shows_in_the_live_view_with_the_step_and_for_how_long
 
 #[test]
 fn results_the_class_server_signed_are_marked_as_its_and_a_learners_own_are_not() {
+    use std::os::unix::fs::PermissionsExt;
     // A class folder as `rocm-learn serve` keeps it.
     let class = tempfile::tempdir().unwrap();
     std::fs::write(class.path().join("roster.toml"), "").unwrap();
@@ -1372,6 +1373,9 @@ fn results_the_class_server_signed_are_marked_as_its_and_a_learners_own_are_not(
         }
     }
 
+    // The first report over the class folder takes what the server signed, but not a file
+    // signed by a key the class folder does not record as ana's (hers or a neighbour's: the
+    // report cannot tell), even though it is the first key seen for her.
     let r = report_json(CLASS_PACK, &submit, instructor.path());
     let ana = learner_json(&r, "ana");
     assert_eq!(
@@ -1379,9 +1383,41 @@ fn results_the_class_server_signed_are_marked_as_its_and_a_learners_own_are_not(
         "{ana:#}"
     );
     assert_eq!(
+        ana["items"]["lesson:node-day"]["source"],
+        serde_json::Value::Null,
+        "{ana:#}"
+    );
+    assert_eq!(ana["flags"][0]["kind"], "new-key", "{ana:#}");
+    let record = class.path().join("learner-keys.json");
+    assert!(!record.exists(), "nothing was taken on purpose yet");
+    // The instructor takes it on purpose: the class folder records ana's laptop key...
+    let trusted = common::call(
+        &["--content", CLASS_PACK, "report", "--trust-new-keys", s],
+        instructor.path(),
+    );
+    assert_eq!(trusted.code, 0, "{}", trusted.stderr);
+    let mode = std::fs::metadata(&record).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let recorded: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(recorded["learners"]["ana"].as_array().unwrap().len(), 1);
+    assert!(!recorded.to_string().contains(&server_key), "{recorded}");
+    // ...so any later report over the folder, by any instructor account, takes it.
+    let other_instructor = tempfile::tempdir().unwrap();
+    let r = report_json(CLASS_PACK, &submit, other_instructor.path());
+    let ana = learner_json(&r, "ana");
+    assert_eq!(
         ana["items"]["lesson:node-day"]["source"], "learner",
         "{ana:#}"
     );
+    assert_eq!(ana["flags"], serde_json::json!([]), "{ana:#}");
+    // A damaged record is named, not silently replaced.
+    std::fs::write(&record, "{").unwrap();
+    let broken = common::call(&["--content", CLASS_PACK, "report", s], instructor.path());
+    assert_eq!(broken.code, 1);
+    has(&broken.stderr, &record.display().to_string());
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), "{");
+    std::fs::write(&record, recorded.to_string()).unwrap();
     assert_eq!(
         ana["items"]["lab:hsa-init-failed"]["source"],
         serde_json::Value::Null

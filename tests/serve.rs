@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use pane::Pane;
 
 const BIN: &str = env!("CARGO_BIN_EXE_rocm-learn");
+const CLASS_PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/class-pack");
 
 /// `ssh` and `ssh-keygen` (both in openssh-client).
 fn ssh_there(what: &str) -> bool {
@@ -201,6 +202,29 @@ impl Server {
         (
             out.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// `ssh NAME@127.0.0.1 COMMAND` as a person runs it (not in batch mode, so the server's
+    /// one-line answers after keyboard-interactive are read) from a laptop whose locale is
+    /// `lang`: (exit code, stderr).
+    fn ssh_person(&self, key: &Path, name: &str, lang: &str, command: &[&str]) -> (i32, String) {
+        let args = self.ssh_args(key).into_iter().map(|a| match a.as_str() {
+            "BatchMode=yes" => "BatchMode=no".into(),
+            _ => a,
+        });
+        let out = Command::new("ssh")
+            .args(["-o", "SendEnv=LANG"])
+            .args(args)
+            .arg(format!("{name}@127.0.0.1"))
+            .args(command)
+            .env("LANG", lang)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ssh runs");
+        (
+            out.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     }
@@ -454,10 +478,31 @@ fn wrong_keys_and_unknown_names_are_refused_in_one_line_and_logged_without_keys(
     has(&err, "This name is not on the class roster.");
     server.wait_log("refused bob from 127.0.0.1");
 
-    // eve's roster entry holds ana's key; eve's own key is refused.
+    // eve's roster entry holds ana's key; eve's own key is refused: a script gets SSH's own
+    // refusal, a person one line saying whose key it is not, in their language.
     let (code, _, err) = server.ssh(&class.key("eve"), "eve", &["progress"]);
     assert_eq!(code, 255);
-    has(&err, "Permission denied (publickey)");
+    has(&err, "Permission denied (publickey");
+    for (lang, line) in [
+        ("C.UTF-8", "This key is not eve's."),
+        ("ja_JP.UTF-8", "この鍵は「eve」の鍵ではありません。"),
+        ("ko_KR.UTF-8", "이 키는 \"eve\"의 키가 아닙니다."),
+    ] {
+        let (code, err) = server.ssh_person(&class.key("eve"), "eve", lang, &["progress"]);
+        assert_eq!(code, 1, "{lang}: {err}");
+        has(&err, line);
+        lacks(&err, "not on the class roster");
+        lacks(&err, "名簿にありません");
+    }
+    // A client with a wrong key and then the right one is let in with the right one.
+    let both = Command::new("ssh")
+        .args(["-i", class.key("kim").to_str().unwrap()])
+        .args(server.ssh_args(&class.key("ana")))
+        .args(["ana@127.0.0.1", "progress", "--json"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(both.status.success(), "{both:?}");
     let log = server.wait_log("refused eve from 127.0.0.1");
     has(&log, "wrong key");
     has(&log, "unknown name");
@@ -791,6 +836,8 @@ fn a_class_code_lets_a_new_learner_pick_a_name_and_pins_their_key() {
     let code = print();
     assert_eq!(code.len(), 9, "{code}");
     assert_eq!(print(), code, "the code is made once");
+    let roster_path = class.path().join("roster.toml");
+    let roster_before = std::fs::read_to_string(&roster_path).unwrap();
     let server = Server::start(&class.path(), &[]);
     let (zoe, zoe_blob) = class.new_key("zoe");
 
@@ -829,8 +876,21 @@ fn a_class_code_lets_a_new_learner_pick_a_name_and_pins_their_key() {
     let (status, out, err) = server.ssh(&zoe, "zoe", &["progress", "--json"]);
     assert_eq!(status, 0, "{err}");
     has(&out, "\"learner\": \"zoe\"");
-    // ...and another key cannot have her name, even with the code.
+    // ...and another key cannot have her name: it is told the key is not hers, and is not
+    // asked for the code.
     let p = server.pane_joining(&class.key("kim"), "zoe");
+    let screen = p.wait_for("ssh ended");
+    has(&screen, "This key is not zoe's.");
+    lacks(&screen, "Class code");
+    lacks(&screen, "Lessons");
+    let (status, _, _) = server.ssh(&class.key("kim"), "zoe", &["progress"]);
+    assert_eq!(status, 255, "a script with another key is refused");
+
+    // Taken off the roster, zoe keeps her name: her folder (her progress) is there, so the
+    // code does not let anyone join as her again.
+    std::fs::write(&roster_path, &roster_before).unwrap();
+    let (mal, mal_blob) = class.new_key("mal");
+    let p = server.pane_joining(&mal, "zoe");
     p.wait_for("Class code:");
     p.type_text(&code);
     p.keys(&["Enter"]);
@@ -838,8 +898,8 @@ fn a_class_code_lets_a_new_learner_pick_a_name_and_pins_their_key() {
     has(&screen, "The name \"zoe\" is already taken.");
     lacks(&screen, "Lessons");
     server.wait_log(": name taken");
-    let (status, _, _) = server.ssh(&class.key("kim"), "zoe", &["progress"]);
-    assert_eq!(status, 255, "a script without the code is refused");
+    lacks(&std::fs::read_to_string(&roster_path).unwrap(), &mal_blob);
+    assert!(class.path().join("learners/zoe").is_dir());
 
     // Neither the code nor any key is in the log.
     let log = server.wait_log(": name taken");
@@ -938,6 +998,16 @@ fn two_learners_labs_run_as_host_ids_of_their_own_and_see_only_their_own_process
         maps.push(printed_map(&screen).unwrap());
     }
     let (ana_map, bo_map) = (maps[0], maps[1]);
+    // Each lab's app holds its block's lab lock, so the block stays its own even should the
+    // server die before the app has closed the lab.
+    for name in ["ana", "bo"] {
+        let lock = app_env(&server, name, "ROCM_LEARN_LAB_SLOT_LOCK");
+        let free = Command::new("flock")
+            .args(["-xn", &lock, "true"])
+            .status()
+            .expect("flock runs");
+        assert!(!free.success(), "{name}'s block is not held by their app");
+    }
     // Root of each lab is a host id of its own, not nobody; the accounts follow it.
     assert_ne!(ana_map, bo_map, "both labs map the same host ids");
     for (root, first) in [ana_map, bo_map] {
@@ -1273,13 +1343,21 @@ fn a_hostile_network_cannot_keep_learners_out_and_every_refusal_is_logged() {
 
     // 3. An address that keeps failing to log in is refused for a while, and said so once.
     let (stranger, _) = class.new_key("mallory");
-    for _ in 0..4 {
+    for _ in 0..40 {
         let _ = Command::new("ssh")
             .args(["-b", "127.0.0.4"])
             .args(server.ssh_args(&stranger))
             .arg("eve@127.0.0.1")
             .stdin(Stdio::null())
             .output();
+        if server
+            .log
+            .lock()
+            .unwrap()
+            .contains("serve: penalty for 127.0.0.4")
+        {
+            break;
+        }
     }
     let log = server.wait_log("serve: penalty for 127.0.0.4");
     assert_eq!(
@@ -1291,13 +1369,25 @@ fn a_hostile_network_cannot_keep_learners_out_and_every_refusal_is_logged() {
     server.wait_log("penalty for repeated failures");
     quick("a penalized neighbour");
 
-    // 4. Log spoofing: a name with a line break and a bidi override is logged harmless.
+    // 4. Log spoofing: a name with controls that would rewrite the instructor's log line (a
+    // bidi override, an escape that clears the line, NEL and a carriage return) is logged
+    // harmless. OpenSSH sends such a name only from a config file, never from its command line.
+    let config = class.dir.path().join("spoof_config");
+    std::fs::write(
+        &config,
+        format!(
+            "Host spoof\n  HostName 127.0.0.1\n  Port {}\n  User \"x\u{202e}\x1b[2K\u{85}\rserve: login kim\"\n  \
+             IdentityFile {}\n  IdentitiesOnly yes\n  BatchMode yes\n  StrictHostKeyChecking no\n  \
+             UserKnownHostsFile /dev/null\n  LogLevel ERROR\n",
+            server.port,
+            stranger.display()
+        ),
+    )
+    .unwrap();
     let out = Command::new("ssh")
-        .args(server.ssh_args(&stranger))
-        .arg("-l")
-        // (OpenSSH refuses to send a name with shell characters such as parentheses.)
-        .arg("x\u{202e}\nserve: login kim")
-        .arg("127.0.0.1")
+        .arg("-F")
+        .arg(&config)
+        .arg("spoof")
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -1305,7 +1395,7 @@ fn a_hostile_network_cannot_keep_learners_out_and_every_refusal_is_logged() {
         &String::from_utf8_lossy(&out.stderr),
         "not on the class roster",
     );
-    let log = server.wait_log("refused x??serve: login kim from 127.0.0.1");
+    let log = server.wait_log("refused x??[2K??serve: login kim from 127.0.0.1");
     assert!(!log.contains('\u{202e}'), "{log}");
     assert!(
         !log.lines().any(|l| l.starts_with("serve: login kim")),
@@ -1457,4 +1547,176 @@ fn labs_are_admitted_only_while_their_memory_fits_the_server() {
         );
         std::thread::sleep(Duration::from_millis(300));
     }
+}
+
+/// The value of `var` in the environment of `name`'s session app below `server`, once there.
+fn app_env(server: &Server, name: &str, var: &str) -> String {
+    let serve = server.child.id() as i32;
+    let want = format!("ROCM_LEARN_LEARNER={name}");
+    let prefix = format!("{var}=");
+    pane::wait("the session's app", || {
+        pane::descendants(serve)
+            .into_iter()
+            .filter(|(_, s)| s.ppid == serve)
+            .find_map(|(pid, _)| {
+                let env = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+                let vars: Vec<&[u8]> = env.split(|b| *b == 0).collect();
+                vars.contains(&want.as_bytes()).then_some(())?;
+                vars.iter().find_map(|v| {
+                    let v = std::str::from_utf8(v).ok()?;
+                    v.strip_prefix(&prefix).map(str::to_string)
+                })
+            })
+    })
+}
+
+#[test]
+fn two_servers_on_one_machine_give_their_first_learners_different_host_id_blocks() {
+    let what = "serve's machine-wide host ids";
+    if !ssh_there(what) || !common::needs::root(what) {
+        return;
+    }
+    // Two classes, each with its own server: both servers' first learner is ana.
+    let (one, two) = (Class::new(), Class::new());
+    let a = Server::start(&one.path(), &[]);
+    let b = Server::start(&two.path(), &[]);
+    let mut in_a = a.session(&one.key("ana"), "ana");
+    let block_a = app_env(&a, "ana", "ROCM_LEARN_LAB_SLOT");
+    let mut in_b = b.session(&two.key("ana"), "ana");
+    let block_b = app_env(&b, "ana", "ROCM_LEARN_LAB_SLOT");
+    assert_ne!(
+        block_a, block_b,
+        "two servers gave their learners one block"
+    );
+    // A server that is gone holds nothing: its block is free for the next learner anywhere.
+    drop(a);
+    let _ = in_a.kill();
+    let _ = in_a.wait();
+    let c = Server::start(&one.path(), &[]);
+    let mut in_c = c.session(&one.key("ana"), "ana");
+    let block_c = app_env(&c, "ana", "ROCM_LEARN_LAB_SLOT");
+    assert_ne!(block_c, block_b);
+    let n = |b: &str| b.parse::<u32>().unwrap();
+    assert!(
+        n(&block_c) <= n(&block_a),
+        "block {block_a} was not given back ({block_c} taken)"
+    );
+    for s in [&mut in_b, &mut in_c] {
+        let _ = s.kill();
+        let _ = s.wait();
+    }
+}
+
+/// Every folder below `dir` and the mode of each, and every file and its mode.
+fn modes_below(dir: &Path) -> Vec<(PathBuf, u32)> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let meta = std::fs::symlink_metadata(&path).unwrap();
+        out.push((path.clone(), meta.permissions().mode() & 0o7777));
+        if meta.is_dir() {
+            out.extend(modes_below(&path));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_class_folder_is_the_servers_alone_and_its_key_is_made_before_any_login() {
+    use std::os::unix::fs::PermissionsExt;
+    if !ssh_there("serve's file modes") {
+        return;
+    }
+    let class = Class::new();
+    let dir = class.path();
+    // What an older server left: readable by everyone.
+    for d in ["learners/old", "submit"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+        std::fs::set_permissions(dir.join(d), std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::write(dir.join("learners/old/progress.json"), "{}").unwrap();
+    std::fs::write(dir.join("submit/old.json"), "{}").unwrap();
+    let server = Server::start(&dir, &[]);
+    // The key the sessions sign with is there before anyone logs in.
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&dir.join("install-key")), 0o600);
+    assert_eq!(mode(&dir.join("host_key")), 0o600);
+    // ana's session, and what her app writes as a session's app does.
+    let (code, _, err) = server.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let submit = dir.join("submit");
+    let quiz = Command::new(BIN)
+        .args([
+            "--content",
+            CLASS_PACK,
+            "quiz",
+            "permissions",
+            "--seed",
+            "0",
+        ])
+        .env("ROCM_LEARN_DATA_DIR", &dir)
+        .env("ROCM_LEARN_LEARNER", "ana")
+        .env("ROCM_LEARN_SUBMIT_DIR", &submit)
+        .env("LANG", "C")
+        .env_remove("ROCM_LEARN_LANG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(b"1\n1\n")?;
+            c.wait()
+        })
+        .unwrap();
+    assert!(quiz.success());
+    let below: Vec<_> = ["learners", "submit"]
+        .iter()
+        .flat_map(|d| {
+            let mut all = modes_below(&dir.join(d));
+            all.push((dir.join(d), mode(&dir.join(d))));
+            all
+        })
+        .collect();
+    let named = |end: &str| below.iter().any(|(p, _)| p.ends_with(end));
+    assert!(
+        named("learners/ana") && named("learners/old/progress.json"),
+        "{below:?}"
+    );
+    assert!(
+        below
+            .iter()
+            .any(|(p, _)| p.parent() == Some(&submit) && !p.ends_with("old.json")),
+        "no export of ana's: {below:?}"
+    );
+    assert!(
+        std::fs::read_dir(dir.join("learners/ana")).unwrap().count() > 0,
+        "ana's app wrote nothing"
+    );
+    // A session that is on shows in online/, to the server's user alone.
+    let mut on = server.session(&class.key("ana"), "ana");
+    let online = dir.join("online");
+    let file = pane::wait("ana's presence file", || {
+        std::fs::read_dir(&online)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("ana."))
+            })
+    });
+    let below: Vec<_> = below
+        .into_iter()
+        .chain([(online.clone(), mode(&online)), (file.clone(), mode(&file))])
+        .collect();
+    let _ = on.kill();
+    let _ = on.wait();
+    let open: Vec<String> = below
+        .iter()
+        .filter(|(path, m)| *m != if path.is_dir() { 0o700 } else { 0o600 })
+        .map(|(path, m)| format!("{} {m:o}", path.display()))
+        .collect();
+    assert!(open.is_empty(), "not the server's alone: {open:#?}");
 }

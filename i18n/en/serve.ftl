@@ -51,8 +51,11 @@ serve-refused-code = That class code is not right. Ask your instructor for the c
 serve-refused-taken = The name "{ $name }" is already taken. Log in with another name.
 serve-refused-bad-name = "{ $name }" cannot be a login name: use 1 to 32 lowercase letters, digits, "-" or "_", starting with a letter or digit.
 serve-join-failed = The server could not add you to the class. Tell your instructor.
+serve-refused-not-their-key = This key is not { $name }'s. Log in with the key you use for this class (ssh -i KEY), or ask your instructor to change the key on the roster.
+serve-install-key-bad = The class server cannot sign learners' results: { $why }
 serve-report-by-server = computed on the class server
 serve-report-no-server-key = { $dir } holds no server key (install-key): nothing is marked as its server's.
+serve-report-keys-bad = { $path } is not a record of learners' keys ({ $why }). Fix it, or move it aside and take each learner's own files again with report --trust-new-keys.
 serve-too-many-sessions = --max-sessions { $n } is too many: each session's lab gets 65,536 host ids of its own, and they run out above { $max } sessions. Use { $max } or fewer.
 serve-lrs-unsent = { $count ->
         [one] 1 statement waits

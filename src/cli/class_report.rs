@@ -78,7 +78,20 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
         return EXIT_FAIL;
     }
     let mut known = crate::report::KnownKeys::load();
-    known.servers = server_keys(i18n, m);
+    let classes = class_dirs(i18n, m);
+    known.servers = classes
+        .iter()
+        .filter_map(|d| crate::sign::install_public(d))
+        .collect();
+    for dir in classes {
+        match crate::report::ClassKeys::load(&dir) {
+            Ok(keys) => known.classes.push((dir, keys)),
+            Err(msg) => {
+                eprintln!("{}", i18n.msg(&msg));
+                return EXIT_FAIL;
+            }
+        }
+    }
     let report = crate::report::build(
         &exports,
         course,
@@ -102,35 +115,37 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     EXIT_OK
 }
 
-/// The keys of the class servers whose exports are proof: each `--class DIR`'s, and that of the
-/// class folder a `DIR/submit` argument belongs to (a folder with the server's `roster.toml`
-/// and `host_key`: whoever can write it controls the class anyway).
-fn server_keys(i18n: &I18n, m: &ArgMatches) -> Vec<String> {
+/// The class folders whose servers' exports are proof and whose records say which keys are
+/// each learner's: each `--class DIR`, and the class folder a `DIR/submit` argument belongs to
+/// (a folder with the server's `roster.toml` and `host_key`: whoever can write it controls the
+/// class anyway).
+fn class_dirs(i18n: &I18n, m: &ArgMatches) -> Vec<PathBuf> {
     let is_class = |d: &std::path::Path| {
         d.join(crate::serve::roster::FILE).is_file() && d.join(crate::serve::hostkey::FILE).is_file()
     };
-    let mut keys = Vec::new();
+    let mut dirs = Vec::new();
     for dir in m.get_many::<PathBuf>("class").into_iter().flatten() {
-        match crate::sign::install_public(dir) {
-            Some(k) => keys.push(k),
-            None => eprintln!(
+        dirs.push(dir.clone());
+        if crate::sign::install_public(dir).is_none() {
+            eprintln!(
                 "{}",
                 i18n.ta(
                     "serve-report-no-server-key",
                     &[("dir", dir.display().to_string().into())]
                 )
-            ),
+            );
         }
     }
     for f in m.get_many::<PathBuf>("files").into_iter().flatten() {
         if f.file_name().is_some_and(|n| n == crate::serve::SUBMIT)
             && let Some(class) = f.parent()
             && is_class(class)
+            && !dirs.iter().any(|d| d == class)
         {
-            keys.extend(crate::sign::install_public(class));
+            dirs.push(class.to_path_buf());
         }
     }
-    keys
+    dirs
 }
 
 /// The texts `report` reads, each with the name to show: a file, every `*.json` in a folder

@@ -2,7 +2,9 @@
 //! network, after OpenSSH's. A source address has at most `per_source` connections that have
 //! not logged in; past `start` such connections in all, new ones are dropped at random, more
 //! often as the count nears `full` (sshd's MaxStartups 10:30:100); a source that keeps failing
-//! is refused for a while (sshd's PerSourcePenalties); a learner has at most `per_learner`
+//! is refused for a while (sshd's PerSourcePenalties, gentler: a class often shares one
+//! address, and a source that has just logged someone in is not penalized for a few minutes,
+//! so a learner fumbling keys cannot lock out the room); a learner has at most `per_learner`
 //! logged-in connections and the server `logged_in` in all. Pure bookkeeping: the caller logs.
 
 use std::collections::HashMap;
@@ -82,15 +84,18 @@ pub enum Offence {
 impl Offence {
     fn cost(self) -> Duration {
         Duration::from_secs(match self {
-            Offence::AuthFail => 5,
+            Offence::AuthFail => 2,
             Offence::NoAuth => 1,
             Offence::Grace => 10,
         })
     }
 }
 
-/// A penalty is enforced once it has added up to this much...
-const PENALTY_MIN: Duration = Duration::from_secs(15);
+/// A penalty is enforced once it has added up to this much (about fifteen failed logins in a
+/// row, or three connections that sat out the login time)...
+const PENALTY_MIN: Duration = Duration::from_secs(30);
+/// A source that logged someone in is not penalized for this long.
+const VOUCHED: Duration = Duration::from_secs(600);
 /// ...and never lasts longer than this.
 const PENALTY_MAX: Duration = Duration::from_secs(600);
 /// Sources remembered at most (penalties of the oldest are forgotten first).
@@ -159,6 +164,8 @@ struct State {
     total_logged_in: usize,
     /// When each penalized source's penalty ends, and whether it is enforced.
     penalties: HashMap<Source, (Instant, bool)>,
+    /// Sources that logged someone in, and when.
+    vouched: HashMap<Source, Instant>,
 }
 
 /// The server's admission bookkeeping; shared by every connection.
@@ -260,6 +267,13 @@ impl Admission {
     pub fn penalize(&self, ip: IpAddr, offence: Offence, now: Instant) -> bool {
         let source = Source::of(ip);
         let mut st = self.state();
+        if st
+            .vouched
+            .get(&source)
+            .is_some_and(|t| now.saturating_duration_since(*t) < VOUCHED)
+        {
+            return false;
+        }
         if st.penalties.len() >= MAX_SOURCES && !st.penalties.contains_key(&source) {
             st.penalties.retain(|_, (until, _)| *until > now);
             if st.penalties.len() >= MAX_SOURCES {
@@ -272,6 +286,21 @@ impl Admission {
         let was = *enforced;
         *enforced = *until - now >= PENALTY_MIN;
         *enforced && !was
+    }
+
+    /// Someone logged in from `ip`: its penalty, if any, is lifted, and none is added for a
+    /// while (the room it stands for is at work).
+    pub fn vouch(&self, ip: IpAddr, now: Instant) {
+        let source = Source::of(ip);
+        let mut st = self.state();
+        st.penalties.remove(&source);
+        if st.vouched.len() >= MAX_SOURCES {
+            st.vouched
+                .retain(|_, t| now.saturating_duration_since(*t) < VOUCHED);
+        }
+        if st.vouched.len() < MAX_SOURCES {
+            st.vouched.insert(source, now);
+        }
     }
 
     /// Connections not logged in, and logged in, now.
@@ -408,17 +437,18 @@ mod tests {
         let a = Admission::with_draw(limits(), || 99);
         let now = Instant::now();
         let bad = ip("10.0.0.66");
-        // Two failed connections: 10 s, not yet enforced.
-        assert!(!a.penalize(bad, Offence::AuthFail, now));
-        assert!(!a.penalize(bad, Offence::AuthFail, now));
+        // Fourteen failed connections: 28 s, not yet enforced.
+        for _ in 0..14 {
+            assert!(!a.penalize(bad, Offence::AuthFail, now));
+        }
         assert!(a.admit(bad, now).is_ok());
-        // The third makes 15 s: enforced, said once.
+        // The fifteenth makes 30 s: enforced, said once.
         assert!(a.penalize(bad, Offence::AuthFail, now));
         assert!(!a.penalize(bad, Offence::NoAuth, now));
         assert!(matches!(a.admit(bad, now), Err(Refused::Penalty(_))));
         // Another address is not touched, and the penalty ends.
         assert!(a.admit(ip("10.0.0.67"), now).is_ok());
-        assert!(a.admit(bad, now + Duration::from_secs(17)).is_ok());
+        assert!(a.admit(bad, now + Duration::from_secs(32)).is_ok());
         // Never longer than the maximum, however many failures.
         for _ in 0..1000 {
             a.penalize(bad, Offence::Grace, now);
@@ -427,6 +457,29 @@ mod tests {
             a.admit(bad, now + PENALTY_MAX + Duration::from_secs(1))
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_source_that_logs_someone_in_is_not_penalized_for_a_while() {
+        let a = Admission::with_draw(limits(), || 99);
+        let now = Instant::now();
+        let room = ip("10.0.0.80");
+        for _ in 0..10 {
+            a.penalize(room, Offence::AuthFail, now);
+        }
+        // A learner of that room logs in: what was counted is forgiven...
+        a.vouch(room, now);
+        // ...and a fumbling neighbour cannot lock the room out meanwhile.
+        for _ in 0..100 {
+            assert!(!a.penalize(room, Offence::AuthFail, now));
+        }
+        assert!(a.admit(room, now).is_ok());
+        // Long after, failures count again.
+        let later = now + VOUCHED + Duration::from_secs(1);
+        for _ in 0..15 {
+            a.penalize(room, Offence::AuthFail, later);
+        }
+        assert!(matches!(a.admit(room, later), Err(Refused::Penalty(_))));
     }
 
     #[test]

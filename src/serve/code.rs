@@ -67,8 +67,16 @@ fn make(path: &Path) -> Result<String, String> {
         .map(|&b| ALPHABET[usize::from(b) % ALPHABET.len()] as char)
         .collect();
     let text = format!("{}\n", shown(&code));
-    crate::unix::files::write_private_new(path, text.as_bytes()).map_err(|e| e.to_string())?;
-    Ok(code)
+    // Published whole, never overwritten: of two servers making it at once, the one that
+    // loses reads the winner's.
+    match crate::unix::files::write_private_new(path, text.as_bytes()) {
+        Ok(()) => Ok(code),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => path
+            .parent()
+            .and_then(load)
+            .ok_or_else(|| "not a class code".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -96,5 +104,20 @@ mod tests {
         let mut other = code.clone().into_bytes();
         other[3] = if other[3] == b'A' { b'B' } else { b'A' };
         assert!(!matches(&code, &String::from_utf8(other).unwrap()));
+    }
+
+    #[test]
+    fn servers_making_the_code_at_once_all_get_the_one_kept() {
+        for _ in 0..50 {
+            let dir = tempfile::tempdir().unwrap();
+            let codes: Vec<String> = std::thread::scope(|s| {
+                let runs: Vec<_> = (0..4)
+                    .map(|_| s.spawn(|| load_or_make(dir.path()).unwrap()))
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            let kept = load(dir.path()).unwrap();
+            assert!(codes.iter().all(|c| *c == kept), "{codes:?} {kept}");
+        }
     }
 }

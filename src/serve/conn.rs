@@ -56,6 +56,9 @@ pub struct Conn {
     /// A name not on the roster (or with another key) whose key was proved, waiting for the
     /// class code.
     joining: Option<(String, PublicKey)>,
+    /// A name on the roster that was offered a key not its own: told so if no other key of the
+    /// client is theirs.
+    wrong_key: Option<String>,
     chans: HashMap<ChannelId, Chan>,
 }
 
@@ -103,6 +106,7 @@ impl Conn {
             who: None,
             refusal: None,
             joining: None,
+            wrong_key: None,
             chans: HashMap::new(),
         }
     }
@@ -229,7 +233,7 @@ impl Conn {
         } else {
             args.extend(req.args());
         }
-        let _ = std::fs::create_dir_all(app::learner_dir(&class, &name));
+        let _ = crate::unix::files::private_dir(&app::learner_dir(&class, &name), 0o700);
         let Some((term, cols, rows)) = chan.pty.clone() else {
             // `progress` without a terminal: printed and done.
             chan.slot = Some(slot);
@@ -415,8 +419,9 @@ impl russh::server::Handler for Conn {
                 self.welcome(user, role);
                 Auth::Accept
             }
+            Decision::WrongKey => self.not_their_key(user),
             // The key is proved: with a class code, this name may join (or hear it is taken).
-            Decision::UnknownName | Decision::WrongKey if code => {
+            Decision::UnknownName if code => {
                 if !super::roster::valid_name(user) {
                     self.refuse(user, "bad name");
                     self.refusal = Some(Refusal::BadName(user.to_string()));
@@ -436,10 +441,6 @@ impl russh::server::Handler for Conn {
                 self.refusal = Some(Refusal::UnknownName);
                 Auth::Accept
             }
-            Decision::WrongKey => {
-                self.refuse(user, "wrong key");
-                Auth::reject()
-            }
         })
     }
 
@@ -451,6 +452,11 @@ impl russh::server::Handler for Conn {
     ) -> Result<Auth, Self::Error> {
         // Only after a proved key for this very name: the code alone lets nobody in.
         let Some((name, key)) = self.joining.clone().filter(|(n, _)| n == user) else {
+            // No key of the client was this name's: one line says so (no question asked).
+            if self.wrong_key.as_deref() == Some(user) {
+                self.refusal = Some(Refusal::NotTheirKey(user.to_string()));
+                return Ok(Auth::Accept);
+            }
             return Ok(Auth::reject());
         };
         let Some(mut response) = response else {
@@ -661,17 +667,26 @@ impl russh::server::Handler for Conn {
 
 impl Conn {
     /// The roster's answer for a key offered: an unknown name is let on to prove its key (it
-    /// is then told so, or asked for the class code), and so is a wrong key when a class code
-    /// is set (a name taken is said only to whoever has the code).
+    /// is then told so, or asked for the class code).
     fn check(&mut self, user: &str, key: &PublicKey) -> Auth {
         self.tried(user, false);
         match self.shared.roster.get().decide(user, key) {
             Decision::Welcome(_) | Decision::UnknownName => Auth::Accept,
-            Decision::WrongKey if super::code::load(&self.shared.class).is_some() => Auth::Accept,
-            Decision::WrongKey => {
-                self.refuse(user, "wrong key");
-                Auth::reject()
-            }
+            Decision::WrongKey => self.not_their_key(user),
+        }
+    }
+
+    /// A name on the roster, offered a key that is not theirs: never asked for the class code
+    /// (the name is taken). The client goes on with its other keys; when none is theirs, it
+    /// falls back to keyboard-interactive, which tells it in one line whose key this is not.
+    fn not_their_key(&mut self, user: &str) -> Auth {
+        self.refuse(user, "wrong key");
+        self.wrong_key = Some(user.to_string());
+        Auth::Reject {
+            proceed_with_methods: Some(MethodSet::from(
+                &[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..],
+            )),
+            partial_success: false,
         }
     }
 
@@ -708,6 +723,9 @@ impl Conn {
                 o.refused = None;
                 o.idle_since = Some(std::time::Instant::now());
                 drop(o);
+                self.shared
+                    .admission
+                    .vouch(self.peer.ip(), std::time::Instant::now());
                 self.who = Some((user.to_string(), role));
                 eprintln!("serve: login {user} ({}) from {}", role.word(), self.peer);
             }
@@ -729,6 +747,8 @@ enum Refusal {
     Connections(String),
     /// Too many connections logged in.
     Busy,
+    /// A name on the roster, and a key that is not theirs.
+    NotTheirKey(String),
 }
 
 impl Refusal {
@@ -751,6 +771,9 @@ impl Refusal {
                 i18n.ta("serve-refused-connections", &[("name", name(n).into())])
             }
             Refusal::Busy => i18n.t("serve-refused-busy"),
+            Refusal::NotTheirKey(n) => {
+                i18n.ta("serve-refused-not-their-key", &[("name", name(n).into())])
+            }
         }
     }
 }
@@ -771,4 +794,23 @@ fn code_prompt(lang: crate::lang::Lang, name: &str) -> (String, String) {
 /// terminal of its own, `ssh -tt` from a script) reads as `default`.
 fn size(n: u32, default: u16) -> u16 {
     if n == 0 { default } else { n.min(1000) as u16 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    #[test]
+    fn a_key_not_their_own_is_said_in_every_language_with_the_name() {
+        let said = |lang| Refusal::NotTheirKey("ana\x1b[2J".into()).line(lang);
+        let (en, ja, ko) = (said(Lang::En), said(Lang::Ja), said(Lang::Ko));
+        assert!(en.starts_with("This key is not ana?[2J's."), "{en}");
+        assert!(ja.contains("「ana?[2J」の鍵ではありません"), "{ja}");
+        assert!(ko.contains("\"ana?[2J\"의 키가 아닙니다"), "{ko}");
+        // Not the message of a name the roster does not have.
+        let unknown = Refusal::UnknownName.line(Lang::En);
+        assert_ne!(en, unknown);
+        assert!(!en.contains("not on the class roster"), "{en}");
+    }
 }

@@ -11,6 +11,7 @@
 
 pub mod admission;
 mod app;
+pub mod blocks;
 pub mod class;
 pub mod code;
 mod conn;
@@ -71,9 +72,10 @@ pub struct Shared {
     max_sessions: usize,
     /// Which session places are taken, by number.
     slots: Arc<Mutex<Vec<bool>>>,
-    /// Whether each session's app is told its place's number, for its lab's own host ids
-    /// (`lab::app::idmap::SLOT_ENV`): not when the labs here would share ids anyway.
-    lab_slots: bool,
+    /// Whether each session's app is told its block of host ids for its lab
+    /// (`lab::app::idmap::SLOT_ENV`), and where blocks are taken machine-wide: not when the
+    /// labs here would share ids anyway.
+    lab_blocks: Option<blocks::Blocks>,
     /// The server's own language (a refusal before the client said its locale).
     lang: Lang,
     texts: Vec<(Lang, Texts)>,
@@ -97,29 +99,26 @@ pub struct Shared {
 
 /// One of the server's session places, given back when its last holder drops it: the
 /// session's channel and the session's app, which may outlive the channel while it closes its
-/// lab. Its number picks the host ids of the session's lab, so a place is not reused while a
-/// lab of it may still run.
+/// lab. With labs of their own ids, it also holds the session's block of host ids, taken
+/// machine-wide (`blocks`), so a block is not reused while a lab of it may still run.
 #[derive(Clone)]
 pub struct Slot(Arc<Taken>);
 
 struct Taken {
-    n: usize,
+    place: usize,
     slots: Arc<Mutex<Vec<bool>>>,
+    block: Option<blocks::Held>,
 }
 
 impl Drop for Taken {
     fn drop(&mut self) {
         if let Ok(mut taken) = self.slots.lock() {
-            taken[self.n] = false;
+            taken[self.place] = false;
         }
     }
 }
 
-impl Slot {
-    pub fn number(&self) -> usize {
-        self.0.n
-    }
-}
+impl Slot {}
 
 /// The first free place of `taken`, marked taken.
 fn first_free(taken: &mut [bool]) -> Option<usize> {
@@ -142,23 +141,36 @@ impl Shared {
         self.lang
     }
 
-    /// A session place, the lowest free one, if the class is not full.
+    /// A session place, the lowest free one, and its block of host ids when labs have their
+    /// own: none if the class is full, or every block of the machine is held.
     pub fn take_slot(&self) -> Option<Slot> {
-        let n = first_free(&mut self.slots.lock().ok()?)?;
-        Some(Slot(Arc::new(Taken {
-            n,
+        let place = first_free(&mut self.slots.lock().ok()?)?;
+        let mut taken = Taken {
+            place,
             slots: self.slots.clone(),
-        })))
+            block: None,
+        };
+        if let Some(blocks) = &self.lab_blocks {
+            // Dropping `taken` gives the place back.
+            taken.block = Some(blocks.take()?);
+        }
+        Some(Slot(Arc::new(taken)))
     }
 
-    /// What a session's app is told about its place (`lab::app::idmap::SLOT_ENV`), if anything.
-    pub fn slot_env(&self, slot: &Slot) -> Option<(String, String)> {
-        self.lab_slots.then(|| {
+    /// What a session's app is told about its block (`lab::app::idmap::SLOT_ENV`), if
+    /// anything, and the lock it holds the block by while it lives (`SLOT_LOCK_ENV`).
+    pub fn slot_env(&self, slot: &Slot) -> Vec<(String, String)> {
+        use crate::lab::app::idmap::{SLOT_ENV, SLOT_LOCK_ENV};
+        let Some(held) = &slot.0.block else {
+            return Vec::new();
+        };
+        vec![
+            (SLOT_ENV.to_string(), held.number().to_string()),
             (
-                crate::lab::app::idmap::SLOT_ENV.to_string(),
-                slot.number().to_string(),
-            )
-        })
+                SLOT_LOCK_ENV.to_string(),
+                held.lab_lock().display().to_string(),
+            ),
+        ]
     }
 
     /// The pack every session opens: `CLASS/pack` when there is one, else the built-in course
@@ -254,14 +266,28 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             )
         );
     }
-    if let Err(e) = std::fs::create_dir_all(class.join(SUBMIT)) {
-        eprintln!("serve: {}: {e}", class.join(SUBMIT).display());
-        return crate::cli::EXIT_FAIL;
+    // Learners' progress and exports are the server user's alone (the instructor reads them
+    // as that user, or through `report`): their folders are 0700, and what is made in them
+    // 0600. Folders from before are closed too.
+    for dir in [crate::progress::LEARNERS_DIR, SUBMIT, presence::DIR] {
+        let dir = class.join(dir);
+        let made = crate::unix::files::private_dir(&dir, 0o700)
+            .and_then(|()| crate::unix::files::set_modes(&dir, 0o600, 0o700));
+        if let Err(e) = made {
+            eprintln!("serve: {}: {e}", dir.display());
+            return crate::cli::EXIT_FAIL;
+        }
     }
     let key = match hostkey::load_or_make(&class) {
         Ok(k) => k,
         Err(msg) => return failed(i18n, &msg),
     };
+    // The sessions sign exports with the class's install key: made here, before any session
+    // starts, so that they never race to make it.
+    if let Err(e) = crate::sign::install_key(&class) {
+        let msg = crate::content::Msg::new("serve-install-key-bad").arg("why", e.to_string());
+        return failed(i18n, &msg);
+    }
     let exe = match std::env::current_exe() {
         Ok(e) => e,
         Err(e) => {
@@ -270,7 +296,17 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         }
     };
     let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
-    let lab_slots = lab_ids(max_sessions);
+    let lab_blocks = if lab_ids(max_sessions) {
+        match lab_blocks() {
+            Ok(b) => Some(b),
+            Err(e) => {
+                eprintln!("serve: {e}");
+                return crate::cli::EXIT_FAIL;
+            }
+        }
+    } else {
+        None
+    };
     let run_dir = match tempfile::Builder::new()
         .prefix("rocm-learn-serve.")
         .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
@@ -297,7 +333,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         exe,
         max_sessions: max_sessions as usize,
         slots: Arc::new(Mutex::new(vec![false; max_sessions as usize])),
-        lab_slots,
+        lab_blocks,
         lang: i18n.lang(),
         texts: Lang::ALL.iter().map(|&l| (l, Texts::new(l))).collect(),
         screens: screen::Screens::default(),
@@ -371,6 +407,14 @@ fn lab_ids(max_sessions: u32) -> bool {
             false
         }
     }
+}
+
+/// The machine-wide blocks of host ids this user's servers share (`blocks`).
+fn lab_blocks() -> Result<blocks::Blocks, String> {
+    let dir = blocks::default_dir()
+        .ok_or("no folder for the host-id locks: set HOME or XDG_RUNTIME_DIR".to_string())?;
+    blocks::Blocks::open(&dir, blocks::capacity())
+        .map_err(|e| format!("host-id locks in {}: {e}", dir.display()))
 }
 
 fn config(key: russh::keys::PrivateKey) -> russh::server::Config {
@@ -634,10 +678,11 @@ mod tests {
     #[test]
     fn a_place_is_free_again_only_when_its_last_holder_lets_go() {
         let slots = Arc::new(Mutex::new(vec![false; 1]));
-        let n = first_free(&mut slots.lock().unwrap()).unwrap();
+        let place = first_free(&mut slots.lock().unwrap()).unwrap();
         let channel = Slot(Arc::new(Taken {
-            n,
+            place,
             slots: slots.clone(),
+            block: None,
         }));
         let app = channel.clone();
         drop(channel);

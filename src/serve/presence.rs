@@ -30,11 +30,19 @@ pub struct Presence(PathBuf);
 
 impl Presence {
     pub fn new(class: &Path, name: &str) -> Option<Presence> {
+        use std::os::unix::fs::OpenOptionsExt;
         let dir = class.join(DIR);
         std::fs::create_dir_all(&dir).ok()?;
         let n = NEXT.fetch_add(1, Ordering::SeqCst);
         let path = dir.join(format!("{name}.{}.{n}", std::process::id()));
-        std::fs::write(&path, b"").ok()?;
+        // Empty, and still the server user's alone (who is on, and when).
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&path)
+            .ok()?;
         Some(Presence(path))
     }
 

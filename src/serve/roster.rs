@@ -158,7 +158,15 @@ pub enum Joined {
     Taken,
 }
 
-/// Adds `name` with `key` as a learner to the class's roster, unless the name is taken. Under a
+/// Whether `name` was ever a learner of the class: their folder holds their progress and their
+/// signed files are in the submit folder, so a learner taken off the roster keeps the name, and
+/// whoever has the class code cannot join as them and inherit it all.
+pub fn had_folder(class: &Path, name: &str) -> bool {
+    std::fs::symlink_metadata(crate::progress::learner_dir(class, name)).is_ok()
+}
+
+/// Adds `name` with `key` as a learner to the class's roster, unless the name is taken (on the
+/// roster, or a learner's folder that is not on it any more: `had_folder`). Under a
 /// lock (servers sharing the folder), the file is read again (capped), written whole to a new
 /// file and renamed over the old one, so a reader never sees half of it.
 pub fn join(class: &Path, name: &str, key: &PublicKey) -> std::io::Result<Joined> {
@@ -170,7 +178,7 @@ pub fn join(class: &Path, name: &str, key: &PublicKey) -> std::io::Result<Joined
     let mut text = String::from_utf8(bytes).map_err(std::io::Error::other)?;
     let origin = path.display().to_string();
     let roster = Roster::parse(&text, &origin).map_err(|m| std::io::Error::other(m.to_string()))?;
-    if roster.known(name) {
+    if roster.known(name) || had_folder(class, name) {
         return Ok(Joined::Taken);
     }
     // The key alone: whatever comment the client's copy carries is not ours to keep.
@@ -314,6 +322,10 @@ mod tests {
         // The comment of the key the client sent is not written.
         let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
         assert!(!text.contains("ana@laptop"), "{text}");
+        // A learner taken off the roster keeps their name: their folder is there.
+        std::fs::create_dir_all(crate::progress::learner_dir(dir.path(), "bob")).unwrap();
+        assert_eq!(join(dir.path(), "bob", &a).unwrap(), Joined::Taken);
+        assert_eq!(live.get().decide("bob", &a), Decision::UnknownName);
         // A roster broken by hand keeps the last good one in use.
         std::fs::write(dir.path().join(FILE), "[[learner]]\nname = 1\n").unwrap();
         assert_eq!(

@@ -9,46 +9,113 @@ use std::path::Path;
 /// Writes via a temporary file in the same directory and a rename. The file keeps its mode
 /// (a tool rewriting /etc/group leaves it 0644); a new one gets 0644, as under umask 022.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::symlink_metadata(path)
+        .ok()
+        .filter(fs::Metadata::is_file)
+        .map_or(0o644, |m| m.permissions().mode() & 0o7777);
+    write_atomic_mode(path, bytes, mode)
+}
+
+/// The mode of a new file in `dir`: 0600 when only the folder's owner may enter it (a class
+/// server's learner and submit folders), else 0644 (a laptop's shared submit folder, which the
+/// instructor reads as another user).
+pub fn new_file_mode(dir: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    match fs::metadata(dir) {
+        Ok(m) if m.permissions().mode() & 0o077 == 0 => 0o600,
+        _ => 0o644,
+    }
+}
+
+/// Makes the folder `path` and any missing parents; each one made in a folder only its owner
+/// may enter is made 0700 too (`new_file_mode`), so a private tree stays private.
+pub fn create_dir_as_folder(path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    if path.is_dir() {
+        return Ok(());
+    }
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    create_dir_as_folder(parent)?;
+    let mode = if new_file_mode(parent) == 0o600 {
+        0o700
+    } else {
+        0o777
+    };
+    match fs::DirBuilder::new().mode(mode).create(path) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && path.is_dir() => Ok(()),
+        done => done,
+    }
+}
+
+/// As `write_atomic`, but a new file gets `new_file_mode` of its folder: a learner's progress
+/// or export stays private where its folder is.
+pub fn write_atomic_as_folder(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    let mode = match fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => m.permissions().mode() & 0o7777,
+        _ => new_file_mode(dir),
+    };
+    write_atomic_mode(path, bytes, mode)
+}
+
+/// As `write_atomic`, the file getting `mode` whatever it had: a private record stays private
+/// even when someone made it readable.
+pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     fs::create_dir_all(dir)?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
     tmp.write_all(bytes)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = fs::symlink_metadata(path)
-            .ok()
-            .filter(fs::Metadata::is_file)
-            .map_or(0o644, |m| m.permissions().mode() & 0o7777);
-        tmp.as_file()
-            .set_permissions(fs::Permissions::from_mode(mode))?;
-    }
+    tmp.as_file()
+        .set_permissions(fs::Permissions::from_mode(mode))?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 
 /// Makes a new file only its owner can read (mode 0600) holding `bytes`, synced to disk: a key
-/// or a code. It is never overwritten: when the file exists the error is `AlreadyExists`, so
-/// two processes making it at once keep the first one's.
+/// or a code. It is published whole or not at all: written to a temporary file beside it, then
+/// hard-linked into place, so a reader never sees it empty or half-written. It is never
+/// overwritten: when the file exists the error is `AlreadyExists`, so of two processes making
+/// it at once, both end up with the first one's.
 pub fn write_private_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut f = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    // tempfile makes its files 0600, with a name no one else can predict.
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // link() fails with EEXIST rather than replace: the first one published stays.
+    fs::hard_link(tmp.path(), path)?;
+    // The new name lasts a crash too; the temporary one goes when `tmp` is dropped.
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Makes the folder `path` (and its parents) and sets it to `mode`, whether it was new or not:
+/// a class folder's own folders are its owner's alone.
+pub fn private_dir(path: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::create_dir_all(path)?;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode))
 }
 
 /// Opens `path` (made empty if missing, never truncated) and locks it for this process alone,
 /// waiting for any other holder: writers sharing a folder take turns. Dropping the file unlocks.
 pub fn lock_file(path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // Empty, but nobody else's to open (an open file can be locked by anyone who has it).
     let f = fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
+        .mode(0o600)
         .open(path)?;
     f.lock()?;
     Ok(f)
@@ -187,6 +254,31 @@ mod tests {
         let again = write_private_new(&path, b"second").unwrap_err();
         assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(fs::read(&path).unwrap(), b"first");
+    }
+
+    #[test]
+    fn a_record_in_a_private_folder_is_private_and_elsewhere_readable() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let (private, shared) = (dir.path().join("private"), dir.path().join("shared"));
+        private_dir(&private, 0o700).unwrap();
+        private_dir(&shared, 0o755).unwrap();
+        write_atomic_as_folder(&private.join("a.json"), b"{}").unwrap();
+        write_atomic_as_folder(&shared.join("a.json"), b"{}").unwrap();
+        assert_eq!(mode(&private.join("a.json")), 0o600);
+        assert_eq!(mode(&shared.join("a.json")), 0o644);
+        // A folder made private later keeps the files it has as they are until rewritten...
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o700)).unwrap();
+        write_atomic_as_folder(&shared.join("a.json"), b"[]").unwrap();
+        assert_eq!(mode(&shared.join("a.json")), 0o644);
+        // ...and its new ones are private.
+        write_atomic_as_folder(&shared.join("b.json"), b"[]").unwrap();
+        assert_eq!(mode(&shared.join("b.json")), 0o600);
+        assert_eq!(mode(&private), 0o700);
+        create_dir_as_folder(&private.join("ana/packs/x")).unwrap();
+        assert_eq!(mode(&private.join("ana")), 0o700);
+        assert_eq!(mode(&private.join("ana/packs/x")), 0o700);
     }
 
     #[test]

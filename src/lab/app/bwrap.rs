@@ -251,11 +251,11 @@ fn subordinate_mapper() -> Option<crate::lab::app::idmap::Mapper> {
 }
 
 /// A user's (uid, gid), and its subordinate uids and gids as (start, count).
-type Ranges = ((u32, u32), (u32, u32), (u32, u32));
+pub type Ranges = ((u32, u32), (u32, u32), (u32, u32));
 
 /// The caller's uid and gid, and the ranges /etc/subuid and /etc/subgid give it, when
 /// newuidmap and newgidmap are installed.
-fn subordinate_ranges() -> Option<Ranges> {
+pub fn subordinate_ranges() -> Option<Ranges> {
     on_path("newuidmap")?;
     on_path("newgidmap")?;
     let (uid, gid) = (

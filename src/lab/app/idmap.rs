@@ -35,11 +35,38 @@ pub const SLOT_ENV: &str = "ROCM_LEARN_LAB_SLOT";
 /// at the signed 32-bit limit (programs that keep a uid in an `int`).
 pub const MAX_SLOTS: u32 = (i32::MAX as u32 - SUBORDINATE + 1) / COUNT - 1;
 
-/// This process's slot (`SLOT_ENV`), read once; None outside `serve` or when out of range.
+/// Set by `serve` next to `SLOT_ENV`: the lock file through which this app holds its slot's
+/// block of host ids (`serve::blocks`) for as long as it lives, and its lab with it, even when
+/// the server that gave the block out is gone.
+pub const SLOT_LOCK_ENV: &str = "ROCM_LEARN_LAB_SLOT_LOCK";
+
+/// This process's slot (`SLOT_ENV`), read once; None outside `serve` or when out of range, or
+/// when its block cannot be held (`SLOT_LOCK_ENV`): then it may be someone else's.
 pub fn slot() -> Option<u32> {
+    use std::os::fd::OwnedFd;
     use std::sync::OnceLock;
-    static SLOT: OnceLock<Option<u32>> = OnceLock::new();
-    *SLOT.get_or_init(|| parse_slot(std::env::var(SLOT_ENV).ok().as_deref()))
+    static SLOT: OnceLock<Option<(u32, Option<OwnedFd>)>> = OnceLock::new();
+    SLOT.get_or_init(|| {
+        let slot = parse_slot(std::env::var(SLOT_ENV).ok().as_deref())?;
+        match std::env::var_os(SLOT_LOCK_ENV) {
+            None => Some((slot, None)),
+            Some(lock) => hold(std::path::Path::new(&lock))
+                .ok()
+                .map(|fd| (slot, Some(fd))),
+        }
+    })
+    .as_ref()
+    .map(|(s, _)| *s)
+}
+
+/// A shared hold on a block's lab lock, kept until the returned descriptor is closed (or the
+/// process ends): while any is held, no server gives the block out (`serve::blocks`).
+pub fn hold(lock: &std::path::Path) -> io::Result<std::os::fd::OwnedFd> {
+    use rustix::fs::{FlockOperation, Mode, OFlags};
+    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let fd = rustix::fs::open(lock, flags, Mode::empty())?;
+    rustix::fs::flock(&fd, FlockOperation::NonBlockingLockShared)?;
+    Ok(fd)
 }
 
 fn parse_slot(value: Option<&str>) -> Option<u32> {
@@ -58,6 +85,17 @@ pub fn slots_fit(range: (u32, u32), slots: u32) -> bool {
     let (start, count) = range;
     let need = (u64::from(slots) + 1) * u64::from(COUNT) - 1;
     u64::from(count) >= need && u64::from(start) + need <= u64::from(u32::MAX)
+}
+
+/// How many slots' blocks a subordinate range (start, count) holds (`slots_fit`), at most
+/// `MAX_SLOTS`: the host-id blocks a user's servers share out among their sessions.
+pub fn slots_in(range: (u32, u32)) -> u32 {
+    let (start, count) = range;
+    let usable = u64::from(count).min(u64::from(u32::MAX - start));
+    let blocks = (usable + 1) / u64::from(COUNT);
+    u32::try_from(blocks.saturating_sub(1))
+        .unwrap_or(u32::MAX)
+        .min(MAX_SLOTS)
 }
 
 /// The sandbox's first process, from bubblewrap's info (`{"child-pid": N, ...}`), read to its
@@ -429,6 +467,25 @@ mod tests {
             Mapper::subordinate(me, long, long, Some(u32::MAX)),
             outside_serve
         );
+    }
+
+    #[test]
+    fn a_range_holds_as_many_slots_as_fit_and_no_more() {
+        for range in [
+            (100000, 41 * COUNT),
+            (100000, 41 * COUNT - 1),
+            (100000, 41 * COUNT - 2),
+            (100000, COUNT - 1),
+            (u32::MAX - 3 * COUNT, 10 * COUNT),
+            (0, u32::MAX),
+        ] {
+            let n = slots_in(range);
+            assert!(n == 0 || slots_fit(range, n), "{range:?}: {n}");
+            assert!(n == MAX_SLOTS || !slots_fit(range, n + 1), "{range:?}: {n}");
+        }
+        assert_eq!(slots_in((100000, 41 * COUNT)), 40);
+        assert_eq!(slots_in((100000, 41 * COUNT - 2)), 39);
+        assert_eq!(slots_in((0, u32::MAX)), MAX_SLOTS);
     }
 
     #[test]
