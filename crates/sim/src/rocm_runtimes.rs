@@ -268,6 +268,17 @@ pub fn save_runtime(
         true,
         owner,
     )?;
+    // Python's venv writes an activate script: `. bin/activate` puts the environment first.
+    write(
+        root,
+        &format!("{venv_bin}/activate"),
+        &format!(
+            "# This file must be used with \"source bin/activate\" *from bash*\nVIRTUAL_ENV=\"{}\"\nexport VIRTUAL_ENV\nPATH=\"$VIRTUAL_ENV/bin:$PATH\"\nexport PATH\n",
+            m.install_root
+        ),
+        false,
+        owner,
+    )?;
     write(
         root,
         &format!("{}/pyvenv.cfg", m.install_root),
@@ -347,19 +358,42 @@ pub fn of_wrapper(root: &Path, env: &[(String, String)]) -> Option<Manifest> {
 /// Where the last `rocm-sdk version` of each login session was run from, for the lab's proof.
 pub const PROOF_RECORD: &str = "var/lib/rocm-sim/rocm-sdk-version";
 
-/// Records that `session` ran `rocm-sdk version` of the runtime in `install_root`.
-pub fn record_proof(root: &Path, session: &str, install_root: &str) {
+/// Records that `session` ran `rocm-sdk version` of the runtime in `install_root`, and whether
+/// that shell's PATH led to the runtime's programs (`uses`).
+pub fn record_proof(root: &Path, session: &str, install_root: &str, uses: bool) {
     let _ = fsx::write_atomic(
         &root.join(PROOF_RECORD),
-        format!("{session}\t{install_root}\n").as_bytes(),
+        format!(
+            "{session}\t{install_root}\t{}\n",
+            if uses { "uses" } else { "other" }
+        )
+        .as_bytes(),
     );
 }
 
-/// The session and runtime folder of the last `rocm-sdk version`, if one ran.
-pub fn last_proof(root: &Path) -> Option<(String, String)> {
+/// The session, runtime folder and whether that shell used the runtime, of the last
+/// `rocm-sdk version`, if one ran.
+pub fn last_proof(root: &Path) -> Option<(String, String, bool)> {
     let t = fsx::read_opt(&root.join(PROOF_RECORD))?;
-    let (s, r) = t.trim_end().split_once('\t')?;
-    Some((s.to_string(), r.to_string()))
+    let mut f = t.trim_end().split('\t');
+    let (s, r, u) = (f.next()?, f.next()?, f.next()?);
+    Some((s.to_string(), r.to_string(), u == "uses"))
+}
+
+/// Whether a shell with this PATH runs the SDK's programs (rocminfo, in every runtime) from
+/// the runtime in `install_root`, every link on the way followed.
+pub fn path_uses(root: &Path, path: &str, install_root: &str) -> bool {
+    let inside = format!("{}/", install_root.trim_end_matches('/'));
+    for dir in path.split(':').filter(|d| d.starts_with('/')) {
+        let full = format!("{}/rocminfo", dir.trim_end_matches('/'));
+        let Some(end) = rocm_unix::machine_path::resolve(&full, |p| on_host(root, p)) else {
+            continue;
+        };
+        if on_host(root, &end).is_file() {
+            return end.starts_with(&inside);
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -805,7 +805,14 @@ pub fn rocm_sdk(cx: &mut Ctx, args: &[String]) -> i32 {
         Some("version") => {
             cx.println(&m.version);
             if let Some(s) = cx.caller.session.clone() {
-                rt::record_proof(cx.root, &s, &m.install_root);
+                let path = cx
+                    .env
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| k == "PATH")
+                    .map_or("", |(_, v)| v.as_str());
+                let uses = rt::path_uses(cx.root, path, &m.install_root);
+                rt::record_proof(cx.root, &s, &m.install_root, uses);
             }
             0
         }
