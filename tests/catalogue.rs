@@ -96,6 +96,7 @@ fn the_course_is_complete_in_three_languages() {
         ("pytorch-on-rdna2", "choosing-gpu"),
         ("amdgpu-wont-load", "driver-wont-load"),
         ("two-rocm-releases", "releases"),
+        ("rocm-cli-runtime", "releases"),
     ];
     for (lab, lesson) in labs {
         let l = course
