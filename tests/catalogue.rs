@@ -40,9 +40,10 @@ fn the_course_is_complete_in_three_languages() {
             "containers",
             "choosing-gpu",
             "driver-wont-load",
-            "releases"
+            "releases",
+            "validate-node"
         ],
-        "the thirteen lessons, in order: history right after the layers whose names it explains"
+        "the fourteen lessons, in order: history right after the layers whose names it explains"
     );
     for l in &course.lessons {
         in_every_language(&l.id, |lang| l.body.has(lang) && l.title.has(lang));
@@ -96,6 +97,7 @@ fn the_course_is_complete_in_three_languages() {
         ("pytorch-on-rdna2", "choosing-gpu"),
         ("amdgpu-wont-load", "driver-wont-load"),
         ("two-rocm-releases", "releases"),
+        ("rocm-cli-runtime", "releases"),
     ];
     for (lab, lesson) in labs {
         let l = course

@@ -678,6 +678,49 @@ fn a_variant_to_avoid_is_a_warning_at_its_line_and_column() {
 }
 
 #[test]
+fn check_holds_a_labs_briefing_steps_and_hints_to_the_table() {
+    // The lab's Japanese hint and briefing use ドライバ; `check` names the lab file, the line
+    // and the word, and says what it held the pack to.
+    let lab = LAB_OK
+        .replace(
+            "briefing = \"The node is broken.\"",
+            "briefing.en = \"The node is broken.\"\nbriefing.ja = \"ドライバが壊れています。\"\nbriefing.ko = \"드라이버가 고장 났습니다.\"",
+        )
+        .replace(
+            "ja = \"usermod -aG\"",
+            "ja = \"usermod -aG でドライバを使えるようにする\"",
+        );
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for (path, text) in [
+        ("docs/terminology.md", TERMS),
+        ("lessons/01-l1/lesson.toml", LESSON_META),
+        ("lessons/01-l1/en.md", LESSON_BODY),
+        ("lessons/01-l1/ja.md", LESSON_BODY),
+        ("lessons/01-l1/ko.md", LESSON_BODY),
+        ("lessons/01-l1/lab-lab1.toml", lab.as_str()),
+    ] {
+        std::fs::create_dir_all(root.join(path).parent().unwrap()).unwrap();
+        std::fs::write(root.join(path), text).unwrap();
+    }
+    let data = tempfile::tempdir().unwrap();
+    let out = common::call(
+        &["check", "--no-labs", "--content", root.to_str().unwrap()],
+        data.path(),
+    );
+    let file = root
+        .join("lessons/01-l1/lab-lab1.toml")
+        .display()
+        .to_string();
+    has(
+        &out.stdout,
+        &format!("{file}:4:16: warning: \"ドライバ\" is a variant the course avoids"),
+    );
+    assert_eq!(out.stdout.matches(&file).count(), 2, "{}", out.stdout);
+    has(&out.stdout, "Terminology: 3 terms of docs/terminology.md");
+}
+
+#[test]
 fn a_pack_without_a_terminology_table_is_not_held_to_one() {
     let found = diags(&[
         ("lessons/01-one/lesson.toml", TERM_LESSON),

@@ -53,6 +53,10 @@ const REACT: &[(&str, &str)] = &[
         "legacy-to-rocm10",
         "sed -i 's/^rocm-smi .*/amd-smi static/' ~/gpu-report.sh",
     ),
+    (
+        "rocm-cli-runtime",
+        "rocm install sdk --version 10.1.0 --family gfx942 --devel --yes",
+    ),
 ];
 
 /// What the test looks for on screen, in the app's language.

@@ -280,3 +280,11 @@ fn legacy_to_rocm10() {
     }
     check_lab("legacy-to-rocm10");
 }
+
+#[test]
+fn rocm_cli_runtime() {
+    if !common::needs::bwrap("lab script tests") {
+        return;
+    }
+    check_lab("rocm-cli-runtime");
+}

@@ -101,3 +101,4 @@ check-what = { $what ->
 check-kind = { $kind ->
    *[other] { $kind }
 }
+check-terminology = Terminology: { $rows } terms of docs/terminology.md, held in the lessons, labs (briefings, steps, hints, solutions), quizzes, glossary and the app's messages, lab reasons included.

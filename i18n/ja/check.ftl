@@ -101,3 +101,4 @@ check-kind = { $kind ->
     [step] ステップ
    *[other] { $kind }
 }
+check-terminology = 用語: docs/terminology.md の { $rows } 語を、レッスン、ラボ(説明、ステップ、ヒント、解答)、クイズ、用語集、アプリのメッセージ(ラボの理由を含む)に適用しました。

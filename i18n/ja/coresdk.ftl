@@ -1,6 +1,6 @@
 # Core SDK のラボのチェックの理由 (ROCm 10.x)
 sdk-why-update = { $file } はできていますが、apt はまだ読み込んでいません: sudo apt update
-sdk-why-driver-legacy = { $file } はレガシーストリームのドライバー系列 { $uri } を指しています。Core SDK のインストールページがリンクしているのは { $line } 系列です: このノードのコードネームで https://repo.radeon.com/amdgpu/{ $line }/ubuntu を使ってください。
+sdk-why-driver-legacy = { $file } は旧来の系統のドライバー系列 { $uri } を指しています。Core SDK のインストールページがリンクしているのは { $line } 系列です: このノードのコードネームで https://repo.radeon.com/amdgpu/{ $line }/ubuntu を使ってください。
 sdk-why-no-driver-repo = amdgpu のリポジトリがまだありません。ドライバーには独自のリポジトリとバージョン系列があります: このノードのコードネームで https://repo.radeon.com/amdgpu/{ $line }/ubuntu を追加してください(/etc/apt/sources.list.d/amdgpu.list)。
 sdk-why-driver-key = apt は { $file } のドライバーリポジトリを信頼していません。repo.radeon.com は今も旧来の鍵で署名しています。https://repo.radeon.com/rocm/rocm.gpg.key を dearmor して /etc/apt/keyrings/rocm.gpg に置き、signed-by でそのファイルを指定してください。
 sdk-why-uri = { $file } の { $uri } は Core SDK のパッケージディレクトリではありません。{ $want } を使ってください。
@@ -10,13 +10,13 @@ sdk-why-suite = { $file } の Core SDK リポジトリのスイートが「{ $su
 sdk-why-key = apt は stable.repo.amd.com({ $file })を信頼していません。このリポジトリは独自の鍵で署名しています。{ $url } を dearmor して { $keyring } に置き、Signed-By でそのファイルを指定してください。
 sdk-why-target = インストールされた Core SDK は { $target } 向けですが、このノードの GPU は { $gpu } です。その GPU のターゲット向け(またはすべての GPU 向け)のパッケージを入れてください。
 sdk-why-not-installed = Core SDK が入っていません: sudo apt install amdrocm{ $version }(すべての GPU)またはこのノードの GPU 向けの amdrocm{ $version }-<ターゲット>。
-sdk-why-links = /opt/rocm/bin が { $prefix }/bin につながっていません。Core SDK のリンクには、/opt/rocm が普通のフォルダーである必要があります。レガシーストリームの /opt/rocm はリンクだったため、その上に入れた Core SDK はレガシーのツリーの中に入っています。レガシースタックを削除したうえで、Core SDK をいったん外し(sudo apt autoremove 'amdrocm*')、もう一度インストールしてください。
+sdk-why-links = /opt/rocm/bin が { $prefix }/bin につながっていません。Core SDK のリンクには、/opt/rocm が普通のフォルダーである必要があります。旧来の系統の /opt/rocm はリンクだったため、その上に入れた Core SDK は旧来の系統のツリーの中に入っています。旧来の系統のスタックを削除したうえで、Core SDK をいったん外し(sudo apt autoremove 'amdrocm*')、もう一度インストールしてください。
 sdk-why-stale-path = 新しいログインの PATH に、もう存在しない { $dir } が残っています。設定している場所(~/.bashrc、~/.profile、/etc/profile.d/)から外すか、/opt/rocm/bin に置き換えてください。
 sdk-why-login-missing = 新しいログインで { $command } が見つかりません。Core SDK はプログラムを /usr/bin にリンクします。Core SDK は入っていますか。PATH に /usr/bin は残っていますか。
 sdk-why-login-other = 新しいログインの { $command } は Core SDK のものではなく { $found } です。古いフォルダーを PATH から外してください。
-sdk-why-legacy-packages = レガシー ROCm ストリームのパッケージが { $count } 個残っています({ $packages })。AMD はまずこれらをアンインストールするよう求めています: sudo apt autoremove rocm(続けて rocm-core)。
-sdk-why-legacy-repo = { $file } にレガシー ROCm リポジトリ({ $uri })が残っています。AMD のアンインストール手順ではこれも削除します: sudo rm { $file } の後、sudo apt update。
-sdk-why-legacy-tree = { $dir } がまだ残っています。レガシーパッケージの削除でこれが残るのは、どのパッケージのものでもないファイルが中にあるときだけです。残っているものを確かめて削除してください。
+sdk-why-legacy-packages = 旧来の系統の ROCm パッケージが { $count } 個残っています({ $packages })。AMD はまずこれらをアンインストールするよう求めています: sudo apt autoremove rocm(続けて rocm-core)。
+sdk-why-legacy-repo = { $file } に旧来の系統の ROCm リポジトリ({ $uri })が残っています。AMD のアンインストール手順ではこれも削除します: sudo rm { $file } の後、sudo apt update。
+sdk-why-legacy-tree = { $dir } がまだ残っています。旧来の系統のパッケージの削除でこれが残るのは、どのパッケージのものでもないファイルが中にあるときだけです。残っているものを確かめて削除してください。
 sdk-why-script-gone = { $path } がなくなっています。チームはまだこれを使います。元に戻して amd-smi を呼ぶようにしてください。
 sdk-why-script-old = { $path } はまだ { $old } を実行しています。Core SDK に { $old } はありません。代わりに { $new } を使ってください。
 sdk-why-script-new = { $path } はまだ { $new } を実行していません。rocm-smi のコマンドがあった場所に amd-smi のコマンドを書いてください。

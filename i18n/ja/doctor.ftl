@@ -24,7 +24,7 @@ doctor-needs-driver = { $check ->
 doctor-gpu-found = PCI バスに AMD GPU があります: { $count } 台({ $list })。
 doctor-gpu-none = AMD GPU が見つかりません。PCI バスに AMD のディスプレイコントローラーもプロセッシングアクセラレーターもありません。ROCm は AMD GPU でプログラムを動かすため、このマシンではドライバー・デバイス・グループ・ROCm のチェックは対象がなく、省略しました。
 doctor-gpu-none-fix = ここが GPU ノードでなければ、GPU ノードで rocm-learn doctor を実行してください。GPU ノードであれば、カードが正しく挿さり、電源がつながり、BIOS で有効になっているかを確認してください。ソフトウェアで対処できるのは、lspci -d 1002: に GPU が表示されてからです。
-doctor-gpu-unreadable = AMD GPU があるかどうか判定できません。{ $path } を読み取れません({ $error })。/sys のないコンテナーの中なら、ホスト側で doctor を実行してください。
+doctor-gpu-unreadable = AMD GPU があるかどうか判定できません。{ $path } を読み取れません({ $error })。/sys のないコンテナの中なら、ホスト側で doctor を実行してください。
 
 # 2F: ドライバー
 doctor-amdgpu-dkms = amdgpu ドライバーが読み込まれています。AMD の DKMS ビルドで、バージョンは { $version } です。
@@ -52,8 +52,8 @@ doctor-denied-relogin = { $user } は { $device } を読み書きで開けませ
 doctor-relogin-fix = いったんログアウトしてログインし直してください。変更前に起動したターミナル、SSH 接続、tmux サーバーはどれも古いグループのままです。いまのシェルだけなら newgrp { $group } で足ります。そのあと id -nG に { $group } が表示されることを確認してください。
 doctor-denied-closed = { $user } は { $device } を読み書きで開けません(Permission denied)。モード { $mode } では所有者の { $owner } しか入れず、グループ { $group } には読み書きの権限がないため、グループに入っても解決しません。
 doctor-denied-closed-fix = udev ルールでデバイスファイルのモードを直してください。たとえば /etc/udev/rules.d/70-amdgpu.rules に KERNEL=="kfd", GROUP="render", MODE="0660"(と SUBSYSTEM=="drm", KERNEL=="renderD*", GROUP="render", MODE="0660")と書き、sudo udevadm control --reload-rules && sudo udevadm trigger を実行します。
-doctor-denied-other = このログインはグループ { $group } を持ち、モード { $mode } もグループに読み書きを許していますが、{ $user } は { $device } を読み書きで開けません(Permission denied)。ACL、SELinux や AppArmor、またはデバイスを渡さずに起動したコンテナーなど、ファイルのモード以外のものが拒否しています。
-doctor-denied-other-fix = getfacl { $device } と sudo dmesg | tail で拒否の記録を確認してください。コンテナーの中なら、デバイスを渡して起動します(たとえば --device=/dev/kfd --device=/dev/dri)。
+doctor-denied-other = このログインはグループ { $group } を持ち、モード { $mode } もグループに読み書きを許していますが、{ $user } は { $device } を読み書きで開けません(Permission denied)。ACL、SELinux や AppArmor、またはデバイスを渡さずに起動したコンテナなど、ファイルのモード以外のものが拒否しています。
+doctor-denied-other-fix = getfacl { $device } と sudo dmesg | tail で拒否の記録を確認してください。コンテナの中なら、デバイスを渡して起動します(たとえば --device=/dev/kfd --device=/dev/dri)。
 doctor-render-none = amdgpu ドライバーは読み込まれていますが、/dev/dri に AMD GPU のレンダーノード(renderD*)がありません。
 doctor-render-ok = { $user } はレンダーノード { $count } 個をすべて読み書きで開けます({ $list })。
 

@@ -1,6 +1,6 @@
 # コンテナと GPU 選択のラボのステップの理由(issue 16)。
 lab-why-container-none = rocminfo を実行したコンテナはまだありません。イメージの後ろに rocminfo を付けて実行してください。例: sudo docker run ... rocm/rocm-terminal rocminfo
-lab-why-container-gpus = Docker は --gpus を拒否しました({ $error })。このフラグは NVIDIA のコンテナーランタイムを求めるものです。AMD の GPU はデバイスノードとして渡します: --device=/dev/kfd --device=/dev/dri
+lab-why-container-gpus = Docker は --gpus を拒否しました({ $error })。このフラグは NVIDIA のコンテナランタイムを求めるものです。AMD の GPU はデバイスノードとして渡します: --device=/dev/kfd --device=/dev/dri
 lab-why-container-no-kfd = rocminfo を実行した直近のコンテナには /dev/kfd がありませんでした。--device=/dev/kfd で渡してください。
 lab-why-container-no-render = rocminfo を実行した直近のコンテナには /dev/kfd はありましたが、レンダーノードがありませんでした。--device=/dev/dri(または --device=/dev/dri/renderD128 のようにノード 1 つ)を加えてください。
 lab-why-container-group = コンテナのプロセスは、/dev/kfd を所有するホストの render グループ(GID { $gid })を持っていませんでした。名前はイメージの中で探されるので、番号で渡してください: --group-add $(getent group render | cut -d: -f3)

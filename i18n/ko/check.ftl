@@ -101,3 +101,4 @@ check-kind = { $kind ->
     [step] 단계
    *[other] { $kind }
 }
+check-terminology = 용어: docs/terminology.md의 용어 { $rows }개를 레슨, 랩(설명, 단계, 힌트, 풀이), 퀴즈, 용어집, 앱 메시지(랩의 이유 포함)에 적용했습니다.

@@ -158,6 +158,13 @@ fn cmd_check(i18n: &I18n, dir: Option<std::path::PathBuf>, stats: bool, labs: bo
             ]
         )
     );
+    if let Some(rows) = content::terminology::rows(&tree) {
+        let _ = writeln!(
+            out,
+            "{}",
+            i18n.ta("check-terminology", &[("rows", rows.into())])
+        );
+    }
     print_cues(i18n, &course.quizzes, &pack.languages, &mut out);
     if errors > 0 { EXIT_FAIL } else { EXIT_OK }
 }

@@ -349,6 +349,25 @@ fn read_check(
                 new: new?,
             })
         }
+        "managed-runtime" => {
+            let version = p.text("version");
+            let family = p.text("family");
+            let toolchain = p.text_or("toolchain", "included");
+            Some(Check::ManagedRuntime {
+                version: version?,
+                family: family?,
+                toolchain: toolchain == "included",
+            })
+        }
+        "active-runtime" => Some(Check::ActiveRuntime {
+            version: p.text("version")?,
+        }),
+        "login-runtime" => {
+            let commands = p.list("commands");
+            Some(Check::LoginRuntime {
+                commands: p.nonempty("commands", commands)?,
+            })
+        }
         other => {
             p.cx.error(
                 kind.span().start,

@@ -478,11 +478,23 @@ pub enum Check {
         old: String,
         new: String,
     },
+    /// AMD's `rocm` command has a managed runtime of ROCm `version` for `family` registered
+    /// and whole, with the compiler toolchain when `toolchain`.
+    ManagedRuntime {
+        version: String,
+        family: String,
+        toolchain: bool,
+    },
+    /// rocm-cli's active default runtime is ROCm `version`.
+    ActiveRuntime { version: String },
+    /// A new login runs each of `commands` from the active managed runtime, and the learner ran
+    /// that runtime's `rocm-sdk version` in their own login.
+    LoginRuntime { commands: Vec<String> },
 }
 
 impl Check {
     /// The names used in scenario files, for `check` to list.
-    pub const KINDS: [&'static str; 31] = [
+    pub const KINDS: [&'static str; 34] = [
         "groups",
         "session-groups",
         "kfd-access",
@@ -514,6 +526,9 @@ impl Check {
         "coresdk-login",
         "legacy-removed",
         "replaced-command",
+        "managed-runtime",
+        "active-runtime",
+        "login-runtime",
     ];
 }
 

@@ -200,7 +200,8 @@ impl Terminology {
         out
     }
 
-    /// Checks the lessons, quizzes and glossary of a tree.
+    /// Checks the lessons, labs, quizzes and glossary of a tree, and the words the app prints
+    /// about them (its `i18n` messages: a lab's reasons live there).
     pub fn check_tree(&self, tree: &ContentTree, table_path: &str, diags: &mut Diagnostics) {
         for (path, text) in tree.under("lessons") {
             let lang = path
@@ -215,8 +216,10 @@ impl Terminology {
                 }
             }
         }
+        // Labs (briefings, steps, hints, goals, solutions) sit beside their lessons.
         let tomls = tree
             .under("quizzes")
+            .chain(tree.under("lessons"))
             .chain(tree.under("assets").filter(|(p, _)| {
                 p.rsplit('/')
                     .next()
@@ -234,6 +237,18 @@ impl Terminology {
             for (lang, start, end) in strings {
                 let prose = mask_code_spans(&text[start..end]);
                 self.report(&file, start, &prose, lang, table_path, diags);
+            }
+        }
+        for (path, text) in tree.under("i18n").filter(|(p, _)| p.ends_with(".ftl")) {
+            let lang = path
+                .split('/')
+                .nth(1)
+                .and_then(|c| Lang::parse(c).filter(|l| l.code() == c));
+            if let Some(lang) = lang {
+                let file = SourceFile::new(tree.display(path), text);
+                for (start, value) in ftl_values(text) {
+                    self.report(&file, start, value, lang, table_path, diags);
+                }
             }
         }
     }
@@ -276,6 +291,24 @@ fn markdown_prose(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// The value of every message line of a Fluent file (`id = value`), with its byte offset;
+/// comments and ids are not prose.
+fn ftl_values(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        if line.starts_with('#') || line.starts_with(char::is_whitespace) {
+            continue;
+        }
+        if let Some(eq) = line.find(" = ") {
+            out.push((start + eq + 3, line[eq + 3..].trim_end()));
+        }
+    }
+    out
+}
+
 /// The text with every `code span` blanked out, byte for byte so offsets still match: commands
 /// and tool output in quiz and glossary text are quoted as the tools spell them.
 fn mask_code_spans(text: &str) -> String {
@@ -311,6 +344,14 @@ fn localized_strings(t: &DeTable, out: &mut Vec<(Lang, usize, usize)>) {
             _ => {}
         }
     }
+}
+
+/// How many terms a tree's `docs/terminology.md` defines, when it has one (for `check` to say
+/// what it held the content to).
+pub fn rows(tree: &ContentTree) -> Option<usize> {
+    let text = tree.get(PATH)?;
+    let file = SourceFile::new(tree.display(PATH), text);
+    Some(parse(&file, &mut Diagnostics::default()).entries.len())
 }
 
 /// Checks a tree against its own `docs/terminology.md` (the built-in course carries the one in
@@ -355,6 +396,35 @@ mod tests {
         let t = parse(&SourceFile::new("t.md", text), &mut d);
         assert!(d.items.is_empty(), "{:?}", d.items);
         t
+    }
+
+    #[test]
+    fn labs_and_their_reasons_are_held_to_the_table() {
+        use crate::content::ContentTree;
+        let tree = ContentTree::from_files([
+            (
+                PATH,
+                "| Term | en | ja | ko | Avoid (en) | Avoid (ja) | Avoid (ko) |\n|---|---|---|---|---|---|---|\n| container | container | コンテナ | 컨테이너 | | コンテナー | |\n",
+            ),
+            (
+                "lessons/01-x/lab-y.toml",
+                "id = \"y\"\nbriefing.en = \"A container.\"\nbriefing.ja = \"コンテナーを起動します。\"\n",
+            ),
+            (
+                "i18n/ja/lab.ftl",
+                "# コンテナー in a comment is fine\nlab-why-x = コンテナーが動いていません。\n",
+            ),
+        ]);
+        let mut d = Diagnostics::default();
+        check(&tree, &[], &mut d);
+        let paths: Vec<&str> = d.items.iter().map(|i| i.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["lessons/01-x/lab-y.toml", "i18n/ja/lab.ftl"],
+            "{:?}",
+            d.items
+        );
+        assert_eq!(d.items[1].line, 2);
     }
 
     #[test]

@@ -393,9 +393,14 @@ pub fn remove(root: &Path, now: i64, state: &State, p: &Package) {
 /// wrapper's variable does not reach the tool, as in the lab's sandbox) the Core SDK is the
 /// only ROCm installed.
 pub fn running(cx: &super::Ctx) -> bool {
-    cx.env
-        .iter()
-        .any(|(k, v)| k == super::wrappers::RELEASE_ENV && v == VERSION)
+    // A managed runtime of rocm-cli in the ROCm 10 layout is the Core SDK's programs too.
+    let managed = super::rocm_runtimes::of_wrapper(cx.root, cx.env)
+        .is_some_and(|m| m.version.starts_with("10."));
+    managed
+        || cx
+            .env
+            .iter()
+            .any(|(k, v)| k == super::wrappers::RELEASE_ENV && v == VERSION)
         || (cx.state.rocm_version().is_none()
             && cx.state.packages.keys().any(|n| core_target(n).is_some()))
 }

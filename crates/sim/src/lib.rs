@@ -137,6 +137,7 @@ pub mod kernel;
 pub mod keys;
 pub mod machine;
 pub mod pkgs;
+pub mod rocm_runtimes;
 pub mod spec;
 pub mod stage;
 pub mod state;

@@ -119,6 +119,14 @@ pub struct MachineSpec {
     /// probe fails at every load.
     #[serde(default)]
     pub missing_firmware: Option<String>,
+    /// AMD's `rocm` command (ROCm/rocm-cli) is installed for the learner, where its installer
+    /// puts it (`~/.local/bin/rocm`).
+    #[serde(default)]
+    pub rocm_cli: bool,
+    /// A managed runtime of this TheRock release that rocm-cli installed earlier and keeps as
+    /// the active default (with `rocm_cli`).
+    #[serde(default)]
+    pub rocm_cli_runtime: Option<String>,
     /// Unix time of boot; every printed date derives from it.
     #[serde(default = "default_boot")]
     pub boot_time: i64,
@@ -198,6 +206,8 @@ impl MachineSpec {
             secure_boot: false,
             mok_enrolled: true,
             missing_firmware: None,
+            rocm_cli: false,
+            rocm_cli_runtime: None,
             boot_time: default_boot(),
             sim_bin: None,
         }

@@ -67,6 +67,9 @@ pub fn create_on(root: &Path, spec: &MachineSpec, host: &dyn Host) -> Result<Sta
         )
         .map_err(io)?;
     }
+    if spec.rocm_cli {
+        rocm_cli(root, spec, &m, &bin)?;
+    }
     super::kernel::staged(
         root,
         &mut state,
@@ -80,6 +83,53 @@ pub fn create_on(root: &Path, spec: &MachineSpec, host: &dyn Host) -> Result<Sta
     }
     state.save(root)?;
     Ok(state)
+}
+
+/// AMD's `rocm` command in the learner's ~/.local/bin, as its installer leaves it, and the
+/// managed runtime it installed earlier, if the spec names one.
+fn rocm_cli(
+    root: &Path,
+    spec: &MachineSpec,
+    m: &machine::Machine,
+    bin: &str,
+) -> Result<(), SimError> {
+    use super::rocm_runtimes as rt;
+    struct Stage;
+    impl rt::Owner for Stage {
+        fn own(&self, _: &Path) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let home = format!("/home/{}", spec.user);
+    fsx::write_executable(
+        &root.join(format!("home/{}/.local/bin/rocm", spec.user)),
+        &pkgs::wrapper(bin, "rocm"),
+    )
+    .map_err(io)?;
+    let Some(version) = &spec.rocm_cli_runtime else {
+        return Ok(());
+    };
+    let gfx = m.gpus.first().map_or("gfx942", |g| g.gfx.as_str());
+    let family = rt::therock_family(gfx);
+    let paths = rt::Paths::for_home(&home);
+    let key = rt::runtime_key("release", "wheel", &family, version);
+    let install_root = paths.install_root("wheel", &key);
+    let runtime = rt::Manifest {
+        runtime_id: format!("therock-release:{family}"),
+        channel: "release".into(),
+        format: "wheel".into(),
+        family,
+        version: version.clone(),
+        python_executable: format!("{install_root}/bin/python"),
+        install_root,
+        runtime_key: key,
+        toolchain: false,
+        read_only: false,
+        installed_at_unix_ms: (spec.boot_time - 6 * 86_400) * 1000,
+    };
+    rt::save_runtime(root, &paths, &runtime, bin, &Stage).map_err(io)?;
+    rt::activate(root, &paths, &runtime, runtime.installed_at_unix_ms, &Stage).map_err(io)?;
+    Ok(())
 }
 
 fn io(e: std::io::Error) -> SimError {

@@ -35,6 +35,7 @@ pub fn needs_login_path(check: &Check) -> bool {
             | Check::LoginTorchWorks
             | Check::LoginRelease { .. }
             | Check::CoreSdkLogin { .. }
+            | Check::LoginRuntime { .. }
     )
 }
 
@@ -81,6 +82,19 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         Check::LegacyRemoved => crate::lab::sandbox::coresdk_checks::legacy_removed(root, state()?),
         Check::ReplacedCommand { path, old, new } => {
             crate::lab::sandbox::coresdk_checks::replaced(root, path, old, new)
+        }
+        Check::ManagedRuntime {
+            version,
+            family,
+            toolchain,
+        } => crate::lab::sandbox::runtime_checks::registered(root, version, family, *toolchain),
+        Check::ActiveRuntime { version } => {
+            crate::lab::sandbox::runtime_checks::active(root, version)
+        }
+        Check::LoginRuntime { commands } => {
+            let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+            let session = env.shell.map_or("", |r| r.session.as_str());
+            crate::lab::sandbox::runtime_checks::login(root, path, session, commands)
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod in_memory;
 pub mod modules_checks;
 pub mod path_dirs;
 pub mod releases_checks;
+pub mod runtime_checks;
 pub mod supervisor;
 pub mod sys;
 pub mod userns;

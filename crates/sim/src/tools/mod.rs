@@ -33,6 +33,7 @@ mod newgrp;
 mod opts;
 mod power;
 pub mod python3;
+mod rocm_cli;
 mod rocm_smi;
 mod rocminfo;
 mod sg;
@@ -89,6 +90,8 @@ pub const TOOLS: &[&str] = &[
     "poweroff",
     "reboot",
     "rmmod",
+    "rocm",
+    "rocm-sdk",
     "rocm-smi",
     "rocm_agent_enumerator",
     "rocminfo",
@@ -147,6 +150,8 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "modprobe" => modprobe::run(cx, args),
         "newgrp" => newgrp::run(cx, args),
         "python3" => python3::run(cx, args),
+        "rocm" => rocm_cli::run(cx, args),
+        "rocm-sdk" => rocm_cli::rocm_sdk(cx, args),
         "rocm-smi" => rocm_smi::run(cx, args),
         "rocminfo" => rocminfo::run(cx, args),
         "sg" => sg::run(cx, args),

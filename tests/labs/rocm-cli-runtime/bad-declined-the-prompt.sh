@@ -1,0 +1,5 @@
+# expect: runtime: The managed runtimes are ROCm 7.14.1
+rocm install sdk --version 10.1.0 --family gfx942 --devel
+n
+echo 'export PATH="$HOME/.rocm/runtimes/wheel/release-wheel-gfx942-10-1-0-devel/bin:$HOME/.rocm/runtimes/wheel/release-wheel-gfx942-10-1-0-devel/lib/python3.12/site-packages/_rocm_sdk_devel/bin:$PATH"' >> ~/.bashrc
+exit

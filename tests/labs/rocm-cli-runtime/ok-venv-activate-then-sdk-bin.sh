@@ -1,0 +1,6 @@
+rocm install sdk --version=10.1.0 --family=gfx942 --devel --yes
+echo '. $HOME/.rocm/runtimes/wheel/release-wheel-gfx942-10-1-0-devel/bin/activate' >> ~/.bashrc
+echo 'export PATH="$HOME/.rocm/runtimes/wheel/release-wheel-gfx942-10-1-0-devel/lib/python3.12/site-packages/_rocm_sdk_devel/bin:$PATH"' >> ~/.bashrc
+exit
+which rocminfo hipcc
+rocm-sdk version
