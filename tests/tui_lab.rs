@@ -254,6 +254,32 @@ fn f3_asks_before_showing_the_solution() {
 }
 
 #[test]
+fn f3_after_finishing_shows_the_solution_without_counting_it() {
+    let (w, h) = (80, 24);
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
+    type_line(&mut a, "export PATH=$PATH:/opt/rocm/bin");
+    type_line(
+        &mut a,
+        "echo 'export PATH=$PATH:/opt/rocm/bin' >> ~/.bashrc",
+    );
+    wait_for(&mut a, w, h, "Lab complete");
+    key(&mut a, KeyCode::F(3));
+    let s = screen(&mut a, w, h);
+    assert!(
+        !s.contains("Show the solution?"),
+        "solved: no question: {s}"
+    );
+    assert!(s.contains("Solution"), "{s}");
+    assert!(
+        !a.world.progress.labs["hipcc-not-found"].how.solution_viewed,
+        "{:?}",
+        a.world.progress.labs
+    );
+}
+
+#[test]
 fn below_60x20_one_line_asks_for_a_bigger_window() {
     if !needs::bwrap("lab screen tests") {
         return;

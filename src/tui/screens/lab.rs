@@ -476,6 +476,13 @@ impl LabScreen {
                 }
             }
             Act::Solution if self.attempt.solution => self.attempt.solution = false,
+            // Solved already: reading the solution now compares ways, it did not help. No
+            // question, and nothing recorded as "solution viewed".
+            Act::Solution if self.run.as_ref().is_some_and(|r| r.complete) => {
+                self.attempt.solution = true;
+                self.jump = Some(Jump::Solution);
+                self.panel |= !self.wide();
+            }
             Act::Solution => {
                 return Outcome::Overlay(Overlay::Ask {
                     text: cx.t("labui-solution-ask"),
