@@ -254,6 +254,18 @@ fn f3_asks_before_showing_the_solution() {
 }
 
 #[test]
+fn when_a_step_is_met_the_strip_gives_the_next_ones_reason_at_once() {
+    let (w, h) = (80, 24);
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
+    type_line(&mut a, "export PATH=$PATH:/opt/rocm/bin");
+    // The first step is met by that command; the second's reason replaces "not done yet".
+    let s = wait_for(&mut a, w, h, "A new login would not find hipcc");
+    assert!(!s.contains("Not done yet"), "{s}");
+}
+
+#[test]
 fn f3_after_finishing_shows_the_solution_without_counting_it() {
     let (w, h) = (80, 24);
     let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {

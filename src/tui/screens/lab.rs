@@ -231,8 +231,8 @@ impl LabScreen {
         }
     }
 
-    /// Follows the shell: whether the learner has tried something since the current step
-    /// became current (then the strip gives that step's reason).
+    /// Follows the shell: whether the learner has tried something since the lab started or
+    /// the current step became current (then the strip gives that step's reason).
     fn follow_shell(&mut self) {
         let current = self.current_step();
         let Some(records) = self
@@ -254,9 +254,11 @@ impl LabScreen {
                 self.attempt.step_seen = Some((c, 1));
                 self.attempt.tried = records > 1;
             }
+            // Another step became current because something the learner did met the one
+            // before: its reason shows at once, not "not done yet".
             (_, Some(c)) => {
                 self.attempt.step_seen = Some((c, records));
-                self.attempt.tried = false;
+                self.attempt.tried = true;
             }
             (_, None) => self.attempt.step_seen = None,
         }
