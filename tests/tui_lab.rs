@@ -459,7 +459,20 @@ fn challenge_way(lang: Lang) {
     key(&mut a, KeyCode::Enter);
     type_line(&mut a, "sudo usermod -aG render,video learner");
     let goals1 = i.ta("labui-goals", &[("done", 1.into()), ("total", 3.into())]);
-    wait_for(&mut a, w, h, &goals1);
+    let s = wait_for(&mut a, w, h, &goals1);
+    // The goal met uncovers the next one's reason (the login's old groups): the challenge
+    // strip keeps that insight to be found.
+    let insight: String = i
+        .msg(
+            &rocm_learn::content::Msg::new("lab-why-session-old")
+                .arg("user", "learner")
+                .arg("groups", "render, video")
+                .arg("first", "render"),
+        )
+        .chars()
+        .take(20)
+        .collect();
+    assert!(!s.contains(&insight), "{s}");
     type_line(&mut a, "exit");
     let learned = i.ta("labui-learned", &[("text", "".into())]);
     let s = wait_for(&mut a, w, h, learned.trim());

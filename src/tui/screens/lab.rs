@@ -105,6 +105,10 @@ struct Attempt {
     step_seen: Option<(usize, u64)>,
     /// A command ran (or a login began) since the current step became current.
     tried: bool,
+    /// The current step's reason when it became current after another step: the challenge
+    /// way shows a reason only once something the learner did changed it from this (the
+    /// reason a met goal uncovers would spell out the next insight).
+    why_at_change: Option<Msg>,
     solution: bool,
     recorded_complete: bool,
 }
@@ -259,6 +263,8 @@ impl LabScreen {
             (_, Some(c)) => {
                 self.attempt.step_seen = Some((c, records));
                 self.attempt.tried = true;
+                self.attempt.why_at_change =
+                    self.run.as_ref().and_then(|r| r.status.get(c)?.why.clone());
             }
             (_, None) => self.attempt.step_seen = None,
         }
@@ -553,7 +559,13 @@ impl LabScreen {
             // reason: nothing can be tried until F5.
             why: run
                 .and_then(|r| r.halted.as_ref())
-                .or_else(|| run.zip(current).and_then(|(r, i)| r.feedback(i)))
+                .or_else(|| {
+                    run.zip(current)
+                        .and_then(|(r, i)| r.feedback(i))
+                        .filter(|m| {
+                            way == LabWay::Guided || self.attempt.why_at_change.as_ref() != Some(*m)
+                        })
+                })
                 .or_else(|| {
                     run.zip(current)
                         .filter(|_| tried)
