@@ -117,13 +117,13 @@ mod tests {
             "-c",
             "echo out; echo 'x: 3: rocm-smi: not found' >&2; exit 127",
         ]);
-        let (r, _) = run(cmd, "s".into(), |c| c.spawn());
+        let (r, _) = run(cmd, "s".into(), Command::spawn);
         assert_eq!(r.status, Some(127));
         assert_eq!(r.first_error(), "x: 3: rocm-smi: not found");
         let mut cmd = Command::new("/bin/sh");
         cmd.args(["-c", "sleep 30"]);
         let t = Instant::now();
-        let (r, _) = run(cmd, "s".into(), |c| c.spawn());
+        let (r, _) = run(cmd, "s".into(), Command::spawn);
         assert!(r.hung && r.status.is_none());
         assert!(t.elapsed() < Duration::from_secs(15));
     }
