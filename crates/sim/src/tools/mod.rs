@@ -15,6 +15,7 @@ mod curl;
 mod dkms;
 pub mod docker;
 mod dpkg;
+mod dpkg_query;
 mod gpasswd;
 mod gpg;
 mod groupmems;
@@ -68,6 +69,7 @@ pub const TOOLS: &[&str] = &[
     "dkms",
     "docker",
     "dpkg",
+    "dpkg-query",
     "dmesg",
     "gpasswd",
     "gpg",
@@ -125,6 +127,7 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "dkms" => dkms::run(cx, args),
         "docker" | "podman" => docker::run(cx, tool, args),
         "dpkg" => dpkg::run(cx, args),
+        "dpkg-query" => dpkg_query::run(cx, args),
         "groupmems" => groupmems::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
@@ -217,6 +220,7 @@ const BASE_TOOLS: &[(&str, &str)] = &[
     ("mokutil", "/usr/bin/mokutil"),
     ("update-grub", "/usr/sbin/update-grub"),
     ("dpkg", "/usr/bin/dpkg"),
+    ("dpkg-query", "/usr/bin/dpkg-query"),
     ("update-alternatives", "/usr/bin/update-alternatives"),
     ("curl", "/usr/bin/curl"),
     ("sg", "/usr/bin/sg"),
