@@ -859,13 +859,12 @@ fn login_fingerprint() -> Fingerprint {
     .iter()
     .map(|f| format!("{home}/{f}"))
     .chain(
-        // The folders too: a `chmod 700` on one hides every file in it from a login.
+        // The folder too: a `chmod 700` on it hides every file in it from a login.
         [
             "/etc/profile",
             "/etc/bash.bashrc",
             "/etc/environment",
             "/etc/profile.d",
-            home.as_str(),
         ]
         .iter()
         .map(std::string::ToString::to_string),
