@@ -211,4 +211,19 @@ pub struct HowTaken {
     /// none (guided).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub way: Option<crate::content::LabWay>,
+    /// Completed the challenge way at some time: a guided run after it does not take that
+    /// away (both runs are in the log; the report shows the harder way done).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub challenge_done: bool,
+}
+
+impl HowTaken {
+    /// The way the report gives: challenge once it was completed that way, else the last one.
+    pub fn best_way(&self) -> crate::content::LabWay {
+        if self.challenge_done {
+            crate::content::LabWay::Challenge
+        } else {
+            self.way.unwrap_or_default()
+        }
+    }
 }

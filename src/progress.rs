@@ -361,6 +361,9 @@ impl Progress {
                 if l.completed_at.is_none() && steps_done.len() >= l.steps_done.len() {
                     l.steps_done = steps_done.clone();
                 }
+                if *complete && l.how.way == Some(crate::content::LabWay::Challenge) {
+                    l.how.challenge_done = true;
+                }
                 if *complete && l.completed_at.is_none() {
                     l.completed_at = Some(now);
                     l.how.completed_by = Some(if *by_script {

@@ -838,7 +838,7 @@ fn item_json(i: &Item, by_server: bool) -> serde_json::Map<String, serde_json::V
         // Labs done inside the confined sandbox; nothing else can claim it.
         V::from(i.kind == ItemKind::Lab && i.status == Status::Done && !i.how.unconfined),
         if i.kind == ItemKind::Lab && started {
-            serde_json::to_value(i.how.way.unwrap_or_default()).unwrap_or(V::Null)
+            serde_json::to_value(i.how.best_way()).unwrap_or(V::Null)
         } else {
             V::Null
         },

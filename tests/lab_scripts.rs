@@ -98,6 +98,13 @@ fn check_lab(lab: &str) {
     }
     for script in bad {
         let text = std::fs::read_to_string(script).unwrap();
+        // A mistake that is one only where files have real owners (a lab started by root):
+        // in a lab of one id the learner owns every file, so a root-only mode hides nothing.
+        if text.lines().any(|l| l.starts_with("# needs: root"))
+            && !common::needs::root(&format!("{lab} {}", name(script)))
+        {
+            continue;
+        }
         let expect = text
             .lines()
             .next()

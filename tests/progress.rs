@@ -303,6 +303,31 @@ fn the_way_a_lab_was_taken_is_kept_and_old_records_load_without_it() {
 }
 
 #[test]
+fn a_challenge_completion_stays_when_a_guided_run_follows() {
+    use rocm_learn::content::LabWay;
+    use rocm_learn::progress::Change;
+    let mut p = Progress::new();
+    p.apply(&Change::LabWay("l".into(), LabWay::Challenge));
+    p.apply(&lab(&["a", "b"], true, true));
+    // Taken again, guided, and solved again.
+    p.apply(&Change::LabWay("l".into(), LabWay::Guided));
+    p.apply(&lab(&["a", "b"], true, true));
+    let how = p.labs["l"].how;
+    assert_eq!(how.way, Some(LabWay::Guided), "the last way taken");
+    assert!(how.challenge_done, "the challenge completion is kept");
+    assert_eq!(
+        how.best_way(),
+        LabWay::Challenge,
+        "the report shows the best"
+    );
+    // Guided only: the report says guided.
+    let mut q = Progress::new();
+    q.apply(&Change::LabWay("l".into(), LabWay::Guided));
+    q.apply(&lab(&["a"], true, true));
+    assert_eq!(q.labs["l"].how.best_way(), LabWay::Guided);
+}
+
+#[test]
 fn the_record_is_an_event_log_that_progress_is_a_view_of_and_old_files_migrate_into() {
     use rocm_learn::progress::{Change, ItemKind, Place};
     let dir = tempfile::tempdir().unwrap();

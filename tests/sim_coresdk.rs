@@ -231,3 +231,137 @@ fn remove_with_autoremove_is_autoremove() {
         assert!(state.installed("amdgpu-dkms"), "{line}");
     }
 }
+
+/// The Core SDK's repository with `signed_by` as its Signed-By field, after the driver's.
+fn sdk_signed_by(st: &Stage, signed_by: &str) -> sim::Output {
+    st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        &SDK_SOURCES.replace("Signed-By: /etc/apt/keyrings/amdrocm.gpg", signed_by),
+    );
+    st.run_root("apt update")
+}
+
+/// An armored key as a deb822 field's continuation lines (" ." for an empty line).
+fn inline(armored: &str) -> String {
+    armored
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                " .".to_string()
+            } else {
+                format!(" {l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_key_written_into_the_sources_file_signs_its_repository() {
+    let st = fresh_with_keys();
+    let out = sdk_signed_by(
+        &st,
+        &format!("Signed-By:\n{}", inline(&coresdk::key_armored())),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let sdk = "https://stable.repo.amd.com/rocm/core/packages/ubuntu2404 stable";
+    assert!(
+        out.stdout_text()
+            .contains(&format!("{sdk}/main amd64 Packages"))
+    );
+    // repo.radeon.com's key written there signs nothing of stable.repo.amd.com.
+    let st = fresh_with_keys();
+    let out = sdk_signed_by(
+        &st,
+        &format!("Signed-By:\n{}", inline(&keys::amd_key_armored())),
+    );
+    assert_eq!(out.code, 100);
+}
+
+fn fresh_with_keys() -> Stage {
+    let st = fresh();
+    keys(&st);
+    st
+}
+
+#[test]
+fn one_keyring_may_hold_both_keys() {
+    let st = fresh_with_keys();
+    let both = [keys::amd_key_binary(), coresdk::key_binary()].concat();
+    std::fs::write(st.root().join("etc/apt/keyrings/amd-both.gpg"), both).unwrap();
+    st.write(
+        "/etc/apt/sources.list.d/amdgpu.list",
+        &DRIVER_LIST.replace("rocm.gpg", "amd-both.gpg"),
+    );
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        &SDK_SOURCES.replace("amdrocm.gpg", "amd-both.gpg"),
+    );
+    let out = st.run_root("apt update");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lists = st.state().apt_lists;
+    assert!(
+        lists.contains("https://repo.radeon.com/amdgpu/31.50/ubuntu noble")
+            && lists.contains("https://stable.repo.amd.com/rocm/core/packages/ubuntu2404 stable"),
+        "{lists:?}"
+    );
+}
+
+#[test]
+fn a_keyring_the_apt_user_cannot_read_is_ignored() {
+    use std::os::unix::fs::PermissionsExt;
+    let st = fresh_with_keys();
+    let ring = st.root().join("etc/apt/keyrings/amdrocm.gpg");
+    std::fs::set_permissions(&ring, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let out = sdk_signed_by(&st, "Signed-By: /etc/apt/keyrings/amdrocm.gpg");
+    assert_eq!(out.code, 100);
+    assert!(
+        out.stderr.contains("W: https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/dists/stable/InRelease: The key(s) in the keyring /etc/apt/keyrings/amdrocm.gpg are ignored as the file is not readable by user '_apt' executing apt-key."),
+        "{}",
+        out.stderr
+    );
+    std::fs::set_permissions(&ring, std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(st.run_root("apt update").code, 0);
+}
+
+#[test]
+fn a_stanza_without_components_stops_apt() {
+    let st = fresh_with_keys();
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        &SDK_SOURCES.replace("Components: main\n", ""),
+    );
+    for line in ["apt update", "apt install -y amdrocm10.0"] {
+        let out = st.run_root(line);
+        assert_eq!(out.code, 100, "{line}");
+        assert!(
+            out.stderr.starts_with("E: Malformed entry 1 in sources file /etc/apt/sources.list.d/amdrocm-stable.sources (Component)\nE: The list of sources could not be read.\n"),
+            "{line}: {}",
+            out.stderr
+        );
+    }
+    assert!(
+        !st.state()
+            .apt_lists
+            .iter()
+            .any(|l| l.contains("stable.repo.amd.com"))
+    );
+}
+
+#[test]
+fn the_libraries_the_install_page_asks_for_are_there_already() {
+    let st = fresh();
+    let out = st.run_root("apt install libatomic1 libquadmath0");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let text = out.stdout_text();
+    for p in ["libatomic1", "libquadmath0"] {
+        assert!(
+            text.contains(&format!(
+                "{p} is already the newest version (14.2.0-4ubuntu2~24.04)."
+            )),
+            "{text}"
+        );
+    }
+    assert!(text.contains("0 upgraded, 0 newly installed"));
+}

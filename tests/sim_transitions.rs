@@ -511,6 +511,7 @@ fn verdict(st: &Stage, check: &Check) -> Result<(), Msg> {
         shell: None,
         login_path: None,
         login_env: None,
+        script_run: None,
     };
     checks::evaluate(check, &env)
 }

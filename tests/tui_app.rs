@@ -420,6 +420,20 @@ proptest! {
 }
 
 #[test]
+fn continue_offers_the_lab_left_last() {
+    let (course, _) = rocm_learn::content::load(&rocm_learn::content::ContentTree::embedded());
+    let mut a = tui::new_app(course, Lang::En, false);
+    // What the event log gives back at the next start when a lab was the last thing done.
+    a.world.progress.last = Some(Place {
+        kind: ItemKind::Lab,
+        id: "hipcc-not-found".into(),
+    });
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("c Continue"), "{s}");
+    assert!(s.contains("hipcc: command not found"), "{s}");
+}
+
+#[test]
 fn home_keys_stay_the_same_when_continue_appears() {
     let mut a = app(Lang::En);
     send(&mut a, "2<Enter><Esc><Esc>");

@@ -256,6 +256,44 @@ fn f3_asks_before_showing_the_solution() {
 }
 
 #[test]
+fn when_a_step_is_met_the_strip_gives_the_next_ones_reason_at_once() {
+    let (w, h) = (80, 24);
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
+    type_line(&mut a, "export PATH=$PATH:/opt/rocm/bin");
+    // The first step is met by that command; the second's reason replaces "not done yet".
+    let s = wait_for(&mut a, w, h, "A new login would not find hipcc");
+    assert!(!s.contains("Not done yet"), "{s}");
+}
+
+#[test]
+fn f3_after_finishing_shows_the_solution_without_counting_it() {
+    let (w, h) = (80, 24);
+    let Some(mut a) = lab_at_prompt("hipcc-not-found", w, h) else {
+        return;
+    };
+    type_line(&mut a, "export PATH=$PATH:/opt/rocm/bin");
+    type_line(
+        &mut a,
+        "echo 'export PATH=$PATH:/opt/rocm/bin' >> ~/.bashrc",
+    );
+    wait_for(&mut a, w, h, "Lab complete");
+    key(&mut a, KeyCode::F(3));
+    let s = screen(&mut a, w, h);
+    assert!(
+        !s.contains("Show the solution?"),
+        "solved: no question: {s}"
+    );
+    assert!(s.contains("Solution"), "{s}");
+    assert!(
+        !a.world.progress.labs["hipcc-not-found"].how.solution_viewed,
+        "{:?}",
+        a.world.progress.labs
+    );
+}
+
+#[test]
 fn below_60x20_one_line_asks_for_a_bigger_window() {
     if !needs::bwrap("lab screen tests") {
         return;
@@ -423,7 +461,20 @@ fn challenge_way(lang: Lang) {
     key(&mut a, KeyCode::Enter);
     type_line(&mut a, "sudo usermod -aG render,video learner");
     let goals1 = i.ta("labui-goals", &[("done", 1.into()), ("total", 3.into())]);
-    wait_for(&mut a, w, h, &goals1);
+    let s = wait_for(&mut a, w, h, &goals1);
+    // The goal met uncovers the next one's reason (the login's old groups): the challenge
+    // strip keeps that insight to be found.
+    let insight: String = i
+        .msg(
+            &rocm_learn::content::Msg::new("lab-why-session-old")
+                .arg("user", "learner")
+                .arg("groups", "render, video")
+                .arg("first", "render"),
+        )
+        .chars()
+        .take(20)
+        .collect();
+    assert!(!s.contains(&insight), "{s}");
     type_line(&mut a, "exit");
     let learned = i.ta("labui-learned", &[("text", "".into())]);
     let s = wait_for(&mut a, w, h, learned.trim());

@@ -100,6 +100,43 @@ fn the_building_walls_line_up_with_cjk_names_at_every_width() {
     }
 }
 
+/// The floor's text beside the building is wrapped once, for its own column: within a
+/// paragraph no line could have taken the next line's first word.
+#[test]
+fn the_floor_text_beside_the_building_is_wrapped_once() {
+    for w in 70u16..=130 {
+        let mut a = app(Lang::En);
+        draw(&mut a, w, 24);
+        send(&mut a, "1");
+        let buf = draw(&mut a, w, 24);
+        let x0 = (w / 2).clamp(34, 56) + 1;
+        let panel = usize::from(w - x0);
+        let rows: Vec<String> = (1..buf.area.height)
+            .map(|y| {
+                (x0..w)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect();
+        // The paragraphs after the floor's name and role (their first blank line).
+        let start = rows.iter().position(String::is_empty).unwrap_or(0);
+        for pair in rows[start..].windows(2) {
+            let (line, next) = (&pair[0], &pair[1]);
+            if line.is_empty() || next.is_empty() || next.starts_with('•') {
+                continue;
+            }
+            let word = next.split_whitespace().next().unwrap_or("");
+            assert!(
+                line.chars().count() + 1 + word.chars().count() > panel,
+                "{w}x24: {line:?} had room for {word:?}\n{}",
+                text(&buf)
+            );
+        }
+    }
+}
+
 #[test]
 fn ascii_mode_draws_no_box_characters() {
     let mut a = app(Lang::Ja);

@@ -256,6 +256,15 @@ fn pkg(
     }
 }
 
+/// The version of GCC's runtime libraries in an Ubuntu release's updates.
+fn gcc_libs(os: &str) -> String {
+    if os == "24.04" {
+        "14.2.0-4ubuntu2~24.04".into()
+    } else {
+        "12.3.0-1ubuntu1~22.04".into()
+    }
+}
+
 /// Packages of the Ubuntu archive that matter to the labs.
 pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
     let k = &m.kernel;
@@ -317,6 +326,24 @@ pub fn ubuntu_packages(m: &Machine) -> Vec<Package> {
             "2.4.4-2ubuntu17".into(),
             Origin::Ubuntu,
             359,
+            &[],
+            Payload::None,
+        ),
+        // Runtime libraries of GCC that AMD's install page asks for first; Ubuntu has both
+        // installed (`apt install` says "already the newest version").
+        pkg(
+            "libatomic1",
+            gcc_libs(os),
+            Origin::Ubuntu,
+            47,
+            &[],
+            Payload::None,
+        ),
+        pkg(
+            "libquadmath0",
+            gcc_libs(os),
+            Origin::Ubuntu,
+            308,
             &[],
             Payload::None,
         ),

@@ -85,9 +85,7 @@ pub fn key_armored() -> String {
 
 /// A usable keyring for stable.repo.amd.com (`armored_ok` for `.asc` files).
 pub fn is_keyring(bytes: &[u8], armored_ok: bool) -> bool {
-    let bin = key_binary();
-    bytes == bin.as_slice()
-        || (armored_ok && keys::dearmor(bytes).as_deref() == Some(bin.as_slice()))
+    keys::keyring_has(bytes, &key_binary(), armored_ok)
 }
 
 /// What each component package puts in the tree: programs in `bin`, files in `lib`.

@@ -377,6 +377,14 @@ pub fn staged(
 /// module blacklists, modules files, DKMS builds for this kernel, Secure Boot and the MOK.
 pub fn boot(state: &mut State, root: &Path) {
     state.boot.count += 1;
+    // The journal is persistent on Ubuntu: the boot that ends stays readable (`-b -1`).
+    let mut ended = std::mem::take(&mut state.boot.log);
+    ended.push(LogLine {
+        t: state.uptime as f64,
+        src: String::new(),
+        msg: "reboot: Restarting system".into(),
+    });
+    state.boot.previous = Some((state.boot_time, ended));
     state.boot_time += state.uptime + 120;
     state.uptime = 0;
     state.sessions.clear();

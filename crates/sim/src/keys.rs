@@ -94,11 +94,62 @@ pub fn dearmor(text: &[u8]) -> Option<Vec<u8>> {
 /// Is this file content a usable keyring for the AMD repositories? `armored_ok` is true for
 /// `.asc` files, which apt reads as armored text.
 pub fn is_amd_keyring(bytes: &[u8], armored_ok: bool) -> bool {
-    let bin = amd_key_binary();
-    if bytes == bin.as_slice() {
+    keyring_has(bytes, &amd_key_binary(), armored_ok)
+}
+
+/// The OpenPGP packets of `bytes`, each with its header; None when they do not parse.
+fn packets(bytes: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let tag = bytes[at];
+        if tag & 0x80 == 0 {
+            return None;
+        }
+        let (head, len) = if tag & 0x40 != 0 {
+            // New format: one, two or five length octets (partial lengths are not keys).
+            let b = |i: usize| bytes.get(at + i).map(|x| usize::from(*x));
+            match b(1)? {
+                n @ 0..=191 => (2, n),
+                n @ 192..=223 => (3, ((n - 192) << 8) + b(2)? + 192),
+                255 => (6, (b(2)? << 24) | (b(3)? << 16) | (b(4)? << 8) | b(5)?),
+                _ => return None,
+            }
+        } else {
+            let b = |i: usize| bytes.get(at + i).map(|x| usize::from(*x));
+            match tag & 3 {
+                0 => (2, b(1)?),
+                1 => (3, (b(1)? << 8) | b(2)?),
+                2 => (5, (b(1)? << 24) | (b(2)? << 16) | (b(3)? << 8) | b(4)?),
+                _ => return None,
+            }
+        };
+        let end = at.checked_add(head)?.checked_add(len)?;
+        out.push(bytes.get(at..end)?);
+        at = end;
+    }
+    Some(out)
+}
+
+/// Whether a keyring's content holds `key` (a binary key whose first packet is its public
+/// key) among any others: binary keyrings of one or more keys, and, when `armored_ok` (a
+/// `.asc` file, or a key written into a `.sources` file), armored blocks of them.
+pub fn keyring_has(bytes: &[u8], key: &[u8], armored_ok: bool) -> bool {
+    let Some(&want) = packets(key).as_ref().and_then(|p| p.first()) else {
+        return false;
+    };
+    let holds = |b: &[u8]| packets(b).is_some_and(|p| p.contains(&want));
+    if holds(bytes) {
         return true;
     }
-    armored_ok && dearmor(bytes).as_deref() == Some(bin.as_slice())
+    if !armored_ok {
+        return false;
+    }
+    // Each armored block in turn (a file may hold several, one key each).
+    let text = String::from_utf8_lossy(bytes);
+    text.match_indices("-----BEGIN PGP ")
+        .filter_map(|(i, _)| dearmor(&text.as_bytes()[i..]))
+        .any(|b| holds(&b))
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -172,6 +223,26 @@ mod tests {
         assert!(!is_amd_keyring(amd_key_armored().as_bytes(), false));
         assert!(is_amd_keyring(amd_key_armored().as_bytes(), true));
         assert_eq!(base64_decode(&base64_encode(b"ab")), Some(b"ab".to_vec()));
+    }
+
+    #[test]
+    fn a_keyring_of_several_keys_holds_each() {
+        let other = {
+            let mut k = amd_key_binary();
+            k[10] ^= 0xff;
+            k
+        };
+        let both = [other.clone(), amd_key_binary()].concat();
+        assert!(is_amd_keyring(&both, false));
+        assert!(!is_amd_keyring(&other, false));
+        // Garbage after a key is no keyring apt reads.
+        assert!(!is_amd_keyring(
+            &[amd_key_binary(), b"junk".to_vec()].concat(),
+            false
+        ));
+        let two_blocks = format!("{}{}", armor(&other), amd_key_armored());
+        assert!(is_amd_keyring(two_blocks.as_bytes(), true));
+        assert!(!is_amd_keyring(two_blocks.as_bytes(), false));
     }
 
     #[test]

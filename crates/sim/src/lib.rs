@@ -138,6 +138,7 @@ pub mod keys;
 pub mod machine;
 pub mod pkgs;
 pub mod rocm_runtimes;
+pub mod ran;
 pub mod spec;
 pub mod stage;
 pub mod state;
@@ -458,6 +459,9 @@ pub fn run_with_env(
         env,
     };
     let code = tools::dispatch(&mut cx, tool, args);
+    if let Some(session) = &caller.session {
+        ran::record(root, session, tool, code);
+    }
     let mut out = cx.out;
     out.code = code;
     out.rebooted = state.boot.count > before.boot.count;

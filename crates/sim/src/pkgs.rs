@@ -153,18 +153,64 @@ fn parse_list(text: &str, file: &str) -> Vec<Source> {
 }
 
 fn parse_deb822(text: &str, file: &str) -> Vec<Source> {
+    deb822(text, file).unwrap_or_default()
+}
+
+/// A deb822 file's stanzas as apt's tag file reader sees them: fields by lower-case name,
+/// a continuation line (leading space or tab) added to its field on a line of its own, ` .`
+/// standing for an empty line; `#` lines skipped; blank lines between stanzas.
+fn stanzas(text: &str) -> Vec<std::collections::BTreeMap<String, String>> {
     let mut out = Vec::new();
-    for stanza in text.split("\n\n") {
-        let mut fields = std::collections::BTreeMap::new();
-        for l in stanza.lines() {
-            if l.starts_with('#') {
-                continue;
+    let mut fields: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    let mut last: Option<String> = None;
+    for l in text.lines() {
+        if l.trim().is_empty() {
+            if !fields.is_empty() {
+                out.push(std::mem::take(&mut fields));
             }
-            if let Some((k, v)) = l.split_once(':') {
-                fields.insert(k.trim().to_lowercase(), v.trim().to_string());
+            last = None;
+        } else if l.starts_with('#') {
+        } else if l.starts_with([' ', '\t']) {
+            if let Some(v) = last.as_ref().and_then(|k| fields.get_mut(k)) {
+                let more = l.trim();
+                v.push('\n');
+                v.push_str(if more == "." { "" } else { more });
             }
+        } else if let Some((k, v)) = l.split_once(':') {
+            let k = k.trim().to_lowercase();
+            fields.insert(k.clone(), v.trim().to_string());
+            last = Some(k);
         }
-        if fields.get("enabled").map(|v| v == "no").unwrap_or(false) {
+    }
+    if !fields.is_empty() {
+        out.push(fields);
+    }
+    out
+}
+
+/// Where apt stops reading the sources: a stanza of a `.sources` file it finds malformed, as
+/// `(file, stanza number, what is missing)`. apt then reads no source at all.
+pub fn malformed(root: &Path) -> Option<(String, usize, &'static str)> {
+    let dir = root.join("etc/apt/sources.list.d");
+    fsx::list_dir(&dir)
+        .into_iter()
+        .filter(|n| n.ends_with(".sources"))
+        .find_map(|name| {
+            let text = fsx::read_opt(&dir.join(&name))?;
+            let file = format!("/etc/apt/sources.list.d/{name}");
+            deb822(&text, &file).err().map(|(n, what)| (file, n, what))
+        })
+}
+
+/// The sources of one deb822 file, or the first malformed stanza (its number and what apt
+/// names in its error: `URI`, `Suite`, `Component`).
+fn deb822(text: &str, file: &str) -> Result<Vec<Source>, (usize, &'static str)> {
+    let mut out = Vec::new();
+    for (i, fields) in stanzas(text).into_iter().enumerate() {
+        if fields
+            .get("enabled")
+            .is_some_and(|v| matches!(v.as_str(), "no" | "false" | "0"))
+        {
             continue;
         }
         if !fields
@@ -173,14 +219,30 @@ fn parse_deb822(text: &str, file: &str) -> Vec<Source> {
         {
             continue;
         }
-        let uris = fields.get("uris").cloned().unwrap_or_default();
-        let suites = fields.get("suites").cloned().unwrap_or_default();
-        let comps: Vec<String> = fields
-            .get("components")
-            .map(|c| c.split_whitespace().map(String::from).collect())
-            .unwrap_or_default();
-        for uri in uris.split_whitespace() {
-            for suite in suites.split_whitespace() {
+        let words = |k: &str| -> Vec<String> {
+            fields
+                .get(k)
+                .map(|c| c.split_whitespace().map(String::from).collect())
+                .unwrap_or_default()
+        };
+        let (uris, suites, comps) = (words("uris"), words("suites"), words("components"));
+        if uris.is_empty() {
+            return Err((i + 1, "URI"));
+        }
+        if suites.is_empty() {
+            return Err((i + 1, "Suite"));
+        }
+        for suite in &suites {
+            // An exact path (`./`) takes no components; a suite name needs at least one.
+            if suite.ends_with('/') && !comps.is_empty() {
+                return Err((i + 1, "absolute Suite Component"));
+            }
+            if !suite.ends_with('/') && comps.is_empty() {
+                return Err((i + 1, "Component"));
+            }
+        }
+        for uri in &uris {
+            for suite in &suites {
                 out.push(Source {
                     uri: uri.to_string(),
                     suite: suite.to_string(),
@@ -191,7 +253,7 @@ fn parse_deb822(text: &str, file: &str) -> Vec<Source> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// The outcome of checking a repository's signature against the configured keys.
@@ -203,18 +265,61 @@ pub enum KeyCheck {
     NoPubkey,
     /// The signed-by file is armored text but not named `.asc` (apt ignores it).
     UnsupportedFiletype(String),
+    /// The signed-by file is one the `_apt` user, who checks signatures, may not read.
+    NotReadable(String),
+}
+
+/// The `_apt` user's uid and gid on Ubuntu (nogroup), when /etc/passwd does not say.
+const APT_IDS: (u32, u32) = (42, 65534);
+
+/// Whether the `_apt` user may read `inside` (and pass through the folders to it).
+fn apt_may_read(root: &Path, inside: &str) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let (uid, gid) = rocm_unix::accounts::user(root, "_apt").map_or(APT_IDS, |pw| (pw.uid, pw.gid));
+    let may = |m: &std::fs::Metadata, bit: u32| {
+        let shift = if m.uid() == uid {
+            6
+        } else if m.gid() == gid {
+            3
+        } else {
+            0
+        };
+        (m.mode() >> shift) & bit != 0
+    };
+    let mut dir = Path::new(inside).parent();
+    while let Some(d) = dir {
+        let Some(ds) = d.to_str() else { return false };
+        if std::fs::metadata(fsx::host(root, ds, "/")).is_ok_and(|m| !may(&m, 1)) {
+            return false;
+        }
+        dir = d.parent();
+    }
+    std::fs::metadata(fsx::host(root, inside, "/")).is_ok_and(|m| may(&m, 4))
 }
 
 /// How `src`'s signature checks against the keys configured on the machine at `root`.
 pub fn check_key(root: &Path, src: &Source) -> KeyCheck {
     // stable.repo.amd.com signs with its own key; repo.radeon.com (driver too) with the old one.
-    let is_key: fn(&[u8], bool) -> bool = if matches!(classify(&src.uri), Repo::CoreSdk(_)) {
-        super::coresdk::is_keyring
+    let key = if matches!(classify(&src.uri), Repo::CoreSdk(_)) {
+        super::coresdk::key_binary()
     } else {
-        keys::is_amd_keyring
+        keys::amd_key_binary()
     };
+    // Signed-By holds keyring files (several, in a list) or, in a .sources file, the key
+    // itself as an armored block.
     let candidates: Vec<String> = match &src.signed_by {
-        Some(p) => vec![p.clone()],
+        Some(v) if v.contains("-----BEGIN PGP PUBLIC KEY BLOCK-----") => {
+            return if keys::keyring_has(v.as_bytes(), &key, true) {
+                KeyCheck::Ok
+            } else {
+                KeyCheck::NoPubkey
+            };
+        }
+        Some(v) => v
+            .split([',', ' ', '\n', '\t'])
+            .filter(|p| p.starts_with('/'))
+            .map(String::from)
+            .collect(),
         None => {
             let dir = root.join("etc/apt/trusted.gpg.d");
             fsx::list_dir(&dir)
@@ -223,23 +328,22 @@ pub fn check_key(root: &Path, src: &Source) -> KeyCheck {
                 .collect()
         }
     };
-    let mut unsupported = None;
+    let mut problem = None;
     for c in candidates {
         let Ok(bytes) = std::fs::read(fsx::host(root, &c, "/")) else {
             continue;
         };
         let asc = c.ends_with(".asc");
-        if is_key(&bytes, asc) {
+        let has = keys::keyring_has(&bytes, &key, asc);
+        if has && !apt_may_read(root, &c) {
+            problem = Some(KeyCheck::NotReadable(c));
+        } else if has {
             return KeyCheck::Ok;
-        }
-        if !asc && keys::dearmor(&bytes).is_some() {
-            unsupported = Some(c);
+        } else if !asc && keys::dearmor(&bytes).is_some() && problem.is_none() {
+            problem = Some(KeyCheck::UnsupportedFiletype(c));
         }
     }
-    match unsupported {
-        Some(c) => KeyCheck::UnsupportedFiletype(c),
-        None => KeyCheck::NoPubkey,
-    }
+    problem.unwrap_or(KeyCheck::NoPubkey)
 }
 
 /// Every package apt can see now: Ubuntu's, plus those of fetched AMD indexes.

@@ -41,7 +41,7 @@ pub fn create_on(root: &Path, spec: &MachineSpec, host: &dyn Host) -> Result<Sta
         avail: &ubuntu_pkgs,
         bin: &bin,
     };
-    base.install(&mut state, &["wget", "gnupg"])?;
+    base.install(&mut state, &["wget", "gnupg", "libatomic1", "libquadmath0"])?;
     let extra: Vec<&str> = spec.packages.iter().map(String::as_str).collect();
     base.install(&mut state, &extra)?;
     if spec.driver == DriverKind::InTree {

@@ -48,6 +48,10 @@ pub struct Boot {
     /// A firmware file amdgpu needs that the machine lacks (`amdgpu/psp_13_0_8_toc.bin`).
     #[serde(default)]
     pub missing_firmware: Option<String>,
+    /// The boot before this one, as the journal keeps it (`journalctl -b -1`): its start time
+    /// and its log. None until the machine reboots in the lab.
+    #[serde(default)]
+    pub previous: Option<(i64, Vec<LogLine>)>,
 }
 
 /// One kernel (or early userspace) log record.

@@ -2,11 +2,12 @@
 //! reported environment) and either passes or says why not, in words the learner can act on.
 //! None of them looks at the command text, so every correct way passes.
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use crate::content::{Check, Msg};
 use crate::lab::sandbox::path_dirs::on_path;
+use crate::lab::sandbox::runnable::{Rights, runnable};
+use crate::lab::sandbox::script_run::ScriptRun;
 use crate::lab::wire::layout::resolve;
 use crate::lab::wire::record::Record;
 use crate::sim::pkgs::{self, KeyCheck, Repo};
@@ -24,6 +25,17 @@ pub struct Env<'a> {
     pub login_path: Option<&'a str>,
     /// The whole environment of a new login shell, for the same checks.
     pub login_env: Option<&'a [(String, String)]>,
+    /// How the script a check grades ran (`script_to_run`), from a new login.
+    pub script_run: Option<&'a ScriptRun>,
+}
+
+/// The script a check grades by running it, if it is such a check (the runner runs it, from
+/// a new login, so it also needs `needs_login_path`).
+pub fn script_to_run(check: &Check) -> Option<&str> {
+    match check {
+        Check::ReplacedCommand { path, .. } => Some(path),
+        _ => None,
+    }
 }
 
 /// Checks that need a new login's environment (the runner computes it only for these).
@@ -36,6 +48,7 @@ pub fn needs_login_path(check: &Check) -> bool {
             | Check::LoginRelease { .. }
             | Check::CoreSdkLogin { .. }
             | Check::LoginRuntime { .. }
+            | Check::ReplacedCommand { .. }
     )
 }
 
@@ -77,11 +90,12 @@ pub fn evaluate(check: &Check, env: &Env) -> Result<(), Msg> {
         Check::CoreSdkInstalled => crate::lab::sandbox::coresdk_checks::installed(root, state()?),
         Check::CoreSdkLogin { commands } => {
             let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-            crate::lab::sandbox::coresdk_checks::login(root, path, commands)
+            crate::lab::sandbox::coresdk_checks::login(root, path, commands)?;
+            crate::lab::sandbox::coresdk_checks::login_gpu(root, state()?, commands)
         }
         Check::LegacyRemoved => crate::lab::sandbox::coresdk_checks::legacy_removed(root, state()?),
         Check::ReplacedCommand { path, old, new } => {
-            crate::lab::sandbox::coresdk_checks::replaced(root, path, old, new)
+            crate::lab::sandbox::coresdk_checks::replaced(root, path, old, new, env.script_run)
         }
         Check::ManagedRuntime {
             version,
@@ -190,7 +204,13 @@ fn check_command_on_path(env: &Env, command: &str, keep: &[String]) -> Result<()
     if !lost.is_empty() {
         return Err(Msg::new("lab-why-path-lost").arg("dirs", join(&lost)));
     }
-    if find_on_path(root, &rec.path, &rec.cwd, command) {
+    let st = env.state.ok();
+    let session = st.and_then(|s| s.session(&rec.session));
+    let who = match session {
+        Some(s) => Rights::of(s.uid, s.gids.clone()),
+        None => Rights::new_login(root),
+    };
+    if find_on_path(root, &rec.path, &rec.cwd, command, &who) {
         Ok(())
     } else {
         Err(Msg::new("lab-why-not-on-path")
@@ -202,7 +222,13 @@ fn check_command_on_path(env: &Env, command: &str, keep: &[String]) -> Result<()
 fn check_login_command(env: &Env, command: &str) -> Result<(), Msg> {
     let root = env.root;
     let path = env.login_path.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
-    if !find_on_path(root, path, "/home/learner", command) {
+    if !find_on_path(
+        root,
+        path,
+        "/home/learner",
+        command,
+        &Rights::new_login(root),
+    ) {
         // Nothing to find yet: the PATH may be right and ROCm simply not installed.
         if where_is(root, command) == "-" {
             return Err(Msg::new("lab-why-login-not-installed").arg("command", command));
@@ -318,6 +344,7 @@ fn check_rocm_repo(env: &Env) -> Result<(), Msg> {
     let root = env.root;
     let state = || state(env);
     let st = state()?;
+    crate::lab::sandbox::coresdk_checks::readable_sources(root)?;
     let rocm = sources_of(root, |r| matches!(r, Repo::Rocm(_)));
     if rocm.is_empty() {
         // A repo.radeon.com line for a release that does not exist: apt gets a 404.
@@ -536,9 +563,9 @@ fn joined(items: &[&String], sep: &str) -> String {
         .join(sep)
 }
 
-/// Does PATH (as the shell has it) lead to an executable `command`? Empty entries and
+/// Does PATH (as the shell has it) lead to a `command` that `who` may run? Empty entries and
 /// relative ones count from `cwd`, as bash treats them.
-pub fn find_on_path(root: &Path, path: &str, cwd: &str, command: &str) -> bool {
+pub fn find_on_path(root: &Path, path: &str, cwd: &str, command: &str, who: &Rights) -> bool {
     path.split(':').any(|dir| {
         let dir = if dir.is_empty() || dir == "." {
             cwd.to_string()
@@ -547,9 +574,12 @@ pub fn find_on_path(root: &Path, path: &str, cwd: &str, command: &str) -> bool {
         } else {
             format!("{cwd}/{dir}")
         };
-        resolve(root, &format!("{}/{command}", dir.trim_end_matches('/')))
-            .and_then(|host| std::fs::metadata(host).ok())
-            .is_some_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        runnable(
+            root,
+            &format!("{}/{command}", dir.trim_end_matches('/')),
+            who,
+        )
+        .is_some()
     })
 }
 

@@ -1,18 +1,25 @@
 //! The checks of the Core SDK labs: its repositories, its packages and links, what a new login
 //! runs, and that the legacy stream is gone. Each reads the machine's files and state only.
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use crate::content::Msg;
+use crate::lab::sandbox::runnable::{Rights, runnable};
+use crate::lab::sandbox::script_run::ScriptRun;
 use crate::lab::wire::layout::{host_path, resolve};
 use crate::sim::pkgs::{self, KeyCheck, Repo, Source};
 use crate::sim::{State, catalog, coresdk};
 
 /// Key, then lists: the reasons apt would not install from `src` yet.
 fn trusted_and_read(root: &Path, st: &State, src: &Source, key_msg: Msg) -> Result<(), Msg> {
-    if pkgs::check_key(root, src) != KeyCheck::Ok {
-        return Err(key_msg);
+    match pkgs::check_key(root, src) {
+        KeyCheck::Ok => {}
+        KeyCheck::NotReadable(f) => {
+            return Err(Msg::new("sdk-why-key-unreadable")
+                .arg("file", &src.file)
+                .arg("keyring", f));
+        }
+        _ => return Err(key_msg),
     }
     if st.apt_lists.contains(&src.list_key()) {
         Ok(())
@@ -21,7 +28,19 @@ fn trusted_and_read(root: &Path, st: &State, src: &Source, key_msg: Msg) -> Resu
     }
 }
 
+/// A `.sources` stanza apt finds malformed: apt then reads no source at all.
+pub fn readable_sources(root: &Path) -> Result<(), Msg> {
+    match pkgs::malformed(root) {
+        Some((file, n, what)) => Err(Msg::new("sdk-why-malformed")
+            .arg("file", file)
+            .arg("entry", n)
+            .arg("field", what)),
+        None => Ok(()),
+    }
+}
+
 pub fn driver_repo(root: &Path, st: &State) -> Result<(), Msg> {
+    readable_sources(root)?;
     let all = pkgs::sources(root);
     let Some(src) = all
         .iter()
@@ -52,6 +71,7 @@ pub fn driver_repo(root: &Path, st: &State) -> Result<(), Msg> {
 }
 
 pub fn sdk_repo(root: &Path, st: &State) -> Result<(), Msg> {
+    readable_sources(root)?;
     let all = pkgs::sources(root);
     let want = coresdk::os_dir(&st.machine.os.version_id);
     let sdk: Vec<&Source> = all
@@ -131,16 +151,18 @@ pub fn installed(root: &Path, st: &State) -> Result<(), Msg> {
     }
 }
 
-/// Where `command` is on `path` as the machine sees it (links followed), if anywhere.
+/// Where `command` is on `path` as the machine sees it (links followed), if a new login of
+/// the learner finds it there and may run it.
 fn found(root: &Path, path: &str, command: &str) -> Option<String> {
+    let who = Rights::new_login(root);
     path.split(':')
         .filter(|d| d.starts_with('/'))
         .find_map(|dir| {
-            let inside = format!("{}/{command}", dir.trim_end_matches('/'));
-            let end = crate::machine_path::resolve(&inside, |p| host_path(root, p))?;
-            let host = host_path(root, &end);
-            let m = std::fs::metadata(host).ok()?;
-            (m.is_file() && m.permissions().mode() & 0o111 != 0).then_some(end)
+            runnable(
+                root,
+                &format!("{}/{command}", dir.trim_end_matches('/')),
+                &who,
+            )
         })
 }
 
@@ -216,50 +238,86 @@ pub fn legacy_removed(root: &Path, st: &State) -> Result<(), Msg> {
     Ok(())
 }
 
-/// The lines of a shell script that run something (comments and blank lines left out).
-fn commands(text: &str) -> Vec<&str> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
-}
-
-/// Whether `line` runs `cmd` as a command word (not as part of another word).
-fn runs(line: &str, cmd: &str) -> bool {
-    line.split(|c: char| c.is_whitespace() || ";|&()`$".contains(c))
-        .any(|w| w == cmd || w.ends_with(&format!("/{cmd}")))
-}
-
-pub fn replaced(root: &Path, path: &str, old: &str, new: &str) -> Result<(), Msg> {
-    let Some(text) = resolve(root, path).and_then(|h| std::fs::read_to_string(h).ok()) else {
-        return Err(Msg::new("sdk-why-script-gone").arg("path", path));
+/// Runs `command` in a new login as the learner: rocminfo needs the driver loaded and
+/// /dev/kfd open to the groups a new login gets.
+pub fn login_gpu(root: &Path, st: &State, commands: &[String]) -> Result<(), Msg> {
+    let Some(c) = commands.iter().find(|c| *c == "rocminfo") else {
+        return Ok(());
     };
-    let lines = commands(&text);
-    if lines.iter().any(|l| runs(l, old)) {
+    if !st.is_module_loaded() {
+        return Err(Msg::new("sdk-why-login-no-driver").arg("command", c));
+    }
+    let Some(kfd) = st.device("/dev/kfd") else {
+        return Err(Msg::new("sdk-why-login-no-driver").arg("command", c));
+    };
+    let Some(pw) = crate::sim::accounts::user_by_uid(root, crate::lab::wire::layout::LEARNER_UID)
+    else {
+        return Ok(());
+    };
+    let gids = crate::sim::accounts::db_gids(root, &pw);
+    let node = (kfd.owner.as_str(), kfd.group.as_str(), kfd.mode);
+    if crate::sim::accounts::may_read_write_named(root, node, pw.uid, &gids) {
+        Ok(())
+    } else {
+        Err(Msg::new("sdk-why-login-kfd")
+            .arg("command", c)
+            .arg("owner", &kfd.owner)
+            .arg("group", &kfd.group)
+            .arg("mode", format!("{:04o}", kfd.mode)))
+    }
+}
+
+/// Whether the script's run tried `tool`: it ran (`ran`, the tools of its session), or the
+/// shell could not find it.
+fn tried(run: &ScriptRun, ran: &[(String, i32)], tool: &str) -> bool {
+    ran.iter().any(|(t, _)| t == tool)
+        || run.stderr.lines().any(|l| {
+            l.ends_with(&format!("{tool}: not found"))
+                || l.ends_with(&format!("{tool}: command not found"))
+        })
+}
+
+/// The script at `path`, run from a new login as the learner runs it, calls `new` and no
+/// longer `old`, and ends well.
+pub fn replaced(
+    root: &Path,
+    path: &str,
+    old: &str,
+    new: &str,
+    run: Option<&ScriptRun>,
+) -> Result<(), Msg> {
+    if !resolve(root, path).is_some_and(|h| h.is_file()) {
+        return Err(Msg::new("sdk-why-script-gone").arg("path", path));
+    }
+    let run = run.ok_or_else(|| Msg::new("lab-why-no-shell"))?;
+    let ran = crate::sim::ran::in_session(root, &run.session);
+    if run.hung {
+        return Err(Msg::new("sdk-why-script-hung").arg("path", path).arg(
+            "seconds",
+            crate::lab::sandbox::script_run::TIME_LIMIT.as_secs(),
+        ));
+    }
+    if tried(run, &ran, old) {
         return Err(Msg::new("sdk-why-script-old")
             .arg("path", path)
             .arg("old", old)
             .arg("new", new));
     }
-    if lines.iter().any(|l| runs(l, new)) {
+    let failed = ran.iter().any(|(t, c)| t == new && *c != 0);
+    match run.status {
+        Some(0) if !failed => {}
+        status => {
+            return Err(Msg::new("sdk-why-script-fails")
+                .arg("path", path)
+                .arg("status", status.unwrap_or(1))
+                .arg("error", run.first_error()));
+        }
+    }
+    if ran.iter().any(|(t, _)| t == new) {
         Ok(())
     } else {
         Err(Msg::new("sdk-why-script-new")
             .arg("path", path)
             .arg("new", new))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::runs;
-
-    #[test]
-    fn a_command_word_counts_and_a_longer_word_does_not() {
-        assert!(runs("rocm-smi --showuse", "rocm-smi"));
-        assert!(runs("out=$(rocm-smi -a)", "rocm-smi"));
-        assert!(runs("/opt/rocm/bin/amd-smi list", "amd-smi"));
-        assert!(!runs("echo rocm-smi-lib", "rocm-smi"));
-        assert!(!runs("amd-smi-helper", "amd-smi"));
     }
 }

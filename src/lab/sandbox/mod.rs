@@ -14,6 +14,8 @@ pub mod modules_checks;
 pub mod path_dirs;
 pub mod releases_checks;
 pub mod runtime_checks;
+pub mod runnable;
+pub mod script_run;
 pub mod supervisor;
 pub mod sys;
 pub mod userns;

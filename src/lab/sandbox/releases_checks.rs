@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::content::Msg;
 use crate::lab::sandbox::path_dirs::on_path;
-use crate::lab::wire::layout::resolve;
+use crate::lab::sandbox::runnable::{Rights, runnable};
 use crate::sim::State;
 use crate::sim::alternatives::{ADMINDIR, ALTDIR, Choice, Group, Status};
 use crate::sim::catalog;
@@ -85,21 +85,19 @@ fn after_update(group: &Group, state: &State, current: &str) -> String {
 /// login keeps the everyday commands.
 pub fn login_release(root: &Path, path: &str, command: &str, release: &str) -> Result<(), Msg> {
     let home = "/home/learner";
+    let who = Rights::new_login(root);
     let found = path.split(':').find_map(|dir| {
         let dir = match dir {
             "" | "." => home.to_string(),
             d if d.starts_with('/') => d.trim_end_matches('/').to_string(),
             d => format!("{home}/{d}"),
         };
-        let host = resolve(root, &format!("{dir}/{command}"))?;
-        use std::os::unix::fs::PermissionsExt;
-        let m = std::fs::metadata(&host).ok()?;
-        (m.is_file() && m.permissions().mode() & 0o111 != 0).then_some((dir, host))
+        let end = runnable(root, &format!("{dir}/{command}"), &who)?;
+        Some((dir, end))
     });
-    let Some((dir, host)) = found else {
+    let Some((dir, inside)) = found else {
         return Err(Msg::new("lab-why-login-path").arg("command", command));
     };
-    let inside = format!("/{}", host.strip_prefix(root).unwrap_or(&host).display());
     let have = inside
         .strip_prefix("/opt/rocm-")
         .and_then(|r| r.split('/').next())

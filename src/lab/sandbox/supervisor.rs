@@ -19,6 +19,7 @@ use crate::lab::sandbox::broker::server;
 use crate::lab::sandbox::checks::{self, Env};
 use crate::lab::sandbox::confine::{self, Domain};
 use crate::lab::sandbox::identity::{Identity, Table};
+use crate::lab::sandbox::script_run::{self, ScriptRun};
 use crate::lab::sandbox::sys::{self, Step};
 use crate::lab::sandbox::{ids, userns};
 use crate::lab::wire::fdpass;
@@ -213,6 +214,7 @@ pub fn main() -> i32 {
         user,
         out: wire,
         login_env: None,
+        script_run: None,
         logins,
         first_reported: false,
     };
@@ -334,6 +336,8 @@ struct Grader {
     out: Arc<Wire>,
     /// The last new-login environment, and the login files it was computed from.
     login_env: Option<(Fingerprint, Vec<(String, String)>)>,
+    /// The last run of the script a check grades, and what it ran on.
+    script_run: Option<(Fingerprint, ScriptRun)>,
     logins: Logins,
     /// Whether the first prompt's record has been reported.
     first_reported: bool,
@@ -390,12 +394,22 @@ impl Grader {
             .as_ref()
             .and_then(|e| e.iter().find(|(k, _)| k == "PATH"))
             .map(|(_, v)| v.as_str());
+        let script = self
+            .checks
+            .iter()
+            .find_map(checks::script_to_run)
+            .map(str::to_string);
+        let script_run = match (script, login_path) {
+            (Some(file), Some(path)) => self.script_run(&file, path),
+            _ => None,
+        };
         let env = Env {
             root,
             state: state.as_ref().map_err(String::as_str),
             shell: record.as_ref(),
             login_path,
             login_env: login_env.as_deref(),
+            script_run: script_run.as_ref(),
         };
         let steps = self
             .checks
@@ -419,6 +433,21 @@ impl Grader {
             r.cwd = truncate(&r.cwd, 4096);
         }
         self.send(&FromSupervisor::Status { record, steps });
+    }
+
+    /// `file` run as the learner would run it from a new login (`sh FILE`, with that login's
+    /// PATH), again only when the script, the machine or what PATH leads to changed.
+    fn script_run(&mut self, file: &str, path: &str) -> Option<ScriptRun> {
+        let print = || script_fingerprint(file, path);
+        if let Some((p, run)) = &self.script_run
+            && *p == print()
+        {
+            return Some(run.clone());
+        }
+        let run = run_script(&self.user, &self.logins, file, path);
+        // Taken after the run: its own session changed the machine's state.
+        self.script_run = Some((print(), run.clone()));
+        Some(run)
     }
 
     /// The environment a new login would get, recomputed only when a login file changed.
@@ -493,6 +522,45 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
     let _ = child.wait();
     ended(Some(pid));
     env
+}
+
+/// Runs `sh FILE` as a new login of `user` would (its ids, confinement, groups and PATH), in a
+/// session of its own whose tool runs the check then reads.
+fn run_script(user: &str, logins: &Logins, file: &str, path: &str) -> ScriptRun {
+    let (session, gids) = open_session(Path::new("/"), user);
+    let who = login_identity(user, session.clone());
+    let mut cmd = user_command(&who, gids, logins.shell.as_raw_fd(), &["/bin/sh", file]);
+    cmd.env("PATH", path);
+    let (run, pid) = script_run::run(cmd, session, |c| start_login(c, &logins.table, who));
+    if let (Some(pid), Ok(mut t)) = (pid, logins.table.lock()) {
+        t.forget(pid);
+    }
+    run
+}
+
+/// What a script's run depends on: the script, the machine's state and installed programs,
+/// and the PATH it runs with.
+fn script_fingerprint(file: &str, path: &str) -> Fingerprint {
+    let mut print = fingerprint_of(
+        [
+            file,
+            "/var/lib/rocm-sim/state.json",
+            "/etc/alternatives",
+            "/usr/local/bin",
+            "/usr/local/sbin",
+            "/opt",
+        ]
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect(),
+    );
+    print.push((
+        path.to_string(),
+        0,
+        SystemTime::UNIX_EPOCH,
+        (0, 0, 0, 0, 0, 0),
+    ));
+    print
 }
 
 /// A terminal of the probe's own (master, slave), the size of the learner's.
@@ -675,10 +743,12 @@ fn login_identity(user: &str, session: String) -> Identity {
 /// signals and the machine's socket on SHELL_FD, in the home folder. The login loop and the
 /// new-login probe start exactly this, so that a startup file cannot tell them apart.
 fn login_command(who: &Identity, gids: Option<Vec<u32>>, shell: i32) -> Command {
-    let mut cmd = confined_command(
-        &Domain::for_uid(who.uid, &who.home),
-        &["/bin/bash", "--login", "-i"],
-    );
+    user_command(who, gids, shell, &["/bin/bash", "--login", "-i"])
+}
+
+/// `argv` as `who` runs it in a login: everything `login_command` sets up.
+fn user_command(who: &Identity, gids: Option<Vec<u32>>, shell: i32, argv: &[&str]) -> Command {
+    let mut cmd = confined_command(&Domain::for_uid(who.uid, &who.home), argv);
     switch_ids(&mut cmd, login_ids(&who.user, gids));
     cmd.envs(login_vars()).env("ROCM_SIM_SESSION", &who.session);
     let home = home();
@@ -769,8 +839,10 @@ fn relock() {
     let _ = rocm_unix::files::set_modes(Path::new("/var/lib/rocm-sim"), 0o644, 0o755);
 }
 
-/// Size and modification time of each file a login shell reads.
-type Fingerprint = Vec<(String, u64, SystemTime)>;
+/// Each file a login shell reads: its size and modification time, and its inode's change
+/// time, owner and mode (a `chmod 600` or a `chown` changes what a login may read, not the
+/// file's contents or modification time).
+type Fingerprint = Vec<(String, u64, SystemTime, (i64, i64, u64, u32, u32, u32))>;
 
 /// The files a login shell reads: when none changed, its PATH has not either.
 fn login_fingerprint() -> Fingerprint {
@@ -787,9 +859,15 @@ fn login_fingerprint() -> Fingerprint {
     .iter()
     .map(|f| format!("{home}/{f}"))
     .chain(
-        ["/etc/profile", "/etc/bash.bashrc", "/etc/environment"]
-            .iter()
-            .map(std::string::ToString::to_string),
+        // The folder too: a `chmod 700` on it hides every file in it from a login.
+        [
+            "/etc/profile",
+            "/etc/bash.bashrc",
+            "/etc/environment",
+            "/etc/profile.d",
+        ]
+        .iter()
+        .map(std::string::ToString::to_string),
     )
     .collect();
     if let Ok(rd) = std::fs::read_dir("/etc/profile.d") {
@@ -800,11 +878,25 @@ fn login_fingerprint() -> Fingerprint {
         );
     }
     files.sort();
+    fingerprint_of(files)
+}
+
+/// The fingerprint of `files` (those that exist).
+fn fingerprint_of(files: Vec<String>) -> Fingerprint {
     files
         .into_iter()
         .filter_map(|p| {
+            use std::os::unix::fs::MetadataExt;
             let m = std::fs::metadata(&p).ok()?;
-            Some((p, m.len(), m.modified().ok()?))
+            let inode = (
+                m.ctime(),
+                m.ctime_nsec(),
+                m.ino(),
+                m.mode(),
+                m.uid(),
+                m.gid(),
+            );
+            Some((p, m.len(), m.modified().ok()?, inode))
         })
         .collect()
 }

@@ -289,7 +289,9 @@ impl View for Building {
         let car = self.ride.map(|s| (steps[s].floor, going_down(steps, s)));
         self.draw_building(cx, f, bld, car);
 
-        let width = usize::from(area.width);
+        // The text is laid out for the column it is drawn in: wrapped for the whole screen,
+        // `text_box` would wrap its lines a second time.
+        let width = usize::from(text_area.width);
         let mut text: Vec<Line> = match self.ride {
             Some(s) => ride_text(cx, s, width),
             None if wide => floor_text(cx, &floors[self.selected], width),

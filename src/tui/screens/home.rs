@@ -126,7 +126,7 @@ impl Default for Home {
     }
 }
 
-/// The last lesson or quiz opened, if it still exists in this course.
+/// The last lesson, quiz or lab opened, if it still exists in this course.
 fn continue_target(cx: &Cx) -> Option<Target> {
     let last = cx.progress.last.as_ref()?;
     match last.kind {
@@ -135,7 +135,7 @@ fn continue_target(cx: &Cx) -> Option<Target> {
             .lesson(&last.id)
             .map(|l| Target::Lesson(l.id.clone())),
         ItemKind::Quiz => cx.course.quiz(&last.id).map(|q| Target::Quiz(q.id.clone())),
-        ItemKind::Lab => None,
+        ItemKind::Lab => cx.course.lab(&last.id).map(|l| Target::Lab(l.id.clone())),
     }
 }
 
@@ -149,6 +149,7 @@ fn label(cx: &Cx, item: Item) -> (String, String) {
                     c.lesson(&id).map(|l| cx.loc(&l.title)).unwrap_or_default()
                 }
                 Some(Target::Quiz(id)) => c.quiz(&id).map(|q| cx.loc(&q.title)).unwrap_or_default(),
+                Some(Target::Lab(id)) => c.lab(&id).map(|l| cx.loc(&l.title)).unwrap_or_default(),
                 _ => String::new(),
             };
             (cx.t("home-continue"), what)

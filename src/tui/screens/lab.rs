@@ -105,6 +105,10 @@ struct Attempt {
     step_seen: Option<(usize, u64)>,
     /// A command ran (or a login began) since the current step became current.
     tried: bool,
+    /// The current step's reason when it became current after another step: the challenge
+    /// way shows a reason only once something the learner did changed it from this (the
+    /// reason a met goal uncovers would spell out the next insight).
+    why_at_change: Option<Msg>,
     solution: bool,
     recorded_complete: bool,
     /// Seconds of this run already recorded (with its solve): the session's end adds the rest.
@@ -231,8 +235,8 @@ impl LabScreen {
         }
     }
 
-    /// Follows the shell: whether the learner has tried something since the current step
-    /// became current (then the strip gives that step's reason).
+    /// Follows the shell: whether the learner has tried something since the lab started or
+    /// the current step became current (then the strip gives that step's reason).
     fn follow_shell(&mut self) {
         let current = self.current_step();
         let Some(records) = self
@@ -254,9 +258,13 @@ impl LabScreen {
                 self.attempt.step_seen = Some((c, 1));
                 self.attempt.tried = records > 1;
             }
+            // Another step became current because something the learner did met the one
+            // before: its reason shows at once, not "not done yet".
             (_, Some(c)) => {
                 self.attempt.step_seen = Some((c, records));
-                self.attempt.tried = false;
+                self.attempt.tried = true;
+                self.attempt.why_at_change =
+                    self.run.as_ref().and_then(|r| r.status.get(c)?.why.clone());
             }
             (_, None) => self.attempt.step_seen = None,
         }
@@ -484,6 +492,13 @@ impl LabScreen {
                 }
             }
             Act::Solution if self.attempt.solution => self.attempt.solution = false,
+            // Solved already: reading the solution now compares ways, it did not help. No
+            // question, and nothing recorded as "solution viewed".
+            Act::Solution if self.run.as_ref().is_some_and(|r| r.complete) => {
+                self.attempt.solution = true;
+                self.jump = Some(Jump::Solution);
+                self.panel |= !self.wide();
+            }
             Act::Solution => {
                 return Outcome::Overlay(Overlay::Ask {
                     text: cx.t("labui-solution-ask"),
@@ -552,7 +567,13 @@ impl LabScreen {
             // reason: nothing can be tried until F5.
             why: run
                 .and_then(|r| r.halted.as_ref())
-                .or_else(|| run.zip(current).and_then(|(r, i)| r.feedback(i)))
+                .or_else(|| {
+                    run.zip(current)
+                        .and_then(|(r, i)| r.feedback(i))
+                        .filter(|m| {
+                            way == LabWay::Guided || self.attempt.why_at_change.as_ref() != Some(*m)
+                        })
+                })
                 .or_else(|| {
                     run.zip(current)
                         .filter(|_| tried)

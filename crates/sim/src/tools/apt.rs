@@ -192,6 +192,22 @@ pub fn run(cx: &mut Ctx, prog: &str, args: &[String]) -> i32 {
         cx.print(&help(prog));
         return 1;
     };
+    // apt reads every source file before it does anything with packages: one malformed
+    // stanza and it reads none.
+    if matches!(
+        op.as_str(),
+        "update" | "install" | "reinstall" | "list" | "remove" | "purge" | "autoremove"
+    ) && let Some((file, n, what)) = pkgs::malformed(cx.root)
+    {
+        if op == "list" || op == "install" || op == "remove" {
+            cx.println("Reading package lists... Error!");
+        }
+        cx.eprintln(&format!(
+            "E: Malformed entry {n} in sources file {file} ({what})"
+        ));
+        cx.eprintln("E: The list of sources could not be read.");
+        return 100;
+    }
     // Removing and cleaning live in their own file.
     let rop = if r.autoremove && (op == "remove" || op == "purge") {
         "autoremove"
@@ -372,12 +388,8 @@ fn unsigned(cx: &mut Ctx, s: &Source, check: &KeyCheck, u: &mut Update) {
     );
     cx.println(&format!("Err:{} {name} InRelease", u.n));
     cx.println(&format!("  {msg}"));
-    if let KeyCheck::UnsupportedFiletype(f) = check {
-        u.warnings.push(format!(
-            "W: {}/dists/{}/InRelease: The key(s) in the keyring {f} are ignored as the file has an unsupported filetype.",
-            s.uri.trim_end_matches('/'),
-            s.suite
-        ));
+    if let Some(w) = super::apt_coresdk::ignored_keyring(s, check) {
+        u.warnings.push(w);
     }
     u.warnings
         .push(format!("W: GPG error: {name} InRelease: {msg}"));

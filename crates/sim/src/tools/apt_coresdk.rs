@@ -25,12 +25,8 @@ pub fn unsigned(
 ) {
     let name = format!("{} {}", s.uri.trim_end_matches('/'), s.suite);
     cx.println(&format!("Err:{n} {name} InRelease"));
-    if let KeyCheck::UnsupportedFiletype(f) = check {
-        warnings.push(format!(
-            "W: {}/dists/{}/InRelease: The key(s) in the keyring {f} are ignored as the file has an unsupported filetype.",
-            s.uri.trim_end_matches('/'),
-            s.suite
-        ));
+    if let Some(w) = ignored_keyring(s, check) {
+        warnings.push(w);
     }
     warnings.push(format!(
         "E: The repository '{name} InRelease' is not signed."
@@ -42,4 +38,25 @@ pub fn unsigned(
     );
     *errors = true;
     cx.state.apt_lists.remove(&s.list_key());
+}
+
+/// apt's warning about a keyring it had to ignore for `s`: armored without `.asc`, or one the
+/// `_apt` user may not read.
+pub fn ignored_keyring(s: &Source, check: &KeyCheck) -> Option<String> {
+    let why = match check {
+        KeyCheck::UnsupportedFiletype(f) => {
+            format!(
+                "The key(s) in the keyring {f} are ignored as the file has an unsupported filetype."
+            )
+        }
+        KeyCheck::NotReadable(f) => format!(
+            "The key(s) in the keyring {f} are ignored as the file is not readable by user '_apt' executing apt-key."
+        ),
+        _ => return None,
+    };
+    Some(format!(
+        "W: {}/dists/{}/InRelease: {why}",
+        s.uri.trim_end_matches('/'),
+        s.suite
+    ))
 }

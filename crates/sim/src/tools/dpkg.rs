@@ -158,7 +158,7 @@ fn install(cx: &mut Ctx, files: &[String]) -> i32 {
     code
 }
 
-fn status(cx: &mut Ctx, names: &[String]) -> i32 {
+pub(super) fn status(cx: &mut Ctx, names: &[String]) -> i32 {
     let mut code = 0;
     for n in names {
         match cx.state.packages.get(n) {
@@ -180,7 +180,7 @@ fn status(cx: &mut Ctx, names: &[String]) -> i32 {
     code
 }
 
-fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
+pub(super) fn list(cx: &mut Ctx, pats: &[String]) -> i32 {
     let rows: Vec<(String, String, String)> = cx
         .state
         .packages

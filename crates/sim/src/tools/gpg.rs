@@ -12,6 +12,7 @@ struct Request {
     output: Option<String>,
     inputs: Vec<String>,
     version: bool,
+    yes: bool,
 }
 
 /// Reads the options the labs use. GnuPG's own parser names the whole word it refuses
@@ -39,7 +40,8 @@ fn parse(args: &[String]) -> Result<Request, String> {
                     Err(_) => return Err(format!("missing argument for option \"{name}\"")),
                 }
             }
-            Short('q') | Long("yes" | "batch" | "quiet" | "no-tty") => {}
+            Long("yes") => r.yes = true,
+            Short('q') | Long("batch" | "quiet" | "no-tty") => {}
             Long("version") => {
                 r.version = true;
                 return Ok(r);
@@ -56,6 +58,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         output,
         inputs,
         version,
+        yes,
     } = match parse(args) {
         Ok(r) => r,
         Err(m) => {
@@ -88,6 +91,23 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         cx.eprintln("gpg: no valid OpenPGP data found.");
         return 2;
     };
+    // A file given without -o: gpg writes FILE.gpg beside it, as it does for --dearmor.
+    let output = output.or_else(|| {
+        inputs
+            .first()
+            .filter(|f| *f != "-")
+            .map(|f| format!("{f}.gpg"))
+    });
+    if let Some(f) = output.as_deref().filter(|f| *f != "-")
+        && !yes
+        && cx.host(f).exists()
+    {
+        let answer = cx.ask(&format!("File '{f}' exists. Overwrite? (y/N) "));
+        if !matches!(answer.as_deref().map(str::trim), Some("y" | "Y" | "yes")) {
+            cx.eprintln("gpg: dearmoring failed: File exists");
+            return 2;
+        }
+    }
     match output.as_deref() {
         None | Some("-") => {
             cx.out.stdout.extend_from_slice(&bin);
@@ -113,6 +133,19 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::super::testkit::Machine;
+
+    #[test]
+    fn dearmor_of_a_file_writes_file_dot_gpg() {
+        let m = Machine::stage();
+        let key = crate::keys::amd_key_armored();
+        std::fs::write(m.root().join("home/learner/rocm.asc"), key).unwrap();
+        let r = m.learner("gpg --dearmor rocm.asc");
+        assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+        let written = std::fs::read(m.root().join("home/learner/rocm.asc.gpg")).unwrap();
+        assert_eq!(written, crate::keys::amd_key_binary());
+        // Once there, gpg asks before writing over it; --yes does not ask.
+        assert_eq!(m.learner("gpg --yes --dearmor rocm.asc").code, 0);
+    }
 
     #[test]
     fn option_forms_and_complaints() {

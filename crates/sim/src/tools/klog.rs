@@ -82,18 +82,27 @@ struct Journal {
     kernel_only: bool,
     unit: Option<String>,
     quiet: bool,
+    /// `-b [N]`: 0 (or none) the current boot, -1 the one before, 1 the oldest kept.
+    boot: i64,
 }
 
 /// Reads journalctl's options as systemd's getopt_long does. `-b` and `-n` take an optional
 /// value that may also be the next word when it reads as one (`-b -1`, `-n 20`); matches and
-/// boot ids do not narrow anything, since the current boot is all there is.
+/// boot ids do not narrow anything.
 fn journal_options(args: &[String]) -> Result<Journal, Error> {
     let mut p = opts::parser(args);
     let mut j = Journal::default();
     while let Some(arg) = p.next()? {
         match arg {
             Short('k') | Long("dmesg") => j.kernel_only = true,
-            Short('b') | Long("boot") | Short('n') | Long("lines") => {
+            Short('b') | Long("boot") => {
+                let v = match p.optional_value() {
+                    Some(v) => v.to_str().and_then(|v| v.parse().ok()),
+                    None => next_if_number(&mut p)?,
+                };
+                j.boot = v.unwrap_or(0);
+            }
+            Short('n') | Long("lines") => {
                 if p.optional_value().is_none() {
                     next_if_number(&mut p)?;
                 }
@@ -112,10 +121,11 @@ fn journal_options(args: &[String]) -> Result<Journal, Error> {
 }
 
 /// Takes the next word when it is a number (a boot offset, a line count).
-fn next_if_number(p: &mut opts::Parser) -> Result<(), Error> {
+fn next_if_number(p: &mut opts::Parser) -> Result<Option<i64>, Error> {
     let mut raw = p.raw_args()?;
-    raw.next_if(|w| w.to_str().is_some_and(|w| w.parse::<i64>().is_ok()));
-    Ok(())
+    Ok(raw
+        .next_if(|w| w.to_str().is_some_and(|w| w.parse::<i64>().is_ok()))
+        .and_then(|w| w.to_str().and_then(|w| w.parse().ok())))
 }
 
 pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
@@ -123,6 +133,7 @@ pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
         kernel_only,
         unit,
         quiet,
+        boot: offset,
     } = match journal_options(args) {
         Ok(j) => j,
         Err(e) => {
@@ -145,8 +156,23 @@ pub fn journalctl(cx: &mut Ctx, args: &[String]) -> i32 {
         return 0;
     }
     let host = cx.state.machine.hostname.clone();
-    let boot = cx.state.boot_time;
-    let lines: Vec<LogLine> = cx.state.boot.log.clone();
+    // The journal keeps this boot and, after a reboot, the one before it.
+    let previous = cx.state.boot.previous.clone();
+    let current = (cx.state.boot_time, cx.state.boot.log.clone());
+    let kept = usize::from(previous.is_some()) + 1;
+    let chosen = match (offset, previous) {
+        (0, _) => Some(current),
+        (-1, Some(p)) => Some(p),
+        (1, Some(p)) => Some(p),
+        (n, _) if n > 0 && n as usize == kept => Some(current),
+        _ => None,
+    };
+    let Some((boot, lines)) = chosen else {
+        cx.eprintln(&format!(
+            "Data from the specified boot ({offset:+}) is not available: No such boot ID in journal"
+        ));
+        return 1;
+    };
     let mut shown = 0;
     for l in &lines {
         let ident = if l.src.is_empty() { "kernel" } else { &l.src };
@@ -199,8 +225,28 @@ mod tests {
     fn journalctl_options() {
         let m = Machine::stage();
         let all = m.root_runs("journalctl").stdout;
+        // The stage's first boot is all the journal has; a reboot keeps it as -1.
+        assert_eq!(
+            m.root_runs("journalctl -b -1").complaint(),
+            (
+                "Data from the specified boot (-1) is not available: No such boot ID in journal",
+                1
+            )
+        );
+        m.root_runs("reboot");
+        let before = m.root_runs("journalctl -b -1").stdout;
+        assert!(before.starts_with(all.lines().next().unwrap()), "{before}");
+        assert!(
+            before
+                .trim_end()
+                .ends_with("kernel: reboot: Restarting system"),
+            "{before}"
+        );
+        assert_ne!(m.root_runs("journalctl").stdout, before);
+        assert_eq!(m.root_runs("journalctl --boot=-1").stdout, before);
+        let all = m.root_runs("journalctl").stdout;
         for line in [
-            "journalctl -b -1",
+            "journalctl -b",
             "journalctl -b0 -n 5",
             "journalctl --lines=5 -xe",
         ] {

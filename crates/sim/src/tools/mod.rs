@@ -10,12 +10,15 @@ mod apt;
 mod apt_coresdk;
 mod apt_remove;
 mod apt_size;
+mod clock;
 mod curl;
 mod dkms;
 pub mod docker;
 mod dpkg;
+mod dpkg_query;
 mod gpasswd;
 mod gpg;
+mod groupmems;
 mod groups;
 mod helm;
 pub mod hipcc;
@@ -63,12 +66,15 @@ pub const TOOLS: &[&str] = &[
     "apt",
     "apt-get",
     "curl",
+    "date",
     "dkms",
     "docker",
     "dpkg",
+    "dpkg-query",
     "dmesg",
     "gpasswd",
     "gpg",
+    "groupmems",
     "groups",
     "helm",
     "hipcc",
@@ -105,6 +111,7 @@ pub const TOOLS: &[&str] = &[
     "uname",
     "update-alternatives",
     "update-grub",
+    "uptime",
     "usermod",
     "wget",
     "which",
@@ -118,9 +125,13 @@ pub fn dispatch(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
         "amdgpu-install" => amdgpu_install::run(cx, args),
         "apt" | "apt-get" => apt::run(cx, tool, args),
         "curl" => curl::run(cx, args),
+        "date" => clock::date(cx, args),
+        "uptime" => clock::uptime(cx, args),
         "dkms" => dkms::run(cx, args),
         "docker" | "podman" => docker::run(cx, tool, args),
         "dpkg" => dpkg::run(cx, args),
+        "dpkg-query" => dpkg_query::run(cx, args),
+        "groupmems" => groupmems::run(cx, args),
         "gpasswd" => gpasswd::run(cx, args),
         "gpg" => gpg::run(cx, args),
         "groups" => groups::run(cx, args),
@@ -191,6 +202,7 @@ const BASE_TOOLS: &[(&str, &str)] = &[
     ("gpg", "/usr/bin/gpg"),
     ("usermod", "/usr/sbin/usermod"),
     ("gpasswd", "/usr/bin/gpasswd"),
+    ("groupmems", "/usr/sbin/groupmems"),
     ("adduser", "/usr/sbin/adduser"),
     ("groups", "/usr/bin/groups"),
     ("id", "/usr/bin/id"),
@@ -198,6 +210,8 @@ const BASE_TOOLS: &[(&str, &str)] = &[
     ("sudo", "/usr/bin/sudo"),
     ("su", "/usr/bin/su"),
     ("uname", "/usr/bin/uname"),
+    ("date", "/usr/bin/date"),
+    ("uptime", "/usr/bin/uptime"),
     // The kernel and systemd tools.
     ("reboot", "/usr/sbin/reboot"),
     ("shutdown", "/usr/sbin/shutdown"),
@@ -211,6 +225,7 @@ const BASE_TOOLS: &[(&str, &str)] = &[
     ("mokutil", "/usr/bin/mokutil"),
     ("update-grub", "/usr/sbin/update-grub"),
     ("dpkg", "/usr/bin/dpkg"),
+    ("dpkg-query", "/usr/bin/dpkg-query"),
     ("update-alternatives", "/usr/bin/update-alternatives"),
     ("curl", "/usr/bin/curl"),
     ("sg", "/usr/bin/sg"),
