@@ -115,6 +115,8 @@ pub enum What {
     },
     /// A lab's solution was opened.
     SolutionViewed { item: String },
+    /// On a class server the instructor typed in the learner's lab, the learner having said yes.
+    Helped { item: String },
     /// The way a lab is taken (guided or challenge), as the learner started it.
     Way {
         item: String,
@@ -148,6 +150,7 @@ impl What {
             | What::StepMet { item, .. }
             | What::Lab { item, .. }
             | What::SolutionViewed { item }
+            | What::Helped { item }
             | What::Way { item, .. } => p(ItemKind::Lab, item),
             What::Reset { kind, item } => kind.zip(item.as_ref()).and_then(|(k, i)| p(k, i)),
             What::Imported { item, record } => p(

@@ -215,6 +215,9 @@ pub struct HowTaken {
     /// away (both runs are in the log; the report shows the harder way done).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub challenge_done: bool,
+    /// On a class server, the instructor typed in the learner's lab, with the learner's yes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub helped: bool,
 }
 
 impl HowTaken {

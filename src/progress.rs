@@ -128,6 +128,8 @@ pub enum Change {
     },
     /// The learner opened a lab's solution.
     SolutionViewed(String),
+    /// The instructor typed in the learner's lab, with their yes (a class server's help).
+    Helped(String),
     /// The way a lab is being taken (guided or challenge), as the learner started it.
     LabWay(String, crate::content::LabWay),
     /// A lab hint revealed: the lab and the step it helps with.
@@ -221,6 +223,7 @@ impl Progress {
                 }
             },
             Change::SolutionViewed(id) => self.record(What::SolutionViewed { item: id.clone() }),
+            Change::Helped(id) => self.record(What::Helped { item: id.clone() }),
             Change::LabWay(id, way) => self.record(What::Way {
                 item: id.clone(),
                 way: *way,
@@ -387,6 +390,9 @@ impl Progress {
             }
             What::Way { item, way } => {
                 self.labs.entry(item.clone()).or_default().how.way = Some(*way);
+            }
+            What::Helped { item } => {
+                self.labs.entry(item.clone()).or_default().how.helped = true;
             }
             What::Reset { kind, item } => match kind.zip(item.as_ref()) {
                 None => {

@@ -681,6 +681,9 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
         if i.how.solution_viewed {
             facts.push(i18n.t("classroom-report-solution-viewed"));
         }
+        if i.how.helped {
+            facts.push(i18n.t("classroom-report-helped"));
+        }
         if i.how.completed_by == Some(crate::progress::LabHow::Script) {
             facts.push(i18n.t("classroom-report-by-script"));
         }
@@ -792,7 +795,7 @@ fn stuck(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
 }
 
 /// The fields `--json` and `--csv` give for each item (the README documents them).
-const ITEM_FIELDS: [&str; 14] = [
+const ITEM_FIELDS: [&str; 15] = [
     "status",
     "step",
     "first",
@@ -807,6 +810,7 @@ const ITEM_FIELDS: [&str; 14] = [
     "mode",
     "changed",
     "source",
+    "helped",
 ];
 
 /// One item's fields, in `ITEM_FIELDS` order, as JSON values; `by_server`: a class server
@@ -848,6 +852,7 @@ fn item_json(i: &Item, by_server: bool) -> serde_json::Map<String, serde_json::V
             (true, true) => V::from("server"),
             (true, false) => V::from("learner"),
         },
+        V::from(i.how.helped),
     ];
     ITEM_FIELDS
         .iter()

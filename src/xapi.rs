@@ -95,9 +95,11 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
             })),
         ),
         What::StepMet { .. } | What::At { .. } => ("progressed", None),
-        What::Hint { .. } | What::SolutionViewed { .. } | What::Reset { .. } | What::Way { .. } => {
-            ("interacted", None)
-        }
+        What::Hint { .. }
+        | What::SolutionViewed { .. }
+        | What::Helped { .. }
+        | What::Reset { .. }
+        | What::Way { .. } => ("interacted", None),
         What::Imported { .. } => ("progressed", None),
     };
     let object = match e.what.place() {

@@ -1720,3 +1720,63 @@ fn the_class_folder_is_the_servers_alone_and_its_key_is_made_before_any_login() 
         .collect();
     assert!(open.is_empty(), "not the server's alone: {open:#?}");
 }
+
+#[test]
+fn an_instructor_types_in_a_learners_lab_only_with_their_yes_and_it_is_recorded() {
+    let what = "serve help tests";
+    if !ssh_there(what) || !common::needs::tmux(what) || !common::needs::bwrap(what) {
+        return;
+    }
+    let class = Class::new();
+    let server = Server::start(&class.path(), &[]);
+    let ana = server.pane_in(
+        &class.key("ana"),
+        "ana",
+        &["lab", "hipcc-not-found"],
+        (100, 30),
+        "ja_JP.UTF-8",
+    );
+    ana.wait_for("learner@");
+    let kim = server.pane(&class.key("kim"), "kim", &[], 100, 30);
+    kim.wait_for("Class: 2 learners.");
+    kim.keys(&["Enter"]);
+    kim.wait_for("F9: ask to type in it");
+
+    // Asked, not yet allowed: the instructor's keys still go nowhere.
+    kim.keys(&["F9"]);
+    kim.wait_for("Asked ana to let you type; waiting for their yes");
+    ana.wait_for("講師があなたのセッションでの入力を求めています: F9 で許可");
+    kim.type_text("echo NOT-YET");
+    kim.keys(&["Enter"]);
+    server.wait_log("serve: asked ana to let the instructor type");
+    std::thread::sleep(Duration::from_millis(500));
+    lacks(&ana.screen(), "NOT-YET");
+
+    // ana says yes with her own key: both type into the same lab.
+    ana.keys(&["F9"]);
+    kim.wait_for("Typing in ana's session, with their yes");
+    ana.wait_for("講師が一緒に入力しています: F9 で終了");
+    server.wait_log("the instructor types in ana's session, with their yes");
+    kim.type_text("echo HELPED-$((40+2))");
+    kim.keys(&["Enter"]);
+    ana.wait_for("HELPED-42");
+    // The mirror shows what both see.
+    kim.wait_for("HELPED-42");
+    ana.type_text("echo ANA-TOO");
+    ana.keys(&["Enter"]);
+    kim.wait_for("ANA-TOO");
+
+    // ana ends it: the instructor's keys go nowhere again.
+    ana.keys(&["F9"]);
+    kim.wait_for("Watching ana, read only.");
+    server.wait_log("help in ana's session ended");
+    kim.type_text("echo AFTER-THE-END");
+    kim.keys(&["Enter"]);
+    std::thread::sleep(Duration::from_millis(500));
+    lacks(&ana.screen(), "AFTER-THE-END");
+
+    // The help is on ana's record of that lab (and so in her export and the report).
+    let (code, out, err) = server.ssh(&class.key("ana"), "ana", &["progress", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    has(&out, "\"helped\": true");
+}

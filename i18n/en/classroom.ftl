@@ -98,3 +98,4 @@ classroom-check-scripts-ran = lab { $lab }: { $count ->
    *[other] { $count } test scripts ran
 }
 classroom-check-unmatched = warning: { $path } is not checked: test folders must be named after a lab of the pack (tests/LAB/) and scripts ok-*.sh or bad-*.sh.
+classroom-report-helped = helped by the instructor

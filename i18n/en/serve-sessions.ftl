@@ -11,3 +11,8 @@ serve-opt-sessions-per-learner = Sessions one learner may have open at once (def
 serve-opt-lab-memory = Memory the open labs may hold in all, in MiB (default: half of this machine's memory)
 serve-class-detached = kept { $n } min
 serve-labs-full = The class server is full for labs right now: other learners' labs hold its memory. Try again in a few minutes, or tell your instructor.
+
+serve-mirror-help-asked = Asked { $name } to let you type; waiting for their yes (F9 on their side). F9: never mind
+serve-mirror-helping = Typing in { $name }'s session, with their yes: your keys are theirs. F9: stop typing
+serve-help-asked = Your instructor asks to type in your session: F9 lets them
+serve-help-on = Your instructor is typing with you: F9 ends it

@@ -81,3 +81,4 @@ lrs-fetch-failed = { $url } からステートメントを読み込めません�
 lrs-queue-failed = { $dir } にステートメントを保存できませんでした: { $error }
 classroom-check-scripts-ran = 演習 { $lab }: テストスクリプト { $count } 本を実行しました
 classroom-check-unmatched = 警告: { $path } は確認されません。テストのフォルダー名はパックの演習名(tests/LAB/)、スクリプト名は ok-*.sh または bad-*.sh にしてください。
+classroom-report-helped = 講師の手助けあり

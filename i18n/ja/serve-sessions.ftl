@@ -11,3 +11,8 @@ serve-opt-sessions-per-learner = 1 人の受講者が同時に開けるセッシ
 serve-opt-lab-memory = 開いているラボ全体が使えるメモリー(MiB)(既定はこのマシンのメモリーの半分)
 serve-class-detached = 保持 あと{ $n }分
 serve-labs-full = クラスサーバーはいまラボで満杯です。ほかの受講者のラボがメモリーを使っています。数分後にもう一度試すか、講師に知らせてください。
+
+serve-mirror-help-asked = { $name } さんに入力の許可を求めています。相手の許可 (相手側の F9) を待っています。F9: 取り消す
+serve-mirror-helping = { $name } さんの許可を得て入力中: キー入力は相手のセッションに届きます。F9: 入力をやめる
+serve-help-asked = 講師があなたのセッションでの入力を求めています: F9 で許可
+serve-help-on = 講師が一緒に入力しています: F9 で終了

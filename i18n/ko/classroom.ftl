@@ -81,3 +81,4 @@ lrs-fetch-failed = { $url }에서 스테이트먼트를 읽지 못했습니다: 
 lrs-queue-failed = { $dir }에 스테이트먼트를 저장하지 못했습니다: { $error }
 classroom-check-scripts-ran = 실습 { $lab }: 테스트 스크립트 { $count }개를 실행했습니다
 classroom-check-unmatched = 경고: { $path }은(는) 확인되지 않습니다. 테스트 폴더 이름은 팩의 실습 이름(tests/LAB/), 스크립트 이름은 ok-*.sh 또는 bad-*.sh여야 합니다.
+classroom-report-helped = 강사 도움 받음

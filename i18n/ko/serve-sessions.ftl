@@ -11,3 +11,8 @@ serve-opt-sessions-per-learner = 학습자 한 명이 동시에 열 수 있는 �
 serve-opt-lab-memory = 열려 있는 랩 전체가 쓸 수 있는 메모리(MiB)(기본값: 이 머신 메모리의 절반)
 serve-class-detached = 보관 { $n }분 남음
 serve-labs-full = 지금 수업 서버가 랩으로 가득 찼습니다. 다른 학습자의 랩이 메모리를 쓰고 있습니다. 몇 분 뒤에 다시 시도하거나 강사에게 알리세요.
+
+serve-mirror-help-asked = { $name } 님에게 입력 허락을 요청했습니다. 상대의 허락(상대 쪽 F9)을 기다리는 중. F9: 취소
+serve-mirror-helping = { $name } 님의 허락으로 입력 중: 키 입력이 상대 세션으로 갑니다. F9: 입력 그만두기
+serve-help-asked = 강사가 세션에 입력하도록 허락을 요청합니다: F9로 허락
+serve-help-on = 강사가 함께 입력하는 중입니다: F9로 끝내기

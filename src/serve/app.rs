@@ -33,7 +33,7 @@ pub struct Launch {
 
 /// Variables of the server's own environment a session never inherits: the client decides
 /// these (or the session sets them).
-pub const CLEARED: [&str; 22] = [
+pub const CLEARED: [&str; 23] = [
     "LANG",
     "LANGUAGE",
     "LC_ALL",
@@ -50,6 +50,7 @@ pub const CLEARED: [&str; 22] = [
     MIRROR_ENV,
     crate::lab::app::idmap::SLOT_ENV,
     super::session::ATTACHED_ENV,
+    super::help::ENV,
     crate::lab::app::memory_ticket::ENV,
     crate::lab::app::idmap::SLOT_LOCK_ENV,
     // The server's own ssh login (an admin's agent) is no session's business.

@@ -262,6 +262,9 @@ impl Conn {
         if let Some(f) = &attached_file {
             env.push((ATTACHED_ENV.into(), f.display().to_string()));
         }
+        if let Some(s) = &screen {
+            env.push((super::help::ENV.into(), s.help_file().display().to_string()));
+        }
         // The class screen asks for mirrors over a socket only this server can reach.
         let listener = if role == Role::Instructor && req == Request::Home {
             let n = VIEWS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);

@@ -3,7 +3,9 @@
 //! and waits; meanwhile this task owns the instructor's terminal: it draws the learner's screen
 //! from the server's copy (`screen`), a line on top saying whom and how to leave, and takes the
 //! instructor's keys for itself, so none of them reaches the learner. Esc or q hands the
-//! terminal back to the class screen, which redraws.
+//! terminal back to the class screen, which redraws. F9 asks the learner to let the
+//! instructor type (`help`); once the learner said yes, the instructor's keys go to the
+//! learner's session until F9 (on either side) ends it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +19,9 @@ use tokio::net::unix::OwnedWriteHalf;
 use tokio::sync::{mpsc, watch};
 
 use super::app::Out;
+use super::help::State as Help;
 use super::screen::{Screen, Watching};
+use super::session::Session;
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use crate::width::{pad, truncate};
@@ -25,6 +29,10 @@ use crate::width::{pad, truncate};
 pub use super::app::MIRROR_ENV;
 /// The shortest time between two frames of a busy learner screen.
 const FRAME: Duration = Duration::from_millis(40);
+/// How often the learner's answer to a request for help is looked for.
+const HELP_LOOK: Duration = Duration::from_millis(200);
+/// F9 as terminals send it: ends help, on either side.
+const F9: &[u8] = b"\x1b[20~";
 
 /// What the connection's handlers use to reach a running mirror.
 pub struct Control {
@@ -141,6 +149,15 @@ struct Mirror {
     _watching: Option<Watching>,
     /// The lines last sent, to send only what changed.
     shown: Vec<String>,
+    /// Help asked for or given in this mirror.
+    help: Help,
+}
+
+impl Mirror {
+    /// The learner's running session, to type into.
+    fn session(&self, shared: &super::Shared) -> Option<Arc<Session>> {
+        shared.sessions.by_screen(self.screen.as_ref()?)
+    }
 }
 
 /// Whether the instructor's keys say "leave": Esc alone, or q.
@@ -149,11 +166,13 @@ fn leaves(data: &[u8]) -> bool {
 }
 
 /// The top line of the mirror, in the instructor's language.
-fn title(lang: Lang, name: &str, screen: Option<&Screen>) -> String {
-    let id = match screen {
-        None => "serve-mirror-absent",
-        Some(s) if s.has_ended() => "serve-mirror-ended",
-        Some(_) => "serve-mirror-title",
+fn title(lang: Lang, name: &str, screen: Option<&Screen>, help: Help) -> String {
+    let id = match (screen, help) {
+        (None, _) => "serve-mirror-absent",
+        (Some(s), _) if s.has_ended() => "serve-mirror-ended",
+        (Some(_), Help::Asked) => "serve-mirror-help-asked",
+        (Some(_), Help::Granted) => "serve-mirror-helping",
+        (Some(_), Help::Off) => "serve-mirror-title",
     };
     I18n::new(lang).ta(id, &[("name", name.to_string().into())])
 }
@@ -197,6 +216,7 @@ impl Task {
                             screen,
                             name,
                             shown: Vec::new(),
+                            help: Help::Off,
                         });
                         self.active.store(true, Ordering::SeqCst);
                         let now = *size.borrow();
@@ -208,7 +228,47 @@ impl Task {
                     None => view_open = false,
                 },
                 k = keys.recv(), if mirror.is_some() => {
-                    if k.is_some_and(|k| leaves(&k)) {
+                    let Some(k) = k else { continue };
+                    let m = mirror.as_mut().expect("checked");
+                    if m.help == Help::Granted {
+                        // Helping: every key is the learner's session's, but F9, which ends it.
+                        if k == F9 {
+                            self.end_help(m);
+                        } else if let Some(s) = m.session(&self.shared) {
+                            s.input(&k);
+                        }
+                        let now = *size.borrow();
+                        if !self.draw(&mut mirror, now, false).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    if k == F9 && m.help == Help::Asked {
+                        // Asked, then thought better of it.
+                        self.end_help(m);
+                        let now = *size.borrow();
+                        if !self.draw(&mut mirror, now, false).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    if k == F9 && m.help == Help::Off && m.session(&self.shared).is_some() {
+                        if let Some(s) = &m.screen {
+                            super::help::write(&s.help_file(), Help::Asked);
+                            s.poke();
+                        }
+                        m.help = Help::Asked;
+                        eprintln!("serve: asked {} to let the instructor type", m.name);
+                        let now = *size.borrow();
+                        if !self.draw(&mut mirror, now, false).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    if leaves(&k) {
+                        if let Some(m) = mirror.as_mut() && m.help != Help::Off {
+                            self.end_help(m);
+                        }
                         mirror = None;
                         self.active.store(false, Ordering::SeqCst);
                         let _ = self.handle.data(self.channel, b"\x1b[0m\x1b[2J".to_vec()).await;
@@ -230,6 +290,30 @@ impl Task {
                     }
                     tokio::time::sleep(FRAME).await;
                 },
+                () = tokio::time::sleep(HELP_LOOK),
+                    if mirror.as_ref().is_some_and(|m| m.help != Help::Off) => {
+                    let m = mirror.as_mut().expect("checked");
+                    let now_state = m
+                        .screen
+                        .as_ref()
+                        .map_or(Help::Off, |s| super::help::read(&s.help_file()));
+                    let ended = m.screen.as_ref().is_none_or(|s| s.has_ended());
+                    let next = if ended { Help::Off } else { now_state };
+                    if next != m.help {
+                        match next {
+                            Help::Granted => eprintln!(
+                                "serve: the instructor types in {}'s session, with their yes",
+                                m.name
+                            ),
+                            _ => eprintln!("serve: help in {}'s session ended", m.name),
+                        }
+                        m.help = next;
+                        let now = *size.borrow();
+                        if !self.draw(&mut mirror, now, false).await {
+                            break;
+                        }
+                    }
+                },
                 r = size.changed() => {
                     if r.is_err() {
                         break;
@@ -241,6 +325,18 @@ impl Task {
                 },
             }
         }
+    }
+
+    /// Ends help in `m` from the instructor's side: the file says so and the app is told.
+    fn end_help(&self, m: &mut Mirror) {
+        if let Some(s) = &m.screen {
+            super::help::write(&s.help_file(), Help::Off);
+            s.poke();
+        }
+        if m.help == Help::Granted {
+            eprintln!("serve: help in {}'s session ended", m.name);
+        }
+        m.help = Help::Off;
     }
 
     /// Draws the mirror's changed lines (all of them when `full`); false when the client is
@@ -261,7 +357,7 @@ impl Task {
 
 /// The bytes that bring the instructor's terminal from the lines last shown to now.
 fn frame(lang: Lang, color: bool, m: &mut Mirror, cols: u16, rows: u16, full: bool) -> Vec<u8> {
-    let top = title(lang, &m.name, m.screen.as_deref());
+    let top = title(lang, &m.name, m.screen.as_deref(), m.help);
     let mut lines = vec![format!(
         "\x1b[0;7m{}\x1b[0m",
         pad(&truncate(&top, cols as usize), cols as usize)
@@ -305,6 +401,7 @@ mod tests {
             _watching: None,
             screen: Some(s.clone()),
             shown: Vec::new(),
+            help: Help::Off,
         };
         let first = String::from_utf8(frame(Lang::En, false, &mut m, 30, 10, false)).unwrap();
         assert!(first.contains("Watching ana") && first.contains("one") && first.contains("two"));

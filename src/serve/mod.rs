@@ -15,6 +15,7 @@ pub mod blocks;
 pub mod class;
 pub mod code;
 mod conn;
+pub mod help;
 pub mod hostkey;
 pub mod lab_memory;
 mod mirror;

@@ -62,6 +62,11 @@ impl Screen {
         &self.watched_file
     }
 
+    /// The session's help file (`help`).
+    pub fn help_file(&self) -> PathBuf {
+        self.watched_file.with_extension("help")
+    }
+
     pub fn set_app(&self, app: App) {
         if let Ok(mut a) = self.app.lock() {
             *a = Some(app);
@@ -149,6 +154,7 @@ impl Screen {
 
 impl Drop for Screen {
     fn drop(&mut self) {
+        let _ = std::fs::remove_file(self.help_file());
         let _ = std::fs::remove_file(&self.watched_file);
     }
 }

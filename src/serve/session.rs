@@ -107,6 +107,14 @@ impl Sessions {
         }
     }
 
+    /// The running session that `screen` shows.
+    pub fn by_screen(&self, screen: &Arc<Screen>) -> Option<Arc<Session>> {
+        self.list()
+            .iter()
+            .find(|s| Arc::ptr_eq(&s.screen, screen) && !s.has_ended())
+            .cloned()
+    }
+
     fn add(&self, s: &Arc<Session>) {
         self.list().push(s.clone());
     }

@@ -148,6 +148,9 @@ pub struct App {
     /// On a class server: the session was just taken back on a new connection (the title
     /// bar says so until the next key).
     pub reattached: bool,
+    /// On a class server: the instructor asked to type here, or types here with the
+    /// learner's yes (`serve::help`; the title bar says which, and F9 answers or ends it).
+    pub help: crate::serve::help::State,
 }
 
 impl App {
@@ -169,6 +172,7 @@ impl App {
             quit: false,
             watched: false,
             reattached: false,
+            help: crate::serve::help::State::Off,
         };
         app.stack.push(Box::new(Home::new()));
         app
@@ -177,6 +181,31 @@ impl App {
     /// Shows a message over the current screen (e.g. "your progress file was moved aside").
     pub fn notify(&mut self, text: String) {
         self.overlay = Some(Overlay::Notice(text));
+    }
+
+    /// F9 on a class server while the instructor asked to help: yes (and the help is
+    /// recorded on the lab open, if any); while they help: it ends. False when no help was
+    /// asked (F9 is then the screen's).
+    fn answer_help(&mut self) -> bool {
+        use crate::serve::help::{self, State};
+        let Some(file) = help::file() else {
+            return false;
+        };
+        // The file, not our copy: the instructor may have given up meanwhile.
+        let now = help::read(&file);
+        let next = match now {
+            State::Asked => State::Granted,
+            State::Granted => State::Off,
+            State::Off => return false,
+        };
+        help::write(&file, next);
+        self.help = next;
+        if next == State::Granted
+            && let Some(lab) = self.stack.iter().rev().find_map(|v| v.lab_id())
+        {
+            self.commit(vec![crate::progress::Change::Helped(lab)]);
+        }
+        true
     }
 
     /// Opens a screen on top of the home screen, as `rocm-learn lesson ID` does.
@@ -235,6 +264,9 @@ impl App {
             Input::Key(k) if k.kind == KeyEventKind::Release => return,
             Input::Key(k) => {
                 self.reattached = false;
+                if k.code == KeyCode::F(9) && self.answer_help() {
+                    return;
+                }
                 Ev::Key(k)
             }
             Input::Mouse(m) => match m.kind {
@@ -427,9 +459,12 @@ impl App {
         let mut changes = Vec::new();
         let cx = self.world.cx(&mut changes);
         let top = self.stack.last_mut().expect("home");
+        use crate::serve::help::State as Help;
         let marks: Vec<String> = [
             (self.reattached, "serve-reattached"),
-            (self.watched, "serve-watched"),
+            (self.help == Help::Asked, "serve-help-asked"),
+            (self.help == Help::Granted, "serve-help-on"),
+            (self.watched && self.help == Help::Off, "serve-watched"),
         ]
         .iter()
         .filter(|(on, _)| *on)

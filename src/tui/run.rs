@@ -286,6 +286,9 @@ fn handle_msg(
             // and when the session is shown on a new connection (a reattach).
             if matches!(ev, Event::Resize(..)) {
                 app.watched = crate::serve::screen::watched_now();
+                if let Some(f) = crate::serve::help::file() {
+                    app.help = crate::serve::help::read(&f);
+                }
                 if let Some(n) = crate::serve::session::attached_since(*attached) {
                     *attached = n;
                     app.reattached = true;

@@ -113,6 +113,11 @@ impl Face {
 pub trait View {
     /// Its name, title and keys as they are now.
     fn face(&self, cx: &Cx) -> Face;
+
+    /// The lab this screen runs, if it is a lab's (a class server's help is recorded on it).
+    fn lab_id(&self) -> Option<String> {
+        None
+    }
     fn handle(&mut self, cx: &mut Cx, ev: &Ev) -> Outcome;
     fn draw(&mut self, cx: &Cx, f: &mut Frame, area: Rect);
     /// Screens with a text field take every printable key (`q` types "q").

@@ -726,6 +726,10 @@ impl LabScreen {
 }
 
 impl View for LabScreen {
+    fn lab_id(&self) -> Option<String> {
+        Some(self.id.clone())
+    }
+
     fn face(&self, cx: &Cx) -> Face {
         let title = cx.course.lab(&self.id).map(|l| cx.loc(&l.title));
         Face {
