@@ -41,7 +41,12 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         opt("per-source-startups", "N", "serve-opt-per-source")
             .default_value("5")
             .value_parser(clap::value_parser!(usize)),
-        opt("lab-memory", "MIB", "serve-opt-lab-memory")
+        // Its id is not its flag: ids shaped like message ids are reserved for messages.
+        Arg::new("lab_memory")
+            .long("lab-memory")
+            .value_name("MIB")
+            .help(a.t("serve-opt-lab-memory"))
+            .help_heading(a.options.clone())
             .value_parser(clap::value_parser!(u64).range(1..)),
         a.flag("print-code", "serve-opt-print-code"),
         // Tests: close logged-in connections without a channel after these seconds.

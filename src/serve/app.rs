@@ -49,7 +49,7 @@ pub const CLEARED: [&str; 23] = [
     super::screen::WATCHED_ENV,
     MIRROR_ENV,
     crate::lab::app::idmap::SLOT_ENV,
-    super::session::ATTACHED_ENV,
+    ATTACHED_ENV,
     super::help::ENV,
     crate::lab::app::memory_ticket::ENV,
     crate::lab::app::idmap::SLOT_LOCK_ENV,
@@ -70,6 +70,10 @@ pub struct Running {
     /// Input dropped because the app was not reading it.
     pub dropped: u64,
 }
+
+/// The environment variable naming a session's "attached" file (`session`): the server writes
+/// a new number into it on every reattach, and the app, poked, redraws and says so.
+pub const ATTACHED_ENV: &str = "ROCM_LEARN_ATTACHED";
 
 /// The environment variable that names the class screen's socket (`mirror`).
 pub const MIRROR_ENV: &str = "ROCM_LEARN_MIRROR";

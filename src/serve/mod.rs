@@ -351,7 +351,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         lab_memory_socket,
     });
     let lab_memory = lab_memory::Budget::new(
-        m.get_one::<u64>("lab-memory")
+        m.get_one::<u64>("lab_memory")
             .map_or_else(lab_memory::half_of_ram, |mib| mib << 20),
     );
     let login_timeout =

@@ -17,9 +17,7 @@ use super::app::{Out, Running};
 use super::presence::Presence;
 use super::screen::Screen;
 
-/// The environment variable naming a session's "attached" file: the server writes a new
-/// number into it on every reattach, and the app, poked, redraws and says so.
-pub const ATTACHED_ENV: &str = "ROCM_LEARN_ATTACHED";
+pub use super::app::ATTACHED_ENV;
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
