@@ -916,6 +916,55 @@ impl Store {
         Ok((progress, notice, events))
     }
 
+    /// Adds events recorded elsewhere (another server of the class) to this log, each once,
+    /// and makes the file the fold of the whole log again; settings, owner and name stay.
+    /// Returns how many were new.
+    pub fn absorb(&self, theirs: &[crate::events::Event]) -> Result<usize, ProgressError> {
+        crate::unix::files::create_dir_as_folder(&self.dir)
+            .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
+        let lock_path = self.dir.join(LOCK_NAME);
+        let lock = crate::unix::files::lock_file(&lock_path)
+            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
+        let (old, _) = self.load()?;
+        let log_path = self.log_path();
+        let mut mine = if !log_path.exists() && old.has_results() {
+            old.import_events()
+        } else {
+            crate::events::read(&log_path)
+                .map_err(|e| io_error("progress-read-failed", &log_path, e))?
+        };
+        let known: std::collections::BTreeSet<&str> = mine.iter().map(|e| e.id.as_str()).collect();
+        let mut new: Vec<crate::events::Event> = theirs
+            .iter()
+            .filter(|e| !known.contains(e.id.as_str()))
+            .cloned()
+            .collect();
+        // One event given twice by the caller is still one event.
+        let mut seen = std::collections::BTreeSet::new();
+        new.retain(|e| seen.insert(e.id.clone()));
+        if new.is_empty() {
+            return Ok(0);
+        }
+        if !log_path.exists() {
+            crate::events::append(&log_path, &mine)
+                .map_err(|e| io_error("progress-write-failed", &log_path, e))?;
+        }
+        crate::events::append(&log_path, &new)
+            .map_err(|e| io_error("progress-write-failed", &log_path, e))?;
+        let added = new.len();
+        mine.append(&mut new);
+        crate::events::sort(&mut mine);
+        let mut progress = Progress::from_events(&mine);
+        progress.settings = old.settings;
+        progress.learner = old.learner;
+        // Not this process's login: the server absorbs for the learner, whose app sets it.
+        progress.owner = old.owner;
+        progress.version = VERSION;
+        self.write(&progress)?;
+        drop(lock); // unlocks
+        Ok(added)
+    }
+
     /// What the folders of this pack's earlier versions held, joined; a fresh start if none.
     fn legacy_progress(&self) -> Progress {
         let mut events = Vec::new();

@@ -43,6 +43,9 @@ fn args(a: &ArgKit) -> Vec<Arg> {
             .value_parser(clap::value_parser!(usize)),
         opt("lab-memory", "MIB", "serve-opt-lab-memory")
             .value_parser(clap::value_parser!(u64).range(1..)),
+        opt("store", "URL", "serve-opt-store"),
+        opt("health", "ADDR:PORT", "serve-opt-health")
+            .value_parser(clap::value_parser!(SocketAddr)),
         a.flag("print-code", "serve-opt-print-code"),
         // Tests: close logged-in connections without a channel after these seconds.
         Arg::new("idle-close")
