@@ -416,7 +416,15 @@ impl Progress {
                 let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
                 l.hints_used = l.hints_used.saturating_add(1);
             }
-            What::At { .. } | What::StepMet { .. } => {}
+            // A step met counts as it is met, not only with its session's end: a session cut
+            // off (its class server killed) keeps every step it reached.
+            What::StepMet { item, step } => {
+                let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
+                if l.completed_at.is_none() && !l.steps_done.contains(step) {
+                    l.steps_done.push(step.clone());
+                }
+            }
+            What::At { .. } => {}
         }
     }
 
