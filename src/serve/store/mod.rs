@@ -199,8 +199,9 @@ impl Store {
         }
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(|e| failed(&e))?;
+        // A dead worker's rows count for nothing after FRESH_SECS; an hour later they go.
         tx.execute(
-            "DELETE FROM rocm_learn_presence WHERE worker = $1",
+            "DELETE FROM rocm_learn_presence WHERE worker = $1 OR seen < now() - interval '1 hour'",
             &[&self.worker],
         )
         .await
