@@ -6,6 +6,7 @@ store-tls-unsupported = The class database address asks for TLS (sslmode=require
 store-unreachable = Could not connect to the class database { $url }: { $error }
 store-failed = The class database failed: { $error }
 store-too-new = The class database has schema version { $found }, newer than this rocm-learn knows ({ $known }). Use the rocm-learn that set it up, or a newer one.
+store-timeout = The class database gave no answer within { $secs } s.
 store-empty = The database { $url } holds no class yet: start rocm-learn serve with --store on it first.
 serve-opt-health = Answer HTTP on ADDR:PORT for a load balancer's health checks: 200 ready, 503 draining (after SIGTERM)
 serve-drain-leave = This class server is shutting down. Log in again with the same command: you continue on another server, with all your work.

@@ -29,6 +29,8 @@ pub use url::{ENV, Url};
 
 /// How often a worker sends its learners' new events.
 const ROUND: Duration = Duration::from_millis(250);
+/// How long a login waits for the learner's events from the database.
+const MATERIALIZE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often a worker renews its sessions' presence.
 const PRESENCE: Duration = Duration::from_secs(2);
 /// How old a presence row may be and still mean "connected" (several missed renewals).
@@ -153,7 +155,12 @@ impl Store {
     /// their session starts. A store that cannot be read is logged, and the session starts
     /// with what this worker has (the learner still works; what they do is sent as usual).
     pub async fn materialize(&self, class: &Path, learner: &str) {
-        let by_dir = match self.events_of(learner).await {
+        // Bounded: a database that hangs must not hold the learner's login.
+        let read = tokio::time::timeout(MATERIALIZE_TIMEOUT, self.events_of(learner)).await;
+        let read = read.unwrap_or_else(|_| {
+            Err(Msg::new("store-timeout").arg("secs", MATERIALIZE_TIMEOUT.as_secs()))
+        });
+        let by_dir = match read {
             Ok(b) => b,
             Err(msg) => {
                 eprintln!("serve: {learner}: the class database: {}", self.text(&msg));

@@ -9,6 +9,9 @@ use crate::content::Msg;
 /// The environment variable naming the store when `--store` is not given.
 pub const ENV: &str = "ROCM_LEARN_STORE";
 
+/// How long a connection may take unless the URL says (`connect_timeout=SECONDS`).
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// A parsed store address, and a form of it safe to print (no password).
 #[derive(Clone)]
 pub struct Url {
@@ -26,11 +29,15 @@ pub fn parse(url: &str) -> Result<Url, Msg> {
     if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
         return Err(Msg::new("store-url-bad").arg("why", "postgres://USER@HOST:PORT/DB"));
     }
-    let config: tokio_postgres::Config = url
+    let mut config: tokio_postgres::Config = url
         .parse()
         .map_err(|e: tokio_postgres::Error| Msg::new("store-url-bad").arg("why", e.to_string()))?;
     if config.get_ssl_mode() == SslMode::Require {
         return Err(Msg::new("store-tls-unsupported"));
+    }
+    // An unreachable host must not hold a login (or a report) for the system's TCP timeout.
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
     }
     Ok(Url {
         shown: shown(&config),
@@ -72,6 +79,17 @@ mod tests {
         assert_eq!(
             parse("mysql://a@db/class").err().map(|m| m.id),
             Some("store-url-bad")
+        );
+    }
+
+    #[test]
+    fn a_connection_is_bounded_in_time_unless_the_url_says_otherwise() {
+        let five = parse("postgres://a@db/class").expect("parses");
+        assert_eq!(five.config.get_connect_timeout(), Some(&CONNECT_TIMEOUT));
+        let two = parse("postgres://a@db/class?connect_timeout=2").expect("parses");
+        assert_eq!(
+            two.config.get_connect_timeout(),
+            Some(&std::time::Duration::from_secs(2))
         );
     }
 }
