@@ -497,6 +497,12 @@ fn a_database_newer_than_the_binary_and_a_url_asking_for_tls_are_refused_clearly
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     common::has(&err, "asks for TLS (sslmode=require)");
+    // What the database refused is said, not only that it did.
+    let (head, _) = store.rsplit_once('/').unwrap();
+    let out = serve(&format!("{head}/no_such_class"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    common::has(&err, "database \"no_such_class\" does not exist");
     // The password in a URL is never printed.
     let out = serve("postgres://ana:hunter2@127.0.0.1:1/nowhere");
     let err = String::from_utf8_lossy(&out.stderr);

@@ -49,7 +49,16 @@ pub struct Store {
 }
 
 fn failed(e: &tokio_postgres::Error) -> Msg {
-    Msg::new("store-failed").arg("error", e)
+    Msg::new("store-failed").arg("error", why(e))
+}
+
+/// The driver's error with its cause: alone it says only "db error" for what the database
+/// refused (a missing database, a wrong password).
+pub fn why(e: &tokio_postgres::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
 }
 
 /// Connects and spawns the connection's task (it must run on a tokio runtime).
@@ -61,7 +70,7 @@ async fn connect(url: &Url) -> Result<Client, Msg> {
         .map_err(|e| {
             Msg::new("store-unreachable")
                 .arg("url", &url.shown)
-                .arg("error", e)
+                .arg("error", why(&e))
         })?;
     tokio::spawn(async move {
         if let Err(e) = conn.await {

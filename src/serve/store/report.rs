@@ -24,7 +24,7 @@ pub fn read(url: &super::Url) -> Result<Class, Msg> {
 }
 
 async fn read_async(url: &super::Url) -> Result<Class, Msg> {
-    let failed = |e: tokio_postgres::Error| Msg::new("store-failed").arg("error", e);
+    let failed = |e: tokio_postgres::Error| Msg::new("store-failed").arg("error", super::why(&e));
     let client = super::connect(url).await?;
     let version: Option<i32> = client
         .query_opt("SELECT max(version) FROM rocm_learn_schema", &[])

@@ -38,7 +38,7 @@ const LOCK: i64 = 0x726f_636d_6c72;
 
 /// Brings the schema to `VERSION`; returns the version found before.
 pub async fn migrate(client: &mut Client) -> Result<i32, Msg> {
-    let failed = |e: tokio_postgres::Error| Msg::new("store-failed").arg("error", e.to_string());
+    let failed = |e: tokio_postgres::Error| Msg::new("store-failed").arg("error", super::why(&e));
     let tx = client.transaction().await.map_err(failed)?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&LOCK])
         .await
