@@ -425,7 +425,15 @@ impl Progress {
                 let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
                 l.hints_used = l.hints_used.saturating_add(1);
             }
-            What::At { .. } | What::StepMet { .. } => {}
+            // A step met counts as it is met, not only with its session's end: a session cut
+            // off (its class server killed) keeps every step it reached.
+            What::StepMet { item, step } => {
+                let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
+                if l.completed_at.is_none() && !l.steps_done.contains(step) {
+                    l.steps_done.push(step.clone());
+                }
+            }
+            What::At { .. } => {}
         }
     }
 
@@ -923,6 +931,55 @@ impl Store {
         self.write(&progress)?;
         drop(lock); // unlocks
         Ok((progress, notice, events))
+    }
+
+    /// Adds events recorded elsewhere (another server of the class) to this log, each once,
+    /// and makes the file the fold of the whole log again; settings, owner and name stay.
+    /// Returns how many were new.
+    pub fn absorb(&self, theirs: &[crate::events::Event]) -> Result<usize, ProgressError> {
+        crate::unix::files::create_dir_as_folder(&self.dir)
+            .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
+        let lock_path = self.dir.join(LOCK_NAME);
+        let lock = crate::unix::files::lock_file(&lock_path)
+            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
+        let (old, _) = self.load()?;
+        let log_path = self.log_path();
+        let mut mine = if !log_path.exists() && old.has_results() {
+            old.import_events()
+        } else {
+            crate::events::read(&log_path)
+                .map_err(|e| io_error("progress-read-failed", &log_path, e))?
+        };
+        let known: std::collections::BTreeSet<&str> = mine.iter().map(|e| e.id.as_str()).collect();
+        let mut new: Vec<crate::events::Event> = theirs
+            .iter()
+            .filter(|e| !known.contains(e.id.as_str()))
+            .cloned()
+            .collect();
+        // One event given twice by the caller is still one event.
+        let mut seen = std::collections::BTreeSet::new();
+        new.retain(|e| seen.insert(e.id.clone()));
+        if new.is_empty() {
+            return Ok(0);
+        }
+        if !log_path.exists() {
+            crate::events::append(&log_path, &mine)
+                .map_err(|e| io_error("progress-write-failed", &log_path, e))?;
+        }
+        crate::events::append(&log_path, &new)
+            .map_err(|e| io_error("progress-write-failed", &log_path, e))?;
+        let added = new.len();
+        mine.append(&mut new);
+        crate::events::sort(&mut mine);
+        let mut progress = Progress::from_events(&mine);
+        progress.settings = old.settings;
+        progress.learner = old.learner;
+        // Not this process's login: the server absorbs for the learner, whose app sets it.
+        progress.owner = old.owner;
+        progress.version = VERSION;
+        self.write(&progress)?;
+        drop(lock); // unlocks
+        Ok(added)
     }
 
     /// What the folders of this pack's earlier versions held, joined; a fresh start if none.

@@ -520,3 +520,48 @@ fn each_hint_revealed_is_logged_and_counted_with_those_of_older_sessions() {
         .count();
     assert_eq!(hints, 2);
 }
+
+#[test]
+fn events_from_another_server_are_taken_once_and_the_settings_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let there = Store::at(dir.path().join("there"));
+    there
+        .update(|p| p.record_quiz(&result("a", true), 1, 3))
+        .unwrap();
+    let here = Store::at(dir.path().join("here"));
+    here.update(|p| {
+        p.record_quiz(&result("b", false), 1, 3);
+        p.settings.ascii = true;
+    })
+    .unwrap();
+    let theirs = there.log();
+    assert!(!theirs.is_empty());
+    assert_eq!(here.absorb(&theirs).unwrap(), theirs.len());
+    // Given again (a worker that sends its folder again): nothing new.
+    assert_eq!(here.absorb(&theirs).unwrap(), 0);
+    let (p, _) = here.load().unwrap();
+    assert_eq!(p.quizzes["a"].best_score, 1);
+    assert!(p.quizzes.contains_key("b"));
+    assert!(p.settings.ascii, "the learner's settings stay");
+    let log = here.log();
+    let ids: std::collections::BTreeSet<&str> = log.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids.len(), log.len(), "no event twice in the log");
+}
+
+#[test]
+fn a_step_met_in_a_session_that_never_ended_is_in_the_record() {
+    use rocm_learn::events::{Event, What};
+    let met = |id: &str, step: &str| Event {
+        id: id.into(),
+        t: 10,
+        hash: String::new(),
+        what: What::StepMet {
+            item: "hipcc-not-found".into(),
+            step: step.into(),
+        },
+    };
+    // No session event follows: its server was killed.
+    let p = Progress::from_events(&[met("1", "on-path"), met("2", "on-path")]);
+    assert_eq!(p.labs["hipcc-not-found"].steps_done, ["on-path"]);
+    assert!(p.labs["hipcc-not-found"].completed_at.is_none());
+}

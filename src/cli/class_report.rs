@@ -22,7 +22,7 @@ fn args(a: &ArgKit) -> Vec<Arg> {
     vec![
         Arg::new("files")
             .num_args(1..)
-            .required_unless_present("lrs")
+            .required_unless_present_any(["lrs", "store"])
             .value_name("FILE")
             .value_parser(clap::value_parser!(PathBuf))
             .help(a.t("cli-report-files"))
@@ -30,6 +30,8 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         a.flag("csv", "cli-csv"),
         a.flag("json", "cli-report-json"),
         a.flag("lrs", "cli-report-lrs"),
+        a.option("store", "URL", "cli-report-store")
+            .conflicts_with_all(["lrs", "files", "class", "trust-new-keys"]),
         a.flag("trust-new-keys", "cli-report-trust-new-keys"),
         a.option("class", "DIR", "cli-report-class")
             .action(clap::ArgAction::Append)
@@ -48,6 +50,19 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     } else {
         Vec::new()
     };
+    let mut store_class = None;
+    if let Some(url) = m.get_one::<String>("store") {
+        match store_inputs(url, pack) {
+            Ok((inputs, class)) => {
+                exports.extend(inputs);
+                store_class = Some(class);
+            }
+            Err(msg) => {
+                eprintln!("{}", i18n.msg(&msg));
+                return EXIT_FAIL;
+            }
+        }
+    }
     let mut skipped = 0;
     let mut skip = |file: &str, reason: String| {
         skipped += 1;
@@ -92,7 +107,12 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
             }
         }
     }
-    let report = crate::report::build(
+    // The database's events are all the servers': no learner's key to pin or remember.
+    if store_class.is_some() {
+        known = crate::report::KnownKeys::default();
+        known.servers.push(STORE_KEY.into());
+    }
+    let mut report = crate::report::build(
         &exports,
         course,
         pack,
@@ -100,7 +120,18 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
         &known,
         m.get_flag("trust-new-keys"),
     );
-    known.remember(pack, &report);
+    // From the database, "now" is only for learners with a session on some worker: one
+    // whose worker died or who left is not mid-lab, whatever their last event was.
+    if let Some(class) = &store_class {
+        for row in &mut report.learners {
+            if !class.connected.contains(&row.learner) {
+                row.live = None;
+            }
+        }
+    }
+    if store_class.is_none() {
+        known.remember(pack, &report);
+    }
     if m.get_flag("json") {
         let json = crate::report::render_json(&report, pack, i18n);
         print_out(&format!(
@@ -190,6 +221,49 @@ fn report_inputs<'a>(
         }
     }
     out
+}
+
+/// What marks the store's events as the server's: only workers write the class database.
+const STORE_KEY: &str = "rocm-learn-serve-store";
+
+/// `report --store URL`: each learner's events in this pack as the class database holds them,
+/// one input per learner, the server's by construction (learners cannot write there).
+fn store_inputs(
+    url: &str,
+    pack: &crate::content::Pack,
+) -> Result<(Vec<crate::report::Input>, crate::serve::store::report::Class), crate::content::Msg>
+{
+    let url = crate::serve::store::url::parse(url)?;
+    let mut class = crate::serve::store::report::read(&url)?;
+    let dir = if pack.is_builtin() {
+        String::new()
+    } else {
+        format!("packs/{}", progress::slug(&pack.id))
+    };
+    let inputs = std::mem::take(&mut class.events)
+        .into_iter()
+        .filter(|((_, d), _)| *d == dir)
+        .map(|((learner, _), events)| crate::report::Input {
+            name: format!("{}/{learner}", url.shown),
+            export: crate::export::Export {
+                format: crate::export::FORMAT.into(),
+                version: crate::export::VERSION,
+                pack: crate::export::PackStamp {
+                    id: pack.id.clone(),
+                    version: pack.version.clone(),
+                },
+                learner,
+                machine: String::new(),
+                login: String::new(),
+                exported_at: String::new(),
+                items: Vec::new(),
+                events,
+                signature: None,
+            },
+            verdict: crate::sign::Verdict::Good(STORE_KEY.into()),
+        })
+        .collect();
+    Ok((inputs, class))
 }
 
 /// `report --lrs`: the learners' events as the LRS holds them, one input per learner, install

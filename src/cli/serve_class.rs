@@ -48,6 +48,9 @@ fn args(a: &ArgKit) -> Vec<Arg> {
             .help(a.t("serve-opt-lab-memory"))
             .help_heading(a.options.clone())
             .value_parser(clap::value_parser!(u64).range(1..)),
+        opt("store", "URL", "serve-opt-store"),
+        opt("health", "ADDR:PORT", "serve-opt-health")
+            .value_parser(clap::value_parser!(SocketAddr)),
         a.flag("print-code", "serve-opt-print-code"),
         // Tests: close logged-in connections without a channel after these seconds.
         Arg::new("idle-close")

@@ -234,6 +234,12 @@ impl Conn {
             args.extend(req.args());
         }
         let _ = crate::unix::files::private_dir(&app::learner_dir(&class, &name), 0o700);
+        // With a class database, this worker's copy of the learner's record is completed first.
+        if role == Role::Learner
+            && let Some(store) = &self.shared.store
+        {
+            store.materialize(&class, &name).await;
+        }
         let Some((term, cols, rows)) = chan.pty.clone() else {
             // `progress` without a terminal: printed and done.
             chan.slot = Some(slot);

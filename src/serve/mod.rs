@@ -15,6 +15,7 @@ pub mod blocks;
 pub mod class;
 pub mod code;
 mod conn;
+pub mod drain;
 pub mod help;
 pub mod hostkey;
 pub mod lab_memory;
@@ -25,6 +26,7 @@ pub mod roster;
 pub mod screen;
 mod secret;
 pub mod session;
+pub mod store;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -96,6 +98,10 @@ pub struct Shared {
     idle_close: Option<Duration>,
     /// The socket on which sessions ask for lab memory (`lab_memory`).
     pub lab_memory_socket: PathBuf,
+    /// The class database shared with other workers (`--store`), if any.
+    pub store: Option<Arc<store::Store>>,
+    /// Set on SIGTERM: no new connections, sessions told to log in again.
+    pub drain: Arc<drain::Drain>,
 }
 
 /// One of the server's session places, given back when its last holder drops it: the
@@ -326,6 +332,25 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         .get_one::<admission::Startups>("max-startups")
         .expect("has a default");
     let limits = admission::Limits::for_sessions(max_sessions as usize, startups, per_source);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("serve: {e}");
+            return crate::cli::EXIT_FAIL;
+        }
+    };
+    let store = match store_url(m) {
+        None => None,
+        Some(Err(msg)) => return failed(i18n, &msg),
+        Some(Ok(url)) => match runtime.block_on(store::Store::open(url, i18n.lang())) {
+            Ok(s) => Some(Arc::new(s)),
+            Err(msg) => return failed(i18n, &msg),
+        },
+    };
     let keep = *m.get_one::<u64>("keep-detached").expect("has a default");
     let lab_memory_socket = run_dir.path().join("lab-memory.sock");
     let shared = Arc::new(Shared {
@@ -349,6 +374,8 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             .get_one::<u64>("idle-close")
             .map(|s| Duration::from_secs(*s)),
         lab_memory_socket,
+        store,
+        drain: Arc::default(),
     });
     let lab_memory = lab_memory::Budget::new(
         m.get_one::<u64>("lab_memory")
@@ -356,18 +383,29 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     );
     let login_timeout =
         Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("serve: {e}");
-            return crate::cli::EXIT_FAIL;
-        }
-    };
     let config = Arc::new(config(key));
+    if let Err(e) = drain::on_sigterm(shared.drain.clone()) {
+        eprintln!("serve: {e}");
+        return crate::cli::EXIT_FAIL;
+    }
+    if let Some(addr) = m.get_one::<SocketAddr>("health") {
+        match runtime.block_on(tokio::net::TcpListener::bind(addr)) {
+            Ok(l) => {
+                runtime.spawn(drain::health(l, shared.drain.clone()));
+            }
+            Err(e) => {
+                let line = i18n.ta(
+                    "serve-listen-failed",
+                    &[
+                        ("addr", addr.to_string().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                );
+                eprintln!("{line}");
+                return crate::cli::EXIT_FAIL;
+            }
+        }
+    }
     match runtime.block_on(run(i18n, shared, listen, config, login_timeout, lab_memory)) {
         Ok(()) => crate::cli::EXIT_OK,
         Err(e) => {
@@ -384,6 +422,16 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             crate::cli::EXIT_FAIL
         }
     }
+}
+
+/// The class database named by `--store`, else by `ROCM_LEARN_STORE`; none without either.
+fn store_url(m: &ArgMatches) -> Option<Result<store::Url, crate::content::Msg>> {
+    let url = m
+        .get_one::<String>("store")
+        .cloned()
+        .or_else(|| std::env::var(store::ENV).ok())
+        .filter(|u| !u.is_empty())?;
+    Some(store::url::parse(&url))
 }
 
 /// Whether each session's lab gets host ids of its own (see `Slot`), so whether to tell each
@@ -464,8 +512,16 @@ async fn run(
         )
     );
     tokio::spawn(renew_presence(shared.class.clone()));
+    if let Some(store) = &shared.store {
+        eprintln!("serve: class database {}", store.shown());
+        tokio::spawn(store.clone().run(shared.class.clone()));
+    }
     loop {
-        let Ok((socket, peer)) = listener.accept().await else {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            () = shared.drain.started() => break,
+        };
+        let Ok((socket, peer)) = accepted else {
             // Out of fds and the like: wait a moment rather than spin.
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
@@ -492,6 +548,28 @@ async fn run(
             guard,
         ));
     }
+
+    drop(listener);
+    leave(i18n, &shared).await;
+    Ok(())
+}
+
+/// After SIGTERM: every learner told to log in again (the load balancer sends them to another
+/// worker), their apps hung up so they save; the end comes with the last session or at
+/// `drain::DEADLINE`, and what the sessions saved goes to the class database first.
+async fn leave(i18n: &I18n, shared: &Shared) {
+    eprintln!("serve: draining: no new connections");
+    shared.sessions.leave_all(&i18n.t("serve-drain-leave"));
+    let until = tokio::time::Instant::now() + drain::DEADLINE;
+    while tokio::time::Instant::now() < until
+        && shared.slots.lock().is_ok_and(|s| s.iter().any(|t| *t))
+    {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    if let Some(store) = &shared.store {
+        store.flush(&shared.class).await;
+    }
+    eprintln!("serve: drained");
 }
 
 /// Keeps this server's sessions showing as connected (their files' times renewed).

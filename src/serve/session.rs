@@ -36,6 +36,8 @@ pub struct Viewer {
 enum Ctl {
     Attach(Viewer),
     Detach(u64),
+    /// The server is draining: this line to the learner, then the app hung up.
+    Leave(String),
 }
 
 /// One learner session, shared by the registry, the connection showing it and its pump.
@@ -121,6 +123,14 @@ impl Sessions {
         self.list().retain(|s| s.id != id);
     }
 
+    /// Ends every session: `line` is shown to its learner as their connection closes, after
+    /// the app saved and closed its lab (a draining server).
+    pub fn leave_all(&self, line: &str) {
+        for s in self.list().iter() {
+            let _ = s.ctl.send(Ctl::Leave(line.to_string()));
+        }
+    }
+
     /// `name`'s sessions now: (running, of which detached).
     pub fn count(&self, name: &str) -> (usize, usize) {
         let list = self.list();
@@ -166,6 +176,7 @@ impl Session {
             presence: start.presence,
             keep: start.keep,
             deadline: None,
+            farewell: None,
         };
         tokio::spawn(pump.run(start.output, ctl_rx));
         session
@@ -249,6 +260,8 @@ struct Pump {
     keep: Duration,
     /// When a detached session ends.
     deadline: Option<tokio::time::Instant>,
+    /// Shown to the learner as the session ends (`Ctl::Leave`).
+    farewell: Option<String>,
 }
 
 impl Pump {
@@ -278,6 +291,12 @@ impl Pump {
         self.session.screen.end();
         self.sessions.remove(self.session.id);
         if let Some(v) = self.viewer.take() {
+            if let Some(line) = self.farewell.take() {
+                let _ = v
+                    .handle
+                    .extended_data(v.channel, 1, line.into_bytes())
+                    .await;
+            }
             let _ = v
                 .handle
                 .exit_status_request(v.channel, code.unwrap_or(1))
@@ -322,6 +341,11 @@ impl Pump {
                     p.set_detached(None);
                 }
                 self.session.announce_attach();
+            }
+            Ctl::Leave(line) => {
+                self.farewell = Some(format!("\r\n{line}\r\n"));
+                self.session.ended.store(true, Ordering::SeqCst);
+                drop(self.session.running().take());
             }
             Ctl::Detach(conn) => {
                 if self.viewer.as_ref().is_none_or(|v| v.conn != conn) {
