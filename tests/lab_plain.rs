@@ -64,16 +64,24 @@ fn the_lab_solved_line_by_line_announces_each_step_in_english() {
 }
 
 #[test]
-fn unmet_steps_fail_the_run_and_the_announcements_read_in_japanese_and_korean() {
+fn a_step_undone_is_announced_and_fails_the_run_in_japanese_and_korean_too() {
     if !common::needs::bwrap("plain lab tests") {
         return;
     }
-    let ja = plain("ja", "sudo usermod -aG render,video learner\n");
+    // A step met and then undone is announced both ways.
+    let ja = plain(
+        "ja",
+        "sudo usermod -aG render,video learner\nsudo gpasswd -d learner render\n",
+    );
     assert_eq!(ja.code, 1, "{}\n{}", ja.stdout, ja.stderr);
     no_controls(&ja.stdout);
     has(
         &ja.stdout,
         "ステップ達成: /etc/group で learner が render と video に入っている(adm と sudo も残っている)",
+    );
+    has(
+        &ja.stdout,
+        "ステップが未達成に戻りました: /etc/group で learner が render と video に入っている",
     );
     lacks(&ja.stdout, "ステップ達成: あなたのログイン");
     let ko = plain("ko", SESSION);
@@ -90,7 +98,7 @@ fn unmet_steps_fail_the_run_and_the_announcements_read_in_japanese_and_korean() 
 }
 
 #[test]
-fn without_a_terminal_the_lab_is_plain_and_quit_ends_it_with_progress_kept() {
+fn without_a_terminal_the_lab_is_plain_and_quit_ends_it_with_progress_and_hints_kept() {
     if !common::needs::bwrap("plain lab tests") {
         return;
     }
@@ -98,13 +106,20 @@ fn without_a_terminal_the_lab_is_plain_and_quit_ends_it_with_progress_kept() {
     // No --plain: stdin is a pipe, so there is no terminal to draw on.
     let r = common::run(
         &["lab", "hsa-init-failed", "--lang", "en"],
-        "sudo usermod -aG render,video learner\n:quit\necho never typed\n",
+        "sudo usermod -aG render,video learner\n:hint\n:quit\necho never typed\n",
         data.path(),
         &[],
     );
     assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
     no_controls(&r.stdout);
-    has(&r.stdout, "Step done: /etc/group lists learner");
+    has_all(
+        &r.stdout,
+        &[
+            "Step done: /etc/group lists learner",
+            // The hint is for the first step not done.
+            "Hint 1 for \"Your login has the render group\"",
+        ],
+    );
     lacks(&r.stdout, "never typed");
     let p = common::run(&["progress", "--json"], "", data.path(), &[]);
     let v: serde_json::Value = serde_json::from_str(&p.stdout).expect("json");
@@ -115,4 +130,5 @@ fn without_a_terminal_the_lab_is_plain_and_quit_ends_it_with_progress_kept() {
         .find(|i| i["item"] == "hsa-init-failed")
         .expect("the lab");
     assert_eq!(lab["steps_done"], serde_json::json!(["groups"]), "{lab}");
+    assert_eq!(lab["hints_used"], 1, "{lab}");
 }

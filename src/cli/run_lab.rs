@@ -76,7 +76,9 @@ fn cmd_lab_plain(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout();
-    let session = plain::lab::run(i18n, &mut run, &mut input, &mut out, limit);
+    let store = open_store(i18n, course, pack);
+    let mut record = |c: crate::progress::Change| save(i18n, store.as_ref(), |p| p.apply(&c));
+    let session = plain::lab::run(i18n, &mut run, &mut input, &mut out, limit, &mut record);
     say_late(i18n, &session.late, limit);
     if run.confined == Some(false) {
         eprintln!("{}", i18n.t("lab-unconfined"));
@@ -88,12 +90,6 @@ fn cmd_lab_plain(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i
     let complete = run.status.iter().all(|s| s.done);
     let steps = step_results(i18n, &run);
     print_checklist(i18n, lab, &steps, complete, &mut out);
-    let store = open_store(i18n, course, pack);
-    save(i18n, store.as_ref(), |p| {
-        for c in &session.changes {
-            p.apply(c);
-        }
-    });
     save_lab_session(i18n, course, pack, lab, &run, complete, false);
     if complete { EXIT_OK } else { EXIT_FAIL }
 }

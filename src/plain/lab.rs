@@ -3,7 +3,7 @@
 //! each step that became done or undone on a line of its own. `:hint`, `:solution`, `:steps`
 //! and `:quit` stand for the app's keys.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::time::Duration;
 
 use crate::i18n::I18n;
@@ -12,10 +12,12 @@ use crate::lab::app::scripted::{self, Typed};
 use crate::lab::wire::sanitize;
 use crate::progress::Change;
 
-/// What the session changed beyond the steps: hints revealed, the solution opened.
+/// The longest line read at once: a longer one is typed in pieces, never held whole.
+const MAX_LINE: u64 = 64 << 10;
+
+/// How the session went beyond the steps.
 #[derive(Debug, Default)]
 pub struct Session {
-    pub changes: Vec<Change>,
     /// Lines still running at their limit, by number (from 1); 0 for a login with no prompt.
     pub late: Vec<usize>,
 }
@@ -43,13 +45,15 @@ impl Shown {
 }
 
 /// Runs the lab from `input` until it ends or `:quit`; every write is tried even when the
-/// reader has gone.
+/// reader has gone. A hint revealed or the solution opened goes to `record` at once, so it
+/// counts even if the session never ends cleanly.
 pub fn run(
     i18n: &I18n,
     run: &mut LabRun,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     limit: Duration,
+    record: &mut dyn FnMut(Change),
 ) -> Session {
     let mut session = Session::default();
     let lab_id = run.lab.id.clone();
@@ -76,19 +80,21 @@ pub fn run(
     let mut hints: Vec<usize> = vec![0; run.lab.steps.len()];
     show(out, &shown.news(run));
     let mut n = 0;
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        match input.read_line(&mut line) {
+        bytes.clear();
+        // Bytes, not a String: a line that is not UTF-8 is typed as read, not the end.
+        match (&mut *input).take(MAX_LINE).read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
         n += 1;
+        let line = String::from_utf8_lossy(&bytes);
         let typed = line.trim_end_matches(['\n', '\r']);
         match typed.trim() {
             ":quit" => break,
             ":steps" => steps(i18n, run, out),
-            ":hint" => hint(i18n, run, &mut hints, &mut session, out),
+            ":hint" => hint(i18n, run, &mut hints, record, out),
             ":solution" => {
                 let _ = writeln!(out, "{}", i18n.t("lab-plain-solution"));
                 let _ = writeln!(
@@ -96,7 +102,7 @@ pub fn run(
                     "{}",
                     crate::text::loc_md(i18n, &run.lab.solution).trim_end()
                 );
-                session.changes.push(Change::SolutionViewed(lab_id.clone()));
+                record(Change::SolutionViewed(lab_id.clone()));
             }
             cmd if cmd.starts_with(':') && !cmd.contains(' ') => {
                 let _ = writeln!(
@@ -168,7 +174,7 @@ fn hint(
     i18n: &I18n,
     run: &LabRun,
     hints: &mut [usize],
-    session: &mut Session,
+    record: &mut dyn FnMut(Change),
     out: &mut dyn Write,
 ) {
     let Some(i) = run.status.iter().position(|s| !s.done) else {
@@ -181,7 +187,7 @@ fn hint(
         return;
     };
     hints[i] += 1;
-    session.changes.push(Change::Hint {
+    record(Change::Hint {
         lab: run.lab.id.clone(),
         step: step.id.clone(),
     });
