@@ -252,8 +252,11 @@ pub fn verify(token: &str, pinned: Option<&VerifyingKey>) -> Result<Verified, Ba
     if header["alg"] != "EdDSA" || header["typ"] != TYP {
         return Err(Bad::WrongKind);
     }
-    let carried = key_of(&header["jwk"]).ok_or(Bad::WrongKind)?;
-    let key = pinned.copied().unwrap_or(carried);
+    // A pinned key needs none in the header: tokens from other issuers may not carry one.
+    let key = match pinned {
+        Some(k) => *k,
+        None => key_of(&header["jwk"]).ok_or(Bad::WrongKind)?,
+    };
     key.verify(format!("{h}.{p}").as_bytes(), &Signature::from_bytes(&sig))
         .map_err(|_| Bad::Signature)?;
     let payload = part(p)?;
@@ -333,6 +336,13 @@ mod tests {
             key_of(&jwk(&ours.verifying_key())),
             Some(ours.verifying_key())
         );
+        // Another issuer's token with no key in its header: only a pinned key can check it.
+        let header = B64.encode(br#"{"alg":"EdDSA","typ":"vc+jwt"}"#);
+        let payload = B64.encode(br#"{"type":["OpenBadgeCredential"]}"#);
+        let sig = theirs.sign(format!("{header}.{payload}").as_bytes());
+        let bare = format!("{header}.{payload}.{}", B64.encode(sig.to_bytes()));
+        assert_eq!(verify(&bare, None).err(), Some(Bad::WrongKind));
+        assert!(verify(&bare, Some(&theirs.verifying_key())).is_ok());
     }
 
     #[test]
