@@ -78,7 +78,8 @@ pub struct Issue<'a> {
 }
 
 /// The items the learner completed: the credential's evidence. None completed, none given.
-fn evidence(export: &Export) -> Vec<Value> {
+/// A lab's result is tamper-proof only when a server recorded it from a confined sandbox.
+fn evidence(export: &Export, recorder: Recorder) -> Vec<Value> {
     export
         .items
         .iter()
@@ -98,18 +99,26 @@ fn evidence(export: &Export) -> Vec<Value> {
                 }
                 _ => format!("Lesson {} read", i.item),
             };
-            json!({
+            let mut e = json!({
                 "type": ["Evidence"],
                 "name": format!("{kind}:{}", i.item),
                 "genre": kind,
                 "narrative": narrative,
                 "finishedAt": i.finished_at,
-                "score": i.score,
-                "total": i.total,
-                "stepsMet": i.steps_done,
+                "recordedBy": recorder.as_str(),
+            });
+            if let (Some(score), Some(total)) = (i.score, i.total) {
+                e["score"] = score.into();
+                e["total"] = total.into();
+            }
+            if i.kind == ItemKind::Lab {
+                e["stepsMet"] = json!(i.steps_done);
+                e["completedBy"] = json!(i.how.completed_by);
+                e["solutionViewed"] = i.how.solution_viewed.into();
                 // A lab completed where Landlock was missing could have been forged inside it.
-                "confined": !i.how.unconfined,
-            })
+                e["tamperProof"] = (recorder == Recorder::Server && !i.how.unconfined).into();
+            }
+            e
         })
         .collect()
 }
@@ -117,7 +126,7 @@ fn evidence(export: &Export) -> Vec<Value> {
 /// The credential (the JWT's payload), or `None` when nothing is completed yet.
 pub fn credential(issue: &Issue, key: &VerifyingKey) -> Option<Value> {
     let e = issue.export;
-    let evidence = evidence(e);
+    let evidence = evidence(e, issue.recorder);
     if evidence.is_empty() {
         return None;
     }

@@ -67,6 +67,16 @@ fn learner_with_a_lesson(data: &Path) {
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
 
+/// The JWT's payload, decoded without checking anything.
+fn payload(token: &str) -> serde_json::Value {
+    use base64::Engine;
+    let part = token.trim().split('.').nth(1).expect("a JWT");
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(part)
+        .expect("base64url");
+    serde_json::from_slice(&bytes).expect("json")
+}
+
 /// The token with one base64url character of its payload changed.
 fn changed(token: &str) -> String {
     let at = token.find('.').expect("a JWT") + 10;
@@ -118,6 +128,16 @@ fn a_credential_verifies_here_and_with_pyjwt_and_a_changed_byte_fails_both() {
         ],
     );
     let token = std::fs::read_to_string(&file).unwrap();
+    let vc = payload(&token);
+    assert_eq!(
+        vc["credentialSubject"]["achievement"]["name"],
+        "The test pack"
+    );
+    let evidence = vc["evidence"].as_array().expect("evidence");
+    assert_eq!(evidence.len(), 1, "{vc}");
+    assert_eq!(evidence[0]["name"], "lesson:what-is-rocm");
+    assert_eq!(evidence[0]["recordedBy"], "learner");
+    assert!(evidence[0]["finishedAt"].is_string(), "{vc}");
     let bad_file = data.path().join("changed.jwt");
     std::fs::write(&bad_file, changed(token.trim())).unwrap();
     let bad = run_pack(
@@ -244,4 +264,50 @@ fn in_a_class_folder_the_server_vouches_but_only_with_its_key_given() {
     assert_eq!(pinned.code, 0, "{}", pinned.stdout);
     has(&pinned.stdout, "Recorded by a class server");
     lacks(&pinned.stdout, "learner's word");
+    let vc = payload(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(vc["evidence"][0]["recordedBy"], "server");
+    assert_eq!(vc["rocmLearn"]["tamperProof"], true);
+}
+
+#[test]
+fn a_lab_solved_on_a_server_is_evidence_with_its_steps_and_whether_it_is_tamper_proof() {
+    if !common::needs::bwrap("credential lab tests") {
+        return;
+    }
+    let class = tempfile::tempdir().unwrap();
+    std::fs::write(class.path().join("host_key"), "").unwrap();
+    let env = [("ROCM_LEARN_LEARNER", "aiko")];
+    let solved = common::run(
+        &["lab", "hsa-init-failed", "--plain"],
+        "sudo usermod -aG render,video learner\nexit\nrocminfo\n",
+        class.path(),
+        &env,
+    );
+    assert_eq!(solved.code, 0, "{}\n{}", solved.stdout, solved.stderr);
+    let made = common::run(&["credential"], "", class.path(), &env);
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let vc = payload(&made.stdout);
+    let lab = vc["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "lab:hsa-init-failed")
+        .unwrap_or_else(|| panic!("no lab in {vc}"));
+    assert_eq!(
+        lab["stepsMet"],
+        serde_json::json!(["groups", "new-login", "rocminfo"])
+    );
+    assert_eq!(lab["score"], 3);
+    assert_eq!(lab["solutionViewed"], false);
+    // Tamper-proof exactly when the lab ran confined, as the progress says.
+    let p = common::run(&["progress", "--json"], "", class.path(), &env);
+    let progress: serde_json::Value = serde_json::from_str(&p.stdout).expect("json");
+    let unconfined = progress["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["item"] == "hsa-init-failed")
+        .and_then(|i| i["unconfined"].as_bool())
+        .unwrap_or(false);
+    assert_eq!(lab["tamperProof"], !unconfined, "{lab}");
 }
