@@ -28,7 +28,7 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         a.id("cli-lab-id"),
         a.option("script", "FILE", "cli-script")
             .value_parser(clap::value_parser!(PathBuf)),
-        a.flag("plain", "cli-lab-plain").conflicts_with("script"),
+        a.flag("plain", "cli-lab-plain").conflicts_with_all(["script", "json"]),
         a.option("line-timeout", "SECONDS", "cli-line-timeout")
             .value_parser(clap::value_parser!(u64).range(1..=86_400)),
         a.json(),
@@ -294,6 +294,10 @@ mod tests {
         );
         assert_eq!(
             parse(&["lab", "l", "--plain", "--script", "s"]).err(),
+            Some(ErrorKind::ArgumentConflict)
+        );
+        assert_eq!(
+            parse(&["lab", "l", "--plain", "--json"]).err(),
             Some(ErrorKind::ArgumentConflict)
         );
         for bad in ["0", "86401", "-1", "soon"] {
