@@ -40,7 +40,10 @@ fn jose_python() -> Option<PathBuf> {
             "ROCM_LEARN_TEST_JOSE_PYTHON names no Python with PyJWT[crypto], and CI requires \
              the independent check"
         );
-        eprintln!(
+        // Straight to stderr, which the test harness does not capture: a skip is seen.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
             "SKIPPED: the PyJWT check (set ROCM_LEARN_TEST_JOSE_PYTHON to a Python with \
              PyJWT[crypto]; .ci/run does)"
         );
