@@ -10,6 +10,7 @@
 pub mod child;
 pub mod cli;
 pub mod content;
+pub mod credential;
 pub mod doctor;
 pub mod events;
 pub mod export;

@@ -34,7 +34,7 @@ cli-not-yet = { $what ->
     [app] The full-screen app is not available yet. Try `rocm-learn list`, `rocm-learn lesson ID` or `rocm-learn quiz ID`.
    *[other] `rocm-learn { $what }` is not available yet.
 }
-cli-plain-hint = For the full-screen app run rocm-learn in a terminal; here, use rocm-learn lesson ID and rocm-learn quiz ID, which work line by line.
+cli-plain-hint = For the full-screen app run rocm-learn in a terminal; here, use rocm-learn lesson ID, rocm-learn quiz ID and rocm-learn lab ID, which work line by line.
 cli-unknown-id = There is no { $kind ->
     [lesson] lesson
     [quiz] quiz

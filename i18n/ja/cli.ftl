@@ -34,7 +34,7 @@ cli-not-yet = { $what ->
     [app] 全画面アプリはまだ使えません。`rocm-learn list`、`rocm-learn lesson ID`、`rocm-learn quiz ID` をお試しください。
    *[other] `rocm-learn { $what }` はまだ使えません。
 }
-cli-plain-hint = 全画面アプリは端末で rocm-learn を起動すると使えます。ここでは行単位で動く rocm-learn lesson ID と rocm-learn quiz ID をお使いください。
+cli-plain-hint = 全画面アプリは端末で rocm-learn を起動すると使えます。ここでは行単位で動く rocm-learn lesson ID、rocm-learn quiz ID、rocm-learn lab ID をお使いください。
 cli-unknown-id = 「{ $id }」という{ $kind ->
     [lesson] レッスン
     [quiz] クイズ

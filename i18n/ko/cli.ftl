@@ -34,7 +34,7 @@ cli-not-yet = { $what ->
     [app] 전체 화면 앱은 아직 사용할 수 없습니다. `rocm-learn list`, `rocm-learn lesson ID`, `rocm-learn quiz ID`를 사용해 보세요.
    *[other] `rocm-learn { $what }`은(는) 아직 사용할 수 없습니다.
 }
-cli-plain-hint = 전체 화면 앱은 터미널에서 rocm-learn을 실행하면 쓸 수 있습니다. 여기서는 줄 단위로 동작하는 rocm-learn lesson ID와 rocm-learn quiz ID를 쓰세요.
+cli-plain-hint = 전체 화면 앱은 터미널에서 rocm-learn을 실행하면 쓸 수 있습니다. 여기서는 줄 단위로 동작하는 rocm-learn lesson ID, rocm-learn quiz ID, rocm-learn lab ID를 쓰세요.
 cli-unknown-id = "{ $id }"라는 { $kind ->
     [lesson] 레슨
     [quiz] 퀴즈

@@ -54,6 +54,8 @@ commands!(
     lrs_status,
     examine_host,
     serve_class,
+    issue_credential,
+    verify_credential,
 );
 
 pub use exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};

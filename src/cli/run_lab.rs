@@ -1,5 +1,6 @@
-//! `lab ID [--script FILE [--line-timeout S]] [--json]`: a lab in the app, or graded headlessly
-//! from a script through the same sandbox and shell.
+//! `lab ID [--script FILE [--line-timeout S]] [--json] [--plain]`: a lab in the app, graded
+//! headlessly from a script through the same sandbox and shell, or line by line for screen
+//! readers (also where there is no terminal to draw on).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,8 +28,8 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         a.id("cli-lab-id"),
         a.option("script", "FILE", "cli-script")
             .value_parser(clap::value_parser!(PathBuf)),
+        a.flag("plain", "cli-lab-plain").conflicts_with_all(["script", "json"]),
         a.option("line-timeout", "SECONDS", "cli-line-timeout")
-            .requires("script")
             .value_parser(clap::value_parser!(u64).range(1..=86_400)),
         a.json(),
     ]
@@ -45,11 +46,66 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     }
     match m.get_one::<PathBuf>("script") {
         Some(file) => cmd_lab_script(&i18n, &course, pack, m, file),
-        None if terminal_ok() => cmd_app(i18n, course, pack, Some(Target::Lab(id))),
-        None => {
-            eprintln!("{}", i18n.t("lab-needs-terminal"));
-            EXIT_USAGE
+        None if terminal_ok() && !m.get_flag("plain") => {
+            cmd_app(i18n, course, pack, Some(Target::Lab(id)))
         }
+        None => cmd_lab_plain(&i18n, &course, pack, m),
+    }
+}
+
+/// The limit on each line: `--line-timeout`, else the script mode's.
+fn line_limit(m: &ArgMatches) -> std::time::Duration {
+    m.get_one::<u64>("line-timeout")
+        .map_or(lab::app::scripted::LINE_TIMEOUT, |s| {
+            std::time::Duration::from_secs(*s)
+        })
+}
+
+/// `lab ID --plain`: the shell line by line on standard input and output; the exit status is
+/// the script mode's (0 when every step is done).
+fn cmd_lab_plain(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i32 {
+    let id = item_id(m, ItemKind::Lab);
+    let Some(lab) = course.lab(&id) else {
+        return unknown_id(i18n, "lab", &id, ids(course, ItemKind::Lab));
+    };
+    let mut run = match start_script_run(i18n, lab) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let limit = line_limit(m);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout();
+    let store = open_store(i18n, course, pack);
+    let mut record = |c: crate::progress::Change| save(i18n, store.as_ref(), |p| p.apply(&c));
+    let session = plain::lab::run(i18n, &mut run, &mut input, &mut out, limit, &mut record);
+    say_late(i18n, &session.late, limit);
+    if run.confined == Some(false) {
+        eprintln!("{}", i18n.t("lab-unconfined"));
+    }
+    if let Some(h) = &run.halted {
+        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(h)));
+    }
+    run.shell.kill();
+    let complete = run.status.iter().all(|s| s.done);
+    let steps = step_results(i18n, &run);
+    print_checklist(i18n, lab, &steps, complete, &mut out);
+    save_lab_session(i18n, course, pack, lab, &run, complete, false);
+    if complete { EXIT_OK } else { EXIT_FAIL }
+}
+
+/// The lines still running at their limit, one message each.
+fn say_late(i18n: &I18n, late: &[usize], limit: std::time::Duration) {
+    for &n in late {
+        let key = if n == 0 {
+            "labui-no-prompt"
+        } else {
+            "labui-line-timeout"
+        };
+        eprintln!(
+            "{}",
+            i18n.ta(key, &[("n", n.into()), ("secs", limit.as_secs().into())])
+        );
     }
 }
 
@@ -74,22 +130,9 @@ fn cmd_lab_script(
         Ok(r) => r,
         Err(code) => return code,
     };
-    let limit = m
-        .get_one::<u64>("line-timeout")
-        .map_or(lab::app::scripted::LINE_TIMEOUT, |s| {
-            std::time::Duration::from_secs(*s)
-        });
-    for n in lab::app::scripted::run(&mut run, &lines, limit) {
-        let key = if n == 0 {
-            "labui-no-prompt"
-        } else {
-            "labui-line-timeout"
-        };
-        eprintln!(
-            "{}",
-            i18n.ta(key, &[("n", n.into()), ("secs", limit.as_secs().into())])
-        );
-    }
+    let limit = line_limit(m);
+    let late = lab::app::scripted::run(&mut run, &lines, limit);
+    say_late(i18n, &late, limit);
     run.evaluate();
     if run.confined == Some(false) {
         eprintln!("{}", i18n.t("lab-unconfined"));
@@ -117,7 +160,7 @@ fn cmd_lab_script(
             serde_json::to_string(&result).expect("json")
         ));
     }
-    save_lab_script(i18n, course, pack, lab, &run, complete);
+    save_lab_session(i18n, course, pack, lab, &run, complete, true);
     if complete { EXIT_OK } else { EXIT_FAIL }
 }
 
@@ -202,15 +245,16 @@ fn print_checklist(
     );
 }
 
-/// Records the scripted session like one in the app: a lab it completes anew is marked as
-/// completed by a script.
-fn save_lab_script(
+/// Records a scripted or plain session like one in the app: a lab a script completes anew is
+/// marked as completed by a script.
+fn save_lab_session(
     i18n: &I18n,
     course: &Course,
     pack: &Pack,
     lab: &content::Lab,
     run: &lab::app::run::LabRun,
     complete: bool,
+    by_script: bool,
 ) {
     let store = open_store(i18n, course, pack);
     let done_ids = run.steps_done();
@@ -227,7 +271,7 @@ fn save_lab_script(
                 confined: run.confined != Some(false),
                 solved_before: false,
             },
-            by_script: true,
+            by_script,
         });
     });
 }
@@ -239,7 +283,7 @@ mod tests {
     use super::super::parse;
 
     #[test]
-    fn a_line_timeout_needs_a_script_and_a_sane_number() {
+    fn a_line_timeout_is_a_sane_number_and_plain_is_not_a_script() {
         let m = parse(&["lab", "l", "--script", "s.sh", "--line-timeout", "30", "--json"])
             .expect("parses");
         let l = m.subcommand_matches("lab").expect("lab");
@@ -249,8 +293,12 @@ mod tests {
             Some(&"s.sh".into())
         );
         assert_eq!(
-            parse(&["lab", "l", "--line-timeout", "30"]).err(),
-            Some(ErrorKind::MissingRequiredArgument)
+            parse(&["lab", "l", "--plain", "--script", "s"]).err(),
+            Some(ErrorKind::ArgumentConflict)
+        );
+        assert_eq!(
+            parse(&["lab", "l", "--plain", "--json"]).err(),
+            Some(ErrorKind::ArgumentConflict)
         );
         for bad in ["0", "86401", "-1", "soon"] {
             assert_eq!(
@@ -260,9 +308,7 @@ mod tests {
             );
         }
         assert_eq!(parse(&["lab"]).err(), Some(ErrorKind::MissingRequiredArgument));
-        assert_eq!(
-            parse(&["lab", "l", "--plain"]).err(),
-            Some(ErrorKind::UnknownArgument)
-        );
+        let m = parse(&["lab", "l", "--plain", "--line-timeout", "5"]).expect("plain");
+        assert!(m.subcommand_matches("lab").expect("lab").get_flag("plain"));
     }
 }

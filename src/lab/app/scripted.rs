@@ -40,47 +40,70 @@ fn settle(lab: &LabRun) {
 /// still running at their limit; 0 when the login showed no prompt within it.
 pub fn run(lab: &mut LabRun, lines: &[String], limit: Duration) -> Vec<usize> {
     let mut late = Vec::new();
-    // The first prompt: the login is complete.
-    if lab.wait_record(limit).is_none() {
+    if !first_prompt(lab, limit) {
         late.push(0);
     }
-    settle(lab);
     for (n, line) in lines.iter().enumerate() {
-        if lab.shell.write(format!("{line}\r").as_bytes()).is_err() {
-            break;
-        }
-        let start = Instant::now();
-        let before = lab.shell.transcript().len();
-        let mut seen = before;
-        let mut quiet_since = Instant::now();
-        loop {
-            if lab.wait_record(POLL).is_some() {
-                settle(lab);
-                break;
-            }
-            if lab.shell.has_exited() {
-                break;
-            }
-            let len = lab.shell.transcript().len();
-            if len != seen {
-                seen = len;
-                quiet_since = Instant::now();
-            } else if len > before && quiet_since.elapsed() >= QUIET && lab.shell.waits_for_input()
-            {
-                // A program asks (apt's [Y/n]) or the shell runs `read`. The echo of the line
-                // shows the shell took it, so a reader now waits for the next line, not this
-                // one; the shell at its prompt sends a record first.
-                settle(lab);
-                break;
-            }
-            if start.elapsed() >= limit {
-                late.push(n + 1);
-                break;
-            }
+        match type_line(lab, line, limit) {
+            Typed::Back => {}
+            Typed::Late => late.push(n + 1),
+            Typed::Gone => break,
         }
     }
     lab.evaluate();
     late
+}
+
+/// Waits for the first prompt (the login is complete); false when none came within `limit`.
+pub fn first_prompt(lab: &mut LabRun, limit: Duration) -> bool {
+    let seen = lab.wait_record(limit).is_some();
+    settle(lab);
+    seen
+}
+
+/// How a typed line ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typed {
+    /// The shell is back at its prompt, or a program waits for input.
+    Back,
+    /// Still running at the limit.
+    Late,
+    /// The shell is gone (exited, or would take no input).
+    Gone,
+}
+
+/// Types one line and waits as `run` does.
+pub fn type_line(lab: &mut LabRun, line: &str, limit: Duration) -> Typed {
+    if lab.shell.write(format!("{line}\r").as_bytes()).is_err() {
+        return Typed::Gone;
+    }
+    let start = Instant::now();
+    let before = lab.shell.transcript().len();
+    let mut seen = before;
+    let mut quiet_since = Instant::now();
+    loop {
+        if lab.wait_record(POLL).is_some() {
+            settle(lab);
+            return Typed::Back;
+        }
+        if lab.shell.has_exited() {
+            return Typed::Gone;
+        }
+        let len = lab.shell.transcript().len();
+        if len != seen {
+            seen = len;
+            quiet_since = Instant::now();
+        } else if len > before && quiet_since.elapsed() >= QUIET && lab.shell.waits_for_input() {
+            // A program asks (apt's [Y/n]) or the shell runs `read`. The echo of the line
+            // shows the shell took it, so a reader now waits for the next line, not this
+            // one; the shell at its prompt sends a record first.
+            settle(lab);
+            return Typed::Back;
+        }
+        if start.elapsed() >= limit {
+            return Typed::Late;
+        }
+    }
 }
 
 /// The columns of the terminal a script is typed into.
