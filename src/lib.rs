@@ -12,6 +12,7 @@ pub mod cli;
 pub mod content;
 pub mod doctor;
 pub mod events;
+pub mod exam;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -28,6 +29,7 @@ pub mod progress;
 pub mod proof;
 pub mod quiz;
 pub mod report;
+pub mod review;
 pub mod serve;
 pub mod sign;
 pub mod sys;

@@ -416,7 +416,8 @@ impl Progress {
                 let l = begun(&mut self.labs, item, now, |l| &mut l.started_at);
                 l.hints_used = l.hints_used.saturating_add(1);
             }
-            What::At { .. } | What::StepMet { .. } => {}
+            // Review and exam results are read from the log by `review` and `exam`.
+            What::At { .. } | What::StepMet { .. } | What::Reviewed { .. } | What::Exam { .. } => {}
         }
     }
 

@@ -99,6 +99,25 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
             ("interacted", None)
         }
         What::Imported { .. } => ("progressed", None),
+        What::Reviewed { right, .. } => ("answered", Some(json!({ "success": right }))),
+        What::Exam {
+            score,
+            total,
+            passed,
+            secs,
+            ..
+        } => {
+            let max = (*total).max(1);
+            (
+                if *passed { "passed" } else { "failed" },
+                Some(json!({
+                    "score": { "raw": score, "min": 0, "max": max, "scaled": *score as f64 / max as f64 },
+                    "success": passed,
+                    "completion": true,
+                    "duration": duration(*secs),
+                })),
+            )
+        }
     };
     let object = match e.what.place() {
         Some(p) => format!("urn:rocm-learn:{}:{}:{}", o.pack, p.kind.name(), p.id),
