@@ -96,3 +96,48 @@ fn the_exam_speaks_each_language() {
     assert_eq!(out.code, 2);
     has(&out.stderr, "rocm-deploy");
 }
+
+#[test]
+fn a_broken_exam_in_a_pack_is_named_by_file_and_line() {
+    let data = tempfile::tempdir().unwrap();
+    let pack = data.path().join("pack");
+    std::fs::create_dir_all(pack.join("exams")).unwrap();
+    for entry in ["pack.toml", "quizzes", "lessons", "assets"] {
+        let from = std::path::Path::new(common::PACK).join(entry);
+        copy(&from, &pack.join(entry));
+    }
+    std::fs::write(
+        pack.join("exams/bad.toml"),
+        "id = \"bad\"\ntitle = { en = \"B\", ja = \"B\", ko = \"B\" }\nfrom = [\"nope\"]\nquestions = 0\ntime_limit_minutes = 15\n",
+    )
+    .unwrap();
+    let out = common::call(
+        &["check", "--no-labs", "--content", pack.to_str().unwrap()],
+        data.path(),
+    );
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let all = format!("{}{}", out.stdout, out.stderr);
+    has(
+        &all,
+        "exams/bad.toml:1:1: error: the exam has no pass_percent",
+    );
+    has(
+        &all,
+        "exams/bad.toml:3:9: error: no quiz has the id \"nope\"",
+    );
+    has(
+        &all,
+        "exams/bad.toml:4:13: error: questions must be between 1 and 200.",
+    );
+}
+
+fn copy(from: &std::path::Path, to: &std::path::Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap().flatten() {
+            copy(&e.path(), &to.join(e.file_name()));
+        }
+    } else {
+        std::fs::copy(from, to).unwrap();
+    }
+}

@@ -206,3 +206,39 @@ fn a_bad_clock_and_a_bad_drill_are_named_in_each_language() {
     let out = run(&["review", "--plain", "--lang", "ko"], "", data.path(), &[]);
     has(&out.stdout, "아직 복습할 것이 없습니다");
 }
+
+#[test]
+fn the_class_report_names_the_most_missed_items() {
+    let data = tempfile::tempdir().unwrap();
+    let wrong = quiz_all_a(data.path());
+    let export = run(&["progress", "--json"], "", data.path(), &[]);
+    assert_eq!(export.code, 0, "{}", export.stderr);
+    let file = data.path().join("ada.json");
+    std::fs::write(&file, &export.stdout).unwrap();
+    let out = call(&["report", file.to_str().unwrap(), "--json"], data.path());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    let missed = v["most_missed"].as_array().expect("most_missed");
+    let mut ids: Vec<&str> = missed.iter().map(|m| m["id"].as_str().unwrap()).collect();
+    ids.sort_unstable();
+    let mut want: Vec<&str> = wrong.iter().map(String::as_str).collect();
+    want.sort_unstable();
+    assert_eq!(ids, want);
+    assert!(
+        missed
+            .iter()
+            .all(|m| m["learners"] == 1 && m["misses"] == 1 && m["due"] == 1)
+    );
+    for (lang, heading) in [
+        ("en", "Missed most, as spaced review counts them"),
+        ("ja", "よくまちがえられたところ(間隔をあけた復習の集計)"),
+        ("ko", "자주 틀린 곳(간격을 둔 복습 집계)"),
+    ] {
+        let text = call(
+            &["report", file.to_str().unwrap(), "--lang", lang],
+            data.path(),
+        );
+        has(&text.stdout, heading);
+        has(&text.stdout, &format!("quiz:deploy-workflow/{}", wrong[0]));
+    }
+}

@@ -27,5 +27,13 @@ exam-no-questions = The exam "{ $id }" draws from quizzes this course does not h
 check-exam-stray-file = only .toml files belong in exams/; this one is ignored.
 check-exam-duplicate = a second exam with the id "{ $id }"; give each exam its own id.
 check-exam-no-quizzes = the exam names no quizzes: add from = ["QUIZ-ID", ...] to draw its questions from.
-check-exam-missing = the exam has no { $key }; add it (see docs/exams.md).
+check-exam-missing = the exam has no { $key }; add it (see docs/review.md).
 check-exam-range = { $key } must be between { $min } and { $max }.
+report-missed = Missed most, as spaced review counts them
+report-missed-count = missed by { $learners ->
+        [one] one learner
+       *[other] { $learners } learners
+    }, { $misses ->
+        [one] once
+       *[other] { $misses } times
+    }; due for review for { $due } now

@@ -27,5 +27,7 @@ exam-no-questions = 試験「{ $id }」の出題元のクイズがこのコー�
 check-exam-stray-file = exams/ に置けるのは .toml ファイルだけです。このファイルは無視します。
 check-exam-duplicate = ID が「{ $id }」の試験が 2 つあります。試験ごとに別の ID を付けてください。
 check-exam-no-quizzes = 出題元のクイズが指定されていません。from = ["QUIZ-ID", ...] を追加してください。
-check-exam-missing = 試験に { $key } がありません。追加してください(docs/exams.md を参照)。
+check-exam-missing = 試験に { $key } がありません。追加してください(docs/review.md を参照)。
 check-exam-range = { $key } は { $min } 以上 { $max } 以下にしてください。
+report-missed = よくまちがえられたところ(間隔をあけた復習の集計)
+report-missed-count = { $learners } 人が計 { $misses } 回まちがえた。いま復習の時期が来ているのは { $due } 人

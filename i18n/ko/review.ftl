@@ -27,5 +27,7 @@ exam-no-questions = 시험 "{ $id }"의 출제 대상 퀴즈가 이 코스에 �
 check-exam-stray-file = exams/에는 .toml 파일만 둘 수 있습니다. 이 파일은 무시합니다.
 check-exam-duplicate = ID가 "{ $id }"인 시험이 두 개 있습니다. 시험마다 다른 ID를 붙이세요.
 check-exam-no-quizzes = 출제 대상 퀴즈가 없습니다. from = ["QUIZ-ID", ...]를 추가하세요.
-check-exam-missing = 시험에 { $key }이(가) 없습니다. 추가하세요(docs/exams.md 참고).
+check-exam-missing = 시험에 { $key }이(가) 없습니다. 추가하세요(docs/review.md 참고).
 check-exam-range = { $key }은(는) { $min } 이상 { $max } 이하여야 합니다.
+report-missed = 자주 틀린 곳(간격을 둔 복습 집계)
+report-missed-count = { $learners }명이 모두 { $misses }번 틀림. 지금 복습할 때가 된 사람은 { $due }명
