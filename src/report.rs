@@ -963,7 +963,7 @@ pub fn render_json(r: &Report, pack: &Pack, i18n: &I18n) -> serde_json::Value {
             "learner": f.learner, "pack": f.pack,
         })).collect::<Vec<_>>(),
         "most_missed": r.missed.iter().map(|m| json!({
-            "kind": if m.key.kind == ItemKind::Lab { "lab-step" } else { "question" },
+            "kind": crate::review::DueKind::of(m.key.kind),
             "item": m.key.item_ref(),
             "id": m.key.id,
             "learners": m.learners,

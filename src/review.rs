@@ -198,10 +198,26 @@ pub struct DueList {
     pub next_due_at: Option<String>,
 }
 
+/// What a due item is, as `--json` and the report name it: `question` or `lab-step`.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DueKind {
+    Question,
+    LabStep,
+}
+
+impl DueKind {
+    pub fn of(kind: ItemKind) -> Self {
+        match kind {
+            ItemKind::Lab => DueKind::LabStep,
+            _ => DueKind::Question,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct DueItem {
-    /// `question` or `lab-step`.
-    pub kind: &'static str,
+    pub kind: DueKind,
     /// `quiz:ID` or `lab:ID`.
     pub item: String,
     /// The question's or the step's id.
@@ -224,10 +240,7 @@ pub fn due_list(cards: &[Card], now: u64) -> DueList {
         due: due
             .into_iter()
             .map(|c| DueItem {
-                kind: match c.key.kind {
-                    ItemKind::Lab => "lab-step",
-                    _ => "question",
-                },
+                kind: DueKind::of(c.key.kind),
                 item: c.key.item_ref(),
                 id: c.key.id.clone(),
                 due_at: crate::export::rfc3339(c.due),
