@@ -85,9 +85,9 @@ fn find_log(dir: &std::path::Path) -> std::path::PathBuf {
 fn the_exam_speaks_each_language() {
     let data = tempfile::tempdir().unwrap();
     for (lang, want) in [
-        ("en", "Exam: deploying ROCm"),
-        ("ja", "試験: ROCm のデプロイ"),
-        ("ko", "시험: ROCm 배포"),
+        ("en", "Exam: Deploying ROCm."),
+        ("ja", "試験: ROCm のデプロイ。"),
+        ("ko", "시험: ROCm 배포."),
     ] {
         let (out, _) = exam(&["--seed", "1", "--lang", lang], "", data.path());
         has(&out.stdout, want);

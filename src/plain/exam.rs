@@ -10,7 +10,7 @@ use crate::quiz::{Verdict, letter, parse_answer};
 
 /// Asks every question of the sitting until all are answered, input ends, or `left()` says the
 /// time is up (`None`): an answer given after the limit is not counted. Returns whether the
-/// time limit ended it.
+/// time limit ended it (the caller says so).
 pub fn ask(
     sitting: &mut Sitting,
     i18n: &I18n,
@@ -88,7 +88,6 @@ pub fn ask(
                 writeln!(out, "{}", crate::lab::wire::sanitize::text(line.trim_end()))?;
             }
             if left().is_none() {
-                writeln!(out, "{}", i18n.t("exam-time-up"))?;
                 return Ok(true);
             }
             match parse_answer(&line, n) {
@@ -187,4 +186,61 @@ pub fn summary(sitting: &Sitting, i18n: &I18n, secs: u64, out: &mut impl Write) 
 pub fn clock(d: Duration) -> String {
     let s = d.as_secs();
     format!("{}:{:02}", s / 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::lang::Lang;
+
+    #[test]
+    fn an_answer_after_the_time_limit_is_not_counted_and_ends_the_sitting() {
+        let course = crate::content::load(&crate::content::ContentTree::embedded()).0;
+        let exam = course.exam("rocm-deploy").expect("built-in exam");
+        let mut sitting = Sitting::new(&course, exam, 7);
+        let i18n = I18n::new(Lang::En);
+        // The clock is read as each question is shown and as each answer comes: time is left
+        // for the first answer and to show the second question, not for the second answer.
+        let asked = Cell::new(0);
+        let left = || {
+            asked.set(asked.get() + 1);
+            (asked.get() <= 3).then(|| Duration::from_secs(61))
+        };
+        let right = sitting.picks[0].question().answer;
+        let shown = sitting.shown(0);
+        let pos = shown.iter().position(|&o| o == right).unwrap() + 1;
+        let input = format!("{pos}\n1\n");
+        let mut out = Vec::new();
+        let timed_out = ask(
+            &mut sitting,
+            &i18n,
+            &mut input.as_bytes(),
+            &mut out,
+            false,
+            left,
+        )
+        .expect("writes");
+        let text = String::from_utf8(out).unwrap();
+        assert!(timed_out, "{text}");
+        assert_eq!(sitting.answers[0], Some(right));
+        assert_eq!(sitting.answers[1], None, "the late answer is dropped");
+        assert_eq!(sitting.score(), 1);
+        assert!(text.contains("Question 1 of 10   1:01"), "{text}");
+        assert!(text.contains("Question 2 of 10   1:01"), "{text}");
+        assert!(!text.contains("Question 3 of 10"), "{text}");
+        // No explanation is shown while the exam runs.
+        assert!(
+            !text.contains("Correct:") && !text.contains("The other options:"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_clock_reads_minutes_and_seconds() {
+        assert_eq!(clock(Duration::from_secs(900)), "15:00");
+        assert_eq!(clock(Duration::from_secs(61)), "1:01");
+        assert_eq!(clock(Duration::from_secs(0)), "0:00");
+    }
 }
