@@ -64,6 +64,24 @@ fn a_seeded_exam_gives_score_total_pass_and_the_time_limit() {
     let log = std::fs::read_to_string(find_log(data.path())).unwrap();
     has(&log, "\"type\":\"exam\"");
     has(&log, "\"time_limit_secs\":900");
+    // And in the learner's progress, in each language.
+    for (lang, want) in [
+        (
+            "en",
+            "Exam rocm-deploy: not passed, 0 of 10 right, in 0:00 of 15:00",
+        ),
+        (
+            "ja",
+            "試験 rocm-deploy: 不合格、10 問中 0 問正解、所要時間 0:00 / 15:00",
+        ),
+        (
+            "ko",
+            "시험 rocm-deploy: 불합격, 10문제 중 0문제 정답, 걸린 시간 0:00 / 15:00",
+        ),
+    ] {
+        let p = run(&["progress", "--lang", lang], "", data.path(), &[]);
+        has(&p.stdout, want);
+    }
 }
 
 fn find_log(dir: &std::path::Path) -> std::path::PathBuf {

@@ -37,3 +37,6 @@ report-missed-count = missed by { $learners ->
         [one] once
        *[other] { $misses } times
     }; due for review for { $due } now
+progress-review-due = Due for review now: { $count } (rocm-learn review)
+progress-exam-passed = Exam { $id }: passed, { $score } of { $total } right, in { $used } of { $limit } ({ $date })
+progress-exam-failed = Exam { $id }: not passed, { $score } of { $total } right, in { $used } of { $limit } ({ $date })

@@ -31,3 +31,6 @@ check-exam-missing = 試験に { $key } がありません。追加してくだ�
 check-exam-range = { $key } は { $min } 以上 { $max } 以下にしてください。
 report-missed = よくまちがえられたところ(間隔をあけた復習の集計)
 report-missed-count = { $learners } 人が計 { $misses } 回まちがえた。いま復習の時期が来ているのは { $due } 人
+progress-review-due = いま復習の時期が来ているもの: { $count } 件(rocm-learn review)
+progress-exam-passed = 試験 { $id }: 合格、{ $total } 問中 { $score } 問正解、所要時間 { $used } / { $limit }({ $date })
+progress-exam-failed = 試験 { $id }: 不合格、{ $total } 問中 { $score } 問正解、所要時間 { $used } / { $limit }({ $date })

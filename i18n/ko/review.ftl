@@ -31,3 +31,6 @@ check-exam-missing = 시험에 { $key }이(가) 없습니다. 추가하세요(do
 check-exam-range = { $key }은(는) { $min } 이상 { $max } 이하여야 합니다.
 report-missed = 자주 틀린 곳(간격을 둔 복습 집계)
 report-missed-count = { $learners }명이 모두 { $misses }번 틀림. 지금 복습할 때가 된 사람은 { $due }명
+progress-review-due = 지금 복습할 때가 된 것: { $count }개(rocm-learn review)
+progress-exam-passed = 시험 { $id }: 합격, { $total }문제 중 { $score }문제 정답, 걸린 시간 { $used } / { $limit }({ $date })
+progress-exam-failed = 시험 { $id }: 불합격, { $total }문제 중 { $score }문제 정답, 걸린 시간 { $used } / { $limit }({ $date })
