@@ -50,12 +50,15 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let store = open_store(&i18n, &course, &pack);
-    let events = store.as_ref().map(crate::progress::Store::log).unwrap_or_default();
-    let cards = review::schedule(&course, &events);
     if let Some(drill) = m.get_one::<String>("drill") {
         return cmd_drill(&i18n, &course, &pack, m, drill);
     }
+    let store = open_store(&i18n, &course, &pack);
+    let events = store
+        .as_ref()
+        .map(crate::progress::Store::log)
+        .unwrap_or_default();
+    let cards = review::schedule(&course, &events);
     if m.get_flag("json") {
         let list = review::due_list(&cards, now);
         print_out(&format!("{}\n", serde_json::to_string(&list).expect("json")));
