@@ -1,6 +1,6 @@
 // The course is embedded with include_dir; tell cargo to rebuild when it changes.
 fn main() {
-    for dir in ["lessons", "quizzes", "assets", "i18n"] {
+    for dir in ["lessons", "quizzes", "exams", "assets", "i18n"] {
         println!("cargo:rerun-if-changed={dir}");
     }
 }

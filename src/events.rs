@@ -131,6 +131,25 @@ pub enum What {
     },
     /// Progress recorded before the log existed, carried over whole.
     Imported { item: String, record: Record },
+    /// One quiz question or lab step taken again in spaced review (`review`), and whether it
+    /// was right or met: the review schedule reads it, scores and completions do not.
+    Reviewed {
+        kind: ItemKind,
+        item: String,
+        /// The question's or the step's id (not `id`: that key is the event's own).
+        part: String,
+        right: bool,
+    },
+    /// An exam taken to its end (or its time limit): the result the exam command showed.
+    Exam {
+        item: String,
+        seed: u64,
+        score: usize,
+        total: usize,
+        passed: bool,
+        secs: u64,
+        time_limit_secs: u64,
+    },
 }
 
 impl What {
@@ -153,6 +172,9 @@ impl What {
             | What::Helped { item }
             | What::Way { item, .. } => p(ItemKind::Lab, item),
             What::Reset { kind, item } => kind.zip(item.as_ref()).and_then(|(k, i)| p(k, i)),
+            What::Reviewed { kind, item, .. } => p(*kind, item),
+            // An exam is no lesson, quiz or lab: it has no place of its own.
+            What::Exam { .. } => None,
             What::Imported { item, record } => p(
                 match record {
                     Record::Lesson(_) => ItemKind::Lesson,
@@ -298,5 +320,35 @@ mod tests {
         assert!(session.complete && session.session_over && !session.confined && !by_script);
         assert_eq!((session.hints, session.secs), (1, 30));
         assert_eq!(serde_json::to_string(&e).unwrap(), line);
+    }
+
+    #[test]
+    fn review_and_exam_events_read_back_as_written() {
+        for what in [
+            What::Reviewed {
+                kind: ItemKind::Quiz,
+                item: "q".into(),
+                part: "gatekeeper".into(),
+                right: true,
+            },
+            What::Exam {
+                item: "rocm-deploy".into(),
+                seed: 7,
+                score: 8,
+                total: 10,
+                passed: true,
+                secs: 400,
+                time_limit_secs: 900,
+            },
+        ] {
+            let e = Event {
+                id: "e1".into(),
+                t: 9,
+                hash: String::new(),
+                what,
+            };
+            let line = serde_json::to_string(&e).unwrap();
+            assert_eq!(serde_json::from_str::<Event>(&line).unwrap(), e, "{line}");
+        }
     }
 }

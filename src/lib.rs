@@ -13,6 +13,7 @@ pub mod content;
 pub mod credential;
 pub mod doctor;
 pub mod events;
+pub mod exam;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -29,6 +30,7 @@ pub mod progress;
 pub mod proof;
 pub mod quiz;
 pub mod report;
+pub mod review;
 pub mod serve;
 pub mod sign;
 pub mod sys;

@@ -433,7 +433,8 @@ impl Progress {
                     l.steps_done.push(step.clone());
                 }
             }
-            What::At { .. } => {}
+            // Review and exam results are read from the log by `review` and `exam`.
+            What::At { .. } | What::Reviewed { .. } | What::Exam { .. } => {}
         }
     }
 

@@ -214,12 +214,26 @@ impl KnownKeys {
     }
 }
 
+/// A question or lab step learners missed, from their review schedules (src/review.rs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Missed {
+    pub key: crate::review::Key,
+    /// Learners who missed it at least once.
+    pub learners: usize,
+    /// Misses in all ("again" ratings: wrong answers, steps left unmet, failed drills).
+    pub misses: u32,
+    /// Learners for whom it is due for review at the report's time.
+    pub due: usize,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Report {
     pub learners: Vec<LearnerRow>,
     pub hardest: Vec<Hard>,
     pub stuck: Vec<Stuck>,
     pub foreign: Vec<Foreign>,
+    /// The questions and lab steps spaced review brings back most, across the class.
+    pub missed: Vec<Missed>,
     /// Learners whose record was merged from more than one file.
     pub merged: usize,
     /// The report's time (seconds since the epoch): "for how long" is counted to it.
@@ -262,6 +276,7 @@ pub fn build(
         by_name.entry(&i.export.learner).or_default().push(i);
     }
     let mut class = Class::default();
+    let mut missed: BTreeMap<crate::review::Key, Missed> = BTreeMap::new();
     for (name, files) in by_name {
         let (keys, whole) = known.of(&pack.id, name);
         let (files, refused) = trusted(&files, &keys, whole, trust_new);
@@ -279,6 +294,22 @@ pub fn build(
             pack,
             now,
         );
+        // The merged export carries no events; the review schedule is the files' logs'.
+        let log = crate::events::union(files.iter().map(|f| f.export.events.as_slice()));
+        for card in crate::review::schedule(course, &log) {
+            if card.lapses == 0 {
+                continue;
+            }
+            let m = missed.entry(card.key.clone()).or_insert_with(|| Missed {
+                key: card.key.clone(),
+                learners: 0,
+                misses: 0,
+                due: 0,
+            });
+            m.learners += 1;
+            m.misses = m.misses.saturating_add(card.lapses);
+            m.due += usize::from(card.due <= now);
+        }
         let mut row = class.learner(&merged.export, course);
         row.by_server = by_server;
         row.machines = merged.machines;
@@ -291,6 +322,12 @@ pub fn build(
     }
     r.hardest = rank_hardest(class.hard, &class.votes);
     r.stuck = rank_stuck(class.stuck);
+    r.missed = missed.into_values().collect();
+    r.missed.sort_by(|a, b| {
+        (b.learners, b.misses)
+            .cmp(&(a.learners, a.misses))
+            .then_with(|| a.key.cmp(&b.key))
+    });
     r.learners.sort_by(|a, b| a.learner.cmp(&b.learner));
     r
 }
@@ -558,7 +595,36 @@ pub fn render_text(r: &Report, course: &Course, i18n: &I18n, skipped: usize) -> 
     hardest(&mut out, r, course, i18n);
     out.push('\n');
     stuck(&mut out, r, course, i18n);
+    out.push('\n');
+    most_missed(&mut out, r, i18n);
     out
+}
+
+/// Shown in the text report; the JSON has them all.
+const MISSED_SHOWN: usize = 10;
+
+/// The class's most missed questions and lab steps, as spaced review counts them.
+fn most_missed(out: &mut String, r: &Report, i18n: &I18n) {
+    out.push_str(&i18n.t("report-missed"));
+    out.push('\n');
+    if r.missed.is_empty() {
+        out.push_str(&format!("  {}\n", i18n.t("report-none")));
+    }
+    for m in r.missed.iter().take(MISSED_SHOWN) {
+        out.push_str(&format!(
+            "  {}/{}  {}\n",
+            m.key.item_ref(),
+            m.key.id,
+            i18n.ta(
+                "report-missed-count",
+                &[
+                    ("learners", m.learners.into()),
+                    ("misses", m.misses.into()),
+                    ("due", m.due.into())
+                ]
+            )
+        ));
+    }
 }
 
 fn summary_table(out: &mut String, r: &Report, course: &Course, i18n: &I18n) {
@@ -900,6 +966,14 @@ pub fn render_json(r: &Report, pack: &Pack, i18n: &I18n) -> serde_json::Value {
         "learners": learners,
         "not_included": r.foreign.iter().map(|f| json!({
             "learner": f.learner, "pack": f.pack,
+        })).collect::<Vec<_>>(),
+        "most_missed": r.missed.iter().map(|m| json!({
+            "kind": crate::review::DueKind::of(m.key.kind),
+            "item": m.key.item_ref(),
+            "id": m.key.id,
+            "learners": m.learners,
+            "misses": m.misses,
+            "due": m.due,
         })).collect::<Vec<_>>(),
     })
 }

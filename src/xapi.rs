@@ -101,10 +101,31 @@ pub fn statement(e: &Event, o: &Origin) -> Value {
         | What::Reset { .. }
         | What::Way { .. } => ("interacted", None),
         What::Imported { .. } => ("progressed", None),
+        What::Reviewed { right, .. } => ("answered", Some(json!({ "success": right }))),
+        What::Exam {
+            score,
+            total,
+            passed,
+            secs,
+            ..
+        } => {
+            let max = (*total).max(1);
+            (
+                if *passed { "passed" } else { "failed" },
+                Some(json!({
+                    "score": { "raw": score, "min": 0, "max": max, "scaled": *score as f64 / max as f64 },
+                    "success": passed,
+                    "completion": true,
+                    "duration": duration(*secs),
+                })),
+            )
+        }
     };
-    let object = match e.what.place() {
-        Some(p) => format!("urn:rocm-learn:{}:{}:{}", o.pack, p.kind.name(), p.id),
-        None => format!("urn:rocm-learn:{}", o.pack),
+    let object = match (e.what.place(), &e.what) {
+        (Some(p), _) => format!("urn:rocm-learn:{}:{}:{}", o.pack, p.kind.name(), p.id),
+        // An exam is no lesson, quiz or lab, but still an activity of its own.
+        (None, What::Exam { item, .. }) => format!("urn:rocm-learn:{}:exam:{item}", o.pack),
+        (None, _) => format!("urn:rocm-learn:{}", o.pack),
     };
     let mut s = json!({
         "id": statement_id(e),
@@ -279,5 +300,31 @@ mod tests {
         assert_eq!(s["verb"]["display"]["en-US"], "interacted");
         assert_eq!(s["object"]["id"], "urn:rocm-learn:p:lab:l");
         assert_eq!(s["context"]["extensions"][EXT_EVENT]["step"], "groups");
+    }
+
+    #[test]
+    fn an_exam_is_passed_or_failed_with_its_score_on_an_exam_activity() {
+        let exam = |score, passed| {
+            ev(
+                "e1",
+                What::Exam {
+                    item: "rocm-deploy".into(),
+                    seed: 7,
+                    score,
+                    total: 10,
+                    passed,
+                    secs: 300,
+                    time_limit_secs: 900,
+                },
+            )
+        };
+        let s = statement(&exam(8, true), &origin());
+        assert_eq!(s["verb"]["id"], "http://adlnet.gov/expapi/verbs/passed");
+        assert_eq!(s["object"]["id"], "urn:rocm-learn:p:exam:rocm-deploy");
+        assert_eq!(s["result"]["score"]["scaled"], 0.8);
+        assert_eq!(s["result"]["duration"], "PT300S");
+        let s = statement(&exam(3, false), &origin());
+        assert_eq!(s["verb"]["id"], "http://adlnet.gov/expapi/verbs/failed");
+        assert_eq!(s["result"]["success"], false);
     }
 }

@@ -374,11 +374,12 @@ fn the_progress_table_lines_up_in_japanese_with_a_kind_column() {
     );
     let out = common::run_pack(&["--lang", "ja", "progress"], "", data.path(), &[]);
     assert_eq!(out.code, 0, "{}", out.stderr);
+    // The table's rows are indented (the review and exam lines after it are not).
     let rows: Vec<&str> = out
         .stdout
         .lines()
         .skip(2)
-        .filter(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  "))
         .collect();
     assert!(
         rows[0].contains("種類") && rows[0].contains("状態"),

@@ -5,7 +5,7 @@
 //!
 //! Each subcommand is one module that defines it (its `args`, or the whole `command`), runs it
 //! (`run`) and exports both as `SUB`: `list_course`, `check_content`, `read_lesson`, `take_quiz`, `run_lab`,
-//! `show_progress`, `class_report`, `lrs_status`, `examine_host`, `serve_class`. The rest are what they
+//! `review_due`, `take_exam`, `show_progress`, `class_report`, `lrs_status`, `examine_host`, `serve_class`. The rest are what they
 //! share: `arg_kit` (arguments in the learner's language), `pick_language`, `content_source`
 //! (which course, and loading it), `progress_store`, `full_screen` (the app), `common`.
 //!
@@ -49,6 +49,8 @@ commands!(
     read_lesson,
     take_quiz,
     run_lab,
+    review_due,
+    take_exam,
     show_progress,
     class_report,
     lrs_status,

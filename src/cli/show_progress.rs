@@ -108,8 +108,58 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
             "{title}\n\n{}",
             crate::export::render_table(&export, course, i18n)
         );
+        let _ = write!(out, "{}", review_and_exams(i18n, course, &store.log()));
     }
     EXIT_OK
+}
+
+/// Below the table: what is due for review now, and each exam taken (from the log: neither is
+/// an item of the table).
+fn review_and_exams(i18n: &I18n, course: &Course, log: &[crate::events::Event]) -> String {
+    let mut out = String::new();
+    let cards = crate::review::schedule(course, log);
+    if let Ok(now) = crate::review::now()
+        && !cards.is_empty()
+    {
+        let due = crate::review::due_at(&cards, now).0.len();
+        out.push_str(&format!(
+            "\n{}\n",
+            i18n.ta("progress-review-due", &[("count", due.into())])
+        ));
+    }
+    for e in log {
+        if let crate::events::What::Exam {
+            item,
+            score,
+            total,
+            passed,
+            secs,
+            time_limit_secs,
+            ..
+        } = &e.what
+        {
+            let clock = |s: u64| format!("{}:{:02}", s / 60, s % 60);
+            out.push_str(&format!(
+                "{}\n",
+                i18n.ta(
+                    if *passed {
+                        "progress-exam-passed"
+                    } else {
+                        "progress-exam-failed"
+                    },
+                    &[
+                        ("id", item.as_str().into()),
+                        ("score", (*score).into()),
+                        ("total", (*total).into()),
+                        ("used", clock(*secs).into()),
+                        ("limit", clock(*time_limit_secs).into()),
+                        ("date", crate::export::rfc3339(e.t).into()),
+                    ]
+                )
+            ));
+        }
+    }
+    out
 }
 
 /// `progress reset [ID]`: forget one item or everything, after a yes.

@@ -2,6 +2,7 @@
 
 pub mod assets;
 pub mod diag;
+pub mod exam;
 pub mod ftl;
 pub mod lab;
 pub mod lab_path;
@@ -141,6 +142,7 @@ fn load_course(tree: &ContentTree, full: bool) -> (Course, Diagnostics) {
     course.quizzes = quiz::load_all(tree, full, &mut diags, &mut refs);
     course.lessons = lesson::load_all(tree, full, &mut diags, &mut refs);
     course.labs = load_labs(tree, &course.lessons, &mut diags, &mut refs);
+    course.exams = exam::load_all(tree, &mut diags, &mut refs);
     if full && tree.has_dir("i18n") {
         ftl::check(tree, &mut diags);
     }

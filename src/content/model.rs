@@ -9,6 +9,7 @@ pub struct Course {
     pub lessons: Vec<Lesson>,
     pub quizzes: Vec<Quiz>,
     pub labs: Vec<Lab>,
+    pub exams: Vec<Exam>,
     pub glossary: Vec<Term>,
     pub building: Building,
     pub matrix: SupportMatrix,
@@ -25,6 +26,10 @@ impl Course {
 
     pub fn lab(&self, id: &str) -> Option<&Lab> {
         self.labs.iter().find(|l| l.id == id)
+    }
+
+    pub fn exam(&self, id: &str) -> Option<&Exam> {
+        self.exams.iter().find(|e| e.id == id)
     }
 
     pub fn term(&self, id: &str) -> Option<&Term> {
@@ -654,4 +659,19 @@ mod tests {
         assert_eq!(quiz.questions.iter().count(), counted);
         assert!(quiz.questions.is_built());
     }
+}
+
+/// An exam: `questions` drawn from the quizzes `from` (a seed picks which, and their option
+/// order), answered without hints or explanations until the end, within a time limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exam {
+    pub id: String,
+    pub title: Localized,
+    /// Quiz ids whose questions make the pool.
+    pub from: Vec<String>,
+    /// How many questions one sitting asks (all of the pool when it has fewer).
+    pub questions: usize,
+    pub time_limit_secs: u64,
+    /// The share of right answers that passes, in percent.
+    pub pass_percent: u8,
 }

@@ -10,6 +10,7 @@ pub enum Kind {
     Quiz,
     Lab,
     Term,
+    Exam,
 }
 
 impl Kind {
@@ -19,6 +20,7 @@ impl Kind {
             Kind::Quiz => "quiz",
             Kind::Lab => "lab",
             Kind::Term => "term",
+            Kind::Exam => "exam",
         }
     }
 

@@ -18,11 +18,12 @@ pub const TERMINOLOGY_BUILTIN: &str = include_str!("../../docs/terminology.md");
 
 static LESSONS: Dir = include_dir!("$CARGO_MANIFEST_DIR/lessons");
 static QUIZZES: Dir = include_dir!("$CARGO_MANIFEST_DIR/quizzes");
+static EXAMS: Dir = include_dir!("$CARGO_MANIFEST_DIR/exams");
 static ASSETS: Dir = include_dir!("$CARGO_MANIFEST_DIR/assets");
 static I18N: Dir = include_dir!("$CARGO_MANIFEST_DIR/i18n");
 
 /// The top-level folders a content tree is made of.
-pub const TOP_DIRS: [&str; 4] = ["lessons", "quizzes", "assets", "i18n"];
+pub const TOP_DIRS: [&str; 5] = ["lessons", "quizzes", "exams", "assets", "i18n"];
 
 /// A file larger than this is not course content; refusing it keeps a stray dump from eating memory.
 const MAX_FILE: u64 = hostfs::Limits::PACK.max_file;
@@ -47,6 +48,7 @@ impl ContentTree {
         for (name, dir) in [
             ("lessons", &LESSONS),
             ("quizzes", &QUIZZES),
+            ("exams", &EXAMS),
             ("assets", &ASSETS),
             ("i18n", &I18N),
         ] {

@@ -2,8 +2,10 @@
 //! For screen readers, scripts, CI, and terminals that cannot do better.
 
 pub mod lab;
+pub mod exam;
 pub mod lesson;
 pub mod quiz;
+pub mod review;
 
 // The app, the doctor and the exports show content text the same way; the function lives
 // with the catalogue so that none of them depends on this front end.

@@ -150,7 +150,7 @@ pub fn summary(quiz: &Quiz, run: &QuizRun, i18n: &I18n, out: &mut impl Write) ->
 }
 
 /// Every option's explanation after an answer: the chosen one, the right one, then the others.
-fn explain(
+pub(super) fn explain(
     q: &crate::content::Question,
     verdict: crate::quiz::Verdict,
     shown: &[usize],
@@ -176,7 +176,7 @@ fn explain(
 
 /// Writes `text` with `first` before its first line and as many spaces before the others, so
 /// a list inside an option or an explanation stays under its number.
-fn write_hanging(out: &mut impl Write, first: &str, text: &str) -> io::Result<()> {
+pub(super) fn write_hanging(out: &mut impl Write, first: &str, text: &str) -> io::Result<()> {
     let pad = " ".repeat(first.len());
     for (i, line) in text.lines().enumerate() {
         let prefix = if i == 0 { first } else { &pad };
