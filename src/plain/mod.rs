@@ -1,8 +1,8 @@
 //! The line-mode front end: no alternate screen, no box drawing, numbered choices.
 //! For screen readers, scripts, CI, and terminals that cannot do better.
 
-pub mod lab;
 pub mod exam;
+pub mod lab;
 pub mod lesson;
 pub mod quiz;
 pub mod review;
