@@ -192,6 +192,8 @@ fn start_serve(class: &Path, n: usize) -> (Child, u16) {
             "--max-startups",
             "100:30:200",
         ])
+        // Each lab's machine may take a GiB; 30 of them are more than half of a small server.
+        .args(["--lab-memory", "65536"])
         .env("LANG", "C")
         .stderr(Stdio::piped())
         .spawn()
@@ -275,7 +277,8 @@ fn main() {
         .map(|_| {
             let mut c = ssh(&key, sshd_port, "root@127.0.0.1");
             // A plain interactive bash, as a learner's shell would be.
-            c.args(["env", "PS1=$ ", "bash", "--norc", "--noprofile", "-i"]);
+            // (One string: sshd hands it to the login shell, which splits it.)
+            c.arg("env 'PS1=$ ' bash --norc --noprofile -i");
             Session::start(c)
         })
         .collect();

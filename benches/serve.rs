@@ -96,6 +96,14 @@ fn main() {
         .arg((n + 5).to_string())
         .arg("--class")
         .arg(&class)
+        // All at once from one address, each in a lab (a GiB of budget each).
+        .args([
+            "--per-source-startups",
+            "100",
+            "--max-startups",
+            "100:30:200",
+        ])
+        .args(["--lab-memory", "65536"])
         .env("LANG", "C")
         .stderr(Stdio::piped())
         .spawn()
