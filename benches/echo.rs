@@ -263,8 +263,11 @@ fn main() {
         ));
     }
     std::fs::write(class.join("roster.toml"), roster).unwrap();
-    let (mut serve, serve_port) = start_serve(&class, n);
-    let (mut sshd, sshd_port) = start_sshd(dir.path(), &public);
+    let (serve, serve_port) = start_serve(&class, n);
+    let (sshd, sshd_port) = start_sshd(dir.path(), &public);
+    // Both servers (and the session apps under serve) go with the bench, also on a panic.
+    let _serve = Reap(serve);
+    let _sshd = Reap(sshd);
 
     let mut on_serve: Vec<Session> = (0..n)
         .map(|i| {
@@ -319,8 +322,14 @@ fn main() {
     }
     drop(on_serve);
     drop(on_sshd);
-    let _ = serve.kill();
-    let _ = serve.wait();
-    let _ = sshd.kill();
-    let _ = sshd.wait();
+}
+
+/// A server killed when dropped: serve's session apps then lose their terminals and end.
+struct Reap(Child);
+
+impl Drop for Reap {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }

@@ -1588,7 +1588,7 @@ fn two_servers_on_one_machine_give_their_first_learners_different_host_id_blocks
         block_a, block_b,
         "two servers gave their learners one block"
     );
-    // A server that is gone holds nothing: its block is free for the next learner anywhere.
+    // A server that is gone: the next server on the machine still gives a block no one holds.
     drop(a);
     let _ = in_a.kill();
     let _ = in_a.wait();
@@ -1596,11 +1596,10 @@ fn two_servers_on_one_machine_give_their_first_learners_different_host_id_blocks
     let mut in_c = c.session(&one.key("ana"), "ana");
     let block_c = app_env(&c, "ana", "ROCM_LEARN_LAB_SLOT");
     assert_ne!(block_c, block_b);
-    let n = |b: &str| b.parse::<u32>().unwrap();
-    assert!(
-        n(&block_c) <= n(&block_a),
-        "block {block_a} was not given back ({block_c} taken)"
-    );
+    // Whether a's block itself comes back is not asserted here: the blocks are machine-wide,
+    // and the other tests' servers, running at the same time, take them too. A dead holder's
+    // block being free again is tested in `serve::blocks`.
+    let _ = block_a;
     for s in [&mut in_b, &mut in_c] {
         let _ = s.kill();
         let _ = s.wait();
