@@ -138,6 +138,24 @@ pub fn own_terminal(cmd: &mut Command) {
     }
 }
 
+/// A new descriptor (close-on-exec) for the open file behind `raw`, which a crate hands out
+/// only as a number (portable-pty's master). The caller holds that crate's owner of `raw`
+/// for the length of the call.
+pub fn dup_raw(raw: std::os::fd::RawFd) -> io::Result<std::os::fd::OwnedFd> {
+    // SAFETY: `raw` is open for the length of this call (see above); it is only read here.
+    let fd = unsafe { BorrowedFd::borrow_raw(raw) };
+    Ok(rustix::io::fcntl_dupfd_cloexec(fd, 0)?)
+}
+
+/// `fd` watched by the current tokio runtime (call from inside one).
+pub fn watch(
+    fd: std::os::fd::OwnedFd,
+) -> io::Result<tokio::io::unix::AsyncFd<std::os::fd::OwnedFd>> {
+    // SAFETY: an `OwnedFd` owns its descriptor and gives the same number for as long as it
+    // lives, and nothing else closes it: what `register` asks.
+    unsafe { tokio::io::unix::AsyncFd::register(fd) }.map_err(|e| e.into_parts().1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,13 +1,18 @@
 //! One session's app: the rocm-learn binary itself started on a pseudo-terminal of the SSH
-//! channel's size, in the learner's folder, and its bytes carried both ways. Output is read on
-//! a thread and handed on through a bounded queue (a slow client slows the app, never grows
-//! memory); input goes to a writer thread through a bounded queue, and what does not fit is
-//! dropped (a megabyte paste is cut, the server does not buffer it).
+//! channel's size, in the learner's folder, and its bytes carried both ways. Both ways are
+//! tasks on the server's runtime, woken by the terminal itself (no thread in between: a key
+//! and its echo cross as few processes and threads as they can). Output is handed on through
+//! a bounded queue (a slow client slows the app, never grows memory); input goes through a
+//! bounded queue too, and what does not fit is dropped (a megabyte paste is cut, the server
+//! does not buffer it).
 
-use std::io::{Read, Write};
+use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::io::unix::AsyncFd;
+use tokio::sync::mpsc::error::TrySendError;
 
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 
@@ -64,7 +69,7 @@ pub const CLEARED: [&str; 23] = [
 /// has not ended a few seconds later.
 pub struct Running {
     master: Box<dyn MasterPty + Send>,
-    input: SyncSender<Vec<u8>>,
+    input: tokio::sync::mpsc::Sender<Vec<u8>>,
     pid: Option<u32>,
     ended: std::sync::Arc<std::sync::atomic::AtomicBool>,
     /// Input dropped because the app was not reading it.
@@ -105,13 +110,18 @@ pub fn start(launch: Launch, out: tokio::sync::mpsc::Sender<Out>) -> std::io::Re
     let mut child = pair.slave.spawn_command(cmd).map_err(io)?;
     // Only the app holds the terminal: when it ends, reading the master ends.
     drop(pair.slave);
-    let reader = pair.master.try_clone_reader().map_err(io)?;
-    let writer = pair.master.take_writer().map_err(io)?;
+    let terminal = match nonblocking_master(pair.master.as_ref()) {
+        Ok(t) => Arc::new(t),
+        Err(e) => {
+            let _ = child.kill();
+            return Err(e);
+        }
+    };
     let pid = child.process_id();
     let ended = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let (input, input_rx) = sync_channel::<Vec<u8>>(INPUT_CHUNKS);
-    std::thread::spawn(move || write_input(writer, input_rx));
-    let (status_tx, status_rx) = std::sync::mpsc::channel::<u32>();
+    let (input, input_rx) = tokio::sync::mpsc::channel::<Vec<u8>>(INPUT_CHUNKS);
+    tokio::spawn(write_input(terminal.clone(), input_rx));
+    let (status_tx, status_rx) = tokio::sync::oneshot::channel::<u32>();
     let ended2 = ended.clone();
     let slot = launch.slot;
     std::thread::spawn(move || {
@@ -121,7 +131,7 @@ pub fn start(launch: Launch, out: tokio::sync::mpsc::Sender<Out>) -> std::io::Re
         ended2.store(true, std::sync::atomic::Ordering::SeqCst);
         let _ = status_tx.send(code);
     });
-    std::thread::spawn(move || read_output(reader, out, status_rx));
+    tokio::spawn(read_output(terminal, out, status_rx));
     Ok(Running {
         master: pair.master,
         input,
@@ -136,37 +146,64 @@ fn io(e: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(e.to_string())
 }
 
-fn write_input(mut writer: Box<dyn Write + Send>, rx: std::sync::mpsc::Receiver<Vec<u8>>) {
-    for chunk in rx {
-        if writer
-            .write_all(&chunk)
-            .and_then(|()| writer.flush())
-            .is_err()
-        {
-            break;
+/// A second descriptor of the terminal's master side, non-blocking, for the runtime to watch.
+/// (The flag is the open file's: portable-pty's own descriptor, kept for resizing, shares it.)
+fn nonblocking_master(master: &dyn MasterPty) -> std::io::Result<AsyncFd<OwnedFd>> {
+    let raw = master
+        .as_raw_fd()
+        .ok_or_else(|| std::io::Error::other("the terminal has no descriptor"))?;
+    let fd = crate::sys::dup_raw(raw)?;
+    let flags = rustix::fs::fcntl_getfl(&fd)?;
+    rustix::fs::fcntl_setfl(&fd, flags | rustix::fs::OFlags::NONBLOCK)?;
+    crate::sys::watch(fd)
+}
+
+async fn write_input(
+    terminal: Arc<AsyncFd<OwnedFd>>,
+    mut rx: tokio::sync::mpsc::Receiver<Vec<u8>>,
+) {
+    while let Some(chunk) = rx.recv().await {
+        let mut rest = &chunk[..];
+        while !rest.is_empty() {
+            let Ok(mut ready) = terminal.writable().await else {
+                return;
+            };
+            match ready.try_io(|t| Ok(rustix::io::write(t.get_ref().as_fd(), rest)?)) {
+                Ok(Ok(n)) => rest = &rest[n..],
+                Ok(Err(_)) => return,
+                Err(_would_block) => {}
+            }
         }
     }
 }
 
-fn read_output(
-    mut reader: Box<dyn Read + Send>,
+async fn read_output(
+    terminal: Arc<AsyncFd<OwnedFd>>,
     out: tokio::sync::mpsc::Sender<Out>,
-    status: std::sync::mpsc::Receiver<u32>,
+    status: tokio::sync::oneshot::Receiver<u32>,
 ) {
     let mut buf = vec![0u8; READ_SIZE];
     loop {
-        match reader.read(&mut buf) {
+        let Ok(mut ready) = terminal.readable().await else {
+            break;
+        };
+        match ready.try_io(|t| Ok(rustix::io::read(t.get_ref().as_fd(), &mut buf)?)) {
             // EIO once the app and everything it started have closed the terminal.
-            Ok(0) | Err(_) => break,
-            Ok(n) => {
-                if out.blocking_send(Out::Bytes(buf[..n].to_vec())).is_err() {
+            Ok(Ok(0) | Err(_)) => break,
+            Ok(Ok(n)) => {
+                if out.send(Out::Bytes(buf[..n].to_vec())).await.is_err() {
                     return;
                 }
             }
+            Err(_would_block) => {}
         }
     }
-    let code = status.recv_timeout(HANGUP_GRACE * 2).unwrap_or(1);
-    let _ = out.blocking_send(Out::Exit(code));
+    let code = tokio::time::timeout(HANGUP_GRACE * 2, status)
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or(1);
+    let _ = out.send(Out::Exit(code)).await;
 }
 
 impl Running {
@@ -174,7 +211,7 @@ impl Running {
     pub fn input(&mut self, data: &[u8]) -> bool {
         match self.input.try_send(data.to_vec()) {
             Ok(()) => true,
-            Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {
+            Err(TrySendError::Full(_) | TrySendError::Closed(_)) => {
                 self.dropped += data.len() as u64;
                 false
             }
