@@ -12,6 +12,11 @@ use std::time::{Duration, Instant};
 /// The shortest time between two redraws caused by background output alone (a burst of it).
 const FRAME: Duration = Duration::from_millis(16);
 
+/// How long a key typed into a lab's shell waits for the shell's echo before the screen is
+/// drawn without it. The echo normally comes within a fraction of this: one redraw per key
+/// instead of two (a redraw is most of the app's work per key).
+const ECHO_WAIT: Duration = Duration::from_millis(3);
+
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event,
@@ -114,7 +119,16 @@ fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
         restore();
         previous(info);
     }));
-    Terminal::new(CrosstermBackend::new(out))
+    // A fixed area, changed on each resize event: a full-screen one asks the terminal for its
+    // size before every frame (an open of /dev/tty and an ioctl per key).
+    let viewport = match crossterm::terminal::size() {
+        Ok((w, h)) => ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, w, h)),
+        Err(_) => ratatui::Viewport::Fullscreen,
+    };
+    Terminal::with_options(
+        CrosstermBackend::new(out),
+        ratatui::TerminalOptions { viewport },
+    )
 }
 
 /// Persists the app's pending progress changes; the merged result (another instance may have
@@ -147,6 +161,9 @@ pub fn run(
     store: Option<Store>,
     open: Option<crate::markdown::Target>,
 ) -> io::Result<()> {
+    // Before any thread starts, so that all of them inherit it: a key and its echo pass
+    // through three of them.
+    crate::unix::sched::set_turn(crate::unix::sched::SHORT_TURN_NS);
     let mut terminal = setup()?;
     let (tx, rx) = mpsc::channel();
     let pending = install_waker(&mut app, tx.clone());
@@ -242,9 +259,27 @@ fn event_loop(
         // Take everything already queued before drawing again (a burst of mouse wheel
         // events or a paste is one redraw, not fifty).
         let mut output_only = output_only;
+        let mut typed_into_shell = false;
+        let mut woken = false;
         for msg in std::iter::once(msg).chain(rx.try_iter()) {
             output_only &= matches!(msg, Msg::Wake);
+            woken |= matches!(msg, Msg::Wake);
+            typed_into_shell |= matches!(msg, Msg::Input(Event::Key(_))) && app.captures_input();
             stop |= handle_msg(terminal, app, pending, &mut attached, msg)?;
+        }
+        // A key the shell will echo: draw once, with the echo, rather than now and again.
+        if typed_into_shell && !woken && !stop {
+            let deadline = Instant::now() + ECHO_WAIT;
+            while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+                let Ok(msg) = rx.recv_timeout(left) else {
+                    break;
+                };
+                let wake = matches!(msg, Msg::Wake);
+                stop |= handle_msg(terminal, app, pending, &mut attached, msg)?;
+                if wake || stop {
+                    break;
+                }
+            }
         }
         if stop {
             // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
@@ -284,7 +319,8 @@ fn handle_msg(
         Msg::Input(ev) => {
             // A class server pokes with a resize when its instructor starts or stops watching,
             // and when the session is shown on a new connection (a reattach).
-            if matches!(ev, Event::Resize(..)) {
+            if let Event::Resize(w, h) = ev {
+                terminal.resize(ratatui::layout::Rect::new(0, 0, w, h))?;
                 app.watched = crate::serve::screen::watched_now();
                 if let Some(f) = crate::serve::help::file() {
                     app.help = crate::serve::help::read(&f);

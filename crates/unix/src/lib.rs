@@ -9,3 +9,4 @@ pub mod accounts;
 pub mod clock;
 pub mod files;
 pub mod machine_path;
+pub mod sched;
