@@ -161,6 +161,7 @@ impl Conn {
         }
         // A learner's terminal session: their newest kept session if they have one (whatever
         // they asked for), else a new one within their cap.
+        let mut place = None;
         if role == Role::Learner
             && let Some((_, cols, rows)) = chan.pty.clone()
         {
@@ -186,7 +187,7 @@ impl Conn {
                     let line = Refusal::Sessions(n, cap).line(chan.env.lang());
                     return refuse_channel(handle, channel, line).await;
                 }
-                Found::Start => {}
+                Found::Start(p) => place = Some(p),
             }
         }
         let Some(slot) = self.shared.take_slot() else {
@@ -315,6 +316,7 @@ impl Conn {
                 presence: super::presence::Presence::new(&class, &name),
                 attached_file,
                 keep: self.shared.keep_detached,
+                place,
             };
             let viewer = Viewer {
                 handle,

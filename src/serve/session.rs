@@ -63,21 +63,52 @@ enum Shown {
 
 /// The sessions of one server.
 #[derive(Default)]
-pub struct Sessions(Mutex<Vec<Arc<Session>>>);
+pub struct Sessions {
+    list: Mutex<Vec<Arc<Session>>>,
+    /// Places promised to sessions still starting (their app not yet up), by learner: they
+    /// count toward the learner's cap, so two logins in the same instant cannot both pass it.
+    /// Locked only after `list` (or alone).
+    starting: Mutex<std::collections::HashMap<String, usize>>,
+}
+
+/// A learner's place under their cap, held from `claim` until their session is registered
+/// (or given back, dropped, when the start fails).
+pub struct Place {
+    sessions: Arc<Sessions>,
+    name: String,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut starting = self.sessions.starting();
+        if let Some(n) = starting.get_mut(&self.name) {
+            *n -= 1;
+            if *n == 0 {
+                starting.remove(&self.name);
+            }
+        }
+    }
+}
 
 /// What a learner's new session channel gets.
 pub enum Found {
     /// Their newest detached session, now shown on this channel.
     Reattached(Arc<Session>),
-    /// None to take back, and fewer than the cap running: start one.
-    Start,
+    /// None to take back, and fewer than the cap running: start one in this place.
+    Start(Place),
     /// None to take back, and this many running already.
     AtCap(usize),
 }
 
 impl Sessions {
     fn list(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Session>>> {
-        self.0
+        self.list
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn starting(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, usize>> {
+        self.starting
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -85,7 +116,20 @@ impl Sessions {
     /// For `name`'s new channel: the newest detached session attached to `viewer`, or whether
     /// a new one may start under `cap`. Decided under one lock, so two connections of the
     /// same learner cannot take the same session.
-    pub fn claim(&self, name: &str, cap: usize, viewer: &Viewer) -> Found {
+    pub fn claim(self: &Arc<Self>, name: &str, cap: usize, viewer: &Viewer) -> Found {
+        self.claim_with(name, cap, |s| {
+            *s.shown() = Shown::On(viewer.conn);
+            let _ = s.ctl.send(Ctl::Attach(viewer.clone()));
+        })
+    }
+
+    /// `claim`, with `attach` showing a detached session on the new channel.
+    fn claim_with(
+        self: &Arc<Self>,
+        name: &str,
+        cap: usize,
+        attach: impl FnOnce(&Session),
+    ) -> Found {
         let mut list = self.list();
         list.retain(|s| !s.ended.load(Ordering::SeqCst));
         let newest = list
@@ -95,16 +139,20 @@ impl Sessions {
             .max_by_key(|(since, _)| *since)
             .map(|(_, s)| s.clone());
         if let Some(s) = newest {
-            *s.shown() = Shown::On(viewer.conn);
-            let _ = s.ctl.send(Ctl::Attach(viewer.clone()));
+            attach(&s);
             return Found::Reattached(s);
         }
-        let mine = list.iter().filter(|s| s.name == name).count();
+        let mut starting = self.starting();
+        let promised = starting.get(name).copied().unwrap_or(0);
+        let mine = list.iter().filter(|s| s.name == name).count() + promised;
         if mine >= cap {
-            Found::AtCap(mine)
-        } else {
-            Found::Start
+            return Found::AtCap(mine);
         }
+        starting.insert(name.to_string(), promised + 1);
+        Found::Start(Place {
+            sessions: self.clone(),
+            name: name.to_string(),
+        })
     }
 
     /// The running session that `screen` shows.
@@ -115,8 +163,12 @@ impl Sessions {
             .cloned()
     }
 
-    fn add(&self, s: &Arc<Session>) {
-        self.list().push(s.clone());
+    /// Registers `s`, which started in `place` (if it was promised one): under the list's lock,
+    /// so the learner's count never shows it twice or not at all.
+    fn add(&self, s: &Arc<Session>, place: Option<Place>) {
+        let mut list = self.list();
+        list.push(s.clone());
+        drop(place);
     }
 
     fn remove(&self, id: u64) {
@@ -151,6 +203,8 @@ pub struct Start {
     pub attached_file: PathBuf,
     /// How long it is kept after its connection drops.
     pub keep: Duration,
+    /// Its place under the learner's cap, from `Sessions::claim`.
+    pub place: Option<Place>,
 }
 
 impl Session {
@@ -168,7 +222,7 @@ impl Session {
             attached_file: start.attached_file,
             attaches: AtomicU64::new(0),
         });
-        sessions.add(&session);
+        sessions.add(&session, start.place);
         let pump = Pump {
             session: session.clone(),
             sessions,
@@ -389,4 +443,33 @@ pub fn attached_since(seen: u64) -> Option<u64> {
     let text = crate::hostfs::read_named(std::path::Path::new(&path), 32).ok()?;
     let n: u64 = String::from_utf8_lossy(&text).trim().parse().ok()?;
     (n > seen).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn started(f: Found) -> Place {
+        match f {
+            Found::Start(p) => p,
+            Found::AtCap(n) => panic!("at the cap with {n}"),
+            Found::Reattached(_) => panic!("reattached"),
+        }
+    }
+
+    #[test]
+    fn a_place_promised_to_a_starting_session_counts_toward_the_cap() {
+        let sessions = Arc::new(Sessions::default());
+        // Two logins in the same instant, before either app is up: the second is at the cap.
+        let first = started(sessions.claim_with("ana", 1, |_| {}));
+        assert!(matches!(
+            sessions.claim_with("ana", 1, |_| {}),
+            Found::AtCap(1)
+        ));
+        // Another learner's cap is their own.
+        let _kim = started(sessions.claim_with("kim", 1, |_| {}));
+        // A start that failed gives its place back.
+        drop(first);
+        let _again = started(sessions.claim_with("ana", 1, |_| {}));
+    }
 }
