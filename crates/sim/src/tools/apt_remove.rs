@@ -54,7 +54,7 @@ fn known(cx: &Ctx) -> Vec<Package> {
         all.extend(catalog::amd_packages(r, Origin::AmdGpu, &os));
     }
     all.extend(coresdk::packages(&os));
-    all.extend(coresdk::driver_packages(&os));
+    all.extend(coresdk::all_driver_packages(&os));
     all
 }
 
