@@ -71,6 +71,30 @@ fn the_legacy_key_does_not_sign_the_core_sdk() {
     );
     let out = check_root(&st, "coresdk_apt_update_wrong_key", "apt update");
     assert_eq!(out.code, 100);
+    // apt names the missing key as it does for the driver's repository: the id of the key
+    // stable.repo.amd.com signs with, not repo.radeon.com's.
+    let sdk = "https://stable.repo.amd.com/rocm/core/packages/ubuntu2404 stable";
+    let why = "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY 0701EAC4D5E02107";
+    assert!(
+        out.stdout_text().contains(&format!("InRelease\n  {why}\n")),
+        "{}",
+        out.stdout_text()
+    );
+    assert!(
+        out.stderr
+            .contains(&format!("W: GPG error: {sdk} InRelease: {why}\n")),
+        "{}",
+        out.stderr
+    );
+    // The driver's repository without its key says the same with its own id.
+    st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
+    std::fs::remove_file(st.root().join("etc/apt/keyrings/rocm.gpg")).unwrap();
+    let out = st.run_root("apt update");
+    assert!(
+        out.stderr.contains("NO_PUBKEY 9386B48A1A693C5C\n"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]

@@ -90,6 +90,10 @@ pub fn by_driver_line(line: &str) -> Option<&'static Sdk> {
 pub const HOST: &str = "stable.repo.amd.com";
 /// Where its signing key is served.
 pub const KEY_URL: &str = "https://stable.repo.amd.com/rocm/gpg/packages.gpg";
+/// The long id apt names in `NO_PUBKEY` for it: the last 16 digits of the AMD ROCm signing
+/// key's fingerprint, D0F004A0025A1145C7807FCD0701EAC4D5E02107, which TheRock's
+/// `build_repo_package.py` pins for stable.repo.amd.com.
+pub const KEY_ID: &str = "0701EAC4D5E02107";
 /// Where its install page puts the keyring.
 pub const KEYRING: &str = "/etc/apt/keyrings/amdrocm.gpg";
 /// The deb822 sources file its install page writes.

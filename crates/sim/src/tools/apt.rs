@@ -379,12 +379,14 @@ fn fetch_amd(cx: &mut Ctx, s: &Source, u: &mut Update) {
 /// The NO_PUBKEY error: the repository's lists are dropped until its key is there.
 fn unsigned(cx: &mut Ctx, s: &Source, check: &KeyCheck, u: &mut Update) {
     let name = source_name(s);
-    if matches!(pkgs::classify(&s.uri), Repo::CoreSdk(_)) {
-        return super::apt_coresdk::unsigned(cx, s, check, u.n, &mut u.warnings, &mut u.errors);
-    }
-    let msg = format!(
-        "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY {}",
+    // Each repository names the key it is signed with.
+    let id = if matches!(pkgs::classify(&s.uri), Repo::CoreSdk(_)) {
+        super::super::coresdk::KEY_ID
+    } else {
         keys::AMD_KEY_ID
+    };
+    let msg = format!(
+        "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY {id}"
     );
     cx.println(&format!("Err:{} {name} InRelease", u.n));
     cx.println(&format!("  {msg}"));
