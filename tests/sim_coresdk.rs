@@ -450,3 +450,40 @@ fn rocm_smi_ships_deprecated_in_10_0_and_is_gone_from_10_1() {
             .contains("ROCm version: 10.1.0")
     );
 }
+
+#[test]
+fn dpkg_search_finds_the_tree_and_not_the_alternatives_links() {
+    let st = registered();
+    assert_eq!(
+        st.run_root("apt install -y amdgpu-dkms amdrocm10.1-gfx942")
+            .code,
+        0
+    );
+    // The program in the release's tree belongs to its component package.
+    check(
+        &st,
+        "coresdk_dpkg_search_tree",
+        "dpkg -S /opt/rocm/core-10.1/bin/rocminfo",
+    );
+    // The link in /usr/bin is update-alternatives', not a package's.
+    let out = check(&st, "coresdk_dpkg_search_link", "dpkg -S /usr/bin/rocminfo");
+    assert_eq!(out.code, 1);
+    // A bare name matches every path holding it; dpkg-query answers the same.
+    let by_name = st.run("dpkg-query -S amd-smi");
+    assert_eq!(by_name.code, 0);
+    assert_eq!(
+        by_name.stdout_text(),
+        "amdrocm-amdsmi10.1: /opt/rocm/core-10.1/bin/amd-smi\n"
+    );
+    assert_eq!(
+        st.run("dpkg -S amd-smi").stdout_text(),
+        by_name.stdout_text()
+    );
+    let dirs = st.run("dpkg -S /opt/rocm/core-10.1/bin").stdout_text();
+    // A folder lists every package with files in it.
+    assert_eq!(
+        dirs,
+        "amdrocm-amdsmi10.1, amdrocm-base10.1, amdrocm-llvm10.1: /opt/rocm/core-10.1/bin\n"
+    );
+    assert_eq!(st.run("dpkg -S rocm-smi").code, 1);
+}

@@ -404,6 +404,34 @@ fn bins(sdk: &Sdk, c: &Component) -> Vec<&'static str> {
     v
 }
 
+/// The files a Core SDK package owns, as `dpkg -L` would list them (its folders first). The
+/// meta and core packages own no program here; the alternatives links in /usr/bin and
+/// /opt/rocm belong to no package, as on a real node.
+pub fn files(p: &Package) -> Vec<String> {
+    if p.origin != Origin::CoreSdk {
+        return Vec::new();
+    }
+    let sdk = of_package(p);
+    let Some(c) = COMPONENTS
+        .iter()
+        .find(|c| p.name == format!("{}{}", c.name, sdk.series))
+    else {
+        return Vec::new();
+    };
+    let prefix = sdk.prefix;
+    let mut v = vec!["/opt".to_string(), "/opt/rocm".into(), prefix.to_string()];
+    let bins = bins(sdk, c);
+    if !bins.is_empty() {
+        v.push(format!("{prefix}/bin"));
+        v.extend(bins.iter().map(|t| format!("{prefix}/bin/{t}")));
+    }
+    if !c.libs.is_empty() {
+        v.push(format!("{prefix}/lib"));
+        v.extend(c.libs.iter().map(|l| format!("{prefix}/lib/{l}")));
+    }
+    v
+}
+
 /// Installs a Core SDK or 31.x driver package: its files, the postinst of a core package, the
 /// dpkg record. Returns what its maintainer scripts print.
 pub fn install(

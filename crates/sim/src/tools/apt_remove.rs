@@ -45,7 +45,7 @@ pub fn clean(cx: &mut Ctx) -> i32 {
 
 /// Every package the machine's dpkg could know: what the catalogues hold for the releases
 /// installed, so a package stays removable after its repository line is gone.
-fn known(cx: &Ctx) -> Vec<Package> {
+pub(super) fn known(cx: &Ctx) -> Vec<Package> {
     let m = &cx.state.machine;
     let os = m.os.version_id.clone();
     let mut all = catalog::ubuntu_packages(m);
