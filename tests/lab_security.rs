@@ -435,6 +435,7 @@ fn the_sandbox_shows_no_host_folder_path_or_command_line() {
         &format!(
             "cat {canary_path}/secret; ls {canary_path}; echo canary=$?\n\
              tr '\\0' ' ' < /proc/1/cmdline; echo\n\
+             ps -p 1 -o pid=,comm=,args= | sed 's/^ */pid1:/'\n\
              ps ax -o args | cat\n\
              env | sort\n\
              cat /proc/cmdline\n"
@@ -458,6 +459,10 @@ fn the_sandbox_shows_no_host_folder_path_or_command_line() {
         );
     }
     has(&session, "BOOT_IMAGE=/boot/vmlinuz-");
+    // PID 1 is what a node's is where the lab's machine is in memory (the usual case): systemd,
+    // started as /sbin/init; never bubblewrap's command line.
+    assert!(!after.contains("bwrap"), "{session}");
+    has(&session, "pid1:1 systemd         /sbin/init");
 }
 
 #[test]

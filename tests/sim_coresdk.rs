@@ -15,7 +15,7 @@ Components: main
 Architectures: amd64
 Signed-By: /etc/apt/keyrings/amdrocm.gpg
 ";
-const DRIVER_LIST: &str = "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu noble main\n";
+const DRIVER_LIST: &str = "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.60/ubuntu noble main\n";
 
 /// A fresh Ubuntu 24.04 MI300X node in November 2026, with the headers of its kernel.
 fn fresh() -> Stage {
@@ -71,6 +71,30 @@ fn the_legacy_key_does_not_sign_the_core_sdk() {
     );
     let out = check_root(&st, "coresdk_apt_update_wrong_key", "apt update");
     assert_eq!(out.code, 100);
+    // apt names the missing key as it does for the driver's repository: the id of the key
+    // stable.repo.amd.com signs with, not repo.radeon.com's.
+    let sdk = "https://stable.repo.amd.com/rocm/core/packages/ubuntu2404 stable";
+    let why = "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY 0701EAC4D5E02107";
+    assert!(
+        out.stdout_text().contains(&format!("InRelease\n  {why}\n")),
+        "{}",
+        out.stdout_text()
+    );
+    assert!(
+        out.stderr
+            .contains(&format!("W: GPG error: {sdk} InRelease: {why}\n")),
+        "{}",
+        out.stderr
+    );
+    // The driver's repository without its key says the same with its own id.
+    st.write("/etc/apt/sources.list.d/amdgpu.list", DRIVER_LIST);
+    std::fs::remove_file(st.root().join("etc/apt/keyrings/rocm.gpg")).unwrap();
+    let out = st.run_root("apt update");
+    assert!(
+        out.stderr.contains("NO_PUBKEY 9386B48A1A693C5C\n"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -86,33 +110,34 @@ fn a_codename_is_no_suite_of_the_core_sdk() {
 }
 
 #[test]
-fn installing_lays_out_core_10_0_and_its_alternatives() {
+fn installing_lays_out_core_10_1_and_its_alternatives() {
     let st = registered();
     check_root(
         &st,
         "coresdk_apt_install_gfx942",
-        "apt install -y amdgpu-dkms amdrocm10.0-gfx942",
+        "apt install -y amdgpu-dkms amdrocm10.1-gfx942",
     );
     // /opt/rocm is a folder; its entries are the groups' links.
     assert!(st.root().join("opt/rocm").is_dir());
     assert!(
         st.root()
-            .join("opt/rocm/core-10.0/bin/amdclang++")
+            .join("opt/rocm/core-10.1/bin/amdclang++")
             .is_file()
     );
     assert_eq!(st.link("/opt/rocm/bin"), "/etc/alternatives/rocm-bin");
     assert_eq!(
         st.link("/etc/alternatives/rocm-bin"),
-        "/opt/rocm/core-10.0/bin"
+        "/opt/rocm/core-10.1/bin"
     );
     assert_eq!(
         st.link("/etc/alternatives/amd-smi"),
-        "/opt/rocm/core-10.0/bin/amd-smi"
+        "/opt/rocm/core-10.1/bin/amd-smi"
     );
-    // rocm-smi is gone in the Core SDK; no /opt/rocm-10.0.0 either.
-    assert!(!st.root().join("opt/rocm/core-10.0/bin/rocm-smi").exists());
+    // rocm-smi is gone from 10.1; no /opt/rocm-10.1.0 either.
+    assert!(!st.root().join("opt/rocm/core-10.1/bin/rocm-smi").exists());
     assert!(!st.root().join("etc/alternatives/rocm-smi").exists());
-    assert!(!st.root().join("opt/rocm-10.0.0").exists());
+    assert!(!st.root().join("opt/rocm-10.1.0").exists());
+    assert!(!st.root().join("opt/rocm/core-10.0").exists());
     check(
         &st,
         "coresdk_alternatives_display_rocm_bin",
@@ -122,10 +147,10 @@ fn installing_lays_out_core_10_0_and_its_alternatives() {
 }
 
 #[test]
-fn the_core_sdk_tools_answer_as_10_0() {
+fn the_core_sdk_tools_answer_as_10_1() {
     let mut st = registered();
     assert_eq!(
-        st.run_root("apt install -y amdgpu-dkms amdrocm10.0").code,
+        st.run_root("apt install -y amdgpu-dkms amdrocm10.1").code,
         0
     );
     assert_eq!(st.run_root("modprobe amdgpu").code, 0);
@@ -141,7 +166,7 @@ fn the_core_sdk_tools_answer_as_10_0() {
         "rocm_agent_enumerator",
     );
     let info = sim_common::plain(&st.run("rocminfo").stdout_text());
-    assert!(info.starts_with("ROCk module version 7.1.3.31500000 is loaded\n"));
+    assert!(info.starts_with("ROCk module version 7.1.9.31600000 is loaded\n"));
     assert!(info.contains("Runtime Version:         1.21\n"));
 }
 
@@ -302,7 +327,7 @@ fn one_keyring_may_hold_both_keys() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let lists = st.state().apt_lists;
     assert!(
-        lists.contains("https://repo.radeon.com/amdgpu/31.50/ubuntu noble")
+        lists.contains("https://repo.radeon.com/amdgpu/31.60/ubuntu noble")
             && lists.contains("https://stable.repo.amd.com/rocm/core/packages/ubuntu2404 stable"),
         "{lists:?}"
     );
@@ -332,7 +357,7 @@ fn a_stanza_without_components_stops_apt() {
         "/etc/apt/sources.list.d/amdrocm-stable.sources",
         &SDK_SOURCES.replace("Components: main\n", ""),
     );
-    for line in ["apt update", "apt install -y amdrocm10.0"] {
+    for line in ["apt update", "apt install -y amdrocm10.1"] {
         let out = st.run_root(line);
         assert_eq!(out.code, 100, "{line}");
         assert!(
@@ -364,4 +389,101 @@ fn the_libraries_the_install_page_asks_for_are_there_already() {
         );
     }
     assert!(text.contains("0 upgraded, 0 newly installed"));
+}
+
+#[test]
+fn the_unversioned_meta_package_installs_the_current_release() {
+    let st = registered();
+    assert_eq!(st.run_root("apt install -y amdrocm").code, 0);
+    let state = st.state();
+    assert!(state.installed("amdrocm10.1") && state.installed("amdrocm-core10.1"));
+    assert!(!state.installed("amdrocm10.0"));
+    assert_eq!(
+        st.link("/etc/alternatives/rocm-bin"),
+        "/opt/rocm/core-10.1/bin"
+    );
+}
+
+#[test]
+fn rocm_smi_ships_deprecated_in_10_0_and_is_gone_from_10_1() {
+    // 10.0 from the same repository: its AMD SMI package still brings rocm-smi, in its tree
+    // only (scripts call /opt/rocm/core-10.0/bin/rocm-smi; the postinst links no rocm-smi).
+    let mut st = fresh_with_keys();
+    st.write(
+        "/etc/apt/sources.list.d/amdgpu.list",
+        &DRIVER_LIST.replace("31.60", "31.50"),
+    );
+    st.write(
+        "/etc/apt/sources.list.d/amdrocm-stable.sources",
+        SDK_SOURCES,
+    );
+    assert_eq!(st.run_root("apt update").code, 0);
+    check_root(
+        &st,
+        "coresdk_apt_install_10_0_gfx942",
+        "apt install -y amdgpu-dkms amdrocm10.0-gfx942",
+    );
+    assert!(st.root().join("opt/rocm/core-10.0/bin/rocm-smi").is_file());
+    assert!(!st.root().join("etc/alternatives/rocm-smi").exists());
+    assert_eq!(st.run_root("modprobe amdgpu").code, 0);
+    assert_eq!(st.run_root("usermod -aG render,video learner").code, 0);
+    st.relogin();
+    check(&st, "coresdk_10_0_rocm_smi", "rocm-smi --showproductname");
+    check(&st, "coresdk_10_0_amd_smi_version", "amd-smi version");
+    assert_eq!(st.run("which rocm-smi").code, 1);
+    // Moving to 10.1 takes rocm-smi away with 10.0's packages, and amd-smi answers as 10.1.
+    assert_eq!(st.run_root("apt install -y amdrocm10.1-gfx942").code, 0);
+    assert_eq!(
+        st.link("/etc/alternatives/amd-smi"),
+        "/opt/rocm/core-10.1/bin/amd-smi"
+    );
+    assert_eq!(
+        st.run_root("apt autoremove -y amdrocm10.0-gfx942 amdrocm-core10.0-gfx942")
+            .code,
+        0
+    );
+    assert!(!st.root().join("opt/rocm/core-10.0/bin/rocm-smi").exists());
+    assert!(!st.root().join("opt/rocm/core-10.1/bin/rocm-smi").exists());
+    assert!(
+        st.run("amd-smi version")
+            .stdout_text()
+            .contains("ROCm version: 10.1.0")
+    );
+}
+
+#[test]
+fn dpkg_search_finds_the_tree_and_not_the_alternatives_links() {
+    let st = registered();
+    assert_eq!(
+        st.run_root("apt install -y amdgpu-dkms amdrocm10.1-gfx942")
+            .code,
+        0
+    );
+    // The program in the release's tree belongs to its component package.
+    check(
+        &st,
+        "coresdk_dpkg_search_tree",
+        "dpkg -S /opt/rocm/core-10.1/bin/rocminfo",
+    );
+    // The link in /usr/bin is update-alternatives', not a package's.
+    let out = check(&st, "coresdk_dpkg_search_link", "dpkg -S /usr/bin/rocminfo");
+    assert_eq!(out.code, 1);
+    // A bare name matches every path holding it; dpkg-query answers the same.
+    let by_name = st.run("dpkg-query -S amd-smi");
+    assert_eq!(by_name.code, 0);
+    assert_eq!(
+        by_name.stdout_text(),
+        "amdrocm-amdsmi10.1: /opt/rocm/core-10.1/bin/amd-smi\n"
+    );
+    assert_eq!(
+        st.run("dpkg -S amd-smi").stdout_text(),
+        by_name.stdout_text()
+    );
+    let dirs = st.run("dpkg -S /opt/rocm/core-10.1/bin").stdout_text();
+    // A folder lists every package with files in it.
+    assert_eq!(
+        dirs,
+        "amdrocm-amdsmi10.1, amdrocm-base10.1, amdrocm-llvm10.1: /opt/rocm/core-10.1/bin\n"
+    );
+    assert_eq!(st.run("dpkg -S rocm-smi").code, 1);
 }

@@ -1,6 +1,7 @@
 # Reasons of the Core SDK labs' checks (ROCm 10.x).
 sdk-why-update = { $file } is in place, but apt has not read it yet: sudo apt update
 sdk-why-driver-legacy = { $file } points at { $uri }, a driver line of the legacy stream. The Core SDK's install page links the { $line } line: https://repo.radeon.com/amdgpu/{ $line }/ubuntu with this node's codename.
+sdk-why-driver-older = { $file } points at { $uri }, the driver line of an older Core SDK release. The install page of ROCm { $version } links the { $line } line: https://repo.radeon.com/amdgpu/{ $line }/ubuntu with this node's codename.
 sdk-why-no-driver-repo = No amdgpu repository yet. The driver has its own repository and version line: add https://repo.radeon.com/amdgpu/{ $line }/ubuntu for this node's codename (in /etc/apt/sources.list.d/amdgpu.list).
 sdk-why-driver-key = apt does not trust the driver repository in { $file }: repo.radeon.com still signs with the old key. Dearmor https://repo.radeon.com/rocm/rocm.gpg.key into /etc/apt/keyrings/rocm.gpg and name that file in signed-by.
 sdk-why-uri = { $file } names { $uri }, which is not a Core SDK package directory. Use { $want }.
@@ -10,6 +11,7 @@ sdk-why-suite = The Core SDK repository in { $file } has the suite "{ $suite }".
 sdk-why-key = apt does not trust stable.repo.amd.com ({ $file }): it signs with its own key. Dearmor { $url } into { $keyring } and name that file in Signed-By.
 sdk-why-target = The Core SDK installed is for { $target }, but this node's GPU is { $gpu }: install the package for its target (or the one for all GPUs).
 sdk-why-not-installed = The Core SDK is not installed: sudo apt install amdrocm{ $version } (all GPUs) or amdrocm{ $version }-<target> for this node's GPU.
+sdk-why-older-release = The Core SDK installed is { $installed }, an older release. The current release is { $version }: sudo apt install amdrocm{ $version } (all GPUs) or amdrocm{ $version }-<target>, and take the old one off (sudo apt autoremove 'amdrocm*{ $installed }*').
 sdk-why-links = /opt/rocm/bin does not lead into { $prefix }/bin. The Core SDK's links need /opt/rocm to be a plain folder; the legacy stream's /opt/rocm was a link, and a Core SDK installed over it went into the legacy tree. With the legacy stack gone, take the Core SDK off (sudo apt autoremove 'amdrocm*') and install it again.
 sdk-why-stale-path = A new login's PATH still names { $dir }, which no longer exists. Take it out (or use /opt/rocm/bin) where it is set: ~/.bashrc, ~/.profile or /etc/profile.d/.
 sdk-why-login-missing = A new login does not find { $command }. The Core SDK links its programs into /usr/bin; is the Core SDK installed, and does PATH keep /usr/bin?

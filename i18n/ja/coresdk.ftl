@@ -1,6 +1,7 @@
 # Core SDK のラボのチェックの理由 (ROCm 10.x)
 sdk-why-update = { $file } はできていますが、apt はまだ読み込んでいません: sudo apt update
 sdk-why-driver-legacy = { $file } は旧来の系統のドライバー系列 { $uri } を指しています。Core SDK のインストールページがリンクしているのは { $line } 系列です: このノードのコードネームで https://repo.radeon.com/amdgpu/{ $line }/ubuntu を使ってください。
+sdk-why-driver-older = { $file } は、以前の Core SDK リリース向けのドライバー系列 { $uri } を指しています。ROCm { $version } のインストールページがリンクしているのは { $line } 系列です: このノードのコードネームで https://repo.radeon.com/amdgpu/{ $line }/ubuntu を使ってください。
 sdk-why-no-driver-repo = amdgpu のリポジトリがまだありません。ドライバーには独自のリポジトリとバージョン系列があります: このノードのコードネームで https://repo.radeon.com/amdgpu/{ $line }/ubuntu を追加してください(/etc/apt/sources.list.d/amdgpu.list)。
 sdk-why-driver-key = apt は { $file } のドライバーリポジトリを信頼していません。repo.radeon.com は今も旧来の鍵で署名しています。https://repo.radeon.com/rocm/rocm.gpg.key を dearmor して /etc/apt/keyrings/rocm.gpg に置き、signed-by でそのファイルを指定してください。
 sdk-why-uri = { $file } の { $uri } は Core SDK のパッケージディレクトリではありません。{ $want } を使ってください。
@@ -10,6 +11,7 @@ sdk-why-suite = { $file } の Core SDK リポジトリのスイートが「{ $su
 sdk-why-key = apt は stable.repo.amd.com({ $file })を信頼していません。このリポジトリは独自の鍵で署名しています。{ $url } を dearmor して { $keyring } に置き、Signed-By でそのファイルを指定してください。
 sdk-why-target = インストールされた Core SDK は { $target } 向けですが、このノードの GPU は { $gpu } です。その GPU のターゲット向け(またはすべての GPU 向け)のパッケージを入れてください。
 sdk-why-not-installed = Core SDK が入っていません: sudo apt install amdrocm{ $version }(すべての GPU)またはこのノードの GPU 向けの amdrocm{ $version }-<ターゲット>。
+sdk-why-older-release = 入っている Core SDK は以前のリリース { $installed } です。現在のリリースは { $version } です: sudo apt install amdrocm{ $version }(すべての GPU)または amdrocm{ $version }-<ターゲット> を入れ、古いものは外してください(sudo apt autoremove 'amdrocm*{ $installed }*')。
 sdk-why-links = /opt/rocm/bin が { $prefix }/bin につながっていません。Core SDK のリンクには、/opt/rocm が普通のフォルダーである必要があります。旧来の系統の /opt/rocm はリンクだったため、その上に入れた Core SDK は旧来の系統のツリーの中に入っています。旧来の系統のスタックを削除したうえで、Core SDK をいったん外し(sudo apt autoremove 'amdrocm*')、もう一度インストールしてください。
 sdk-why-stale-path = 新しいログインの PATH に、もう存在しない { $dir } が残っています。設定している場所(~/.bashrc、~/.profile、/etc/profile.d/)から外すか、/opt/rocm/bin に置き換えてください。
 sdk-why-login-missing = 新しいログインで { $command } が見つかりません。Core SDK はプログラムを /usr/bin にリンクします。Core SDK は入っていますか。PATH に /usr/bin は残っていますか。

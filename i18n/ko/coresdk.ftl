@@ -1,6 +1,7 @@
 # Core SDK 실습 검사의 이유 (ROCm 10.x)
 sdk-why-update = { $file }은(는) 준비되었지만 apt가 아직 읽지 않았습니다: sudo apt update
 sdk-why-driver-legacy = { $file }이(가) 기존 계열의 드라이버 라인 { $uri }을(를) 가리킵니다. Core SDK 설치 페이지가 연결하는 것은 { $line } 라인입니다: 이 노드의 코드네임으로 https://repo.radeon.com/amdgpu/{ $line }/ubuntu를 쓰세요.
+sdk-why-driver-older = { $file }이(가) 이전 Core SDK 릴리스의 드라이버 라인 { $uri }을(를) 가리킵니다. ROCm { $version } 설치 페이지가 연결하는 것은 { $line } 라인입니다: 이 노드의 코드네임으로 https://repo.radeon.com/amdgpu/{ $line }/ubuntu를 쓰세요.
 sdk-why-no-driver-repo = 아직 amdgpu 저장소가 없습니다. 드라이버에는 자체 저장소와 버전 라인이 있습니다: 이 노드의 코드네임으로 https://repo.radeon.com/amdgpu/{ $line }/ubuntu를 추가하세요(/etc/apt/sources.list.d/amdgpu.list).
 sdk-why-driver-key = apt가 { $file }의 드라이버 저장소를 신뢰하지 않습니다. repo.radeon.com은 지금도 예전 키로 서명합니다. https://repo.radeon.com/rocm/rocm.gpg.key를 dearmor해 /etc/apt/keyrings/rocm.gpg에 두고 signed-by에 그 파일을 지정하세요.
 sdk-why-uri = { $file }의 { $uri }은(는) Core SDK 패키지 디렉터리가 아닙니다. { $want }을(를) 쓰세요.
@@ -10,6 +11,7 @@ sdk-why-suite = { $file }의 Core SDK 저장소 스위트가 "{ $suite }"입니�
 sdk-why-key = apt가 stable.repo.amd.com({ $file })을 신뢰하지 않습니다. 이 저장소는 자체 키로 서명합니다. { $url }을(를) dearmor해 { $keyring }에 두고 Signed-By에 그 파일을 지정하세요.
 sdk-why-target = 설치된 Core SDK는 { $target }용인데 이 노드의 GPU는 { $gpu }입니다. 그 GPU 타깃용(또는 모든 GPU용) 패키지를 설치하세요.
 sdk-why-not-installed = Core SDK가 설치되어 있지 않습니다: sudo apt install amdrocm{ $version }(모든 GPU) 또는 이 노드 GPU용 amdrocm{ $version }-<타깃>.
+sdk-why-older-release = 설치된 Core SDK는 이전 릴리스인 { $installed }입니다. 현재 릴리스는 { $version }입니다: sudo apt install amdrocm{ $version }(모든 GPU) 또는 amdrocm{ $version }-<타깃>을 설치하고 이전 것은 제거하세요(sudo apt autoremove 'amdrocm*{ $installed }*').
 sdk-why-links = /opt/rocm/bin이 { $prefix }/bin으로 이어지지 않습니다. Core SDK의 링크는 /opt/rocm이 일반 폴더여야 합니다. 기존 계열의 /opt/rocm은 링크였기 때문에, 그 위에 설치한 Core SDK는 기존 계열의 트리 안에 들어갔습니다. 기존 계열의 스택을 제거한 다음 Core SDK를 한 번 지우고(sudo apt autoremove 'amdrocm*') 다시 설치하세요.
 sdk-why-stale-path = 새 로그인의 PATH에 더 이상 없는 { $dir }이(가) 남아 있습니다. 설정한 곳(~/.bashrc, ~/.profile, /etc/profile.d/)에서 빼거나 /opt/rocm/bin으로 바꾸세요.
 sdk-why-login-missing = 새 로그인에서 { $command }을(를) 찾지 못합니다. Core SDK는 프로그램을 /usr/bin에 링크합니다. Core SDK가 설치되어 있나요? PATH에 /usr/bin이 남아 있나요?

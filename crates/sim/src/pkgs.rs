@@ -38,8 +38,8 @@ pub enum Repo {
     Ubuntu,
     /// stable.repo.amd.com's Core SDK packages for one OS (`ubuntu2404`).
     CoreSdk(&'static str),
-    /// repo.radeon.com/amdgpu/31.50: the driver line the Core SDK's install page links to.
-    CoreDriver,
+    /// repo.radeon.com/amdgpu/31.x: the driver line a Core SDK release's install page links to.
+    CoreDriver(&'static super::coresdk::Sdk),
     /// repo.radeon.com's amdgpu driver of a release.
     AmdGpu(&'static Release),
     /// repo.radeon.com's ROCm packages of a release.
@@ -63,10 +63,10 @@ pub fn classify(uri: &str) -> Repo {
         "repo.radeon.com" => {
             let parts: Vec<&str> = path.split('/').collect();
             match parts.as_slice() {
-                ["amdgpu", v, "ubuntu"] if *v == super::coresdk::DRIVER_LINE => Repo::CoreDriver,
-                ["amdgpu", v, "ubuntu"] => {
-                    catalog::release_by_amdgpu_dir(v).map_or(Repo::RadeonMissing, Repo::AmdGpu)
-                }
+                ["amdgpu", v, "ubuntu"] => super::coresdk::by_driver_line(v).map_or_else(
+                    || catalog::release_by_amdgpu_dir(v).map_or(Repo::RadeonMissing, Repo::AmdGpu),
+                    Repo::CoreDriver,
+                ),
                 ["rocm", "apt", v] => catalog::release(v).map_or(Repo::RadeonMissing, Repo::Rocm),
                 _ => Repo::RadeonMissing,
             }
@@ -356,7 +356,7 @@ pub fn available(state: &State) -> Vec<Package> {
             Repo::AmdGpu(r) => all.extend(catalog::amd_packages(r, Origin::AmdGpu, &osv)),
             Repo::Rocm(r) => all.extend(catalog::amd_packages(r, Origin::Rocm, &osv)),
             Repo::CoreSdk(_) => all.extend(super::coresdk::packages(&osv)),
-            Repo::CoreDriver => all.extend(super::coresdk::driver_packages(&osv)),
+            Repo::CoreDriver(r) => all.extend(super::coresdk::driver_packages(r, &osv)),
             _ => {}
         }
     }

@@ -42,10 +42,19 @@ pub fn readable_sources(root: &Path) -> Result<(), Msg> {
 pub fn driver_repo(root: &Path, st: &State) -> Result<(), Msg> {
     readable_sources(root)?;
     let all = pkgs::sources(root);
-    let Some(src) = all
-        .iter()
-        .find(|s| pkgs::classify(&s.uri) == Repo::CoreDriver)
-    else {
+    let current = |s: &&Source| pkgs::classify(&s.uri) == Repo::CoreDriver(coresdk::CURRENT);
+    let Some(src) = all.iter().find(current) else {
+        // The driver line of an older Core SDK release (31.50 for 10.0).
+        if let Some(old) = all
+            .iter()
+            .find(|s| matches!(pkgs::classify(&s.uri), Repo::CoreDriver(_)))
+        {
+            return Err(Msg::new("sdk-why-driver-older")
+                .arg("file", &old.file)
+                .arg("uri", &old.uri)
+                .arg("version", coresdk::VERSION)
+                .arg("line", coresdk::DRIVER_LINE));
+        }
         // A driver line of the legacy stream (6.x numbers, or 7.x's 30.x line).
         if let Some(old) = all
             .iter()
@@ -127,12 +136,20 @@ pub fn installed(root: &Path, st: &State) -> Result<(), Msg> {
     let cores: Vec<Option<&str>> = st
         .packages
         .keys()
-        .filter_map(|n| coresdk::core_target(n))
+        .filter_map(|n| coresdk::core_package(n))
+        .filter(|(r, _)| *r == coresdk::CURRENT)
+        .map(|(_, t)| t)
         .collect();
     let fits = cores
         .iter()
         .any(|t| t.is_none_or(|t| gfx.iter().any(|g| g == t)));
     if !fits {
+        // Only an older release (a page or a paste for 10.0) for this node's GPU.
+        if let Some(old) = older_release(st, &gfx) {
+            return Err(Msg::new("sdk-why-older-release")
+                .arg("installed", old)
+                .arg("version", coresdk::SERIES));
+        }
         if let Some(Some(t)) = cores.first() {
             return Err(Msg::new("sdk-why-target")
                 .arg("target", *t)
@@ -149,6 +166,15 @@ pub fn installed(root: &Path, st: &State) -> Result<(), Msg> {
         Some(end) if end == bin && tree => Ok(()),
         _ => Err(Msg::new("sdk-why-links").arg("prefix", coresdk::PREFIX)),
     }
+}
+
+/// The series of an older Core SDK installed for this node's GPU, if one is.
+fn older_release(st: &State, gfx: &[String]) -> Option<&'static str> {
+    st.packages
+        .keys()
+        .filter_map(|n| coresdk::core_package(n))
+        .find(|(r, t)| *r != coresdk::CURRENT && t.is_none_or(|t| gfx.iter().any(|g| g == t)))
+        .map(|(r, _)| r.series)
 }
 
 /// Where `command` is on `path` as the machine sees it (links followed), if a new login of

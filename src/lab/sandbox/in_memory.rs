@@ -258,7 +258,52 @@ fn swap(scratch: &Path) -> io::Result<()> {
     {
         rustix::mount::mount_bind(scratch.join("cmdline"), Path::new(CMDLINE))?;
     }
+    init_as_pid_1(scratch);
     Ok(())
+}
+
+/// What `ps` and /proc show of PID 1 on an Ubuntu node: systemd, which the kernel starts as
+/// /sbin/init (its cmdline) and which names itself `systemd` (its comm).
+const PID1_CMDLINE: &[u8] = b"/sbin/init\0";
+const PID1_NAME: &str = "systemd";
+
+/// Shows PID 1 (bubblewrap's reaper) as a node's init: a copy of each file `ps` reads for it,
+/// with the name and command line an Ubuntu node's PID 1 has, bound over the original. The
+/// reaper itself is untouched; `stat` and `status` are frozen at this moment (it only ever
+/// waits). A kernel that refuses a mount over a /proc/<pid> file keeps the real one.
+fn init_as_pid_1(scratch: &Path) {
+    let dir = scratch.join("pid1");
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let read = |f: &str| std::fs::read_to_string(format!("/proc/1/{f}")).unwrap_or_default();
+    let stat = read("stat");
+    // `pid (comm) state ...`: the name sits between the first '(' and the last ')'.
+    let stat = match (stat.find('('), stat.rfind(')')) {
+        (Some(a), Some(b)) if a < b => format!("{}({PID1_NAME}){}", &stat[..a], &stat[b + 1..]),
+        _ => String::new(),
+    };
+    let status: String = read("status")
+        .lines()
+        .map(|l| match l.strip_prefix("Name:") {
+            Some(_) => format!("Name:\t{PID1_NAME}\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let comm = format!("{PID1_NAME}\n");
+    let files: [(&str, &[u8]); 4] = [
+        ("cmdline", PID1_CMDLINE),
+        ("comm", comm.as_bytes()),
+        ("stat", stat.as_bytes()),
+        ("status", status.as_bytes()),
+    ];
+    for (name, text) in files {
+        let copy = dir.join(name);
+        if text.is_empty() || std::fs::write(&copy, text).is_err() {
+            continue;
+        }
+        let _ = rustix::mount::mount_bind(&copy, Path::new(&format!("/proc/1/{name}")));
+    }
 }
 
 /// Copies `from` to `to` (made here) with owners, modes and times; folders, files and symlinks

@@ -6,7 +6,7 @@ wget https://stable.repo.amd.com/rocm/gpg/packages.gpg -O - | gpg --dearmor | su
 echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/6.2.2/ubuntu noble main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
 printf 'Types: deb\nURIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/\nSuites: stable\nComponents: main\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\n' | sudo tee /etc/apt/sources.list.d/amdrocm-stable.sources
 sudo apt update
-sudo apt install -y amdgpu-dkms amdrocm10.0
+sudo apt install -y amdgpu-dkms amdrocm10.1
 sudo usermod -a -G render,video $LOGNAME
 sudo modprobe amdgpu
 exit

@@ -13,8 +13,8 @@ Architectures: amd64
 Signed-By: /etc/apt/keyrings/amdrocm.gpg
 EOF2
 sudo apt update
-sudo apt install -y amdrocm10.0-gfx942
-echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu noble main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
+sudo apt install -y amdrocm10.1-gfx942
+echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.60/ubuntu noble main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
 sudo apt update
 sudo apt install -y amdgpu-dkms
 sudo modprobe amdgpu

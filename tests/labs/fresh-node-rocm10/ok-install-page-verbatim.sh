@@ -2,7 +2,7 @@ sudo mkdir --parents --mode=0755 /etc/apt/keyrings
 wget https://repo.radeon.com/rocm/rocm.gpg.key -O - | \
     gpg --dearmor | sudo tee /etc/apt/keyrings/rocm.gpg > /dev/null
 sudo tee /etc/apt/sources.list.d/amdgpu.list << EOF2
-deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu noble main
+deb [arch=amd64,i386 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.60/ubuntu noble main
 EOF2
 sudo apt update
 sudo apt install amdgpu-dkms
@@ -20,7 +20,7 @@ Signed-By: /etc/apt/keyrings/amdrocm.gpg
 Enabled: yes
 EOF2
 sudo apt update
-sudo apt install amdrocm10.0
+sudo apt install amdrocm10.1
 Y
 sudo usermod -a -G render,video $LOGNAME
 sudo modprobe amdgpu

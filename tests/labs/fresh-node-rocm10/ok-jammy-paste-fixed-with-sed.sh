@@ -2,12 +2,12 @@
 sudo mkdir --parents --mode=0755 /etc/apt/keyrings
 wget https://repo.radeon.com/rocm/rocm.gpg.key -O - | gpg --dearmor | sudo tee /etc/apt/keyrings/rocm.gpg > /dev/null
 wget https://stable.repo.amd.com/rocm/gpg/packages.gpg -O - | gpg --dearmor | sudo tee /etc/apt/keyrings/amdrocm.gpg > /dev/null
-echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.50/ubuntu jammy main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
+echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.60/ubuntu jammy main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
 printf 'Types: deb\nURIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2204/\nSuites: stable\nComponents: main\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\n' | sudo tee /etc/apt/sources.list.d/amdrocm-stable.sources
 sudo sed -i 's/jammy/noble/' /etc/apt/sources.list.d/amdgpu.list
 sudo sed -i 's/ubuntu2204/ubuntu2404/' /etc/apt/sources.list.d/amdrocm-stable.sources
 sudo apt update
-sudo apt install -y amdgpu-dkms amdrocm10.0
+sudo apt install -y amdgpu-dkms amdrocm10.1
 sudo usermod -a -G render,video $LOGNAME
 sudo modprobe amdgpu
 exit

@@ -12,7 +12,7 @@ Components: main
 Signed-By: /etc/apt/keyrings/amdrocm.gpg
 EOF2
 apt update
-apt install -y amdrocm10.0-gfx942
+apt install -y amdrocm10.1-gfx942
 exit
 sed -i '/rocm-7.2.0/d' ~/.bashrc
 sed -i 's/^rocm-smi --showproductname/amd-smi static/; /^rocm-smi --showmeminfo/d' ~/gpu-report.sh

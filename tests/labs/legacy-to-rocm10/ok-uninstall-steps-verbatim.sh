@@ -1,4 +1,4 @@
-# AMD's 7.2 uninstall steps as written, then the 10.0 install page's heredoc.
+# AMD's 7.2 uninstall steps as written, then the 10.1 install page's heredoc.
 apt list --installed 'rocm*'
 sudo apt autoremove rocm
 Y
@@ -21,7 +21,7 @@ Signed-By: /etc/apt/keyrings/amdrocm.gpg
 Enabled: yes
 EOF2
 sudo apt update
-sudo apt install amdrocm10.0
+sudo apt install amdrocm10.1
 Y
 sed -i '/rocm-7.2.0/d' ~/.bashrc
 sed -i 's/^rocm-smi --showproductname/amd-smi static/; /^rocm-smi --showmeminfo/d' ~/gpu-report.sh

@@ -2,7 +2,7 @@
 wget https://stable.repo.amd.com/rocm/gpg/packages.gpg -O - | gpg --dearmor | sudo tee /etc/apt/keyrings/amdrocm.gpg > /dev/null
 printf 'Types: deb\nURIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2204/\nSuites: stable\nComponents: main\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\n' | sudo tee /etc/apt/sources.list.d/amdrocm-stable.sources
 sudo apt update
-sudo apt install -y amdrocm10.0-gfx942
+sudo apt install -y amdrocm10.1-gfx942
 ls -l /opt/rocm/
 sudo apt autoremove -y rocm
 sudo rm /etc/apt/sources.list.d/rocm.list
@@ -10,7 +10,7 @@ sudo apt update
 ls -l /opt /opt/rocm-7.2.0
 sudo apt autoremove -y 'amdrocm*'
 sudo rm -rf /opt/rocm-7.2.0
-sudo apt install -y amdrocm10.0-gfx942
+sudo apt install -y amdrocm10.1-gfx942
 ls -l /opt/rocm/
 sed -i '/rocm-7.2.0/d' ~/.bashrc
 sed -i 's/^rocm-smi --showproductname/amd-smi static/; /^rocm-smi --showmeminfo/d' ~/gpu-report.sh

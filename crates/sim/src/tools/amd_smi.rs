@@ -58,15 +58,12 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             Some(Driver::InTree) => cx.state.machine.kernel.clone(),
             None => "N/A".into(),
         };
-        let runtime = super::super::rocm_runtimes::of_wrapper(cx.root, cx.env);
-        if let Some(m) = runtime.filter(|m| m.version == "10.1.0") {
-            // The line the 10.1 install page's post-install check shows, with this driver.
-            cx.println(&format!("AMDSMI Tool: 27.1.0+7da43026 | AMDSMI Library version: 27.1.0 | ROCm version: {} | amdgpu version: {driver} | ionic version: N/A", m.version));
-            return 0;
-        }
-        if super::super::coresdk::running(cx) {
-            // The line INSTALL-10.0.0 shows, with this machine's driver.
-            cx.println(&format!("AMDSMI Tool: 27.0.0+6b0e43f3 | AMDSMI Library version: 27.0.0 | ROCm version: {} | amdgpu version: {driver} | ionic version: N/A", super::super::coresdk::VERSION));
+        if let Some(r) = super::super::coresdk::running_release(cx) {
+            // The line each release's install page shows, with this machine's driver.
+            cx.println(&format!(
+                "{} | ROCm version: {} | amdgpu version: {driver} | ionic version: N/A",
+                r.amdsmi, r.version
+            ));
             return 0;
         }
         let rocm = cx.state.rocm_version().unwrap_or("N/A").to_string();

@@ -9,11 +9,17 @@ use super::super::{Ctx, coresdk};
 pub const HIP_VERSION: &str = "7.15.26333-0000000";
 const CLANG: &str = "AMD clang version 23.0.0git";
 
+/// The tree of the Core SDK release running the tool.
+fn prefix(cx: &Ctx) -> &'static str {
+    coresdk::running_release(cx).map_or(coresdk::PREFIX, |r| r.prefix)
+}
+
 fn clang_banner(cx: &mut Ctx) {
     cx.println(CLANG);
     cx.println("Target: x86_64-unknown-linux-gnu");
     cx.println("Thread model: posix");
-    cx.println(&format!("InstalledDir: {}/llvm/bin", coresdk::PREFIX));
+    let p = prefix(cx);
+    cx.println(&format!("InstalledDir: {p}/llvm/bin"));
 }
 
 /// `amdclang`, `amdclang++` and the Core SDK's `hipcc`: `--version`, or clang's complaint.
@@ -39,12 +45,16 @@ pub fn compiler(cx: &mut Ctx, tool: &str, args: &[String]) -> i32 {
 pub fn hipconfig(cx: &mut Ctx, args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("--version" | "-v") => cx.print(HIP_VERSION),
-        Some("--path" | "-p" | "--rocmpath" | "-R") => cx.print(coresdk::PREFIX),
+        Some("--path" | "-p" | "--rocmpath" | "-R") => {
+            let p = prefix(cx);
+            cx.print(p)
+        }
         Some("--platform" | "-P") => cx.print("amd"),
         _ => {
             cx.println(&format!("HIP version: {HIP_VERSION}"));
-            cx.println(&format!("HIP_PATH: {}", coresdk::PREFIX));
-            cx.println(&format!("ROCM_PATH: {}", coresdk::PREFIX));
+            let p = prefix(cx);
+            cx.println(&format!("HIP_PATH: {p}"));
+            cx.println(&format!("ROCM_PATH: {p}"));
             cx.println("HIP_PLATFORM: amd");
             cx.println("HIP_RUNTIME: rocclr");
         }

@@ -341,7 +341,7 @@ fn fetch(cx: &mut Ctx, s: &Source, u: &mut Update) {
         Repo::Ubuntu => cx.println(&format!("Hit:{} {} InRelease", u.n, source_name(s))),
         // stable.repo.amd.com has one suite: another has no Release file there.
         Repo::CoreSdk(_) if s.suite != "stable" => no_release(cx, s, u),
-        Repo::AmdGpu(_) | Repo::Rocm(_) | Repo::CoreDriver | Repo::CoreSdk(_) => {
+        Repo::AmdGpu(_) | Repo::Rocm(_) | Repo::CoreDriver(_) | Repo::CoreSdk(_) => {
             fetch_amd(cx, s, u)
         }
         Repo::RadeonMissing => no_release(cx, s, u),
@@ -379,12 +379,14 @@ fn fetch_amd(cx: &mut Ctx, s: &Source, u: &mut Update) {
 /// The NO_PUBKEY error: the repository's lists are dropped until its key is there.
 fn unsigned(cx: &mut Ctx, s: &Source, check: &KeyCheck, u: &mut Update) {
     let name = source_name(s);
-    if matches!(pkgs::classify(&s.uri), Repo::CoreSdk(_)) {
-        return super::apt_coresdk::unsigned(cx, s, check, u.n, &mut u.warnings, &mut u.errors);
-    }
-    let msg = format!(
-        "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY {}",
+    // Each repository names the key it is signed with.
+    let id = if matches!(pkgs::classify(&s.uri), Repo::CoreSdk(_)) {
+        super::super::coresdk::KEY_ID
+    } else {
         keys::AMD_KEY_ID
+    };
+    let msg = format!(
+        "The following signatures couldn't be verified because the public key is not available: NO_PUBKEY {id}"
     );
     cx.println(&format!("Err:{} {name} InRelease", u.n));
     cx.println(&format!("  {msg}"));
@@ -839,6 +841,10 @@ fn dkms_build(cx: &mut Ctx, p: &Package) -> bool {
         .release
         .and_then(catalog::release)
         .map(|r| format!("{}.{}", r.dkms, cx.state.machine.os.version_id))
+        .or_else(|| {
+            let r = p.release.and_then(super::super::coresdk::by_driver_line)?;
+            Some(r.dkms.to_string())
+        })
         .unwrap_or_else(|| super::super::coresdk::DKMS_VERSION.to_string());
     cx.println(&format!("Loading new amdgpu-{dkv} DKMS files..."));
     cx.println(&format!("Building for {kernel}"));

@@ -45,7 +45,7 @@ pub fn clean(cx: &mut Ctx) -> i32 {
 
 /// Every package the machine's dpkg could know: what the catalogues hold for the releases
 /// installed, so a package stays removable after its repository line is gone.
-fn known(cx: &Ctx) -> Vec<Package> {
+pub(super) fn known(cx: &Ctx) -> Vec<Package> {
     let m = &cx.state.machine;
     let os = m.os.version_id.clone();
     let mut all = catalog::ubuntu_packages(m);
@@ -54,7 +54,7 @@ fn known(cx: &Ctx) -> Vec<Package> {
         all.extend(catalog::amd_packages(r, Origin::AmdGpu, &os));
     }
     all.extend(coresdk::packages(&os));
-    all.extend(coresdk::driver_packages(&os));
+    all.extend(coresdk::all_driver_packages(&os));
     all
 }
 

@@ -1,5 +1,5 @@
 //! `dpkg -i FILE.deb` for the .deb files the offline mirror serves (amdgpu-install), and
-//! `dpkg -l`/`-s` for what is installed.
+//! `dpkg -l`/`-s`/`-S` for what is installed.
 
 use super::super::{Ctx, pkgs};
 use super::opts;
@@ -16,6 +16,8 @@ enum Action {
     Architecture,
     /// `--configure -a` (`--pending`): the half-configured packages' scripts again.
     Configure,
+    /// `-S`: dpkg hands it to dpkg-query.
+    Search,
 }
 
 /// The first word is the action, whole (`-il` is not `-i -l`); what follows it is operands, as
@@ -28,12 +30,14 @@ fn parse(args: &[String]) -> Result<(Action, Vec<String>), Option<String>> {
             ('i', None) => Action::Install,
             ('s', None) => Action::Status,
             ('l', None) => Action::List,
+            ('S', None) => Action::Search,
             (c, rest) => return Err(Some(format!("-{c}{}", rest.unwrap_or_default()))),
         },
         Long(name, None) => match name.as_str() {
             "install" => Action::Install,
             "status" => Action::Status,
             "list" => Action::List,
+            "search" => Action::Search,
             "print-architecture" => Action::Architecture,
             "configure" => Action::Configure,
             _ => return Err(Some(format!("--{name}"))),
@@ -66,6 +70,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             0
         }
         Action::Configure => configure(cx, &rest),
+        Action::Search => super::dpkg_search::run(cx, &rest),
     }
 }
 

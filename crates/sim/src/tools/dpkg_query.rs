@@ -1,4 +1,4 @@
-//! `dpkg-query -l`, `-s`, `-W [-f FORMAT]`: the same package database `dpkg -l` reads (the
+//! `dpkg-query -l`, `-s`, `-S`, `-W [-f FORMAT]`: the same package database `dpkg -l` reads (the
 //! simulated machine's), not the host's.
 
 use super::super::Ctx;
@@ -12,6 +12,7 @@ enum Action {
     List,
     Status,
     Show,
+    Search,
 }
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
@@ -24,6 +25,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
             "-l" | "--list" => Some(Action::List),
             "-s" | "--status" => Some(Action::Status),
             "-W" | "--show" => Some(Action::Show),
+            "-S" | "--search" => Some(Action::Search),
             "-f" | "--showformat" => {
                 match it.next() {
                     Some(f) => format = f.clone(),
@@ -68,6 +70,7 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         Some(Action::List) => super::dpkg::list(cx, &names),
         Some(Action::Status) => super::dpkg::status(cx, &names),
         Some(Action::Show) => show(cx, &names, &format),
+        Some(Action::Search) => super::dpkg_search::run(cx, &names),
     }
 }
 

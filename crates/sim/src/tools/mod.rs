@@ -16,6 +16,7 @@ mod dkms;
 pub mod docker;
 mod dpkg;
 mod dpkg_query;
+mod dpkg_search;
 mod gpasswd;
 mod gpg;
 mod groupmems;

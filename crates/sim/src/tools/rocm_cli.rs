@@ -144,7 +144,7 @@ fn legacy(cx: &Ctx) -> (Vec<String>, Option<String>) {
         .state
         .rocm_version()
         .map(String::from)
-        .or_else(|| coresdk::running(cx).then(|| coresdk::VERSION.to_string()));
+        .or_else(|| coresdk::running_release(cx).map(|r| r.version.to_string()));
     (dirs, version)
 }
 

@@ -1,0 +1,15 @@
+# Upgrading in place: the 10.0 install page first, then the current release beside it. The
+# newer release's links win (higher priority), so a new login runs 10.1.
+sudo mkdir --parents --mode=0755 /etc/apt/keyrings
+wget https://repo.radeon.com/rocm/rocm.gpg.key -O - | gpg --dearmor | sudo tee /etc/apt/keyrings/rocm.gpg > /dev/null
+wget https://stable.repo.amd.com/rocm/gpg/packages.gpg -O - | gpg --dearmor | sudo tee /etc/apt/keyrings/amdrocm.gpg > /dev/null
+echo "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/amdgpu/31.60/ubuntu noble main" | sudo tee /etc/apt/sources.list.d/amdgpu.list
+printf 'Types: deb\nURIs: https://stable.repo.amd.com/rocm/core/packages/ubuntu2404/\nSuites: stable\nComponents: main\nSigned-By: /etc/apt/keyrings/amdrocm.gpg\n' | sudo tee /etc/apt/sources.list.d/amdrocm-stable.sources
+sudo apt update
+sudo apt install -y amdgpu-dkms amdrocm10.0-gfx942
+sudo usermod -a -G render,video $LOGNAME
+sudo apt install -y amdrocm10.1-gfx942
+sudo modprobe amdgpu
+exit
+amd-smi version
+rocminfo
