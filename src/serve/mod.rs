@@ -221,7 +221,7 @@ fn print_code(i18n: &I18n, class: &Path) -> i32 {
 pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
     // A typed key passes through this server twice on its way back as an echo: its threads
     // (and the session apps it starts, which inherit it) take short turns on the CPU.
-    crate::unix::sched::set_turn(crate::unix::sched::SHORT_TURN_NS);
+    crate::sys::set_turn(crate::sys::SHORT_TURN_NS);
     let class = m.get_one::<PathBuf>("class").cloned().unwrap_or_default();
     // Every session starts in its learner's own folder: a relative class folder would be
     // read from there, not from here.

@@ -163,7 +163,7 @@ pub fn run(
 ) -> io::Result<()> {
     // Before any thread starts, so that all of them inherit it: a key and its echo pass
     // through three of them.
-    crate::unix::sched::set_turn(crate::unix::sched::SHORT_TURN_NS);
+    crate::sys::set_turn(crate::sys::SHORT_TURN_NS);
     let mut terminal = setup()?;
     let (tx, rx) = mpsc::channel();
     let pending = install_waker(&mut app, tx.clone());

@@ -9,4 +9,3 @@ pub mod accounts;
 pub mod clock;
 pub mod files;
 pub mod machine_path;
-pub mod sched;

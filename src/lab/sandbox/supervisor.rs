@@ -93,9 +93,9 @@ struct Logins {
 }
 
 pub fn main() -> i32 {
-    // The app's short turns (`unix::sched`) are for the threads that carry keystrokes; the
-    // learner's programs take the kernel's default turn, as on a real machine.
-    crate::unix::sched::set_turn(0);
+    // The app's short turns are for the threads that carry keystrokes; the learner's programs
+    // take the kernel's default turn, as on a real machine.
+    sys::default_turn();
     // The app placed its end of the socketpair there; taken, it is kept out of the learner's
     // processes (close-on-exec).
     let Some(sock) = sys::take_fd(protocol::FD).map(UnixStream::from) else {

@@ -138,6 +138,44 @@ pub fn limit_memory(bytes: u64) -> io::Result<()> {
     }
 }
 
+/// Gives this thread (and what it starts) the kernel's default CPU turn back: the app's
+/// short turn (`crate::sys::set_turn`) is for the threads that carry keystrokes, not for the
+/// learner's programs. The policy and nice value are kept; an older kernel changes nothing.
+pub fn default_turn() {
+    /// `struct sched_attr` (linux/sched/types.h).
+    #[repr(C)]
+    #[derive(Default)]
+    struct SchedAttr {
+        size: u32,
+        policy: u32,
+        flags: u64,
+        nice: i32,
+        priority: u32,
+        runtime: u64,
+        deadline: u64,
+        period: u64,
+    }
+    // SAFETY: plain system calls about this thread, with a struct laid out as the kernel's.
+    unsafe {
+        if libc::sched_getscheduler(0) != libc::SCHED_OTHER {
+            return;
+        }
+        *libc::__errno_location() = 0;
+        let nice = libc::getpriority(libc::PRIO_PROCESS, 0);
+        if nice == -1 && *libc::__errno_location() != 0 {
+            return;
+        }
+        // A runtime of 0 asks for the default turn.
+        let attr = SchedAttr {
+            size: std::mem::size_of::<SchedAttr>() as u32,
+            policy: libc::SCHED_OTHER as u32,
+            nice,
+            ..SchedAttr::default()
+        };
+        libc::syscall(libc::SYS_sched_setattr, 0, &raw const attr, 0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
