@@ -36,19 +36,19 @@ pub use content_source::CONTENT_ENV;
 pub use progress_store::SUBMIT_ENV;
 
 // The subcommand modules, written out (a macro's `mod` lines are invisible to rustfmt).
-mod list_course;
 mod check_content;
-mod read_lesson;
-mod take_quiz;
-mod run_lab;
-mod review_due;
-mod take_exam;
-mod show_progress;
 mod class_report;
-mod lrs_status;
 mod examine_host;
-mod serve_class;
 mod issue_credential;
+mod list_course;
+mod lrs_status;
+mod read_lesson;
+mod review_due;
+mod run_lab;
+mod serve_class;
+mod show_progress;
+mod take_exam;
+mod take_quiz;
 mod verify_credential;
 
 /// The subcommands, in the order help shows them.

@@ -61,7 +61,10 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     let cards = review::schedule(&course, &events);
     if m.get_flag("json") {
         let list = review::due_list(&cards, now);
-        print_out(&format!("{}\n", serde_json::to_string(&list).expect("json")));
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&list).expect("json")
+        ));
         return EXIT_OK;
     }
     let (due, next) = review::due_at(&cards, now);

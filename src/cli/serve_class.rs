@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches};
 
-use super::arg_kit::ArgKit;
 use super::Define::Args;
 use super::Runs::Alone;
+use super::arg_kit::ArgKit;
 use super::{Ctx, Sub};
 
 pub(super) const SUB: Sub = Sub::new("serve", Args("serve-about", args), Alone(run));
@@ -32,9 +32,13 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         opt("keep-detached", "MINUTES", "serve-opt-keep-detached")
             .default_value("10")
             .value_parser(clap::value_parser!(u64).range(0..=1440)),
-        opt("sessions-per-learner", "N", "serve-opt-sessions-per-learner")
-            .default_value("3")
-            .value_parser(clap::value_parser!(u32).range(1..=40)),
+        opt(
+            "sessions-per-learner",
+            "N",
+            "serve-opt-sessions-per-learner",
+        )
+        .default_value("3")
+        .value_parser(clap::value_parser!(u32).range(1..=40)),
         opt("max-startups", "START:RATE:FULL", "serve-opt-max-startups")
             .default_value("10:30:100")
             .value_parser(clap::value_parser!(crate::serve::admission::Startups)),
