@@ -13,8 +13,8 @@ use super::arg_kit::ArgKit;
 use super::common::print_out;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::i18n::I18n;
-use crate::lab;
 use crate::progress;
+use crate::term_text::sanitize;
 
 pub(super) const SUB: Sub = Sub::new("report", Args("cli-report", args), OnCourse(run));
 
@@ -72,8 +72,8 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
                 "report-skipped",
                 // Others name the files of a submit folder and write their contents.
                 &[
-                    ("file", lab::wire::sanitize::text(file).into()),
-                    ("reason", lab::wire::sanitize::text(&reason).into())
+                    ("file", sanitize::text(file).into()),
+                    ("reason", sanitize::text(&reason).into())
                 ]
             )
         );

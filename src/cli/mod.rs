@@ -26,14 +26,12 @@ use crate::progress::Store;
 mod arg_kit;
 mod common;
 mod content_source;
-mod exit;
 mod full_screen;
 mod pick_language;
 mod progress_store;
 
 use arg_kit::ArgKit;
 pub use content_source::CONTENT_ENV;
-pub use progress_store::SUBMIT_ENV;
 
 // The subcommand modules, written out (a macro's `mod` lines are invisible to rustfmt).
 mod check_content;
@@ -69,7 +67,7 @@ const COMMANDS: &[Sub] = &[
     verify_credential::SUB,
 ];
 
-pub use exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+pub use crate::exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 
 /// One subcommand: its name, its definition in the learner's language, and how it runs.
 struct Sub {

@@ -20,6 +20,7 @@ use crate::lab;
 use crate::markdown::Target;
 use crate::plain;
 use crate::progress::{ItemKind, ids};
+use crate::term_text::sanitize;
 
 pub(super) const SUB: Sub = Sub::new("lab", Args("cli-lab", args), OnCourse(run));
 
@@ -85,7 +86,7 @@ fn cmd_lab_plain(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i
         eprintln!("{}", i18n.t("lab-unconfined"));
     }
     if let Some(h) = &run.halted {
-        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(h)));
+        eprintln!("{}", sanitize::text(&i18n.msg(h)));
     }
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
@@ -139,10 +140,10 @@ fn cmd_lab_script(
         eprintln!("{}", i18n.t("lab-unconfined"));
     }
     if let Some(h) = &run.halted {
-        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(h)));
+        eprintln!("{}", sanitize::text(&i18n.msg(h)));
     }
     // Everything below comes from the lab: cleaned of terminal controls before printing.
-    let transcript = lab::wire::sanitize::text(&lab::app::scripted::plain_transcript(
+    let transcript = sanitize::text(&lab::app::scripted::plain_transcript(
         &run.shell.transcript(),
     ));
     run.shell.kill();
@@ -195,7 +196,7 @@ fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::app::run::La
     })?;
     let opts = crate::proof::script_options(lab, i18n, exe, true);
     lab::app::run::LabRun::start(lab, opts, lab::app::run::no_notify()).map_err(|e| {
-        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(&e.0)));
+        eprintln!("{}", sanitize::text(&i18n.msg(&e.0)));
         EXIT_FAIL
     })
 }
@@ -209,10 +210,7 @@ fn step_results(i18n: &I18n, run: &lab::app::run::LabRun) -> Vec<lab::app::scrip
         .map(|(st, s)| lab::app::scripted::StepResult {
             id: st.id.clone(),
             done: s.done,
-            why: s
-                .why
-                .as_ref()
-                .map(|w| lab::wire::sanitize::text(&i18n.msg(w))),
+            why: s.why.as_ref().map(|w| sanitize::text(&i18n.msg(w))),
         })
         .collect()
 }

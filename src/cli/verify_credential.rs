@@ -90,7 +90,7 @@ fn run(cx: Ctx, m: &ArgMatches) -> i32 {
         }
     };
     // The learner's name and the course come from the file: cleaned of terminal controls.
-    let clean = |s: &str| crate::lab::wire::sanitize::text(s);
+    let clean = |s: &str| crate::term_text::sanitize::text(s);
     println!(
         "{}",
         i18n.ta(
