@@ -13,8 +13,6 @@ use std::time::{Duration, Instant};
 
 use rustix::fs::{AtFlags, CWD, FileType, Mode, OFlags};
 
-use crate::content::diag::Msg;
-
 /// How much one read of a folder may take.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -63,22 +61,6 @@ pub enum Refusal {
     TooMuch(u64),
     Deadline(Duration),
     Io(String),
-}
-
-impl Refusal {
-    /// The message for the user, through the UI catalogue (`i18n/*/cli.ftl`).
-    pub fn msg(&self) -> Msg {
-        match self {
-            Refusal::Link => Msg::new("hostfs-link"),
-            Refusal::NotRegular(kind) => Msg::new("hostfs-not-regular").arg("kind", kind),
-            Refusal::TooLarge(max) => Msg::new("hostfs-too-large").arg("max", max),
-            Refusal::TooMany(max) => Msg::new("hostfs-too-many").arg("max", max),
-            Refusal::TooDeep(max) => Msg::new("hostfs-too-deep").arg("max", max),
-            Refusal::TooMuch(max) => Msg::new("hostfs-too-much").arg("max", max),
-            Refusal::Deadline(d) => Msg::new("hostfs-deadline").arg("secs", d.as_secs()),
-            Refusal::Io(e) => Msg::new("content-unreadable").arg("error", e),
-        }
-    }
 }
 
 impl std::fmt::Display for Refusal {

@@ -1,11 +1,12 @@
 //! rocm-learn: learn to run AMD's ROCm GPU stack in the terminal.
 //!
-//! Dependencies point one way. The core (content, quiz, progress, export, report, i18n, the
-//! simulator `sim`, the text helpers `text` and `term_text`, and the crates `rocm-unix`
-//! (`unix`, `clock`, `machine_path`) and `rocm-width` (`width`)) is pure and testable without a
-//! terminal and imports no front end. The lab runner (`lab`) and `doctor` sit on the core; the
-//! front ends (`plain`, the full-screen `tui`) on all of them; `cli` picks one. ARCHITECTURE.md
-//! is the map.
+//! Dependencies point one way. The core (content, quiz, progress, export, report, i18n, `text`)
+//! is pure and testable without a terminal and imports no front end; below it are the
+//! simulator `sim` and the helpers that know nothing of the course (`hostfs`, `term_text`,
+//! `exit`, the crates `rocm-unix` (`unix`, `clock`, `machine_path`) and `rocm-width`
+//! (`width`)). The lab runner (`lab`) and `doctor` sit on the core; the front ends (`plain`,
+//! the full-screen `tui`) on all of them; the class server `serve` runs the app, and `cli` picks
+//! one. ARCHITECTURE.md's table is the map, and `tests/architecture.rs` holds the code to it.
 
 pub mod child;
 pub mod cli;
@@ -14,6 +15,7 @@ pub mod credential;
 pub mod doctor;
 pub mod events;
 pub mod exam;
+pub mod exit;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -771,7 +771,7 @@ fn learner_items(out: &mut String, l: &LearnerRow, i18n: &I18n, now: u64) {
 /// A flag in the instructor's language. File names and logins come from others' files:
 /// cleaned of terminal controls.
 pub fn flag_text(f: &Flag, i18n: &I18n) -> String {
-    let clean = crate::lab::wire::sanitize::text;
+    let clean = crate::term_text::sanitize::text;
     let text = match f {
         Flag::TwoPeople { logins } => i18n.ta(
             "classroom-flag-two-people",

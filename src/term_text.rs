@@ -12,6 +12,8 @@
 use unicode_width::UnicodeWidthChar;
 use vte::{Params, Parser, Perform};
 
+pub mod sanitize;
+
 /// The plain text of `bytes` written to a terminal wide enough never to wrap.
 pub fn plain(bytes: &[u8]) -> String {
     plain_at(bytes, usize::MAX)

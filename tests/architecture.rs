@@ -535,3 +535,134 @@ fn unsafe_is_allowed_in_one_module_per_side_only() {
     allowed.sort();
     assert_eq!(allowed, ["src/lab/sandbox/sys.rs", "src/sys.rs"]);
 }
+
+// ---- the layers of ARCHITECTURE.md's table --------------------------------------------------
+
+/// The layers of ARCHITECTURE.md's table, top first: each the `src/...` files and folders its
+/// "modules" column names (a folder ends in `/`). The table is the source of truth; this only
+/// reads it.
+fn layers_of(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut layers = Vec::new();
+    let mut in_table = false;
+    for line in text.lines() {
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
+        if cells.len() >= 3 && cells[0] == "layer" && cells[1] == "modules" {
+            in_table = true;
+            continue;
+        }
+        if !in_table
+            || cells
+                .iter()
+                .all(|c| c.chars().all(|ch| ch == '-' || ch == ' '))
+        {
+            continue;
+        }
+        if !line.trim_start().starts_with('|') || cells.len() < 3 {
+            break;
+        }
+        layers.push((cells[0].to_string(), src_paths(cells[1])));
+    }
+    layers
+}
+
+/// The layer (an index into `layers`, 0 the top) a file belongs to: the longest path of the
+/// table that is the file or a folder holding it.
+fn layer_of(file: &str, layers: &[(String, Vec<String>)]) -> Option<usize> {
+    layers
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (_, paths))| paths.iter().map(move |p| (i, p)))
+        .filter(|(_, p)| *p == file || (p.ends_with('/') && file.starts_with(p.as_str())))
+        .max_by_key(|(_, p)| p.len())
+        .map(|(i, _)| i)
+}
+
+/// Every import of a file from a layer above its own, as "file (layer) imports file (layer)",
+/// and every file the table does not place. `src/lib.rs` is the crate's root (it declares the
+/// modules and names the helper crates), not a layer.
+fn wrong_way_imports(
+    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+    layers: &[(String, Vec<String>)],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let root = "src/lib.rs";
+    for (file, targets) in graph.iter().filter(|(f, _)| *f != root) {
+        let Some(mine) = layer_of(file, layers) else {
+            problems.push(format!("{file} is in no layer of ARCHITECTURE.md's table"));
+            continue;
+        };
+        for t in targets.iter().filter(|t| *t != root) {
+            match layer_of(t, layers) {
+                Some(theirs) if theirs < mine => problems.push(format!(
+                    "{file} ({}) imports {t} ({}), a layer above it",
+                    layers[mine].0, layers[theirs].0
+                )),
+                _ => {}
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn each_file_imports_only_its_own_layer_or_below() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let layers = layers_of(&text);
+    let names: Vec<&str> = layers.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(
+        names.len() >= 5,
+        "the table of layers was not found: {names:?}"
+    );
+    let problems = wrong_way_imports(&import_graph(root, "src"), &layers);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_wrong_way_import_is_found() {
+    let table = "| layer | modules | job |\n| --- | --- | --- |\n\
+                 | top | `src/tui/`, `src/cli/mod.rs` | |\n\
+                 | core | `src/content/` | |\n\
+                 | helpers | `src/hostfs.rs`, `src/content/plain.rs` | |\n\nafter";
+    let layers = layers_of(table);
+    assert_eq!(
+        layers.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        ["top", "core", "helpers"]
+    );
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g = std::collections::BTreeMap::<String, std::collections::BTreeSet<String>>::new();
+        for (a, b) in edges {
+            g.entry(a.to_string()).or_default().insert(b.to_string());
+            g.entry(b.to_string()).or_default();
+        }
+        g
+    };
+    // Downwards and sideways: fine; the lib root is no layer.
+    let good = graph(&[
+        ("src/tui/app.rs", "src/content/mod.rs"),
+        ("src/content/mod.rs", "src/hostfs.rs"),
+        ("src/content/mod.rs", "src/content/lesson.rs"),
+        ("src/hostfs.rs", "src/lib.rs"),
+    ]);
+    assert_eq!(wrong_way_imports(&good, &layers), Vec::<String>::new());
+    // A helper importing the course, and a file the table does not place, are both found; a
+    // file named on its own wins over its folder.
+    let bad = graph(&[
+        ("src/hostfs.rs", "src/content/diag.rs"),
+        ("src/content/plain.rs", "src/content/mod.rs"),
+        ("src/serve/mod.rs", "src/tui/app.rs"),
+    ]);
+    assert_eq!(
+        wrong_way_imports(&bad, &layers),
+        [
+            "src/content/plain.rs (helpers) imports src/content/mod.rs (core), a layer above it",
+            "src/hostfs.rs (helpers) imports src/content/diag.rs (core), a layer above it",
+            "src/serve/mod.rs is in no layer of ARCHITECTURE.md's table",
+        ]
+    );
+}

@@ -717,7 +717,10 @@ fn no_host_path_shows_in_the_labs_mount_table() {
 #[test]
 fn a_rename_race_between_a_file_and_a_link_to_the_host_changes_nothing_there() {
     if !Path::new("/usr/bin/python3").exists() {
-        eprintln!("skipped: the rename race needs python3 (for renameat2) on this machine");
+        common::needs::skip(
+            "the rename race",
+            "it needs /usr/bin/python3 (for renameat2) on this machine",
+        );
         return;
     }
     use std::os::unix::fs::PermissionsExt;
@@ -1235,7 +1238,10 @@ fn a_packs_machine_sets_what_its_lab_may_write() {
         Duration::from_secs(60),
     );
     if run.in_memory != Some(true) {
-        eprintln!("SKIPPED: the machine could not move into memory here; no budget to test");
+        common::needs::skip(
+            "the lab's memory budget",
+            "the machine could not move into memory here",
+        );
         return;
     }
     has_all(&session, &["No space left on device"]);

@@ -5,10 +5,10 @@ use std::io::{self, Write};
 
 use clap::{Arg, ArgMatches};
 
-use super::arg_kit::ArgKit;
-use super::content_source::{print_diagnostics, read_tree};
 use super::Define::Args;
 use super::Runs::Alone;
+use super::arg_kit::ArgKit;
+use super::content_source::{print_diagnostics, read_tree};
 use super::{Ctx, EXIT_FAIL, EXIT_OK, Sub};
 use crate::content::{self, Diagnostics};
 use crate::i18n::I18n;
@@ -36,12 +36,7 @@ fn run(cx: Ctx, m: &ArgMatches) -> i32 {
 /// The course-wide answer cue, after the summary: how often the right option is the longest
 /// (ties counted) in each language the pack promises. (Where it sits among the options is no
 /// cue: they are shown shuffled.)
-fn print_cues(
-    i18n: &I18n,
-    quizzes: &[content::model::Quiz],
-    langs: &[Lang],
-    out: &mut impl Write,
-) {
+fn print_cues(i18n: &I18n, quizzes: &[content::model::Quiz], langs: &[Lang], out: &mut impl Write) {
     let cues = content::option_stats::Cues::of(quizzes);
     if cues.questions == 0 {
         return;

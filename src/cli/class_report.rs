@@ -7,14 +7,14 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgMatches};
 
-use super::arg_kit::ArgKit;
-use super::common::print_out;
 use super::Define::Args;
 use super::Runs::OnCourse;
+use super::arg_kit::ArgKit;
+use super::common::print_out;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::i18n::I18n;
-use crate::lab;
 use crate::progress;
+use crate::term_text::sanitize;
 
 pub(super) const SUB: Sub = Sub::new("report", Args("cli-report", args), OnCourse(run));
 
@@ -72,8 +72,8 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
                 "report-skipped",
                 // Others name the files of a submit folder and write their contents.
                 &[
-                    ("file", lab::wire::sanitize::text(file).into()),
-                    ("reason", lab::wire::sanitize::text(&reason).into())
+                    ("file", sanitize::text(file).into()),
+                    ("reason", sanitize::text(&reason).into())
                 ]
             )
         );
@@ -152,7 +152,8 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
 /// class anyway).
 fn class_dirs(i18n: &I18n, m: &ArgMatches) -> Vec<PathBuf> {
     let is_class = |d: &std::path::Path| {
-        d.join(crate::serve::roster::FILE).is_file() && d.join(crate::serve::hostkey::FILE).is_file()
+        d.join(crate::serve::roster::FILE).is_file()
+            && d.join(crate::serve::hostkey::FILE).is_file()
     };
     let mut dirs = Vec::new();
     for dir in m.get_many::<PathBuf>("class").into_iter().flatten() {
@@ -231,8 +232,13 @@ const STORE_KEY: &str = "rocm-learn-serve-store";
 fn store_inputs(
     url: &str,
     pack: &crate::content::Pack,
-) -> Result<(Vec<crate::report::Input>, crate::serve::store::report::Class), crate::content::Msg>
-{
+) -> Result<
+    (
+        Vec<crate::report::Input>,
+        crate::serve::store::report::Class,
+    ),
+    crate::content::Msg,
+> {
     let url = crate::serve::store::url::parse(url)?;
     let mut class = crate::serve::store::report::read(&url)?;
     let dir = if pack.is_builtin() {
@@ -349,10 +355,22 @@ mod tests {
             Some(ErrorKind::MissingRequiredArgument)
         );
         assert!(parse(&["report", "--lrs"]).is_ok());
-        let m = parse(&["report", "a.json", "class/", "-", "--csv", "--trust-new-keys"])
-            .expect("parses");
+        let m = parse(&[
+            "report",
+            "a.json",
+            "class/",
+            "-",
+            "--csv",
+            "--trust-new-keys",
+        ])
+        .expect("parses");
         let r = m.subcommand_matches("report").expect("report");
-        assert_eq!(r.get_many::<std::path::PathBuf>("files").expect("files").count(), 3);
+        assert_eq!(
+            r.get_many::<std::path::PathBuf>("files")
+                .expect("files")
+                .count(),
+            3
+        );
         assert!(r.get_flag("csv") && r.get_flag("trust-new-keys"));
         assert_eq!(
             parse(&["report", "a", "--plain"]).err(),

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use super::exit::{EXIT_FAIL, EXIT_USAGE};
 use crate::content::{self, ContentTree, Course, Diagnostics, Pack, Severity};
+use crate::exit::{EXIT_FAIL, EXIT_USAGE};
 use crate::i18n::I18n;
 use crate::progress::{self, Store};
 

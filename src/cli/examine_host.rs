@@ -5,10 +5,10 @@ use std::io::{self, Write};
 
 use clap::{Arg, ArgMatches};
 
-use super::arg_kit::ArgKit;
-use super::common::print_out;
 use super::Define::Args;
 use super::Runs::OnCourse;
+use super::arg_kit::ArgKit;
+use super::common::print_out;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
@@ -19,7 +19,8 @@ fn args(a: &ArgKit) -> Vec<Arg> {
     vec![
         a.json(),
         a.flag("labs", "classroom-cli-doctor-labs"),
-        a.flag("apparmor-profile", "classroom-cli-apparmor-profile").requires("labs"),
+        a.flag("apparmor-profile", "classroom-cli-apparmor-profile")
+            .requires("labs"),
     ]
 }
 

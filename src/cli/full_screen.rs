@@ -80,7 +80,8 @@ pub(super) fn cmd_app_seeded(
         let text = app.world.i18n.msg(&n.msg());
         app.notify(text);
     }
-    match tui::run::run(app, store, open) {
+    let class = Box::new(crate::serve::app_side::AppSide);
+    match tui::run::run(app, store, open, class) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             eprintln!("{e}");

@@ -44,7 +44,10 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     let key = match crate::sign::install_key(&data) {
         Ok(k) => k,
         Err(e) => {
-            eprintln!("{}", i18n.ta("classroom-sign-failed", &[("error", e.to_string().into())]));
+            eprintln!(
+                "{}",
+                i18n.ta("classroom-sign-failed", &[("error", e.to_string().into())])
+            );
             return EXIT_FAIL;
         }
     };
@@ -73,10 +76,10 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
         events: &[],
     };
     let export = crate::export::build(&progress, course, &stamp);
-    let title = pack
-        .title
-        .as_ref()
-        .map_or_else(|| i18n.t("credential-builtin-course"), |t| crate::plain::loc(i18n, t));
+    let title = pack.title.as_ref().map_or_else(
+        || i18n.t("credential-builtin-course"),
+        |t| crate::plain::loc(i18n, t),
+    );
     let issue = credential::Issue {
         export: &export,
         course_title: &title,
@@ -112,7 +115,10 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
                 "{}",
                 i18n.ta(
                     "credential-written",
-                    &[("file", file.display().to_string().into()), ("items", count.into())]
+                    &[
+                        ("file", file.display().to_string().into()),
+                        ("items", count.into())
+                    ]
                 )
             );
         }

@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use clap::{Arg, ArgMatches};
 
-use super::arg_kit::ArgKit;
 use super::Define::Args;
 use super::Runs::OnCourse;
+use super::arg_kit::ArgKit;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
@@ -100,7 +100,10 @@ mod tests {
     fn list_takes_json_and_nothing_else() {
         let m = parse(&["list", "--json"]).expect("parses");
         assert!(m.subcommand_matches("list").expect("list").get_flag("json"));
-        assert_eq!(parse(&["list", "x"]).err(), Some(ErrorKind::UnknownArgument));
+        assert_eq!(
+            parse(&["list", "x"]).err(),
+            Some(ErrorKind::UnknownArgument)
+        );
         assert_eq!(
             parse(&["list", "--plain"]).err(),
             Some(ErrorKind::UnknownArgument)

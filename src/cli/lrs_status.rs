@@ -3,9 +3,9 @@
 
 use clap::{ArgMatches, Command};
 
-use super::arg_kit::ArgKit;
 use super::Define::Whole;
 use super::Runs::OnCourse;
+use super::arg_kit::ArgKit;
 use super::{EXIT_FAIL, EXIT_OK, Loaded, Sub};
 use crate::i18n::I18n;
 use crate::progress;
@@ -86,15 +86,15 @@ mod tests {
     #[test]
     fn lrs_needs_its_status_subcommand() {
         assert!(parse(&["lrs", "status"]).is_ok());
-        assert_eq!(parse(&["lrs", "--help"]).err(), Some(ErrorKind::DisplayHelp));
+        assert_eq!(
+            parse(&["lrs", "--help"]).err(),
+            Some(ErrorKind::DisplayHelp)
+        );
         assert_eq!(
             parse(&["lrs", "status", "--help"]).err(),
             Some(ErrorKind::DisplayHelp)
         );
-        assert_eq!(
-            parse(&["lrs"]).err(),
-            Some(ErrorKind::MissingSubcommand)
-        );
+        assert_eq!(parse(&["lrs"]).err(), Some(ErrorKind::MissingSubcommand));
         assert_eq!(
             parse(&["lrs", "send"]).err(),
             Some(ErrorKind::InvalidSubcommand)

@@ -11,8 +11,8 @@
 //!
 //! Adding a command: write `src/cli/NAME.rs` with `args`, `run` and
 //! `pub(super) const SUB: Sub = Sub::new("NAME", Args("cli-NAME", args), OnCourse(run));`
-//! (`Alone(run)` when it must not wait for the course to load), then add `NAME` to the
-//! `commands!` list below. Help lists the commands in that order.
+//! (`Alone(run)` when it must not wait for the course to load), then add `mod NAME;` and
+//! `NAME::SUB` to the `COMMANDS` list below. Help lists the commands in that order.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -26,41 +26,48 @@ use crate::progress::Store;
 mod arg_kit;
 mod common;
 mod content_source;
-mod exit;
 mod full_screen;
 mod pick_language;
 mod progress_store;
 
 use arg_kit::ArgKit;
 pub use content_source::CONTENT_ENV;
-pub use progress_store::SUBMIT_ENV;
 
-/// Declares the subcommand modules and lists them, in the order help shows them.
-macro_rules! commands {
-    ($($module:ident),* $(,)?) => {
-        $(mod $module;)*
-        const COMMANDS: &[Sub] = &[$($module::SUB),*];
-    };
-}
+// The subcommand modules, written out (a macro's `mod` lines are invisible to rustfmt).
+mod check_content;
+mod class_report;
+mod examine_host;
+mod issue_credential;
+mod list_course;
+mod lrs_status;
+mod read_lesson;
+mod review_due;
+mod run_lab;
+mod serve_class;
+mod show_progress;
+mod take_exam;
+mod take_quiz;
+mod verify_credential;
 
-commands!(
-    list_course,
-    check_content,
-    read_lesson,
-    take_quiz,
-    run_lab,
-    review_due,
-    take_exam,
-    show_progress,
-    class_report,
-    lrs_status,
-    examine_host,
-    serve_class,
-    issue_credential,
-    verify_credential,
-);
+/// The subcommands, in the order help shows them.
+const COMMANDS: &[Sub] = &[
+    list_course::SUB,
+    check_content::SUB,
+    read_lesson::SUB,
+    take_quiz::SUB,
+    run_lab::SUB,
+    review_due::SUB,
+    take_exam::SUB,
+    show_progress::SUB,
+    class_report::SUB,
+    lrs_status::SUB,
+    examine_host::SUB,
+    serve_class::SUB,
+    issue_credential::SUB,
+    verify_credential::SUB,
+];
 
-pub use exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+pub use crate::exit::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 
 /// One subcommand: its name, its definition in the learner's language, and how it runs.
 struct Sub {

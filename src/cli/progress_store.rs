@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use crate::content::{self, Course, Pack};
 use crate::i18n::I18n;
 use crate::progress::{self, Progress, Store};
+use crate::serve::SUBMIT_ENV;
 
 /// Opens the store of this pack's progress; problems are reported but never stop the learner.
 /// With `ROCM_LEARN_SUBMIT_DIR` set, every finished item also writes the learner's export there.
@@ -168,6 +169,3 @@ fn queue_statements(
 
 /// How often in-progress events (a step met, a question answered) reach the submit folder.
 const SUBMIT_DEBOUNCE: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// The class's shared folder: each finished item writes the learner's export there.
-pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";

@@ -4,12 +4,12 @@ use std::io;
 
 use clap::{Arg, ArgMatches};
 
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::arg_kit::ArgKit;
 use super::common::{item_id, plain_mode, save, unknown_id};
 use super::full_screen::{cmd_app, lesson_target};
 use super::progress_store::open_store;
-use super::Define::Args;
-use super::Runs::OnCourse;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::{Course, Pack};
 use crate::i18n::I18n;
@@ -67,7 +67,11 @@ mod tests {
     #[test]
     fn lesson_needs_one_id() {
         let m = parse(&["lesson", "gpu-basics", "--plain"]).expect("parses");
-        assert!(m.subcommand_matches("lesson").expect("lesson").get_flag("plain"));
+        assert!(
+            m.subcommand_matches("lesson")
+                .expect("lesson")
+                .get_flag("plain")
+        );
         assert_eq!(
             parse(&["lesson"]).err(),
             Some(ErrorKind::MissingRequiredArgument)

@@ -19,6 +19,7 @@ use crate::items::ItemKind;
 use crate::lab;
 use crate::plain;
 use crate::review::{self, Key};
+use crate::term_text::sanitize;
 
 pub(super) const SUB: Sub = Sub::new("review", Args("cli-review", args), OnCourse(run));
 
@@ -61,7 +62,10 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     let cards = review::schedule(&course, &events);
     if m.get_flag("json") {
         let list = review::due_list(&cards, now);
-        print_out(&format!("{}\n", serde_json::to_string(&list).expect("json")));
+        print_out(&format!(
+            "{}\n",
+            serde_json::to_string(&list).expect("json")
+        ));
         return EXIT_OK;
     }
     let (due, next) = review::due_at(&cards, now);
@@ -165,7 +169,7 @@ fn cmd_drill(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches, drill: &
             "{}",
             i18n.ta(
                 "review-drill-unknown",
-                &[("drill", lab::wire::sanitize::text(drill).into())]
+                &[("drill", sanitize::text(drill).into())]
             )
         );
         return EXIT_USAGE;
@@ -210,13 +214,13 @@ fn cmd_drill(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches, drill: &
     let mut run = match lab::app::run::LabRun::start(&lab, opts, lab::app::run::no_notify()) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(&e.0)));
+            eprintln!("{}", sanitize::text(&i18n.msg(&e.0)));
             return EXIT_FAIL;
         }
     };
     let _ = lab::app::scripted::run(&mut run, &lines, lab::app::scripted::LINE_TIMEOUT);
     run.evaluate();
-    let transcript = lab::wire::sanitize::text(&lab::app::scripted::plain_transcript(
+    let transcript = sanitize::text(&lab::app::scripted::plain_transcript(
         &run.shell.transcript(),
     ));
     run.shell.kill();
@@ -225,7 +229,7 @@ fn cmd_drill(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches, drill: &
         .status
         .first()
         .and_then(|s| s.why.as_ref())
-        .map(|w| lab::wire::sanitize::text(&i18n.msg(w)));
+        .map(|w| sanitize::text(&i18n.msg(w)));
     let mut human = human_out(json);
     let _ = writeln!(human, "{}", transcript.trim_end());
     let step = &lab.steps[0];

@@ -7,12 +7,12 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgMatches};
 
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::arg_kit::ArgKit;
 use super::common::{human_out, item_id, print_out, save, terminal_ok, unknown_id};
 use super::full_screen::cmd_app;
 use super::progress_store::open_store;
-use super::Define::Args;
-use super::Runs::OnCourse;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::content::{self, Course, Pack};
 use crate::i18n::I18n;
@@ -20,6 +20,7 @@ use crate::lab;
 use crate::markdown::Target;
 use crate::plain;
 use crate::progress::{ItemKind, ids};
+use crate::term_text::sanitize;
 
 pub(super) const SUB: Sub = Sub::new("lab", Args("cli-lab", args), OnCourse(run));
 
@@ -28,7 +29,8 @@ fn args(a: &ArgKit) -> Vec<Arg> {
         a.id("cli-lab-id"),
         a.option("script", "FILE", "cli-script")
             .value_parser(clap::value_parser!(PathBuf)),
-        a.flag("plain", "cli-lab-plain").conflicts_with_all(["script", "json"]),
+        a.flag("plain", "cli-lab-plain")
+            .conflicts_with_all(["script", "json"]),
         a.option("line-timeout", "SECONDS", "cli-line-timeout")
             .value_parser(clap::value_parser!(u64).range(1..=86_400)),
         a.json(),
@@ -84,7 +86,7 @@ fn cmd_lab_plain(i18n: &I18n, course: &Course, pack: &Pack, m: &ArgMatches) -> i
         eprintln!("{}", i18n.t("lab-unconfined"));
     }
     if let Some(h) = &run.halted {
-        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(h)));
+        eprintln!("{}", sanitize::text(&i18n.msg(h)));
     }
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
@@ -138,10 +140,12 @@ fn cmd_lab_script(
         eprintln!("{}", i18n.t("lab-unconfined"));
     }
     if let Some(h) = &run.halted {
-        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(h)));
+        eprintln!("{}", sanitize::text(&i18n.msg(h)));
     }
     // Everything below comes from the lab: cleaned of terminal controls before printing.
-    let transcript = lab::wire::sanitize::text(&lab::app::scripted::plain_transcript(&run.shell.transcript()));
+    let transcript = sanitize::text(&lab::app::scripted::plain_transcript(
+        &run.shell.transcript(),
+    ));
     run.shell.kill();
     let complete = run.status.iter().all(|s| s.done);
     let steps = step_results(i18n, &run);
@@ -192,7 +196,7 @@ fn start_script_run(i18n: &I18n, lab: &content::Lab) -> Result<lab::app::run::La
     })?;
     let opts = crate::proof::script_options(lab, i18n, exe, true);
     lab::app::run::LabRun::start(lab, opts, lab::app::run::no_notify()).map_err(|e| {
-        eprintln!("{}", lab::wire::sanitize::text(&i18n.msg(&e.0)));
+        eprintln!("{}", sanitize::text(&i18n.msg(&e.0)));
         EXIT_FAIL
     })
 }
@@ -206,7 +210,7 @@ fn step_results(i18n: &I18n, run: &lab::app::run::LabRun) -> Vec<lab::app::scrip
         .map(|(st, s)| lab::app::scripted::StepResult {
             id: st.id.clone(),
             done: s.done,
-            why: s.why.as_ref().map(|w| lab::wire::sanitize::text(&i18n.msg(w))),
+            why: s.why.as_ref().map(|w| sanitize::text(&i18n.msg(w))),
         })
         .collect()
 }
@@ -284,8 +288,16 @@ mod tests {
 
     #[test]
     fn a_line_timeout_is_a_sane_number_and_plain_is_not_a_script() {
-        let m = parse(&["lab", "l", "--script", "s.sh", "--line-timeout", "30", "--json"])
-            .expect("parses");
+        let m = parse(&[
+            "lab",
+            "l",
+            "--script",
+            "s.sh",
+            "--line-timeout",
+            "30",
+            "--json",
+        ])
+        .expect("parses");
         let l = m.subcommand_matches("lab").expect("lab");
         assert_eq!(l.get_one::<u64>("line-timeout"), Some(&30));
         assert_eq!(
@@ -302,12 +314,22 @@ mod tests {
         );
         for bad in ["0", "86401", "-1", "soon"] {
             assert_eq!(
-                parse(&["lab", "l", "--script", "s", &format!("--line-timeout={bad}")]).err(),
+                parse(&[
+                    "lab",
+                    "l",
+                    "--script",
+                    "s",
+                    &format!("--line-timeout={bad}")
+                ])
+                .err(),
                 Some(ErrorKind::ValueValidation),
                 "{bad}"
             );
         }
-        assert_eq!(parse(&["lab"]).err(), Some(ErrorKind::MissingRequiredArgument));
+        assert_eq!(
+            parse(&["lab"]).err(),
+            Some(ErrorKind::MissingRequiredArgument)
+        );
         let m = parse(&["lab", "l", "--plain", "--line-timeout", "5"]).expect("plain");
         assert!(m.subcommand_matches("lab").expect("lab").get_flag("plain"));
     }

@@ -5,11 +5,11 @@ use std::io::{self, IsTerminal, Write};
 
 use clap::{Arg, ArgMatches, Command};
 
+use super::Define::Whole;
+use super::Runs::OnCourse;
 use super::arg_kit::ArgKit;
 use super::common::save;
 use super::progress_store::open_store;
-use super::Define::Whole;
-use super::Runs::OnCourse;
 use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE, Loaded, Sub};
 use crate::content::Course;
 use crate::i18n::I18n;
@@ -214,7 +214,10 @@ mod tests {
         );
         let m = parse(&["progress", "--csv", "--learner", "Aiko"]).expect("parses");
         let p = m.subcommand_matches("progress").expect("progress");
-        assert_eq!(p.get_one::<String>("learner").map(String::as_str), Some("Aiko"));
+        assert_eq!(
+            p.get_one::<String>("learner").map(String::as_str),
+            Some("Aiko")
+        );
         assert_eq!(
             parse(&["progress", "--learner"]).err(),
             Some(ErrorKind::InvalidValue)
@@ -227,11 +230,19 @@ mod tests {
         let (_, p) = m.subcommand().expect("progress");
         let (name, r) = p.subcommand().expect("reset");
         assert_eq!(name, "reset");
-        assert_eq!(r.get_one::<String>("id").map(String::as_str), Some("quiz:history"));
+        assert_eq!(
+            r.get_one::<String>("id").map(String::as_str),
+            Some("quiz:history")
+        );
         assert!(r.get_flag("yes"));
         let m = parse(&["progress", "reset"]).expect("everything");
         let (_, p) = m.subcommand().expect("progress");
-        assert!(p.subcommand_matches("reset").expect("reset").get_one::<String>("id").is_none());
+        assert!(
+            p.subcommand_matches("reset")
+                .expect("reset")
+                .get_one::<String>("id")
+                .is_none()
+        );
         assert_eq!(
             parse(&["progress", "reset", "a", "b"]).err(),
             Some(ErrorKind::UnknownArgument)

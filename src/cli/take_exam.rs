@@ -49,12 +49,22 @@ fn run(cx: Loaded, m: &ArgMatches) -> i32 {
     let mut human = human_out(json);
     let started = Instant::now();
     let limit = Duration::from_secs(exam.time_limit_secs);
-    let left = || limit.checked_sub(started.elapsed()).filter(|d| !d.is_zero());
+    let left = || {
+        limit
+            .checked_sub(started.elapsed())
+            .filter(|d| !d.is_zero())
+    };
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let timed_out =
-        plain::exam::ask(&mut sitting, &i18n, &mut stdin.lock(), &mut human, echo, left)
-            .unwrap_or(false);
+    let timed_out = plain::exam::ask(
+        &mut sitting,
+        &i18n,
+        &mut stdin.lock(),
+        &mut human,
+        echo,
+        left,
+    )
+    .unwrap_or(false);
     let secs = started.elapsed().as_secs().min(exam.time_limit_secs);
     if timed_out {
         let _ = writeln!(human, "{}", i18n.t("exam-time-up"));
@@ -94,7 +104,10 @@ mod tests {
         let e = m.subcommand_matches("exam").expect("exam");
         assert_eq!(e.get_one::<u64>("seed"), Some(&7));
         assert!(e.get_flag("json") && e.get_flag("plain"));
-        assert_eq!(parse(&["exam"]).err(), Some(ErrorKind::MissingRequiredArgument));
+        assert_eq!(
+            parse(&["exam"]).err(),
+            Some(ErrorKind::MissingRequiredArgument)
+        );
         assert_eq!(
             parse(&["exam", "e", "--seed", "x"]).err(),
             Some(ErrorKind::ValueValidation)

@@ -6,12 +6,12 @@ use std::time::Instant;
 
 use clap::{Arg, ArgMatches};
 
+use super::Define::Args;
+use super::Runs::OnCourse;
 use super::arg_kit::ArgKit;
 use super::common::{human_out, item_id, plain_mode, print_out, save, unknown_id};
 use super::full_screen::{cmd_app_seeded, quiz_target};
 use super::progress_store::open_store;
-use super::Define::Args;
-use super::Runs::OnCourse;
 use super::{EXIT_OK, Loaded, Sub};
 use crate::content::{Course, Pack};
 use crate::i18n::I18n;
@@ -123,8 +123,16 @@ mod tests {
 
     #[test]
     fn quiz_flags_and_a_numeric_seed() {
-        let m = parse(&["quiz", "q", "--plain", "--json", "--retry-wrong", "--seed", "7"])
-            .expect("parses");
+        let m = parse(&[
+            "quiz",
+            "q",
+            "--plain",
+            "--json",
+            "--retry-wrong",
+            "--seed",
+            "7",
+        ])
+        .expect("parses");
         let q = m.subcommand_matches("quiz").expect("quiz");
         assert_eq!(q.get_one::<u64>("seed"), Some(&7));
         assert!(q.get_flag("retry-wrong") && q.get_flag("json") && q.get_flag("plain"));
@@ -136,7 +144,10 @@ mod tests {
             parse(&["quiz", "q", "--seed"]).err(),
             Some(ErrorKind::InvalidValue)
         );
-        assert_eq!(parse(&["quiz"]).err(), Some(ErrorKind::MissingRequiredArgument));
+        assert_eq!(
+            parse(&["quiz"]).err(),
+            Some(ErrorKind::MissingRequiredArgument)
+        );
         assert_eq!(
             parse(&["quiz", "q", "--retry"]).err(),
             Some(ErrorKind::UnknownArgument)

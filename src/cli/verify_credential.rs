@@ -36,7 +36,10 @@ fn read(i18n: &I18n, file: &std::path::Path) -> Result<String, i32> {
                 "{}",
                 i18n.ta(
                     "credential-unreadable",
-                    &[("file", file.display().to_string().into()), ("error", e.to_string().into())]
+                    &[
+                        ("file", file.display().to_string().into()),
+                        ("error", e.to_string().into())
+                    ]
                 )
             );
             EXIT_USAGE
@@ -53,12 +56,19 @@ fn run(cx: Ctx, m: &ArgMatches) -> i32 {
                 Ok(t) => t,
                 Err(code) => return code,
             };
-            match serde_json::from_str(&text).ok().as_ref().and_then(credential::key_of) {
+            match serde_json::from_str(&text)
+                .ok()
+                .as_ref()
+                .and_then(credential::key_of)
+            {
                 Some(k) => Some(k),
                 None => {
                     eprintln!(
                         "{}",
-                        i18n.ta("credential-bad-jwk", &[("file", f.display().to_string().into())])
+                        i18n.ta(
+                            "credential-bad-jwk",
+                            &[("file", f.display().to_string().into())]
+                        )
                     );
                     return EXIT_USAGE;
                 }
@@ -80,7 +90,7 @@ fn run(cx: Ctx, m: &ArgMatches) -> i32 {
         }
     };
     // The learner's name and the course come from the file: cleaned of terminal controls.
-    let clean = |s: &str| crate::lab::wire::sanitize::text(s);
+    let clean = |s: &str| crate::term_text::sanitize::text(s);
     println!(
         "{}",
         i18n.ta(

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::hostfs::Refusal;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
     Warning,
@@ -145,6 +147,23 @@ impl Diagnostics {
             ))
         });
         self.items.dedup();
+    }
+}
+
+// Here, not in `hostfs`: the helpers below the course know nothing of its messages.
+impl Refusal {
+    /// The message for the user, through the UI catalogue (`i18n/*/cli.ftl`).
+    pub fn msg(&self) -> Msg {
+        match self {
+            Refusal::Link => Msg::new("hostfs-link"),
+            Refusal::NotRegular(kind) => Msg::new("hostfs-not-regular").arg("kind", kind),
+            Refusal::TooLarge(max) => Msg::new("hostfs-too-large").arg("max", max),
+            Refusal::TooMany(max) => Msg::new("hostfs-too-many").arg("max", max),
+            Refusal::TooDeep(max) => Msg::new("hostfs-too-deep").arg("max", max),
+            Refusal::TooMuch(max) => Msg::new("hostfs-too-much").arg("max", max),
+            Refusal::Deadline(d) => Msg::new("hostfs-deadline").arg("secs", d.as_secs()),
+            Refusal::Io(e) => Msg::new("content-unreadable").arg("error", e),
+        }
     }
 }
 

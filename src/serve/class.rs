@@ -242,14 +242,14 @@ pub fn main(i18n: &I18n, class: &Path) -> i32 {
         Ok(r) => r,
         Err(msg) => {
             eprintln!("{}", i18n.msg(&msg));
-            return crate::cli::EXIT_FAIL;
+            return crate::exit::EXIT_FAIL;
         }
     };
     match run(i18n, class, &roster) {
-        Ok(()) => crate::cli::EXIT_OK,
+        Ok(()) => crate::exit::EXIT_OK,
         Err(e) => {
             eprintln!("serve: {e}");
-            crate::cli::EXIT_FAIL
+            crate::exit::EXIT_FAIL
         }
     }
 }

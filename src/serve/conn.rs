@@ -205,7 +205,7 @@ impl Conn {
             // Every finished item also leaves a signed export here, so `report` reads the
             // class as it reads a submit folder.
             (
-                crate::cli::SUBMIT_ENV.into(),
+                super::SUBMIT_ENV.into(),
                 class.join(super::SUBMIT).display().to_string(),
             ),
             ("USER".into(), name.clone()),

@@ -13,23 +13,14 @@ use std::path::Path;
 /// The environment variable naming a session's help file.
 pub const ENV: &str = "ROCM_LEARN_HELP";
 
-/// Where help stands for a session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    Off,
-    /// The instructor asked; the learner has not said yes.
-    Asked,
-    /// The learner said yes: the instructor's keys reach the session.
-    Granted,
-}
+/// Where help stands for a session: the app's own type (it shows it and answers it).
+pub use crate::tui::class::Help as State;
 
-impl State {
-    fn word(self) -> &'static [u8] {
-        match self {
-            State::Off => b"ended",
-            State::Asked => b"asked",
-            State::Granted => b"granted",
-        }
+fn word(state: State) -> &'static [u8] {
+    match state {
+        State::Off => b"ended",
+        State::Asked => b"asked",
+        State::Granted => b"granted",
     }
 }
 
@@ -46,7 +37,7 @@ pub fn read(path: &Path) -> State {
 }
 
 pub fn write(path: &Path, state: State) {
-    let _ = std::fs::write(path, state.word());
+    let _ = std::fs::write(path, word(state));
 }
 
 /// The app's side: the help file of this session, when it runs on a class server.

@@ -11,6 +11,7 @@
 
 pub mod admission;
 mod app;
+pub mod app_side;
 pub mod blocks;
 pub mod class;
 pub mod code;
@@ -33,8 +34,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use clap::ArgMatches;
-
 use crate::i18n::I18n;
 use crate::lang::Lang;
 use roster::Roster;
@@ -43,6 +42,9 @@ use roster::Roster;
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 /// The class folder's submit folder: each learner's export, for `report`.
 pub const SUBMIT: &str = "submit";
+/// The class's shared folder: each finished item writes the learner's export there (the
+/// server names its submit folder in it; an instructor may set it on a shared folder).
+pub const SUBMIT_ENV: &str = "ROCM_LEARN_SUBMIT_DIR";
 
 /// The messages a client may read, in one language.
 pub struct Texts {
@@ -195,7 +197,7 @@ impl Shared {
 /// Says why the server cannot go on, in the learner's language; the exit status for it.
 fn failed(i18n: &I18n, msg: &crate::content::Msg) -> i32 {
     eprintln!("{}", i18n.msg(msg));
-    crate::cli::EXIT_FAIL
+    crate::exit::EXIT_FAIL
 }
 
 /// `--print-code`: the class code on stdout (made first if there is none), what it does on
@@ -211,18 +213,41 @@ fn print_code(i18n: &I18n, class: &Path) -> i32 {
                     &[("path", class.join(code::FILE).display().to_string().into())]
                 )
             );
-            crate::cli::EXIT_OK
+            crate::exit::EXIT_OK
         }
         Err(msg) => failed(i18n, &msg),
     }
 }
 
+/// What `serve`'s command line asks for (parsed in `cli::serve_class`).
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub class: PathBuf,
+    pub listen: SocketAddr,
+    pub max_sessions: u32,
+    pub login_timeout: Duration,
+    pub keep_detached: Duration,
+    pub sessions_per_learner: u32,
+    pub startups: admission::Startups,
+    pub per_source_startups: usize,
+    /// The labs' memory budget in bytes; half the machine's RAM when not given.
+    pub lab_memory: Option<u64>,
+    /// `--store`; `ROCM_LEARN_STORE` when not given.
+    pub store: Option<String>,
+    pub health: Option<SocketAddr>,
+    pub print_code: bool,
+    /// Tests: close logged-in connections without a channel after this long.
+    pub idle_close: Option<Duration>,
+    /// The instructor's session: the class screen on this terminal.
+    pub class_view: bool,
+}
+
 /// Runs `serve`; returns the exit status.
-pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
+pub fn main(i18n: &I18n, o: &Options) -> i32 {
     // A typed key passes through this server twice on its way back as an echo: its threads
     // (and the session apps it starts, which inherit it) take short turns on the CPU.
     crate::sys::set_turn(crate::sys::SHORT_TURN_NS);
-    let class = m.get_one::<PathBuf>("class").cloned().unwrap_or_default();
+    let class = o.class.clone();
     // Every session starts in its learner's own folder: a relative class folder would be
     // read from there, not from here.
     let class = std::path::absolute(&class).unwrap_or(class);
@@ -234,15 +259,15 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
                 &[("dir", class.display().to_string().into())]
             )
         );
-        return crate::cli::EXIT_USAGE;
+        return crate::exit::EXIT_USAGE;
     }
-    if m.get_flag("class-view") {
+    if o.class_view {
         return class::main(i18n, &class);
     }
-    if m.get_flag("print-code") {
+    if o.print_code {
         return print_code(i18n, &class);
     }
-    let max_sessions = *m.get_one::<u32>("max-sessions").expect("has a default");
+    let max_sessions = o.max_sessions;
     if max_sessions > crate::lab::app::idmap::MAX_SLOTS {
         let max = crate::lab::app::idmap::MAX_SLOTS;
         eprintln!(
@@ -252,7 +277,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
                 &[("n", max_sessions.into()), ("max", max.into())]
             )
         );
-        return crate::cli::EXIT_USAGE;
+        return crate::exit::EXIT_USAGE;
     }
     let roster = match Roster::load(&class) {
         Ok(r) => r,
@@ -285,7 +310,7 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             .and_then(|()| crate::unix::files::set_modes(&dir, 0o600, 0o700));
         if let Err(e) = made {
             eprintln!("serve: {}: {e}", dir.display());
-            return crate::cli::EXIT_FAIL;
+            return crate::exit::EXIT_FAIL;
         }
     }
     let key = match hostkey::load_or_make(&class) {
@@ -302,16 +327,16 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         Ok(e) => e,
         Err(e) => {
             eprintln!("serve: {e}");
-            return crate::cli::EXIT_FAIL;
+            return crate::exit::EXIT_FAIL;
         }
     };
-    let listen = *m.get_one::<SocketAddr>("listen").expect("has a default");
+    let listen = o.listen;
     let lab_blocks = if lab_ids(max_sessions) {
         match lab_blocks() {
             Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("serve: {e}");
-                return crate::cli::EXIT_FAIL;
+                return crate::exit::EXIT_FAIL;
             }
         }
     } else {
@@ -325,16 +350,11 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         Ok(d) => d,
         Err(e) => {
             eprintln!("serve: {e}");
-            return crate::cli::EXIT_FAIL;
+            return crate::exit::EXIT_FAIL;
         }
     };
-    let per_source = *m
-        .get_one::<usize>("per-source-startups")
-        .expect("has a default");
-    let startups = *m
-        .get_one::<admission::Startups>("max-startups")
-        .expect("has a default");
-    let limits = admission::Limits::for_sessions(max_sessions as usize, startups, per_source);
+    let limits =
+        admission::Limits::for_sessions(max_sessions as usize, o.startups, o.per_source_startups);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -343,10 +363,10 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         Ok(r) => r,
         Err(e) => {
             eprintln!("serve: {e}");
-            return crate::cli::EXIT_FAIL;
+            return crate::exit::EXIT_FAIL;
         }
     };
-    let store = match store_url(m) {
+    let store = match store_url(o.store.as_deref()) {
         None => None,
         Some(Err(msg)) => return failed(i18n, &msg),
         Some(Ok(url)) => match runtime.block_on(store::Store::open(url, i18n.lang())) {
@@ -354,7 +374,6 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
             Err(msg) => return failed(i18n, &msg),
         },
     };
-    let keep = *m.get_one::<u64>("keep-detached").expect("has a default");
     let lab_memory_socket = run_dir.path().join("lab-memory.sock");
     let shared = Arc::new(Shared {
         class: class.clone(),
@@ -368,30 +387,22 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
         screens: screen::Screens::default(),
         run_dir,
         sessions: Arc::default(),
-        keep_detached: Duration::from_secs(keep * 60),
-        sessions_per_learner: *m
-            .get_one::<u32>("sessions-per-learner")
-            .expect("has a default") as usize,
+        keep_detached: o.keep_detached,
+        sessions_per_learner: o.sessions_per_learner as usize,
         admission: admission::Admission::new(limits),
-        idle_close: m
-            .get_one::<u64>("idle-close")
-            .map(|s| Duration::from_secs(*s)),
+        idle_close: o.idle_close,
         lab_memory_socket,
         store,
         drain: Arc::default(),
     });
-    let lab_memory = lab_memory::Budget::new(
-        m.get_one::<u64>("lab_memory")
-            .map_or_else(lab_memory::half_of_ram, |mib| mib << 20),
-    );
-    let login_timeout =
-        Duration::from_secs(*m.get_one::<u64>("login-timeout").expect("has a default"));
+    let lab_memory = lab_memory::Budget::new(o.lab_memory.unwrap_or_else(lab_memory::half_of_ram));
+    let login_timeout = o.login_timeout;
     let config = Arc::new(config(key));
     if let Err(e) = drain::on_sigterm(shared.drain.clone()) {
         eprintln!("serve: {e}");
-        return crate::cli::EXIT_FAIL;
+        return crate::exit::EXIT_FAIL;
     }
-    if let Some(addr) = m.get_one::<SocketAddr>("health") {
+    if let Some(addr) = &o.health {
         match runtime.block_on(tokio::net::TcpListener::bind(addr)) {
             Ok(l) => {
                 runtime.spawn(drain::health(l, shared.drain.clone()));
@@ -405,12 +416,12 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
                     ],
                 );
                 eprintln!("{line}");
-                return crate::cli::EXIT_FAIL;
+                return crate::exit::EXIT_FAIL;
             }
         }
     }
     match runtime.block_on(run(i18n, shared, listen, config, login_timeout, lab_memory)) {
-        Ok(()) => crate::cli::EXIT_OK,
+        Ok(()) => crate::exit::EXIT_OK,
         Err(e) => {
             eprintln!(
                 "{}",
@@ -422,16 +433,15 @@ pub fn main(i18n: &I18n, m: &ArgMatches) -> i32 {
                     ]
                 )
             );
-            crate::cli::EXIT_FAIL
+            crate::exit::EXIT_FAIL
         }
     }
 }
 
 /// The class database named by `--store`, else by `ROCM_LEARN_STORE`; none without either.
-fn store_url(m: &ArgMatches) -> Option<Result<store::Url, crate::content::Msg>> {
-    let url = m
-        .get_one::<String>("store")
-        .cloned()
+fn store_url(given: Option<&str>) -> Option<Result<store::Url, crate::content::Msg>> {
+    let url = given
+        .map(str::to_string)
         .or_else(|| std::env::var(store::ENV).ok())
         .filter(|u| !u.is_empty())?;
     Some(store::url::parse(&url))
@@ -728,7 +738,7 @@ pub fn printable(name: &str) -> String {
     name.chars()
         .take(64)
         .map(|c| {
-            if crate::lab::wire::sanitize::is_unsafe(c) || c == '\n' || c == '\t' {
+            if crate::term_text::sanitize::is_unsafe(c) || c == '\n' || c == '\t' {
                 '?'
             } else {
                 c

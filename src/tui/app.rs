@@ -11,6 +11,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::class::{Alone, Class, Help};
 use super::keymap::{self, Binding};
 use super::screens::{self, home::Home};
 use super::theme::Theme;
@@ -149,8 +150,10 @@ pub struct App {
     /// bar says so until the next key).
     pub reattached: bool,
     /// On a class server: the instructor asked to type here, or types here with the
-    /// learner's yes (`serve::help`; the title bar says which, and F9 answers or ends it).
-    pub help: crate::serve::help::State,
+    /// learner's yes (the title bar says which, and F9 answers or ends it).
+    pub help: Help,
+    /// The class server this app runs under, if any (`run` is given it).
+    pub class: Box<dyn Class>,
 }
 
 impl App {
@@ -172,7 +175,8 @@ impl App {
             quit: false,
             watched: false,
             reattached: false,
-            help: crate::serve::help::State::Off,
+            help: Help::Off,
+            class: Box::new(Alone),
         };
         app.stack.push(Box::new(Home::new()));
         app
@@ -187,20 +191,18 @@ impl App {
     /// recorded on the lab open, if any); while they help: it ends. False when no help was
     /// asked (F9 is then the screen's).
     fn answer_help(&mut self) -> bool {
-        use crate::serve::help::{self, State};
-        let Some(file) = help::file() else {
+        // The server's word, not our copy: the instructor may have given up meanwhile.
+        let Some(now) = self.class.help() else {
             return false;
         };
-        // The file, not our copy: the instructor may have given up meanwhile.
-        let now = help::read(&file);
         let next = match now {
-            State::Asked => State::Granted,
-            State::Granted => State::Off,
-            State::Off => return false,
+            Help::Asked => Help::Granted,
+            Help::Granted => Help::Off,
+            Help::Off => return false,
         };
-        help::write(&file, next);
+        self.class.set_help(next);
         self.help = next;
-        if next == State::Granted
+        if next == Help::Granted
             && let Some(lab) = self.stack.iter().rev().find_map(|v| v.lab_id())
         {
             self.commit(vec![crate::progress::Change::Helped(lab)]);
@@ -459,7 +461,6 @@ impl App {
         let mut changes = Vec::new();
         let cx = self.world.cx(&mut changes);
         let top = self.stack.last_mut().expect("home");
-        use crate::serve::help::State as Help;
         let marks: Vec<String> = [
             (self.reattached, "serve-reattached"),
             (self.help == Help::Asked, "serve-help-asked"),

@@ -1,6 +1,7 @@
 //! The full-screen app (ratatui + crossterm).
 
 pub mod app;
+pub mod class;
 pub mod doc;
 pub mod keymap;
 pub mod run;

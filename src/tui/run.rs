@@ -29,6 +29,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use super::app::{App, Input};
+use super::class::Class;
 use crate::progress::Store;
 
 enum Msg {
@@ -155,15 +156,18 @@ fn persist(app: &mut App, store: Option<&Store>) {
 }
 
 /// Runs the app until the learner quits; `open` is shown first (`rocm-learn lesson ID` ...),
-/// once the loop can be woken by background work such as a lab's shell.
+/// once the loop can be woken by background work such as a lab's shell. `class` is the class
+/// server the app runs under (`class::Alone` when none).
 pub fn run(
     mut app: App,
     store: Option<Store>,
     open: Option<crate::markdown::Target>,
+    class: Box<dyn Class>,
 ) -> io::Result<()> {
     // Before any thread starts, so that all of them inherit it: a key and its echo pass
     // through three of them.
     crate::sys::set_turn(crate::sys::SHORT_TURN_NS);
+    app.class = class;
     let mut terminal = setup()?;
     let (tx, rx) = mpsc::channel();
     let pending = install_waker(&mut app, tx.clone());
@@ -171,7 +175,7 @@ pub fn run(
     if let Ok(size) = terminal.size() {
         app.handle(Input::Resize(size.width, size.height));
     }
-    app.watched = crate::serve::screen::watched_now();
+    app.watched = app.class.watched();
     if let Some(t) = &open {
         app.open(t);
     }
@@ -241,7 +245,7 @@ fn event_loop(
     store: Option<&Store>,
 ) -> io::Result<()> {
     terminal.draw(|f| app.draw(f))?;
-    // The last reattach this app has redrawn for (`serve::session`).
+    // The last reattach this app has redrawn for.
     let mut attached = 0u64;
     // When the last redraw was for background output alone, and when it was drawn.
     let mut last_output_draw: Option<Instant> = None;
@@ -321,11 +325,11 @@ fn handle_msg(
             // and when the session is shown on a new connection (a reattach).
             if let Event::Resize(w, h) = ev {
                 terminal.resize(ratatui::layout::Rect::new(0, 0, w, h))?;
-                app.watched = crate::serve::screen::watched_now();
-                if let Some(f) = crate::serve::help::file() {
-                    app.help = crate::serve::help::read(&f);
+                app.watched = app.class.watched();
+                if let Some(h) = app.class.help() {
+                    app.help = h;
                 }
-                if let Some(n) = crate::serve::session::attached_since(*attached) {
+                if let Some(n) = app.class.attached_since(*attached) {
                     *attached = n;
                     app.reattached = true;
                     // A new terminal knows nothing of our modes or of what is on the screen.

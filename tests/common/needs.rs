@@ -1,11 +1,13 @@
-//! Tests that need a tool from outside Rust (bubblewrap for labs, tmux for the real terminal)
-//! ask here first. Without the tool they skip with one line saying how to install it, so the
-//! README's `cargo test` passes on a machine with only Rust; with `ROCM_LEARN_REQUIRE_SANDBOX=1`
-//! (CI sets it) a missing tool fails the test instead.
+//! Tests that need something from outside Rust (bubblewrap for labs, tmux for the real
+//! terminal, ssh, PostgreSQL, HAProxy, Ralph, PyJWT, python3) ask here first, and every skip
+//! goes through [`skip`]: the README's `cargo test` passes on a machine with only Rust and says
+//! plainly what did not run, and under CI (`ROCM_LEARN_REQUIRE_SANDBOX=1`, as `.ci/run` sets)
+//! a skip fails the test instead.
 #![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 
 /// Whether `program` runs (`program ARG` exits 0).
 fn runs(program: &str, arg: &str) -> bool {
@@ -18,27 +20,70 @@ fn runs(program: &str, arg: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn require() -> bool {
+/// Whether nothing may skip: CI runs the tests with `ROCM_LEARN_REQUIRE_SANDBOX=1`.
+pub fn required() -> bool {
     std::env::var_os("ROCM_LEARN_REQUIRE_SANDBOX").is_some_and(|v| v == "1")
 }
 
-/// True when `program` is there. Otherwise prints why `what` is skipped (written straight to
-/// stderr, which the test harness does not capture) and returns false; panics instead when
-/// the environment requires the tool.
+/// The reasons this test binary skipped for, each with how many tests it skipped.
+static SKIPPED: Mutex<Vec<(String, usize)>> = Mutex::new(Vec::new());
+
+/// The one way a test says it cannot run here; the test then returns. Under CI this fails the
+/// test. Elsewhere the first skip for each reason is written straight to the terminal (libtest
+/// captures `eprintln!` and shows it only for a failing test, so a skip said that way passes
+/// unseen as `ok`), and when the test binary ends, after its `test result:` line, one line per
+/// reason counts the tests that did not run.
+#[track_caller]
+pub fn skip(what: &str, why: &str) {
+    assert!(
+        !required(),
+        "{what} cannot run: {why}; ROCM_LEARN_REQUIRE_SANDBOX=1 (CI) lets nothing skip"
+    );
+    let mut skipped = SKIPPED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if skipped.is_empty() {
+        summary_at_exit();
+    }
+    match skipped.iter_mut().find(|(r, _)| r == why) {
+        Some((_, n)) => *n += 1,
+        None => {
+            skipped.push((why.to_string(), 1));
+            let _ = writeln!(std::io::stderr(), "SKIPPED: {what}: {why}");
+        }
+    }
+}
+
+/// Has the process print the count of skipped tests when it exits (libtest has no hook after
+/// its summary; the C library's exit handlers run after it, also when tests failed).
+#[allow(unsafe_code)]
+fn summary_at_exit() {
+    extern "C" fn said() {
+        let skipped = SKIPPED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut err = std::io::stderr().lock();
+        for (why, n) in skipped.iter() {
+            let tests = if *n == 1 { "test" } else { "tests" };
+            let _ = writeln!(err, "SKIPPED: {n} {tests} did not run here: {why}");
+        }
+    }
+    // SAFETY: `said` is a plain function that neither unwinds (it ignores every error) nor
+    // calls exit; registering it has no other precondition.
+    unsafe {
+        libc::atexit(said);
+    }
+}
+
+/// True when `program` is there. Otherwise skips `what` (see [`skip`]) and returns false.
 pub fn tool(program: &str, version_arg: &str, package: &str, what: &str) -> bool {
     if runs(program, version_arg) {
         return true;
     }
-    let line = format!("{what} skipped: {package} is not installed (apt install {package})");
-    assert!(
-        !require(),
-        "{line}, and ROCM_LEARN_REQUIRE_SANDBOX=1 requires it"
+    skip(
+        what,
+        &format!("{package} is not installed (apt install {package})"),
     );
-    // Once per test binary: the reason, not a wall of repeats.
-    static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| {
-        let _ = writeln!(std::io::stderr(), "{line}");
-    });
     false
 }
 
@@ -62,12 +107,7 @@ pub fn root(what: &str) -> bool {
     if rustix::process::geteuid().is_root() {
         return true;
     }
-    let line = format!("{what} skipped: it needs a lab started by root (CI runs as root)");
-    assert!(
-        !require(),
-        "{line}, and ROCM_LEARN_REQUIRE_SANDBOX=1 requires it"
-    );
-    let _ = writeln!(std::io::stderr(), "{line}");
+    skip(what, "it needs a lab started by root (CI runs as root)");
     false
 }
 
@@ -105,14 +145,12 @@ pub fn subordinate_user(what: &str) -> Option<(u32, u32)> {
     if let Some(ids) = ids.filter(|_| ranged && installed) {
         return Some(ids);
     }
-    let line = format!(
-        "{what} skipped: it needs newuidmap (apt install uidmap) and a user {SUBORDINATE_USER} \
-         with /etc/subuid and /etc/subgid ranges (.ci/run makes them)"
+    skip(
+        what,
+        &format!(
+            "it needs newuidmap (apt install uidmap) and a user {SUBORDINATE_USER} with \
+             /etc/subuid and /etc/subgid ranges (.ci/run makes them)"
+        ),
     );
-    assert!(
-        !require(),
-        "{line}, and ROCM_LEARN_REQUIRE_SANDBOX=1 requires it"
-    );
-    let _ = writeln!(std::io::stderr(), "{line}");
     None
 }

@@ -480,6 +480,7 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
     let (session, gids) = open_session(Path::new("/"), user);
     let who = login_identity(user, session.clone());
     let (master, slave) = probe_terminal()?;
+    let mut output = master.try_clone_reader().ok()?;
     let mut cmd = login_command(&who, gids, logins.shell.as_raw_fd());
     cmd.stdin(Stdio::from(slave.try_clone().ok()?))
         .stdout(Stdio::from(slave.try_clone().ok()?))
@@ -505,8 +506,9 @@ fn probe_login(user: &str, logins: &Logins) -> Option<Vec<(String, String)>> {
     // Whatever the startup files print is read and dropped, so they never block on a full
     // terminal; the reader ends when the login's last process has closed the terminal.
     std::thread::spawn(move || {
+        let _master = master;
         let mut buf = [0u8; 4096];
-        while rustix::io::read(&master, &mut buf).is_ok_and(|n| n > 0) {}
+        while std::io::Read::read(&mut output, &mut buf).is_ok_and(|n| n > 0) {}
     });
     let deadline = Instant::now() + PROBE_TIME;
     let env = loop {
@@ -567,22 +569,24 @@ fn script_fingerprint(file: &str, path: &str) -> Fingerprint {
 }
 
 /// A terminal of the probe's own (master, slave), the size of the learner's.
-fn probe_terminal() -> Option<(OwnedFd, OwnedFd)> {
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC).ok()?;
-    grantpt(&master).ok()?;
-    unlockpt(&master).ok()?;
-    let name = ptsname(&master, Vec::new()).ok()?;
+fn probe_terminal() -> Option<(Box<dyn portable_pty::MasterPty + Send>, OwnedFd)> {
+    let size = rustix::termios::tcgetwinsize(std::io::stdin()).map_or_else(
+        |_| portable_pty::PtySize::default(),
+        |w| portable_pty::PtySize {
+            rows: w.ws_row,
+            cols: w.ws_col,
+            ..Default::default()
+        },
+    );
+    let pair = portable_pty::native_pty_system().openpty(size).ok()?;
+    // The slave as a plain descriptor, for the login's stdio (no controlling terminal here).
     let slave = rustix::fs::open(
-        name.as_c_str(),
+        pair.master.tty_name()?,
         rustix::fs::OFlags::RDWR | rustix::fs::OFlags::NOCTTY | rustix::fs::OFlags::CLOEXEC,
         rustix::fs::Mode::empty(),
     )
     .ok()?;
-    if let Ok(size) = rustix::termios::tcgetwinsize(std::io::stdin()) {
-        let _ = rustix::termios::tcsetwinsize(&slave, size);
-    }
-    Some((master, slave))
+    Some((pair.master, slave))
 }
 
 /// What pam_env gives a new login: /etc/environment's variables, PATH defaulted.

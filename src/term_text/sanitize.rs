@@ -1,5 +1,6 @@
 //! The one cleaner for text that comes from a lab (what the learner typed, named or printed)
-//! and is printed outside the full-screen UI: transcripts, reasons, JSON strings, errors.
+//! or another user (a class's exports) and is printed outside the full-screen UI: transcripts,
+//! reasons, JSON strings, errors.
 //! A learner controls that text; written raw to the instructor's terminal, an escape sequence
 //! could set its title, write its clipboard (OSC 52) or reorder what is shown (bidi controls).
 

@@ -1,4 +1,5 @@
-//! The exit statuses every command shares.
+//! The exit statuses every command shares, at the bottom so that `serve` and the commands
+//! agree on them without `serve` importing the command line.
 
 /// Exit statuses: 0 success, 1 the thing checked failed (content errors), 2 usage or
 /// "not available".
