@@ -54,6 +54,8 @@ fn cmd_doctor(i18n: &I18n, course: &Course, json: bool) -> i32 {
 fn cmd_doctor_labs(i18n: &I18n, json: bool) -> i32 {
     let host = crate::doctor::Host::real();
     let os = crate::doctor::labs::Os::current();
+    // The doctor asks the host itself, never what an earlier lab was told.
+    crate::lab::app::bwrap::forget_probes();
     // The probe's bubblewrap, kept for the question after it (which ids a lab gets).
     let bwrap = std::cell::OnceCell::new();
     let probe = || {

@@ -451,6 +451,8 @@ fn store_url(given: Option<&str>) -> Option<Result<store::Url, crate::content::M
 /// app its place; one line in the log when the labs here share ids.
 fn lab_ids(max_sessions: u32) -> bool {
     use crate::lab::app::bwrap;
+    // What the host allows a sandbox, asked once here and kept for the sessions' apps.
+    std::thread::spawn(bwrap::ask_ahead);
     match bwrap::session_ids(max_sessions) {
         bwrap::SessionIds::OwnBlock => true,
         bwrap::SessionIds::SharedRange { have, need } => {

@@ -37,7 +37,7 @@ pub const HOME_SIZE: u64 = 512 << 20;
 pub struct SandboxError(pub Msg);
 
 /// Where `tool` is on PATH.
-fn on_path(tool: &str) -> Option<PathBuf> {
+pub(super) fn on_path(tool: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|p| {
         std::env::split_paths(&p)
             .map(|d| d.join(tool))
@@ -105,13 +105,24 @@ const ONE_ID_MOUNTS: [&str; 14] = [
 /// Whether bubblewrap gives a sandbox of one id the capabilities of `ONE_ID_MOUNTS` here
 /// (some systems allow user namespaces but not capabilities in them). Tried once per process.
 fn one_id_mounts(bwrap: &Path) -> bool {
-    use std::sync::OnceLock;
-    static VERDICT: OnceLock<bool> = OnceLock::new();
-    *VERDICT.get_or_init(|| {
+    answer("one-id-mounts", bwrap, "", || {
         let mut cmd = trial(bwrap, crate::lab::app::idmap::NS_ROOT);
         cmd.args(ONE_ID_MOUNTS).args(TRIAL_MOUNTS).arg("true");
         cmd.status().is_ok_and(|s| s.success())
     })
+}
+
+/// A throwaway sandbox's answer to `question` for `bwrap`, once per process, and a yes once
+/// per machine (`probe_cache`).
+fn answer(question: &str, bwrap: &Path, detail: &str, ask: impl FnOnce() -> bool) -> bool {
+    let detail = format!("{}\0{detail}", bwrap.display());
+    super::probe_cache::answer(question, &detail, ask)
+}
+
+/// Forgets what the throwaway sandboxes said (`probe_cache::forget`): a lab failed to start,
+/// and the next one asks the host again. True if an answer had been taken from the cache.
+pub fn forget_probes() -> bool {
+    super::probe_cache::forget()
 }
 
 /// Whether the supervisor will be able to move the machine into memory (`in_memory`): it is
@@ -153,11 +164,12 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
     let Some(bwrap) = on_path("bwrap") else {
         return Err(SandboxError(Msg::new("lab-no-bwrap")));
     };
-    // A sandbox that worked once keeps working for this process: each lab open would
-    // otherwise pay for a trial sandbox. A failure is tried again, once the user has fixed it.
-    static WORKED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    if let Some(known) = WORKED.get().filter(|known| **known == bwrap) {
-        return Ok(known.clone());
+    // A sandbox that worked once keeps working for this process, and on this machine until
+    // it reboots or changes (`probe_cache`): each lab open would otherwise pay for a trial
+    // sandbox. A failure is tried again, once the user has fixed it.
+    let question = format!("{}\0", bwrap.display());
+    if super::probe_cache::known("bwrap", &question) == Some(true) {
+        return Ok(bwrap);
     }
     let out = trial(&bwrap, NAMESPACES)
         .args(TRIAL_MOUNTS)
@@ -169,7 +181,7 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
         Err(e) => return Err(SandboxError(Msg::new("lab-bwrap-failed").arg("error", e))),
     };
     if out.status.success() {
-        let _ = WORKED.set(bwrap.clone());
+        super::probe_cache::remember("bwrap", &question, true);
         return Ok(bwrap);
     }
     let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
@@ -188,16 +200,16 @@ pub fn probe() -> Result<PathBuf, SandboxError> {
 /// Who the sandbox should run as: None for the caller itself; when the caller is root and an
 /// unprivileged user may create user namespaces here, root inside the lab (`Mapper::root`):
 /// nobody, or a `serve` session's own id. The kernel exempts root from the sandbox's process
-/// limit, and an escape lands in an account that owns nothing. Tried once per process.
+/// limit, and an escape lands in an account that owns nothing. Tried once per machine (a yes).
 pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
     use std::os::unix::process::CommandExt;
-    use std::sync::OnceLock;
-    static VERDICT: OnceLock<bool> = OnceLock::new();
     if !rustix::process::geteuid().is_root() {
         return None;
     }
     let who = crate::lab::app::idmap::Mapper::root(crate::lab::app::idmap::slot()).run_as()?;
-    let ok = *VERDICT.get_or_init(|| {
+    // Whether an unprivileged id may create the namespaces does not depend on which one: the
+    // answer for nobody holds for a `serve` session's own id too.
+    let ok = answer("run-as-unprivileged", bwrap, "", || {
         // The binary and the stage are handed over by descriptor (`Layout::handed`): the
         // account need not reach them by path (it has no home, nor any file), only create the
         // namespaces.
@@ -218,24 +230,25 @@ pub fn run_as(bwrap: &Path) -> Option<(u32, u32)> {
 /// Tried once per process.
 pub fn mapper(bwrap: &Path) -> Option<crate::lab::app::idmap::Mapper> {
     use crate::lab::app::idmap::Mapper;
-    use std::sync::OnceLock;
-    static ROOT: OnceLock<Option<Mapper>> = OnceLock::new();
-    static SUBORDINATE: OnceLock<Option<Mapper>> = OnceLock::new();
-    if run_as(bwrap).is_some() {
-        // A bubblewrap too old for the options the lab needs (before 0.5) keeps one uid.
-        return ROOT
-            .get_or_init(|| {
-                let m = Mapper::root(crate::lab::app::idmap::slot());
-                trial_many(bwrap, &m).then_some(m)
-            })
-            .clone();
+    let (m, detail) = if run_as(bwrap).is_some() {
+        // A bubblewrap too old for the options the lab needs (before 0.5) keeps one uid. Root
+        // writes any map: the answer is the same for every session's block.
+        (Mapper::root(crate::lab::app::idmap::slot()), "root".into())
+    } else {
+        // newuidmap checks the ranges against /etc/subuid: the answer is for these maps.
+        let m = subordinate_mapper()?;
+        let detail = format!("{m:?}");
+        (m, detail)
+    };
+    answer("many-ids", bwrap, &detail, || trial_many(bwrap, &m)).then_some(m)
+}
+
+/// Asks every question a lab's open depends on now, so that the answers are kept for the
+/// processes to come (`serve` does, as it starts: its sessions find them).
+pub fn ask_ahead() {
+    if let Ok(bwrap) = probe() {
+        let _ = machine_in_memory(&bwrap);
     }
-    SUBORDINATE
-        .get_or_init(|| {
-            let m = subordinate_mapper()?;
-            trial_many(bwrap, &m).then_some(m)
-        })
-        .clone()
 }
 
 /// The caller's subordinate ids, when newuidmap and newgidmap are installed (a `serve`

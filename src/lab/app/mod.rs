@@ -7,6 +7,7 @@ pub mod exe_mount;
 pub mod idmap;
 pub mod key_bytes;
 pub mod memory_ticket;
+pub mod probe_cache;
 pub mod reading;
 pub mod run;
 pub mod scripted;

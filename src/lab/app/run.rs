@@ -86,6 +86,8 @@ pub struct LabRun {
     pub in_memory: Option<bool>,
     /// The supervisor no longer uses the stage: it goes at the first prompt.
     stage_unused: bool,
+    /// This sandbox ended before its first prompt and the host's answers were forgotten.
+    forgot: bool,
     /// What the learner typed since a new relogin banner was sent, until it is applied.
     hold: Hold,
     pub started: Instant,
@@ -101,7 +103,7 @@ impl LabRun {
         let learner = std::env::var("ROCM_LEARN_LEARNER").unwrap_or_default();
         let ticket = super::memory_ticket::ask(spec.disk_bytes(), &learner)
             .map_err(|_| LabError(Msg::new("serve-labs-full")))?;
-        let (stage, shell) = open(lab, &bwrap, &opts, notify.clone())?;
+        let (stage, shell) = open_or_ask_again(lab, &bwrap, &opts, &notify)?;
         let mut run = LabRun {
             lab: lab.clone(),
             opts,
@@ -119,6 +121,7 @@ impl LabRun {
             confined: None,
             in_memory: None,
             stage_unused: false,
+            forgot: false,
             hold: Hold::default(),
             started: Instant::now(),
             _memory: ticket,
@@ -137,6 +140,12 @@ impl LabRun {
         let changed = !msgs.is_empty();
         for m in msgs {
             self.apply(m);
+        }
+        if self.records == 0 && self.shell.has_exited() && !self.forgot {
+            // The sandbox ended before a prompt: what the host was said to allow may be
+            // wrong now, so the next open (or F5) asks it again.
+            self.forgot = true;
+            bwrap::forget_probes();
         }
         if self.hold.holding() && self.shell.has_exited() {
             // The sandbox is gone (and its supervisor with it): no answer will come, and
@@ -247,7 +256,7 @@ impl LabRun {
             // Its stage is still in use: the sandbox ends before the stage is removed.
             self.shell.kill();
         }
-        let (stage, shell) = open(&self.lab, &self.bwrap, &self.opts, self.notify.clone())?;
+        let (stage, shell) = open_or_ask_again(&self.lab, &self.bwrap, &self.opts, &self.notify)?;
         self.stage = stage;
         let old = std::mem::replace(&mut self.shell, shell);
         std::thread::spawn(move || drop(old));
@@ -259,6 +268,7 @@ impl LabRun {
         self.halted = None;
         self.in_memory = None;
         self.stage_unused = false;
+        self.forgot = false;
         // Keys held for the old shell are not typed into the new one; its supervisor starts
         // with the current banner (`Hello`), so there is nothing to wait for.
         self.hold = Hold::default();
@@ -633,6 +643,21 @@ fn open(
         shell.greet(&hello(stage.host_etc.clone())).map_err(io)?;
     }
     Ok((stage, shell))
+}
+
+/// `open`, and when it fails after answers taken from the machine's cache of them
+/// (`probe_cache`), once more with the host asked again: a stale answer costs a retry, never
+/// a weaker sandbox (only the stronger choices are kept).
+fn open_or_ask_again(
+    lab: &Lab,
+    bwrap: &Path,
+    opts: &Options,
+    notify: &Notify,
+) -> Result<(Stage, Shell), LabError> {
+    match open(lab, bwrap, opts, notify.clone()) {
+        Err(_) if bwrap::forget_probes() => open(lab, bwrap, opts, notify.clone()),
+        other => other,
+    }
 }
 
 /// A notify hook that does nothing (scripted runs wait on records instead).

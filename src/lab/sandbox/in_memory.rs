@@ -12,7 +12,9 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use rustix::fs::{CWD, Timestamps};
+use std::os::fd::OwnedFd;
+
+use rustix::fs::{AtFlags, CWD, FileType, Mode, OFlags, Timestamps};
 use rustix::mount::{MountFlags, UnmountFlags};
 
 /// The folders moved into memory, as mounted in the sandbox.
@@ -308,77 +310,159 @@ fn init_as_pid_1(scratch: &Path) {
 
 /// Copies `from` to `to` (made here) with owners, modes and times; folders, files and symlinks
 /// only. Entries named in `skip` (at the top) are left out.
+///
+/// One pass over descriptors: each folder is opened once and everything in it is reached
+/// relative to it (a stage handed by descriptor is a path under /proc/self/fd, which every
+/// path-based call would walk again), and a file is one read and one write into a file made
+/// with its mode, then given its owner and times by its descriptor. Between two tmpfs
+/// `copy_file_range` always fails, so it is not tried for the small files a machine is made
+/// of; a large one (the binary, where it is copied) goes through the kernel's own copy.
 fn copy_tree(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Result<()> {
-    copy_dir(from, to, skip, count)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", from.display())))
+    let labelled = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", from.display()));
+    let src = rustix::fs::open(from, DIR_FLAGS, Mode::empty()).map_err(|e| labelled(e.into()))?;
+    // The learner's home exists already (a mount point in /home): it is filled, not made.
+    match rustix::fs::mkdir(to, Mode::from_raw_mode(0o700)) {
+        Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+        Err(e) => return Err(labelled(e.into())),
+    }
+    let dst = rustix::fs::open(to, DIR_FLAGS, Mode::empty()).map_err(|e| labelled(e.into()))?;
+    copy_dir(&src, &dst, skip, count).map_err(labelled)
 }
 
-fn copy_dir(from: &Path, to: &Path, skip: &[&str], count: &mut u32) -> io::Result<()> {
-    let meta = std::fs::symlink_metadata(from)?;
-    // The learner's home exists already (a mount point in /home): it is filled, not made.
-    match std::fs::create_dir(to) {
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && to.is_dir() => {}
-        other => other?,
-    }
-    let mut entries: Vec<PathBuf> = Vec::new();
-    for e in std::fs::read_dir(from)? {
+/// A folder opened to be read or written into, never through a symlink.
+const DIR_FLAGS: OFlags = OFlags::RDONLY
+    .union(OFlags::DIRECTORY)
+    .union(OFlags::NOFOLLOW)
+    .union(OFlags::CLOEXEC);
+
+/// Past this size a file is copied by the kernel (`std::io::copy`: sendfile), not read whole.
+const READ_WHOLE: u64 = 1 << 20;
+
+fn copy_dir(src: &OwnedFd, dst: &OwnedFd, skip: &[&str], count: &mut u32) -> io::Result<()> {
+    let meta = rustix::fs::fstat(src)?;
+    let mut names = Vec::new();
+    for e in rustix::fs::Dir::read_from(src)? {
         let e = e?;
-        if skip.iter().any(|s| e.file_name() == *s) {
+        let name = e.file_name().to_owned();
+        let bytes = name.to_bytes();
+        if bytes == b"." || bytes == b".." || skip.iter().any(|s| s.as_bytes() == bytes) {
             continue;
         }
-        entries.push(e.path());
+        names.push(name);
     }
-    for src in entries {
+    for name in names {
         *count += 1;
         if *count > MAX_ENTRIES {
             return Err(io::Error::other("too many files to copy"));
         }
-        let Some(name) = src.file_name() else {
-            continue;
-        };
-        let dst = to.join(name);
-        let m = std::fs::symlink_metadata(&src)?;
-        let ft = m.file_type();
-        if ft.is_dir() {
-            copy_dir(&src, &dst, &[], count)?;
-            continue;
-        } else if ft.is_symlink() {
-            std::os::unix::fs::symlink(std::fs::read_link(&src)?, &dst)?;
-        } else if ft.is_file() {
-            std::fs::copy(&src, &dst)?;
-            std::fs::set_permissions(&dst, m.permissions())?;
-        } else {
+        let m = rustix::fs::statat(src, &name, AtFlags::SYMLINK_NOFOLLOW)?;
+        match FileType::from_raw_mode(m.st_mode) {
+            FileType::Directory => {
+                match rustix::fs::mkdirat(dst, &name, Mode::from_raw_mode(0o700)) {
+                    Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+                    Err(e) => return Err(e.into()),
+                }
+                let from = rustix::fs::openat(src, &name, DIR_FLAGS, Mode::empty())?;
+                let to = rustix::fs::openat(dst, &name, DIR_FLAGS, Mode::empty())?;
+                copy_dir(&from, &to, &[], count)?;
+            }
+            FileType::Symlink => {
+                let target = rustix::fs::readlinkat(src, &name, Vec::new())?;
+                rustix::fs::symlinkat(&target, dst, &name)?;
+                keep_owner_and_times_at(dst, &name, &m);
+            }
+            FileType::RegularFile => copy_file(src, dst, &name, &m)?,
             // Devices, FIFOs and sockets are not part of a machine the app builds.
-            continue;
+            _ => {}
         }
-        keep_owner_and_times(&dst, &m);
     }
-    std::fs::set_permissions(to, meta.permissions())?;
-    keep_owner_and_times(to, &meta);
+    // A folder gets its mode (setgid included) only once its contents are copied, and after
+    // its owner (a change of owner clears the set-id bits).
+    keep_owner(dst, &meta);
+    rustix::fs::fchmod(dst, Mode::from_raw_mode(meta.st_mode & 0o7777))?;
+    let _ = rustix::fs::futimens(dst, &times_of(&meta));
     Ok(())
 }
 
-/// The copy keeps the owner and times of the original where this namespace maps them.
-fn keep_owner_and_times(path: &Path, m: &std::fs::Metadata) {
-    use std::os::unix::fs::MetadataExt;
-    // A copy is made with this process's ids (a folder gets its mode, setgid included, only
-    // once its contents are copied), and most of the machine is root's, as the copier is.
-    let mine = (
-        rustix::process::geteuid().as_raw(),
-        rustix::process::getegid().as_raw(),
-    );
-    if (m.uid(), m.gid()) != mine {
-        let _ = std::os::unix::fs::lchown(path, Some(m.uid()), Some(m.gid()));
+/// One regular file: read, written into a new file of its mode, given its owner and times.
+fn copy_file(
+    src: &OwnedFd,
+    dst: &OwnedFd,
+    name: &std::ffi::CStr,
+    m: &rustix::fs::Stat,
+) -> io::Result<()> {
+    use std::io::{Read, Write};
+    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mut from = std::fs::File::from(rustix::fs::openat(src, name, flags, Mode::empty())?);
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mode = Mode::from_raw_mode(m.st_mode & 0o7777);
+    let to = rustix::fs::openat(dst, name, flags, mode)?;
+    let mut out = std::fs::File::from(to);
+    let len = u64::try_from(m.st_size).unwrap_or(0);
+    if len > READ_WHOLE {
+        io::copy(&mut from, &mut out)?;
+    } else {
+        let mut buf = Vec::with_capacity(usize::try_from(len).unwrap_or(0) + 1);
+        from.read_to_end(&mut buf)?;
+        out.write_all(&buf)?;
     }
+    keep_owner(&out, m);
+    // The umask may have narrowed the mode at creation, and the owner's change cleared the
+    // set-id bits.
+    rustix::fs::fchmod(&out, mode)?;
+    let _ = rustix::fs::futimens(&out, &times_of(m));
+    Ok(())
+}
+
+/// This process's ids: a copy is made with them, and most of the machine is root's, as the
+/// copier is.
+fn mine() -> (u32, u32) {
+    // Asked once: the copy is made before the supervisor changes its ids.
+    static MINE: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
+    *MINE.get_or_init(|| {
+        (
+            rustix::process::geteuid().as_raw(),
+            rustix::process::getegid().as_raw(),
+        )
+    })
+}
+
+// The stat fields' widths differ between architectures.
+#[allow(clippy::unnecessary_cast)]
+fn times_of(m: &rustix::fs::Stat) -> Timestamps {
     let ts = |s: i64, ns: i64| rustix::fs::Timespec {
         tv_sec: s,
         tv_nsec: ns as _,
     };
-    let times = Timestamps {
-        last_access: ts(m.atime(), m.atime_nsec()),
-        last_modification: ts(m.mtime(), m.mtime_nsec()),
-    };
-    let _ = rustix::fs::utimensat(CWD, path, &times, rustix::fs::AtFlags::SYMLINK_NOFOLLOW);
+    Timestamps {
+        last_access: ts(m.st_atime as i64, m.st_atime_nsec as i64),
+        last_modification: ts(m.st_mtime as i64, m.st_mtime_nsec as i64),
+    }
+}
+
+/// The copy keeps the owner of the original where this namespace maps it.
+fn keep_owner(fd: &impl std::os::fd::AsFd, m: &rustix::fs::Stat) {
+    if (m.st_uid, m.st_gid) != mine() {
+        let _ = rustix::fs::fchown(
+            fd,
+            Some(rustix::process::Uid::from_raw(m.st_uid)),
+            Some(rustix::process::Gid::from_raw(m.st_gid)),
+        );
+    }
+}
+
+/// The same for a symlink, by its name in `dir` (a link cannot be opened).
+fn keep_owner_and_times_at(dir: &OwnedFd, name: &std::ffi::CStr, m: &rustix::fs::Stat) {
+    if (m.st_uid, m.st_gid) != mine() {
+        let _ = rustix::fs::chownat(
+            dir,
+            name,
+            Some(rustix::process::Uid::from_raw(m.st_uid)),
+            Some(rustix::process::Gid::from_raw(m.st_gid)),
+            AtFlags::SYMLINK_NOFOLLOW,
+        );
+    }
+    let _ = rustix::fs::utimensat(dir, name, &times_of(m), AtFlags::SYMLINK_NOFOLLOW);
 }
 
 #[cfg(test)]
