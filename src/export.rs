@@ -9,6 +9,8 @@ use crate::content::Course;
 use crate::content::Pack;
 use crate::progress::{HowTaken, ItemKind, Progress};
 
+pub mod worker;
+
 /// Marks a file as ours, so `report` can tell it from any other JSON.
 pub const FORMAT: &str = "rocm-learn-progress";
 /// 2 added the pack, the machine, first and best scores and how labs were done; 3 the event

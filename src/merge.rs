@@ -1,7 +1,8 @@
 //! One learner's record from all their files: the union of the files' event logs (a file from
 //! before the log stands for its items), folded into progress and the rows of a report.
 
-use std::collections::BTreeSet;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::content::{Course, Pack};
 use crate::events::{Event, Record, What};
@@ -51,7 +52,40 @@ pub struct Merged {
     pub keys: Vec<String>,
 }
 
-pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: u64) -> Merged {
+/// Each item's content hash, worked out once for a whole report and shared by its learners:
+/// hashing an item formats all of its content, which costs far more than merging one
+/// learner's files. The values are `crate::events::content_hash`'s, so "changed since" reads
+/// the same for every export ever written.
+pub struct Hashes<'a> {
+    course: &'a Course,
+    /// (kind, id) -> the hash, or `None` for an item the course does not have.
+    known: RefCell<BTreeMap<(ItemKind, String), Option<String>>>,
+}
+
+impl<'a> Hashes<'a> {
+    pub fn new(course: &'a Course) -> Self {
+        Hashes {
+            course,
+            known: RefCell::default(),
+        }
+    }
+
+    /// Whether `hash` is the item's content hash now.
+    fn is_current(&self, kind: ItemKind, id: &str, hash: &str) -> bool {
+        let mut known = self.known.borrow_mut();
+        let now = known.entry((kind, id.to_string())).or_insert_with(|| {
+            let place = Place {
+                kind,
+                id: id.to_string(),
+            };
+            crate::events::content_hash(self.course, &place)
+        });
+        now.as_deref() == Some(hash)
+    }
+}
+
+pub fn learner(name: &str, files: &[&Input], hashes: &Hashes, pack: &Pack, now: u64) -> Merged {
+    let course = hashes.course;
     let logs: Vec<Vec<Event>> = files
         .iter()
         .map(|f| {
@@ -79,7 +113,7 @@ pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: 
     let mut export = crate::export::build(&progress, course, &stamp);
     export.login = String::new();
     let live = live(&events, &export);
-    mark_items(&mut export.items, &events, course, live.as_ref());
+    mark_items(&mut export.items, &events, hashes, live.as_ref());
     // An install is a machine: its key tells two apart even when their host names agree.
     let machines: BTreeSet<&str> = files
         .iter()
@@ -120,36 +154,40 @@ pub fn learner(name: &str, files: &[&Input], course: &Course, pack: &Pack, now: 
 
 /// Items with events but no result yet (a lab opened, a step met) are in progress; an
 /// in-progress lab names its current step.
-fn mark_items(items: &mut [Item], events: &[Event], course: &Course, live: Option<&Live>) {
-    let touched: BTreeSet<String> = events
-        .iter()
-        .filter_map(|e| e.what.place())
-        .map(|p| p.to_string())
-        .collect();
+fn mark_items(items: &mut [Item], events: &[Event], hashes: &Hashes, live: Option<&Live>) {
+    // One pass over the log: the items it touches, and the content hash of the latest result
+    // about each (a log holds hundreds of events, a course dozens of items).
+    let mut touched: BTreeMap<(ItemKind, String), Option<&str>> = BTreeMap::new();
+    for e in events {
+        let Some(p) = e.what.place() else { continue };
+        let recorded = touched.entry((p.kind, p.id)).or_default();
+        if !e.what.is_live() && !e.hash.is_empty() {
+            *recorded = Some(e.hash.as_str());
+        }
+    }
     for i in items.iter_mut() {
-        let place = Place {
-            kind: i.kind,
-            id: i.item.clone(),
-        };
+        let key = (i.kind, i.item.clone());
+        let seen = touched.get(&key);
         // Changed since: the latest result about the item was recorded on other content.
-        let recorded = events
-            .iter()
-            .rev()
-            .filter(|e| !e.what.is_live() && !e.hash.is_empty())
-            .find(|e| e.what.place().as_ref() == Some(&place))
-            .map(|e| e.hash.as_str());
         i.changed = i.status != Status::NotStarted
-            && recorded
-                .is_some_and(|h| Some(h) != crate::events::content_hash(course, &place).as_deref());
-        if i.status == Status::NotStarted && touched.contains(&place.to_string()) {
+            && seen
+                .copied()
+                .flatten()
+                .is_some_and(|h| !hashes.is_current(i.kind, &i.item, h));
+        if i.status == Status::NotStarted && seen.is_some() {
             i.status = Status::Started;
         }
         if i.kind == ItemKind::Lab && i.status == Status::Started {
+            let place = Place {
+                kind: i.kind,
+                id: i.item.clone(),
+            };
             i.step = live
                 .filter(|l| l.place == place)
                 .and_then(|l| l.step.clone())
                 .or_else(|| {
-                    course
+                    hashes
+                        .course
                         .lab(&i.item)?
                         .steps
                         .iter()

@@ -26,6 +26,9 @@ pub const DATA_DIR_ENV: &str = "ROCM_LEARN_DATA_DIR";
 const FILE_NAME: &str = "progress.json";
 const LOCK_NAME: &str = "progress.lock";
 
+/// The longest a save waits for the folder's lock (another running copy saving).
+pub const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Progress {
     pub version: u32,
@@ -635,6 +638,14 @@ impl std::fmt::Display for ProgressError {
 
 impl std::error::Error for ProgressError {}
 
+impl ProgressError {
+    /// The folder's lock was held past `LOCK_WAIT`: nothing was written, so the same change
+    /// may be tried again later.
+    pub fn is_locked(&self) -> bool {
+        self.0.id == "progress-locked"
+    }
+}
+
 /// Something the learner should be told while loading (not an error: work goes on).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
@@ -903,9 +914,7 @@ impl Store {
     ) -> Result<(Progress, Option<Notice>, Vec<crate::events::Event>), ProgressError> {
         crate::unix::files::create_dir_as_folder(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
-        let lock_path = self.dir.join(LOCK_NAME);
-        let lock = crate::unix::files::lock_file(&lock_path)
-            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
+        let lock = self.lock()?;
         let (mut progress, notice) = self.load()?;
         let log_path = self.log_path();
         let mut events = if !log_path.exists() && progress.has_results() {
@@ -940,9 +949,7 @@ impl Store {
     pub fn absorb(&self, theirs: &[crate::events::Event]) -> Result<usize, ProgressError> {
         crate::unix::files::create_dir_as_folder(&self.dir)
             .map_err(|e| io_error("progress-write-failed", &self.dir, e))?;
-        let lock_path = self.dir.join(LOCK_NAME);
-        let lock = crate::unix::files::lock_file(&lock_path)
-            .map_err(|e| io_error("progress-write-failed", &lock_path, e))?;
+        let lock = self.lock()?;
         let (old, _) = self.load()?;
         let log_path = self.log_path();
         let mut mine = if !log_path.exists() && old.has_results() {
@@ -981,6 +988,43 @@ impl Store {
         self.write(&progress)?;
         drop(lock); // unlocks
         Ok(added)
+    }
+
+    /// Takes the folder's lock, waiting at most `LOCK_WAIT`: a save holds it for milliseconds,
+    /// so a holder that keeps it longer is stuck, and the learner is told which file and what
+    /// to do rather than left with a frozen screen.
+    fn lock(&self) -> Result<File, ProgressError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let path = self.dir.join(LOCK_NAME);
+        // Empty, but nobody else's to open (an open file can be locked by anyone who has it).
+        let f = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| io_error("progress-write-failed", &path, e))?;
+        let deadline = std::time::Instant::now() + LOCK_WAIT;
+        let mut pause = std::time::Duration::from_millis(1);
+        loop {
+            match f.try_lock() {
+                Ok(()) => return Ok(f),
+                Err(fs::TryLockError::Error(e)) => {
+                    return Err(io_error("progress-write-failed", &path, e));
+                }
+                Err(fs::TryLockError::WouldBlock) => {}
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return Err(ProgressError(
+                    Msg::new("progress-locked")
+                        .arg("path", path.display())
+                        .arg("secs", LOCK_WAIT.as_secs()),
+                ));
+            }
+            std::thread::sleep(pause.min(left));
+            pause = (pause * 2).min(std::time::Duration::from_millis(50));
+        }
     }
 
     /// What the folders of this pack's earlier versions held, joined; a fresh start if none.

@@ -276,6 +276,7 @@ pub fn build(
         by_name.entry(&i.export.learner).or_default().push(i);
     }
     let mut class = Class::default();
+    let hashes = crate::merge::Hashes::new(course);
     let mut missed: BTreeMap<crate::review::Key, Missed> = BTreeMap::new();
     for (name, files) in by_name {
         let (keys, whole) = known.of(&pack.id, name);
@@ -283,14 +284,14 @@ pub fn build(
         if files.len() > 1 {
             r.merged += 1;
         }
-        let mut merged = crate::merge::learner(name, &files, course, pack, now);
+        let mut merged = crate::merge::learner(name, &files, &hashes, pack, now);
         merged.flags.extend(refused);
         let by_server = by_server(
             name,
             &files,
             &merged.export,
             &known.servers,
-            course,
+            &hashes,
             pack,
             now,
         );
@@ -338,7 +339,7 @@ fn by_server(
     files: &[&Input],
     merged: &Export,
     servers: &[String],
-    course: &Course,
+    hashes: &crate::merge::Hashes,
     pack: &Pack,
     now: u64,
 ) -> std::collections::BTreeSet<String> {
@@ -350,7 +351,7 @@ fn by_server(
     if theirs.is_empty() {
         return Default::default();
     }
-    let server = crate::merge::learner(name, &theirs, course, pack, now).export;
+    let server = crate::merge::learner(name, &theirs, hashes, pack, now).export;
     let result = |i: &Item| {
         (
             i.status,

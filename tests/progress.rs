@@ -2,6 +2,9 @@
 //! writers that never lose each other's work.
 
 use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+mod common;
 
 use rocm_learn::progress::{Notice, Progress, Store, VERSION};
 use rocm_learn::quiz::{QuestionResult, QuizResult};
@@ -564,4 +567,65 @@ fn a_step_met_in_a_session_that_never_ended_is_in_the_record() {
     let p = Progress::from_events(&[met("1", "on-path"), met("2", "on-path")]);
     assert_eq!(p.labs["hipcc-not-found"].steps_done, ["on-path"]);
     assert!(p.labs["hipcc-not-found"].completed_at.is_none());
+}
+
+/// Another process holds the progress folder's lock and never lets go (a copy of the app
+/// stuck mid-save): a command that saves says which file is locked and what to do once the
+/// deadline has passed, instead of hanging with it.
+#[test]
+fn a_lock_held_by_another_process_is_named_within_the_deadline_instead_of_hanging() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("packs/test-pack");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lock = dir.join("progress.lock");
+    // flock(1), from util-linux: the same kind of lock the store takes (flock(2)), held by a
+    // shell that ends when its input is closed (so nothing outlives the test).
+    let mut holder = std::process::Command::new("flock")
+        .arg(&lock)
+        .args(["sh", "-c", "read _"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("flock (util-linux) runs");
+    let held = Instant::now();
+    loop {
+        let f = std::fs::File::open(&lock);
+        if f.is_ok_and(|f| matches!(f.try_lock(), Err(std::fs::TryLockError::WouldBlock))) {
+            break;
+        }
+        assert!(
+            held.elapsed() < Duration::from_secs(20),
+            "flock never took the lock"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let start = Instant::now();
+    let out = common::run_pack(
+        &["quiz", "deploy-workflow", "--seed", "0"],
+        "1\nb\n3\nb\n2\n",
+        data.path(),
+        &[],
+    );
+    let took = start.elapsed();
+    drop(holder.stdin.take());
+    let _ = holder.wait();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    common::has_all(
+        &out.stderr,
+        &[
+            &format!("{} has been locked for 3 seconds", lock.display()),
+            "another rocm-learn",
+            "Quit that one",
+        ],
+    );
+    // One save, one deadline; the rest is the process's own start and a busy machine.
+    assert!(
+        took < rocm_learn::progress::LOCK_WAIT + Duration::from_secs(12),
+        "took {took:?}"
+    );
+    assert!(
+        took >= rocm_learn::progress::LOCK_WAIT,
+        "it waited: {took:?}"
+    );
+    // Nothing was written under someone else's lock.
+    assert!(!dir.join("progress.json").exists());
 }

@@ -160,10 +160,22 @@ pub fn run(args: Vec<OsString>) -> i32 {
         content_source::remember_content(content_dir.as_deref());
     }
     let code = dispatch(Ctx { i18n, content_dir }, &matches);
+    // Results on their way to the class (its folder, the LRS queue) get a bounded moment;
+    // what could not be written is said.
+    let unwritten = crate::export::worker::drain_all(HANDOFF_EXIT_WAIT);
+    if !unwritten.is_empty() {
+        let i18n = I18n::new(lang);
+        for m in &unwritten {
+            eprintln!("{}", i18n.msg(m));
+        }
+    }
     // Statements being sent get a moment to arrive; the rest stay queued for the next run.
     crate::lrs::wait(LRS_EXIT_WAIT);
     code
 }
+
+/// How long a command about to exit waits for its results to reach the class.
+const HANDOFF_EXIT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// How long a command about to exit waits for statements being sent to the LRS.
 const LRS_EXIT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);

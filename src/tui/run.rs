@@ -133,27 +133,41 @@ fn setup() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
 }
 
 /// Persists the app's pending progress changes; the merged result (another instance may have
-/// written meanwhile) becomes the app's copy.
-fn persist(app: &mut App, store: Option<&Store>) {
-    if app.outbox.is_empty() {
-        return;
+/// written meanwhile) becomes the app's copy. When another program holds the progress lock
+/// past its deadline the changes are kept and tried again, no sooner than `retry` says (each
+/// try may wait for the lock once more). Returns what a failed save said.
+fn persist(app: &mut App, store: Option<&Store>, retry: &mut Option<Instant>) -> Option<String> {
+    if app.outbox.is_empty() || retry.is_some_and(|t| Instant::now() < t) {
+        return None;
     }
     let changes = std::mem::take(&mut app.outbox);
-    let Some(store) = store else { return };
+    let store = store?;
     match store.update(|p| changes.iter().for_each(|c| p.apply(c))) {
         Ok((merged, notice)) => {
+            *retry = None;
             app.world.progress = merged;
             if let Some(n) = notice {
                 let text = app.world.i18n.msg(&n.msg());
                 app.notify(text);
             }
+            None
         }
         Err(e) => {
+            if e.is_locked() {
+                // Nothing was written: the same changes go first in the next try.
+                let newer = std::mem::replace(&mut app.outbox, changes);
+                app.outbox.extend(newer);
+                *retry = Some(Instant::now() + LOCKED_RETRY);
+            }
             let text = app.world.i18n.msg(&e.0);
-            app.notify(text);
+            app.notify(text.clone());
+            Some(text)
         }
     }
 }
+
+/// How long the app goes on without trying a save that found the progress lock held.
+const LOCKED_RETRY: Duration = Duration::from_secs(10);
 
 /// Runs the app until the learner quits; `open` is shown first (`rocm-learn lesson ID` ...),
 /// once the loop can be woken by background work such as a lab's shell. `class` is the class
@@ -187,8 +201,13 @@ pub fn run(
     if !app.quit {
         app.quit_all();
     }
-    persist(&mut app, store.as_ref());
+    // The last try, also when a held lock refused one a moment ago; a failure is said where
+    // the learner can still read it, on the restored terminal.
+    let failed = persist(&mut app, store.as_ref(), &mut None);
     restore();
+    if let Some(text) = failed {
+        eprintln!("{text}");
+    }
     result
 }
 
@@ -249,6 +268,7 @@ fn event_loop(
     let mut attached = 0u64;
     // When the last redraw was for background output alone, and when it was drawn.
     let mut last_output_draw: Option<Instant> = None;
+    let mut retry_save = None;
     while let Ok(msg) = rx.recv() {
         let mut stop = false;
         // Output that follows a key (a shell's echo) is drawn at once, as a terminal would;
@@ -289,7 +309,8 @@ fn event_loop(
             // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
             app.quit_all();
         }
-        persist(app, store);
+        // A failure is on screen already (a notice).
+        let _ = persist(app, store, &mut retry_save);
         if app.quit {
             break;
         }

@@ -5,6 +5,7 @@
 //! network, its own PID namespace, and it dies with the app. When bubblewrap cannot run, the
 //! lab says exactly why and how to fix it; it never falls back to an unconfined shell.
 
+use super::programs::on_path;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -35,15 +36,6 @@ pub const HOME_SIZE: u64 = 512 << 20;
 /// Why the sandbox cannot start, as a message naming the fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SandboxError(pub Msg);
-
-/// Where `tool` is on PATH.
-pub(super) fn on_path(tool: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH").and_then(|p| {
-        std::env::split_paths(&p)
-            .map(|d| d.join(tool))
-            .find(|f| f.is_file())
-    })
-}
 
 /// The lab's namespaces: all of them, the user's too, with the learner's uid and gid inside.
 const NAMESPACES: [&str; 6] = [

@@ -8,6 +8,7 @@ pub mod idmap;
 pub mod key_bytes;
 pub mod memory_ticket;
 pub mod probe_cache;
+pub mod programs;
 pub mod reading;
 pub mod run;
 pub mod scripted;

@@ -129,7 +129,7 @@ fn machine_key() -> &'static str {
         for tool in ["bwrap", "newuidmap", "newgidmap"] {
             key.push_str(&format!(
                 "{tool} {}\n",
-                file_id(super::bwrap::on_path(tool))
+                file_id(super::programs::on_path(tool))
             ));
         }
         for table in ["/etc/subuid", "/etc/subgid"] {
