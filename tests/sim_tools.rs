@@ -608,7 +608,7 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
     let dir = tempfile::tempdir().expect("dir");
     let mut typo = MachineSpec::preset(Preset::Vega64Workstation);
     typo.user_groups = vec!["rendr".into()];
-    let err = sim::stage::create(dir.path(), &typo).unwrap_err();
+    let err = sim::stage::create_on(dir.path(), &typo, &sim::Fake::default()).unwrap_err();
     assert!(
         err.message.contains("no group \"rendr\""),
         "{}",
