@@ -1,6 +1,7 @@
 //! Bad input never panics: random argument vectors for every tool, damaged or missing state,
 //! a missing root. And the command-line entry, end to end, once.
 
+#[path = "../crates/sim/tests/sim_common/mod.rs"]
 mod sim_common;
 
 use std::path::Path;

@@ -1,6 +1,7 @@
 //! The seed cases as sequences of commands on one machine: what a learner does, and what the
 //! machine then says. Each asserts the behaviour a learner would notice.
 
+#[path = "../crates/sim/tests/sim_common/mod.rs"]
 mod sim_common;
 
 use rocm_learn::content::{Check, Msg};

@@ -4,7 +4,7 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, MachineSpec, ScriptedConsole};
+use rocm_sim::{self as sim, MachineSpec, ScriptedConsole};
 use sim_common::{Stage, check, check_as, golden, root, vega};
 
 fn two_releases() -> Stage {
@@ -250,7 +250,7 @@ fn a_single_release_install_is_an_alternative_too_and_sudo_reaches_the_tool() {
         "There is only one alternative in link group rocm (providing /opt/rocm): /opt/rocm-6.2.2\nNothing to configure.\n"
     );
     assert_eq!(out.code, 0);
-    let mut spec = MachineSpec::preset(rocm_learn::sim::Preset::Vega64Workstation);
+    let mut spec = MachineSpec::preset(rocm_sim::Preset::Vega64Workstation);
     spec.rocm_installed = Some("6.2.2".into());
     spec.rocm_releases = vec!["6.3.2".into()];
     let dir = tempfile::tempdir().unwrap();
