@@ -71,7 +71,8 @@ fn main() {
     let stage_only = timed(20, || {
         let stage = rocm_learn::lab::app::stage::Stage::new(false).unwrap();
         let spec = rocm_learn::sim::MachineSpec::from_toml(&lab.machine).unwrap();
-        let state = rocm_learn::sim::stage::create(stage.root(), &spec).unwrap();
+        let host = rocm_learn::sim_host::Alone::new();
+        let state = rocm_learn::sim::stage::create_on(stage.root(), &spec, &host).unwrap();
         let tools: Vec<(String, String)> = rocm_learn::sim::tools::system_tools(&state)
             .into_iter()
             .map(|t| (t.path.to_string(), t.name.to_string()))

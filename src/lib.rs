@@ -35,6 +35,7 @@ pub mod report;
 pub mod review;
 pub mod serve;
 pub mod sign;
+pub mod sim_host;
 pub mod sys;
 pub mod term_text;
 pub mod text;

@@ -67,7 +67,9 @@ pub fn machines(tree: &ContentTree, course: &Course, diags: &mut Diagnostics) {
         let Ok(scratch) = tempfile::tempdir() else {
             continue;
         };
-        if let Err(e) = crate::sim::stage::create(scratch.path(), &spec) {
+        if let Err(e) =
+            crate::sim::stage::create_on(scratch.path(), &spec, &crate::sim_host::Alone::new())
+        {
             error(diags, &e.message);
             continue;
         }

@@ -1,6 +1,7 @@
 //! Bad input never panics: random argument vectors for every tool, damaged or missing state,
 //! a missing root. And the command-line entry, end to end, once.
 
+#[path = "../crates/sim/tests/sim_common/mod.rs"]
 mod sim_common;
 
 use std::path::Path;
@@ -112,8 +113,8 @@ fn missing_root_is_a_tool_error() {
     );
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("does not exist"), "{}", out.stderr);
-    assert!(sim::Machine::reboot(&gone).is_err());
-    assert!(sim::login(&gone, "learner").is_err());
+    assert!(sim::Machine::reboot_on(&gone, &sim::Fake::default()).is_err());
+    assert!(sim::login_on(&gone, "learner", &sim::Fake::default()).is_err());
 }
 
 #[test]

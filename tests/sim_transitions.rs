@@ -1,6 +1,7 @@
 //! The seed cases as sequences of commands on one machine: what a learner does, and what the
 //! machine then says. Each asserts the behaviour a learner would notice.
 
+#[path = "../crates/sim/tests/sim_common/mod.rs"]
 mod sim_common;
 
 use rocm_learn::content::{Check, Msg};
@@ -358,7 +359,7 @@ fn apt_without_key_fails_and_with_key_succeeds() {
     let wrapper = st.read("/opt/rocm-6.2.2/bin/hipcc");
     assert_eq!(
         wrapper,
-        "#!/bin/sh\nexport ROCM_SIM_RELEASE=6.2.2\nexec \"rocm-learn\" sim hipcc \"$@\"\n"
+        "#!/bin/sh\nexec \"rocm-learn\" \"sim:hipcc@6.2.2\" \"$0\" \"$@\"\n"
     );
     // Installing again changes nothing.
     let out = st.run("sudo apt install rocm");

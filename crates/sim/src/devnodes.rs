@@ -1,10 +1,9 @@
 //! Device nodes that exist for real on the machine's own root (a lab whose host could make
 //! them): there a node in /dev is the truth for its owner, group and mode, as a `chmod` or
-//! `chown` by any program leaves them ([`State::load`] reads them back through the
+//! `chown` by any program leaves them ([`State::load_on`] reads them back through the
 //! [`Host`](crate::Host)); everywhere else the state keeps what udev set.
 
-use super::host;
-use super::state::{DevNode, State};
+use super::state::State;
 
 /// Every node the machine may ever have (major, minor): the ones it has, /dev/kfd, and each
 /// GPU's card and render node, whether its driver is loaded or not.
@@ -18,9 +17,4 @@ pub fn possible(state: &State) -> Vec<(u32, u32)> {
     nodes.sort_unstable();
     nodes.dedup();
     nodes
-}
-
-/// The metadata of `node.path` when it is the character device `node` stands for.
-pub fn real(node: &DevNode) -> Option<rustix::fs::Stat> {
-    host::char_device(&node.path, node.major, node.minor)
 }

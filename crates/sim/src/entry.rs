@@ -1,37 +1,30 @@
-//! The command-line entry `rocm-learn sim TOOL ARGS...`: reads the caller from the environment,
-//! runs the tool on the stage, prints its output and carries out its `Exec` action.
+//! One tool call, `rocm-learn sim TOOL ARGS...`: the caller from the host's environment, the
+//! tool run on the machine, its output written to the streams handed in and its `Exec` action
+//! handed to the host. Nothing here reads the process's environment, standard streams or
+//! working folder, or runs a program: the program around the simulator (the app, the lab's
+//! broker) supplies each through [`Host`].
 //!
 //! `rocm-learn sim stage [SPEC.toml]` (lab authors, tests) creates a stage at `ROCM_SIM_ROOT`;
 //! it refuses `/` so it can never overwrite a real machine's /etc.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::host::{Program, var};
 use super::{BIN_ENV, ROOT_ENV, SESSION_ENV, UID_ENV, USER_ENV};
 use super::{Caller, Console, Exec, MachineSpec, Output, accounts};
 
-pub use crate::host::{Alone, HandOver, Host};
+pub use crate::host::{HandOver, Host};
 
-/// The real terminal: prompts are shown before reading the answer.
-struct Terminal;
-
-impl Console for Terminal {
-    fn read_stdin(&mut self) -> Vec<u8> {
-        let mut buf = Vec::new();
-        let _ = io::stdin().lock().read_to_end(&mut buf);
-        buf
-    }
-
-    fn ask(&mut self, pending: &[u8]) -> Option<String> {
-        let mut out = io::stdout().lock();
-        let _ = out.write_all(pending);
-        let _ = out.flush();
-        let mut line = String::new();
-        match io::stdin().lock().read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(line.trim_end_matches(['\n', '\r']).to_string()),
-        }
-    }
+/// Where a tool's output goes: its console (prompts and stdin) and the process's stdout and
+/// stderr, as the program around the simulator has them.
+pub struct Streams<'a> {
+    /// Prompts and stdin.
+    pub console: &'a mut dyn Console,
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    pub err: &'a mut dyn Write,
 }
 
 /// Whether `root` is this system's own `/` (however spelled: `/etc/..`, a link to `/`).
@@ -43,18 +36,17 @@ fn is_machine_root(root: &Path) -> bool {
 /// the host vouches for (the lab), the variables are the host's; on this system's own `/`
 /// otherwise, the process's own uid is the truth and a variable counts for nothing.
 pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
-    let user = host
-        .var(USER_ENV)
-        .or_else(|| host.var("USER"))
+    let user = var(host, USER_ENV)
+        .or_else(|| var(host, "USER"))
         .unwrap_or_else(|| "learner".into());
     let uid = if !host.vouches() && is_machine_root(root) {
         Some(host.euid())
     } else {
-        host.var(UID_ENV).and_then(|v| v.parse().ok())
+        var(host, UID_ENV).and_then(|v| v.parse().ok())
     }
     .or_else(|| accounts::user(root, &user).map(|u| u.uid))
     .unwrap_or(1000);
-    let cwd = std::env::current_dir().ok();
+    let cwd = host.cwd();
     let cwd = match cwd {
         Some(c) if root == Path::new("/") => c.to_string_lossy().into_owned(),
         Some(c) => match c.strip_prefix(root) {
@@ -66,17 +58,22 @@ pub fn caller_from_env(root: &Path, host: &dyn Host) -> Caller {
     Caller {
         user: if uid == 0 { "root".into() } else { user },
         uid,
-        session: host.var(SESSION_ENV),
+        session: var(host, SESSION_ENV),
         cwd,
-        sim_bin: host.var(BIN_ENV).unwrap_or_else(|| "rocm-learn".into()),
+        sim_bin: var(host, BIN_ENV).unwrap_or_else(|| "rocm-learn".into()),
     }
 }
 
-/// Runs `tool` as `rocm-learn sim TOOL ARGS...` does: on `ROCM_SIM_ROOT`, for the caller the environment names, through `host`; returns the exit status.
-pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
-    let root = PathBuf::from(host.var(ROOT_ENV).unwrap_or_else(|| "/".into()));
+/// Runs `tool` as `rocm-learn sim TOOL ARGS...` does: on `ROCM_SIM_ROOT`, for the caller the
+/// host's environment names, through `host`; returns the exit status (when a program the tool
+/// hands over to could not replace this process).
+pub fn main(tool: &str, args: &[String], host: &dyn Host, io: &mut Streams) -> i32 {
+    let root = PathBuf::from(var(host, ROOT_ENV).unwrap_or_else(|| "/".into()));
     if tool == "stage" {
-        return stage(&root, args, host);
+        return stage(&root, args, host, io.err);
+    }
+    if root == Path::new("/") {
+        super::fsx::set_programs(var(host, super::fsx::PROGRAMS_ENV).map(PathBuf::from));
     }
     let caller = caller_from_env(&root, host);
     // sudo becomes root for real before it runs anything: only that root may write the
@@ -85,22 +82,24 @@ pub fn main(tool: &str, args: &[String], host: &dyn Host) -> i32 {
     if (tool == "sudo" || tool == "amdgpu-install" || caller.uid == 0)
         && let Err(e) = host.become_id(0, 0)
     {
-        eprintln!("sudo: unable to change to root: {e}");
+        let _ = writeln!(io.err, "sudo: unable to change to root: {e}");
     }
     // Sessions are opened by the lab's supervisor; a learner asking for one (to claim groups
     // a login does not have) gets what a normal user gets from login(1).
     if tool == "login" && is_machine_root(&root) && caller.uid != 0 {
-        eprintln!("login: Cannot possibly work without effective root");
+        let _ = writeln!(io.err, "login: Cannot possibly work without effective root");
         return 1;
     }
-    let env: Vec<(String, String)> = std::env::vars().collect();
-    let out = super::run_with_env(host, &root, tool, args, &caller, &mut Terminal, &env);
-    finish(&root, out, &caller, host)
+    let out = super::run_with_env(host, &root, tool, args, &caller, io.console, host.env());
+    finish(&root, out, &caller, host, io)
 }
 
-fn stage(root: &Path, args: &[String], host: &dyn Host) -> i32 {
+fn stage(root: &Path, args: &[String], host: &dyn Host, err: &mut dyn Write) -> i32 {
     if root == Path::new("/") {
-        eprintln!("rocm-learn sim stage: set {ROOT_ENV} to the stage directory (refusing /)");
+        let _ = writeln!(
+            err,
+            "rocm-learn sim stage: set {ROOT_ENV} to the stage directory (refusing /)"
+        );
         return 2;
     }
     let mut spec = match args {
@@ -109,87 +108,92 @@ fn stage(root: &Path, args: &[String], host: &dyn Host) -> i32 {
             Ok(t) => match MachineSpec::from_toml(&t) {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("{e}");
+                    let _ = writeln!(err, "{e}");
                     return 1;
                 }
             },
             Err(e) => {
-                eprintln!("rocm-learn sim stage: {file}: {e}");
+                let _ = writeln!(err, "rocm-learn sim stage: {file}: {e}");
                 return 1;
             }
         },
         _ => {
-            eprintln!("usage: rocm-learn sim stage [SPEC.toml]");
+            let _ = writeln!(err, "usage: rocm-learn sim stage [SPEC.toml]");
             return 2;
         }
     };
-    spec.sim_bin = host.var(BIN_ENV);
+    spec.sim_bin = var(host, BIN_ENV);
     if let Err(e) = std::fs::create_dir_all(root) {
-        eprintln!("rocm-learn sim stage: {}: {e}", root.display());
+        let _ = writeln!(err, "rocm-learn sim stage: {}: {e}", root.display());
         return 1;
     }
     match super::stage::create_on(root, &spec, host) {
         Ok(_) => 0,
         Err(e) => {
-            eprintln!("{e}");
+            let _ = writeln!(err, "{e}");
             1
         }
     }
 }
 
-fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
-    {
-        let mut so = io::stdout().lock();
-        let _ = so.write_all(&out.stdout[out.shown.min(out.stdout.len())..]);
-        let _ = so.flush();
-    }
+fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host, io: &mut Streams) -> i32 {
+    let _ = io
+        .out
+        .write_all(&out.stdout[out.shown.min(out.stdout.len())..]);
+    let _ = io.out.flush();
     if !out.stderr.is_empty() {
-        let _ = io::stderr().lock().write_all(out.stderr.as_bytes());
+        let _ = io.err.write_all(out.stderr.as_bytes());
     }
     if out.rebooted {
         host.rebooted();
     }
+    let env = host.env();
     match out.exec {
         None => out.code,
         Some(Exec::Shell { session }) => {
-            let user = host.var(USER_ENV).unwrap_or_else(|| "learner".into());
+            let user = var(host, USER_ENV).unwrap_or_else(|| "learner".into());
             let shell = accounts::user(root, &user)
                 .map(|u| u.shell)
                 .filter(|s| !s.is_empty())
                 .unwrap_or_else(|| "/bin/sh".into());
-            let mut cmd = std::process::Command::new(&shell);
-            cmd.env(SESSION_ENV, &session);
+            let mut vars = env.to_vec();
+            set(&mut vars, SESSION_ENV, &session);
+            let program = Program {
+                path: PathBuf::from(&shell),
+                arg0: shell.clone(),
+                args: Vec::new(),
+                env: vars,
+                cwd: None,
+            };
             let who = HandOver {
                 user: caller.user.clone(),
                 uid: caller.uid,
                 home: home_of(root, &caller.user),
                 session,
             };
-            hand_over(cmd, &shell, &who, host)
+            hand_over(&program, &shell, &who, host, io.err)
         }
         Some(Exec::Login {
             session,
             user,
             login,
             command,
-        }) => login_shell(root, &session, &user, login, command, host),
-        Some(Exec::Program { argv, as_root, env }) => {
+        }) => login_shell(root, &session, &user, login, command, host, io.err),
+        Some(Exec::Program {
+            argv,
+            as_root,
+            env: given,
+        }) => {
             let Some(prog) = argv.first() else {
                 return out.code;
             };
             let Some(path) = find_real(prog, host) else {
-                eprintln!("sudo: {prog}: command not found");
+                let _ = writeln!(io.err, "sudo: {prog}: command not found");
                 return 1;
             };
-            let mut cmd = std::process::Command::new(path);
-            // The program names itself as typed (`ls: cannot access ...`), as a shell runs it.
-            std::os::unix::process::CommandExt::arg0(&mut cmd, prog);
-            cmd.args(&argv[1..]);
-            if let Some(env) = env {
-                cmd.env_clear().envs(env);
-            }
+            let mut vars = given.unwrap_or_else(|| env.to_vec());
             let who = if as_root {
-                cmd.env(UID_ENV, "0");
+                set(&mut vars, UID_ENV, "0");
                 HandOver {
                     user: "root".into(),
                     uid: 0,
@@ -204,9 +208,23 @@ fn finish(root: &Path, out: Output, caller: &Caller, host: &dyn Host) -> i32 {
                     session: caller.session.clone().unwrap_or_default(),
                 }
             };
-            hand_over(cmd, prog, &who, host)
+            // The program names itself as typed (`ls: cannot access ...`), as a shell runs it.
+            let program = Program {
+                path,
+                arg0: prog.clone(),
+                args: argv[1..].to_vec(),
+                env: vars,
+                cwd: None,
+            };
+            hand_over(&program, prog, &who, host, io.err)
         }
     }
+}
+
+/// Sets `key` to `value` in `env`, in place of any earlier value.
+fn set(env: &mut Vec<(String, String)>, key: &str, value: &str) {
+    env.retain(|(k, _)| k != key);
+    env.push((key.into(), value.into()));
 }
 
 /// `su`: the user's shell in a new session; in the sandbox, as that user's uid for real.
@@ -217,13 +235,14 @@ fn login_shell(
     login: bool,
     command: Option<String>,
     host: &dyn Host,
+    err: &mut dyn Write,
 ) -> i32 {
     let Some(pw) = accounts::user(root, user) else {
-        eprintln!("su: user {user} does not exist");
+        let _ = writeln!(err, "su: user {user} does not exist");
         return 1;
     };
     if let Err(e) = host.become_id(pw.uid, pw.gid) {
-        eprintln!("su: cannot set user id: {e}");
+        let _ = writeln!(err, "su: cannot set user id: {e}");
         return 1;
     }
     let shell = if pw.shell.is_empty() {
@@ -231,43 +250,58 @@ fn login_shell(
     } else {
         pw.shell.clone()
     };
-    let mut cmd = std::process::Command::new(&shell);
-    if login {
-        cmd.arg("-l");
+    let mut args = Vec::new();
+    let mut cwd = None;
+    let mut vars: Vec<(String, String)> = if login {
+        args.push("-l".to_string());
+        cwd = Some(root.join(pw.home.trim_start_matches('/')));
         // A login starts from a clean environment; the lab's own variables (its prompt hook
         // and side channel) and the terminal survive, as TERM does with a real `su -`.
-        let keep: Vec<(std::ffi::OsString, std::ffi::OsString)> = std::env::vars_os()
+        let mut keep: Vec<(String, String)> = host
+            .env()
+            .iter()
             .filter(|(k, _)| {
-                let k = k.to_string_lossy();
                 k == "TERM"
                     || k == "LANG"
                     || k == "PROMPT_COMMAND"
                     || k.starts_with("ROCM_")
                     || k.starts_with("BASH_FUNC_")
             })
+            .cloned()
             .collect();
-        cmd.env_clear().envs(keep);
-        let path = environment_path(root);
-        cmd.env("PATH", path)
-            .current_dir(root.join(pw.home.trim_start_matches('/')));
-    }
+        set(&mut keep, "PATH", &environment_path(root));
+        keep
+    } else {
+        host.env().to_vec()
+    };
     if let Some(c) = command {
-        cmd.args(["-c", &c]);
+        args.extend(["-c".to_string(), c]);
     }
-    cmd.env("HOME", &pw.home)
-        .env("USER", user)
-        .env("LOGNAME", user)
-        .env("SHELL", &shell)
-        .env(USER_ENV, user)
-        .env(SESSION_ENV, session)
-        .env_remove(UID_ENV);
+    for (k, v) in [
+        ("HOME", pw.home.as_str()),
+        ("USER", user),
+        ("LOGNAME", user),
+        ("SHELL", shell.as_str()),
+        (USER_ENV, user),
+        (SESSION_ENV, session),
+    ] {
+        set(&mut vars, k, v);
+    }
+    vars.retain(|(k, _)| k != UID_ENV);
+    let program = Program {
+        path: PathBuf::from(&shell),
+        arg0: shell.clone(),
+        args,
+        env: vars,
+        cwd,
+    };
     let who = HandOver {
         user: user.into(),
         uid: pw.uid,
         home: pw.home.clone(),
         session: session.into(),
     };
-    hand_over(cmd, &shell, &who, host)
+    hand_over(&program, &shell, &who, host, err)
 }
 
 /// A user's home folder as /etc/passwd gives it.
@@ -277,14 +311,22 @@ fn home_of(root: &Path, user: &str) -> String {
         .unwrap_or_else(|| format!("/home/{user}"))
 }
 
-/// Tells the host who the program will run as, then becomes it. A host that cannot make the
-/// identity real refuses, and the program does not run.
-fn hand_over(cmd: std::process::Command, name: &str, who: &HandOver, host: &dyn Host) -> i32 {
+/// Tells the host who the program will run as, then has the host become it. A host that
+/// cannot make the identity real refuses, and the program does not run.
+fn hand_over(
+    program: &Program,
+    name: &str,
+    who: &HandOver,
+    host: &dyn Host,
+    err: &mut dyn Write,
+) -> i32 {
     if let Err(e) = host.handing_over(who) {
-        eprintln!("{name}: {e}");
+        let _ = writeln!(err, "{name}: {e}");
         return 126;
     }
-    exec(cmd, name)
+    let e = host.exec(program);
+    let _ = writeln!(err, "{name}: {e}");
+    126
 }
 
 /// The PATH of a fresh Ubuntu login.
@@ -317,39 +359,15 @@ pub fn environment(root: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Finds `prog` on `host`'s PATH, skipping the simulator's own wrappers (so `ls` for other paths runs
-/// the real ls even when a wrapper named ls comes first).
+/// Finds `prog` on `host`'s PATH, skipping the simulator's own wrappers (so `ls` for other
+/// paths runs the real ls even when a wrapper named ls comes first).
 fn find_real(prog: &str, host: &dyn Host) -> Option<PathBuf> {
-    let is_wrapper = |p: &Path| {
-        std::fs::read(p)
-            .map(|b| b.len() < 4096 && String::from_utf8_lossy(&b).contains("\" sim "))
-            .unwrap_or(false)
-    };
     if prog.contains('/') {
         let p = PathBuf::from(prog);
         return p.is_file().then_some(p);
     }
-    let path = host.var("PATH")?;
+    let path = var(host, "PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join(prog))
-        .find(|p| p.is_file() && !is_wrapper(p))
-}
-
-#[cfg(unix)]
-fn exec(mut cmd: std::process::Command, name: &str) -> i32 {
-    use std::os::unix::process::CommandExt;
-    let e = cmd.exec();
-    eprintln!("{name}: {e}");
-    126
-}
-
-#[cfg(not(unix))]
-fn exec(mut cmd: std::process::Command, name: &str) -> i32 {
-    match cmd.status() {
-        Ok(s) => s.code().unwrap_or(1),
-        Err(e) => {
-            eprintln!("{name}: {e}");
-            126
-        }
-    }
+        .find(|p| p.is_file() && !super::wrappers::is_wrapper(p))
 }

@@ -62,15 +62,26 @@ pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
 /// when the real /usr must stay as it is; unset, they are where they belong.
 pub const PROGRAMS_ENV: &str = "ROCM_SIM_PROGRAMS";
 
+/// Where this process's calls see the machine's /usr/bin and /usr/sbin at `/`: set by the
+/// entry from the host's `$ROCM_SIM_PROGRAMS` (one process runs one call).
+static PROGRAMS: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+
+/// Says where the machine's /usr/bin and /usr/sbin are seen at `/` (None: at their place).
+pub fn set_programs(dir: Option<PathBuf>) {
+    if let Ok(mut p) = PROGRAMS.lock() {
+        *p = dir;
+    }
+}
+
 /// The host path of one of the machine's own programs (`/usr/bin/X`, `/usr/sbin/X`). Under a
-/// stage root that is `usr/bin/X`; at `/` it is under `$ROCM_SIM_PROGRAMS` when that is set,
-/// so that a package's program lands where something can run it.
+/// stage root that is `usr/bin/X`; at `/` it is under the folder `set_programs` named, so
+/// that a package's program lands where something can run it.
 pub fn system_bin(root: &Path, path: &str) -> PathBuf {
-    // Read only for `/`: under a stage root the variable counts for nothing.
+    // Only for `/`: under a stage root the setting counts for nothing.
     let programs = (root == Path::new("/"))
-        .then(|| std::env::var(PROGRAMS_ENV).ok())
+        .then(|| PROGRAMS.lock().ok().and_then(|p| p.clone()))
         .flatten();
-    system_bin_in(root, path, programs.as_deref())
+    system_bin_in(root, path, programs.as_deref().and_then(Path::to_str))
 }
 
 fn system_bin_in(root: &Path, path: &str, programs: Option<&str>) -> PathBuf {

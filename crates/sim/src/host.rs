@@ -1,8 +1,10 @@
 //! The real system around the simulator. Everything the simulator asks of it or does to it goes
 //! through [`Host`]: the process's own user id, giving a file to its caller, the real device
-//! nodes when the machine's root is this system's `/`, the environment, the clock, and the hooks
-//! of the program running the tools (the lab's broker). [`Alone`] is this system as it is; tests use [`Fake`],
-//! so they take the same paths whether they run as root or as a normal user.
+//! nodes when the machine's root is this system's `/`, the caller's environment and folder,
+//! the clock, replacing the process with a real program, and the hooks of the program running
+//! the tools (the lab's broker). The hosts that do this for real live with the programs that
+//! run the simulator, outside this crate; tests use [`Fake`], so they take the same paths
+//! whether they run as root or as a normal user.
 
 use std::cell::RefCell;
 use std::io;
@@ -33,67 +35,60 @@ pub struct NodeMeta {
     pub mode: u32,
 }
 
-/// The real system the simulator runs on, and the program around it. The hooks default to
-/// nothing (the simulator on its own); the effects default to this real system. A host that
-/// stands for another system ([`Fake`]) overrides every effect.
+/// A real program a tool hands over to (sudo's command, su's and newgrp's shell): everything
+/// the host needs to replace the tool's process with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    /// The file to run.
+    pub path: PathBuf,
+    /// The name it is given (`argv[0]`): as typed, as a shell runs it.
+    pub arg0: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Its whole environment.
+    pub env: Vec<(String, String)>,
+    /// The folder it starts in; None keeps the tool's.
+    pub cwd: Option<PathBuf>,
+}
+
+/// The real system the simulator runs on, and the program around it. Every effect on the real
+/// system goes through here, and has no default: a host that runs tools for real (the app's,
+/// the lab broker's, outside this crate) and one that stands for another system ([`Fake`])
+/// each say what it does.
 pub trait Host {
     /// True when the tools run on a machine whose caller the host vouches for: the caller then
     /// comes from the environment the host set, never from the process's own ids.
-    fn vouches(&self) -> bool {
-        false
-    }
+    fn vouches(&self) -> bool;
     /// Becomes `uid` for real before the tool acts (sudo, su). Called while single-threaded.
-    fn become_id(&self, _uid: u32, _gid: u32) -> io::Result<()> {
-        Ok(())
-    }
+    fn become_id(&self, uid: u32, gid: u32) -> io::Result<()>;
     /// Right before a program the learner controls replaces this process, running as `who`.
-    fn handing_over(&self, _who: &HandOver) -> io::Result<()> {
-        Ok(())
-    }
+    fn handing_over(&self, who: &HandOver) -> io::Result<()>;
     /// The tool rebooted the machine: the host ends every program on it.
-    fn rebooted(&self) {}
-
+    fn rebooted(&self);
     /// The effective uid of this process.
-    fn euid(&self) -> u32 {
-        rustix::process::geteuid().as_raw()
-    }
+    fn euid(&self) -> u32;
     /// Gives `path` (a link itself, not its target) to `uid` and `gid`.
-    fn chown(&self, path: &Path, uid: u32, gid: u32) -> io::Result<()> {
-        std::os::unix::fs::lchown(path, Some(uid), Some(gid))
-    }
+    fn chown(&self, path: &Path, uid: u32, gid: u32) -> io::Result<()>;
     /// Owner, group and mode of the node at `path` of this system, when it is the character
     /// device `major`:`minor`.
-    fn device_node(&self, path: &str, major: u32, minor: u32) -> Option<NodeMeta> {
-        char_device(path, major, minor).map(|st| NodeMeta {
-            uid: st.st_uid,
-            gid: st.st_gid,
-            mode: st.st_mode & 0o7777,
-        })
-    }
-    /// The program's environment variable `name`, when it is set and not empty.
-    fn var(&self, name: &str) -> Option<String> {
-        std::env::var(name).ok().filter(|v| !v.is_empty())
-    }
+    fn device_node(&self, path: &str, major: u32, minor: u32) -> Option<NodeMeta>;
+    /// The caller's environment, as the program around the simulator received it.
+    fn env(&self) -> &[(String, String)];
+    /// The caller's working folder, a path of this system.
+    fn cwd(&self) -> Option<PathBuf>;
     /// Time since the Unix epoch.
-    fn now(&self) -> Duration {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default()
-    }
+    fn now(&self) -> Duration;
+    /// Replaces this process with `program`; returns only when that failed, with the reason.
+    fn exec(&self, program: &Program) -> io::Error;
 }
 
-/// The metadata of `path` when it is the character device `major`:`minor` on this system.
-pub(crate) fn char_device(path: &str, major: u32, minor: u32) -> Option<rustix::fs::Stat> {
-    use rustix::fs::{FileType, lstat, makedev};
-    let st = lstat(path).ok()?;
-    let is_char = FileType::from_raw_mode(st.st_mode) == FileType::CharacterDevice;
-    (is_char && st.st_rdev == makedev(major, minor)).then_some(st)
+/// `host`'s environment variable `name`, when it is set and not empty.
+pub fn var(host: &dyn Host, name: &str) -> Option<String> {
+    host.env()
+        .iter()
+        .find(|(n, v)| n == name && !v.is_empty())
+        .map(|(_, v)| v.clone())
 }
-
-/// This system, with no program around the simulator (`rocm-learn sim` on a stage folder).
-pub struct Alone;
-
-impl Host for Alone {}
 
 /// A system in memory, for tests: ids, device nodes, the environment and the clock are what its
 /// fields say, and a change of owner is recorded instead of made.
@@ -107,8 +102,12 @@ pub struct Fake {
     pub vars: Vec<(String, String)>,
     /// Time since the Unix epoch.
     pub now: Duration,
+    /// The caller's working folder (none by default).
+    pub cwd: Option<PathBuf>,
     /// Every change of owner asked for: path, uid, gid.
     pub chowned: RefCell<Vec<(PathBuf, u32, u32)>>,
+    /// Every program the tools handed over to, in order (none is run).
+    pub execs: RefCell<Vec<Program>>,
 }
 
 impl Default for Fake {
@@ -119,7 +118,9 @@ impl Default for Fake {
             vars: Vec::new(),
             // 2024-11-05 09:00:00 UTC, the simulated machines' boot.
             now: Duration::from_secs(1_730_797_200),
+            cwd: None,
             chowned: RefCell::new(Vec::new()),
+            execs: RefCell::new(Vec::new()),
         }
     }
 }
@@ -135,6 +136,16 @@ impl Fake {
 }
 
 impl Host for Fake {
+    fn vouches(&self) -> bool {
+        false
+    }
+    fn become_id(&self, _uid: u32, _gid: u32) -> io::Result<()> {
+        Ok(())
+    }
+    fn handing_over(&self, _who: &HandOver) -> io::Result<()> {
+        Ok(())
+    }
+    fn rebooted(&self) {}
     fn euid(&self) -> u32 {
         self.euid
     }
@@ -150,14 +161,18 @@ impl Host for Fake {
             .find(|(p, n, _)| p == path && *n == (major, minor))
             .map(|(_, _, m)| *m)
     }
-    fn var(&self, name: &str) -> Option<String> {
-        self.vars
-            .iter()
-            .find(|(n, v)| n == name && !v.is_empty())
-            .map(|(_, v)| v.clone())
+    fn env(&self) -> &[(String, String)] {
+        &self.vars
+    }
+    fn cwd(&self) -> Option<PathBuf> {
+        self.cwd.clone()
     }
     fn now(&self) -> Duration {
         self.now
+    }
+    fn exec(&self, program: &Program) -> io::Error {
+        self.execs.borrow_mut().push(program.clone());
+        io::Error::other("a fake host runs no program")
     }
 }
 

@@ -18,7 +18,8 @@
 //! (`var/lib/rocm-sim/state.json`), versioned and written atomically. A missing or damaged state
 //! file makes every tool print a clear error on stderr and exit 1; nothing panics.
 //!
-//! **Creating a stage.** [`stage::create`]`(root, &MachineSpec)` writes the files and the state.
+//! **Creating a stage.** [`stage::create_on`]`(root, &MachineSpec, &dyn Host)` writes the files
+//! and the state.
 //! A lab scenario describes its machine in TOML ([`MachineSpec::from_toml`]): `preset =
 //! "vega64-workstation"` (RX Vega 64, gfx900, Ubuntu 24.04) or `preset = "mi300x-server"`
 //! (Instinct MI300X, gfx942, Ubuntu 22.04, `gpu_count` 1-8, a BMC's ASPEED display as the only
@@ -32,9 +33,11 @@
 //!
 //! **The host.** Everything the simulator asks of or does to the real system goes through a
 //! [`Host`]: the process's own uid, giving a file to its caller, the real device nodes when the
-//! root is this system's `/`, the environment, the clock, and the hooks of the program around it
-//! (the lab's broker). [`Alone`] is this system; tests use [`Fake`], so they take the same paths
-//! as root and as a normal user.
+//! root is this system's `/`, the caller's environment and folder, the clock, replacing the
+//! process with a real program, and the hooks of the program around it (the lab's broker).
+//! Nothing in this crate reads the environment or a real device, or runs a program, any other
+//! way. The real hosts belong to the programs that run the simulator; tests use [`Fake`], so
+//! they take the same paths as root and as a normal user.
 //!
 //! **Calling a tool.** In-process: [`run`]`(&dyn Host, root, tool, &args, &Caller, &mut dyn
 //! Console) -> Output` loads the state, runs the tool (one file per tool under `tools/`), and
@@ -43,7 +46,8 @@
 //! pipe (`gpg --dearmor`, `kubectl apply -f -`) or prompt (apt's `[Y/n]`) go through the
 //! [`Console`]; tests use [`ScriptedConsole`].
 //!
-//! From the shell, the binary's hidden entry `rocm-learn sim TOOL ARGS...` reads:
+//! From the shell, the binary's hidden entry `rocm-learn sim TOOL ARGS...` ([`entry::main`])
+//! reads, from its host's environment:
 //! - `ROCM_SIM_ROOT`: the root directory (default `/`);
 //! - `ROCM_SIM_USER`: the login name (default `learner`);
 //! - `ROCM_SIM_UID`: the effective uid; `0` is root (default: the user's uid in /etc/passwd);
@@ -52,7 +56,7 @@
 //! - `ROCM_SIM_PROGRAMS`: where the machine's /usr/bin and /usr/sbin are seen at root `/`
 //!   ([`fsx::system_bin`]), when they cannot be at their own place.
 //!
-//! The working directory of the calling process is taken as the caller's directory inside the
+//! The host's working folder (`Host::cwd`) is taken as the caller's directory inside the
 //! machine (with `root` stripped when it is a prefix).
 //!
 //! **Sessions model real credentials.** `sim login USER` records a session with the groups
@@ -81,7 +85,7 @@
 //! [`pkgs::wrapper`] gives a wrapper's text. [`tools::TOOLS`] is every name `sim` accepts.
 //! ROCm tools are never on the default PATH: `bash: hipcc: command not found` comes from bash.
 //!
-//! **Grader queries** (read-only): [`State::load`], [`State::is_module_loaded`],
+//! **Grader queries** (read-only): [`State::load_on`], [`State::is_module_loaded`],
 //! [`State::device_mode`], [`State::device_group`], [`State::session_groups`],
 //! [`accounts::db_groups`], [`State::installed`], [`State::rocm_version`], [`State::pod_phase`],
 //! [`State::device_plugin_running`], [`State::amdgpu_persisted`].
@@ -151,7 +155,7 @@ use std::collections::VecDeque;
 use std::path::Path;
 
 pub use error::SimError;
-pub use host::{Alone, Fake, Host};
+pub use host::{Fake, HandOver, Host, NodeMeta, Program};
 pub use machine::{Machine, Preset};
 pub use spec::MachineSpec;
 pub use state::State;
@@ -477,12 +481,7 @@ pub fn run_with_env(
 }
 
 impl Machine {
-    /// Reboots the machine of the stage at `root` (a lab's "reboot" step), on this system.
-    pub fn reboot(root: &Path) -> Result<(), SimError> {
-        Machine::reboot_on(root, &Alone)
-    }
-
-    /// [`Machine::reboot`] of the stage at `root` of `host`.
+    /// Reboots the machine of the stage at `root` of `host` (a lab's "reboot" step).
     pub fn reboot_on(root: &Path, host: &dyn Host) -> Result<(), SimError> {
         let mut s = State::load_on(root, host)?;
         s.reboot(root);
@@ -490,13 +489,8 @@ impl Machine {
     }
 }
 
-/// Records a login of `user` and returns the session id (what `sim login USER` prints), on this
-/// system.
-pub fn login(root: &Path, user: &str) -> Result<String, SimError> {
-    login_on(root, user, &Alone)
-}
-
-/// [`login`] on the stage at `root` of `host`.
+/// Records a login of `user` on the stage at `root` of `host` and returns the session id (what
+/// `sim login USER` prints).
 pub fn login_on(root: &Path, user: &str, host: &dyn Host) -> Result<String, SimError> {
     let mut s = State::load_on(root, host)?;
     let id = s.login(root, user)?;

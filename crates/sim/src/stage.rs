@@ -13,7 +13,7 @@ use super::pkgs;
 use super::spec::{DriverKind, MachineSpec};
 use super::state::{State, VERSION};
 use super::udev;
-use crate::host::{Alone, Host};
+use crate::host::Host;
 
 const MODULES_HEADER: &str = "# /etc/modules: kernel modules to load at boot time.
 #
@@ -21,14 +21,8 @@ const MODULES_HEADER: &str = "# /etc/modules: kernel modules to load at boot tim
 # at boot time, one per line. Lines beginning with \"#\" are ignored.
 ";
 
-/// Creates the stage described by `spec` under `root` (which may already hold other files), on
-/// this system ([`create_on`] with [`Alone`]).
-pub fn create(root: &Path, spec: &MachineSpec) -> Result<State, SimError> {
-    create_on(root, spec, &Alone)
-}
-
-/// Creates the stage described by `spec` under `root` of `host` (whose clock picks a cause when
-/// the spec leaves it open).
+/// Creates the stage described by `spec` under `root` of `host` (which may already hold other
+/// files; the host's clock picks a cause when the spec leaves it open).
 pub fn create_on(root: &Path, spec: &MachineSpec, host: &dyn Host) -> Result<State, SimError> {
     let m = machine(spec)?;
     check(spec)?;

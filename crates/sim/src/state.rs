@@ -10,7 +10,7 @@ use rocm_unix::accounts;
 
 use super::error::SimError;
 use super::fsx;
-use super::host::{Alone, Host};
+use super::host::Host;
 use super::k8s::Cluster;
 use super::machine::Machine;
 pub use super::udev::DevNode;
@@ -168,15 +168,10 @@ impl State {
         root.join(STATE_PATH)
     }
 
-    /// Loads the state of the stage at `root`. Every failure is a `SimError` with a message a
-    /// learner (or lab author) can act on; nothing here panics on bad input. Device nodes that
-    /// exist for real on the machine's own root give their owner, group and mode
+    /// Loads the state of the stage at `root` of `host`. Every failure is a `SimError` with a
+    /// message a learner (or lab author) can act on; nothing here panics on bad input. Device
+    /// nodes that exist for real on the machine's own root give their owner, group and mode
     /// ([`State::read_back_nodes`]).
-    pub fn load(root: &Path) -> Result<State, SimError> {
-        State::load_on(root, &Alone)
-    }
-
-    /// [`State::load`] of the stage at `root` of `host`, whose device nodes are read back.
     pub fn load_on(root: &Path, host: &dyn Host) -> Result<State, SimError> {
         let mut state = State::load_recorded(root)?;
         state.read_back_nodes(root, host);
@@ -204,7 +199,7 @@ impl State {
         }
     }
 
-    /// [`State::load`] as the simulator last wrote it, whatever the real nodes say.
+    /// [`State::load_on`] as the simulator last wrote it, whatever the real nodes say.
     pub fn load_recorded(root: &Path) -> Result<State, SimError> {
         if !root.is_dir() {
             return Err(SimError::new(

@@ -22,7 +22,7 @@ pub fn pick(allowed: &[String], host: &dyn Host) -> Option<String> {
     if allowed.is_empty() {
         return None;
     }
-    if let Some(v) = host.var("ROCM_SIM_VARIANT")
+    if let Some(v) = super::host::var(host, "ROCM_SIM_VARIANT")
         && allowed.contains(&v)
     {
         return Some(v);

@@ -424,7 +424,8 @@ fn build(
     handed: bool,
     stage: &mut Stage,
 ) -> Result<sim::State, LabError> {
-    let state = sim::stage::create(stage.root(), spec).map_err(bad_machine)?;
+    let state = sim::stage::create_on(stage.root(), spec, &crate::sim_host::Alone::new())
+        .map_err(bad_machine)?;
     let tools: Vec<(String, String)> = sim::tools::system_tools(&state)
         .into_iter()
         .map(|t| (t.path.to_string(), t.name.to_string()))

@@ -92,7 +92,7 @@ fi
 /// /etc/environment as Ubuntu ships it.
 pub const ETC_ENVIRONMENT: &str = "PATH=\"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/games:/usr/local/games:/snap/bin\"\n";
 
-/// A wrapper that runs one of the simulated tools.
+/// A wrapper that runs one of the simulated tools (what it is: `sim::wrappers`).
 pub fn wrapper(tool: &str) -> String {
-    format!("#!/bin/sh\nexec \"{SIM_BIN}\" sim {tool} \"$@\"\n")
+    crate::sim::wrappers::wrapper(SIM_BIN, tool)
 }

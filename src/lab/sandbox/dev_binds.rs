@@ -5,7 +5,7 @@
 //! ones the machine has now, each a bind mount of its pool node, and gives each the owner,
 //! group and mode udev gave it. The pool and /dev are nodev mounts: a node is seen, never
 //! opened (whether a simulated tool may open it is the simulator's call, from these same
-//! permissions: `sim::devnodes::read_back`).
+//! permissions: `sim::State::read_back_nodes`).
 
 use std::collections::BTreeMap;
 use std::io;
@@ -165,7 +165,7 @@ fn hide(path: &str) {
 
 /// Gives a shown node the owner, group and mode the machine has for it, when they differ.
 fn set_ids(d: &DevNode, uid: u32, gid: u32) {
-    let Some(st) = crate::sim::devnodes::real(d) else {
+    let Some(st) = crate::sim_host::char_device(&d.path, d.major, d.minor) else {
         return;
     };
     // The path is a mount point: nothing can be renamed or unlinked over it meanwhile.

@@ -68,6 +68,22 @@ pub fn switch_to(ids: &Ids) -> io::Result<()> {
     Ok(())
 }
 
+/// A tool the supervisor runs in a copy of itself (no exec) gives up what only the
+/// supervisor keeps: CAP_SYS_ADMIN and CAP_SETPCAP, already out of its bounding set, so an
+/// exec would have dropped them too (`userns::keep_to_self`).
+pub fn as_a_tool() -> io::Result<()> {
+    use rustix::thread::{CapabilitySet, capabilities, set_capabilities};
+    let mut sets = capabilities(None)?;
+    let kept = CapabilitySet::SYS_ADMIN | CapabilitySet::SETPCAP;
+    if !(sets.effective | sets.permitted).intersects(kept) {
+        return Ok(());
+    }
+    sets.effective.remove(kept);
+    sets.permitted.remove(kept);
+    set_capabilities(None, sets)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,14 +58,74 @@ pub fn die_by(signal: i32) -> i32 {
     128 + signal
 }
 
-/// Removes `names` from this process's environment. Call it only as the first thing of a
-/// process's `main`, before any thread starts: the one caller is `broker::trusted::main`,
-/// which `main.rs` dispatches before anything else runs.
-pub fn forget_vars_at_start(names: &[&str]) {
-    for name in names {
-        // SAFETY: no other thread exists yet to read the environment (see above).
-        unsafe { std::env::remove_var(name) };
+/// Forks this process and runs `child` in the new one, which then ends with the status it
+/// returns (or 101 on a panic) without returning here; the parent gets the child's pid.
+///
+/// The child is a copy of a process with other threads, of which only the calling one goes on:
+/// `child` must not wait on a lock another thread may have held at the fork. glibc makes its
+/// allocator usable in such a child; what `child` may not touch is the standard library's
+/// stdout and stderr (their locks) or the environment's lock for writing, and the supervisor's
+/// own mutexes (`broker::trusted::run_forked` keeps to that).
+pub fn fork_then(child: impl FnOnce() -> i32) -> io::Result<i32> {
+    // SAFETY: fork has no memory-safety preconditions of its own; what the child may do in a
+    // copy of a threaded process is the contract above, kept by the one caller.
+    match unsafe { libc::fork() } {
+        -1 => Err(io::Error::last_os_error()),
+        0 => {
+            let code = std::panic::catch_unwind(std::panic::AssertUnwindSafe(child)).unwrap_or(101);
+            // SAFETY: ends this process at once: no exit handlers, no flushing of buffers that
+            // are copies of the parent's.
+            unsafe { libc::_exit(code) }
+        }
+        pid => Ok(pid),
     }
+}
+
+/// In a child of `fork_then`: puts the caller's `stdio` on 0, 1 and 2, each descriptor of
+/// `keep` (a number open in this process: `(from, to)`) on its number `to`, without
+/// close-on-exec, and closes every other descriptor the copy of the parent holds (another
+/// request's terminal or reply socket among them). An owner of a closed number that is still
+/// alive must not be dropped: the child ends with `_exit` or an exec.
+pub fn adopt_streams(stdio: [OwnedFd; 3], keep: &[(i32, i32)]) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // First out of the way of every target number (a source may sit on another's target).
+    let lift = |fd: i32| -> io::Result<i32> {
+        // SAFETY: F_DUPFD_CLOEXEC touches no memory; on a number that is not open it fails.
+        let n = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 1000) };
+        if n < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(n)
+    };
+    let mut moves = Vec::with_capacity(3 + keep.len());
+    for (fd, to) in stdio.iter().zip([0, 1, 2]) {
+        moves.push((lift(fd.as_raw_fd())?, to));
+    }
+    drop(stdio);
+    for &(fd, to) in keep {
+        moves.push((lift(fd)?, to));
+    }
+    for &(from, to) in &moves {
+        // SAFETY: dup2 onto a number this child reserves for it (0-2 and the broker's fixed
+        // numbers); nothing in this process owns the number it replaces.
+        if unsafe { libc::dup2(from, to) } < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    // Everything but the targets goes, the lifted copies with it.
+    let mut targets: Vec<u32> = moves.iter().map(|&(_, to)| to as u32).collect();
+    targets.sort_unstable();
+    let mut from = 0u32;
+    for t in targets.into_iter().chain([u32::MAX]) {
+        if t > from {
+            // SAFETY: closes numbers only; none of them is owned by anything this child
+            // still uses (the copies of the parent's owners are never dropped: the child
+            // ends with `_exit` or an exec).
+            unsafe { libc::close_range(from, t - 1, 0) };
+        }
+        from = t.saturating_add(1);
+    }
+    Ok(())
 }
 
 /// One thing a child does between fork and exec.
@@ -198,6 +258,45 @@ mod tests {
         let flags = rustix::io::fcntl_getfd(&fd).unwrap();
         assert!(flags.contains(rustix::io::FdFlags::CLOEXEC));
         drop(w);
+    }
+
+    #[test]
+    fn a_forked_child_gets_the_callers_streams_and_none_of_the_parents_other_descriptors() {
+        let open = |fd: i32| unsafe { libc::fcntl(fd, libc::F_GETFD) } >= 0;
+        let (out_r, out_w) = std::io::pipe().unwrap();
+        let (_kept_r, kept_w) = std::io::pipe().unwrap();
+        let (_other_r, other_w) = std::io::pipe().unwrap();
+        let other = other_w.as_raw_fd();
+        let null = || OwnedFd::from(std::fs::File::open("/dev/null").unwrap());
+        let stdio = [null(), OwnedFd::from(out_w), null()];
+        let kept = kept_w.as_raw_fd();
+        let pid = fork_then(move || {
+            if adopt_streams(stdio, &[(kept, 77)]).is_err() {
+                return 3;
+            }
+            // The kept socket is on its number, another request's is gone.
+            let verdict: &[u8] = if open(77) && !open(other) {
+                b"ok"
+            } else {
+                b"leak"
+            };
+            let _ = rustix::io::write(rustix::stdio::stdout(), verdict);
+            0
+        })
+        .unwrap();
+        let mut got = String::new();
+        std::io::Read::read_to_string(&mut std::fs::File::from(OwnedFd::from(out_r)), &mut got)
+            .unwrap();
+        let status = rustix::process::waitpid(
+            rustix::process::Pid::from_raw(pid),
+            rustix::process::WaitOptions::empty(),
+        )
+        .unwrap()
+        .unwrap()
+        .1;
+        assert_eq!(got, "ok");
+        assert_eq!(status.exit_status(), Some(0));
+        drop((kept_w, other_w));
     }
 
     #[test]

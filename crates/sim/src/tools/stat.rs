@@ -4,7 +4,7 @@
 //! goes to the real `stat`.
 
 use super::super::state::DevNode;
-use super::super::{Ctx, Exec, accounts, devnodes, fsx};
+use super::super::{Ctx, Exec, accounts, fsx};
 use super::civil;
 
 /// What this `stat` draws: the format (`None` for the default layout), whether `--printf`
@@ -58,7 +58,12 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     });
     // Only simulated nodes are drawn here; a real node is the real stat's to show.
     match (ask, nodes) {
-        (Some(ask), Some(nodes)) if nodes.iter().all(|n| devnodes::real(n).is_none()) => {
+        (Some(ask), Some(nodes))
+            if cx.root != std::path::Path::new("/")
+                || nodes
+                    .iter()
+                    .all(|n| cx.host.device_node(&n.path, n.major, n.minor).is_none()) =>
+        {
             for (given, n) in ask.paths.iter().zip(&nodes) {
                 let text = match &ask.format {
                     Some(f) => {

@@ -14,8 +14,8 @@ use crate::lang::Lang;
 /// Environment a request carries at most (the rest is dropped, newest variables last).
 const ENV_BUDGET: usize = 48 * 1024;
 
-pub fn forward(tool: &str, args: &[String]) -> i32 {
-    match ask(tool, args) {
+pub fn forward(tool: &str, args: &[String], release: Option<&str>) -> i32 {
+    match ask(tool, args, release) {
         Ok(ToolReply::Exit { code }) => code,
         Ok(ToolReply::Signal { signal }) => crate::lab::sandbox::sys::die_by(signal),
         Ok(ToolReply::Refused) => fail(Msg::new("lab-tool-no-login").arg("tool", tool)),
@@ -38,14 +38,18 @@ fn fail(why: Msg) -> i32 {
     126
 }
 
-fn ask(tool: &str, args: &[String]) -> io::Result<ToolReply> {
+fn ask(tool: &str, args: &[String], release: Option<&str>) -> io::Result<ToolReply> {
     // Every login's processes inherit the supervisor's socket there; this process ends after
     // the answer, so it may own it. A learner may have closed it or put a file there: then
     // there is no socket and sendmsg fails, which is reported.
     let shell = crate::lab::sandbox::sys::take_fd(SHELL_FD)
         .ok_or_else(|| io::Error::from_raw_os_error(libc::EBADF))?;
     let mut budget = ENV_BUDGET;
-    let env: Vec<(String, String)> = std::env::vars()
+    // A release's wrapper names its release: the tool answers for that tree.
+    let named = release.map(|r| (crate::sim::wrappers::RELEASE_ENV.to_string(), r.to_string()));
+    let env: Vec<(String, String)> = named
+        .into_iter()
+        .chain(std::env::vars().filter(|(k, _)| k != crate::sim::wrappers::RELEASE_ENV))
         .filter(|(k, v)| {
             let n = k.len() + v.len();
             let fits = n <= budget;

@@ -4,15 +4,15 @@
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
-use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::ExitStatusExt;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::{REPORT_FD, Report, TRUSTED_ENV, UNCONFINED_ENV};
+use super::Report;
+use super::trusted::{self, Job};
 use crate::lab::sandbox::identity::{Identity, Table};
-use crate::lab::sandbox::sys::{self, Step};
+use crate::lab::sandbox::sys;
 use crate::lab::wire::fdpass;
 use crate::lab::wire::layout::SIM_BIN;
 use crate::lab::wire::protocol::{self, ToolReply, ToolRequest};
@@ -21,16 +21,23 @@ use crate::lab::wire::record::{Record, Splitter};
 /// Senders whose half-records are kept at once; past it the oldest are dropped.
 const MAX_SENDERS: usize = 64;
 
-/// Variables a request may not set for the tool: the loader's and the lab's own.
+/// Variables a request may not set for the tool: the loader's and the lab's own (but the
+/// release a wrapper names: which tree a tool answers for is the caller's to choose).
 fn allowed(key: &str) -> bool {
-    !(key.starts_with("LD_")
-        || key.starts_with("ROCM_SIM_")
-        || key.starts_with("ROCM_LAB_")
-        || matches!(
-            key,
-            "GCONV_PATH" | "GLIBC_TUNABLES" | "LOCPATH" | "NLSPATH" | "HOSTALIASES" | "RES_OPTIONS"
-        )
-        || key.starts_with("MALLOC_"))
+    key == crate::sim::wrappers::RELEASE_ENV
+        || !(key.starts_with("LD_")
+            || key.starts_with("ROCM_SIM_")
+            || key.starts_with("ROCM_LAB_")
+            || matches!(
+                key,
+                "GCONV_PATH"
+                    | "GLIBC_TUNABLES"
+                    | "LOCPATH"
+                    | "NLSPATH"
+                    | "HOSTALIASES"
+                    | "RES_OPTIONS"
+            )
+            || key.starts_with("MALLOC_"))
 }
 
 /// Reads `sock` until every login has closed it. Each prompt record, its session and uid those
@@ -121,96 +128,109 @@ fn run(
         reply(&mut out, ToolReply::Exit { code: 126 });
         return;
     };
-    let mut cmd = tool_command(&req, &who, confined, [stdin, stdout, stderr]);
-    join_caller(&mut cmd, pid, report_child.as_raw_fd(), shell);
-    let Ok(mut child) = cmd.spawn() else {
+    let job = Job {
+        tool: req.tool.clone(),
+        args: req.args.clone(),
+        env: tool_env(&req, &who),
+        cwd: tool_dir(&req.cwd),
+        stdio: [stdin, stdout, stderr],
+        shell,
+        report: report_child,
+        pgid: caller_group(pid),
+        confined,
+    };
+    let before = state_stamp();
+    // The tool runs in a copy of this process: no second start of the binary. The child
+    // takes `job`; the parent's copies of its descriptors go when `job` is dropped here.
+    let Ok(child) = sys::fork_then(|| trusted::run_forked(job)) else {
         reply(&mut out, ToolReply::Exit { code: 126 });
         return;
     };
-    drop(report_child);
-    drop(cmd);
-    let child_pid = child.id() as i32;
-    follow_reports(UnixStream::from(report), child_pid, table);
-    let status = child.wait();
+    follow_reports(UnixStream::from(report), child, table);
+    let status = wait(child);
     if let Ok(mut t) = table.lock() {
-        t.forget(child_pid);
+        t.forget(child);
     }
-    // What the tool did to the machine's devices shows in /dev before its caller goes on.
-    crate::lab::sandbox::dev_binds::sync();
-    let r = match status {
-        Ok(s) => match (s.code(), s.signal()) {
-            (Some(code), _) => ToolReply::Exit { code },
-            (None, Some(signal)) => ToolReply::Signal { signal },
-            _ => ToolReply::Exit { code: 1 },
-        },
-        Err(_) => ToolReply::Exit { code: 1 },
-    };
-    reply(&mut out, r);
+    // What the tool did to the machine's devices shows in /dev before its caller goes on;
+    // a tool that saved no state changed none.
+    if state_stamp() != before {
+        crate::lab::sandbox::dev_binds::sync();
+    }
+    reply(&mut out, status);
 }
 
-/// The tool itself, `rocm-learn sim TOOL ARGS` as the caller's identity, outside every
-/// domain, in the caller's folder, on the caller's terminal.
-fn tool_command(
-    req: &ToolRequest,
-    who: &Identity,
-    confined: bool,
-    [stdin, stdout, stderr]: [OwnedFd; 3],
-) -> Command {
-    let cwd = if std::path::Path::new(&req.cwd).is_dir() {
-        req.cwd.as_str()
+/// The caller's process group (0 when it cannot be told).
+fn caller_group(caller: i32) -> i32 {
+    rustix::process::Pid::from_raw(caller)
+        .and_then(|p| rustix::process::getpgid(Some(p)).ok())
+        .map_or(0, |g| g.as_raw_nonzero().get())
+}
+
+/// The tool's folder: the caller's, when it is one.
+fn tool_dir(cwd: &str) -> PathBuf {
+    if Path::new(cwd).is_dir() {
+        PathBuf::from(cwd)
     } else {
-        "/"
-    };
-    let mut cmd = Command::new(SIM_BIN);
-    cmd.arg("sim")
-        .arg(&req.tool)
-        .args(&req.args)
-        .env_clear()
-        .envs(req.env.iter().filter(|(k, _)| allowed(k)).cloned())
-        .env("ROCM_SIM_ROOT", "/")
-        .env("ROCM_SIM_BIN", SIM_BIN)
-        .env(
+        PathBuf::from("/")
+    }
+}
+
+/// The tool's environment: the caller's, less what a request may not set, and the machine's
+/// word on who the caller is.
+fn tool_env(req: &ToolRequest, who: &Identity) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = req
+        .env
+        .iter()
+        .filter(|(k, _)| allowed(k))
+        .cloned()
+        .collect();
+    let ours = [
+        ("ROCM_SIM_ROOT", "/".to_string()),
+        ("ROCM_SIM_BIN", SIM_BIN.to_string()),
+        (
             crate::sim::fsx::PROGRAMS_ENV,
             crate::lab::wire::layout::programs_dir(),
-        )
-        .env("ROCM_SIM_USER", &who.user)
-        .env("ROCM_SIM_UID", who.uid.to_string())
-        .env("ROCM_SIM_SESSION", &who.session)
-        .env(crate::lab::wire::layout::SANDBOX_ENV, "1")
-        .env(TRUSTED_ENV, REPORT_FD.to_string())
-        .env(UNCONFINED_ENV, if confined { "0" } else { "1" })
-        .current_dir(cwd)
-        .stdin(Stdio::from(stdin))
-        .stdout(Stdio::from(stdout))
-        .stderr(Stdio::from(stderr));
-    cmd
+        ),
+        ("ROCM_SIM_USER", who.user.clone()),
+        ("ROCM_SIM_UID", who.uid.to_string()),
+        ("ROCM_SIM_SESSION", who.session.clone()),
+        (crate::lab::wire::layout::SANDBOX_ENV, "1".to_string()),
+    ];
+    env.retain(|(k, _)| !ours.iter().any(|(o, _)| o == k));
+    env.extend(ours.into_iter().map(|(k, v)| (k.to_string(), v)));
+    env
 }
 
-/// In the tool's process before it runs: the caller's process group, the report socket on
-/// REPORT_FD and the logins' socket on SHELL_FD.
-fn join_caller(cmd: &mut Command, caller: i32, report_fd: i32, shell: i32) {
-    let pgid = rustix::process::Pid::from_raw(caller)
-        .and_then(|p| rustix::process::getpgid(Some(p)).ok())
-        .map_or(0, |g| g.as_raw_nonzero().get());
-    // The tool joins the caller's process group, so the terminal's Ctrl-C and Ctrl-Z reach it
-    // as they reach the wrapper that asked and a foreground tool may read the terminal. The
-    // report socket and the logins' socket go where the tool (and what it hands over to)
-    // look for them.
-    sys::in_child(cmd, Step::JoinGroup(pgid));
-    sys::in_child(
-        cmd,
-        Step::Dup {
-            from: report_fd,
-            to: REPORT_FD,
-        },
-    );
-    sys::in_child(
-        cmd,
-        Step::Dup {
-            from: shell,
-            to: protocol::SHELL_FD,
-        },
-    );
+/// Which version of the machine's state file is there (a new file on every save).
+fn state_stamp() -> Option<(u64, i64, i64, u64)> {
+    let st = rustix::fs::stat(Path::new("/").join(crate::sim::state::STATE_PATH)).ok()?;
+    Some((
+        st.st_ino,
+        st.st_ctime as i64,
+        st.st_ctime_nsec as i64,
+        st.st_size as u64,
+    ))
+}
+
+/// Waits for the tool and turns its end into the answer.
+fn wait(child: i32) -> ToolReply {
+    use rustix::process::{Pid, WaitOptions, waitpid};
+    let Some(pid) = Pid::from_raw(child) else {
+        return ToolReply::Exit { code: 1 };
+    };
+    loop {
+        match waitpid(Some(pid), WaitOptions::empty()) {
+            Ok(Some((_, st))) => {
+                return match (st.exit_status(), st.terminating_signal()) {
+                    (Some(code), _) => ToolReply::Exit { code },
+                    (None, Some(signal)) => ToolReply::Signal { signal },
+                    _ => ToolReply::Exit { code: 1 },
+                };
+            }
+            Err(rustix::io::Errno::INTR) => {}
+            _ => return ToolReply::Exit { code: 1 },
+        }
+    }
 }
 
 /// Reads what the tool reports until it closes its socket: each identity it hands over to is

@@ -1,10 +1,10 @@
 //! Every tool's success and failures, compared with golden transcripts (stdout, stderr, exit
-//! code) in tests/golden/sim. Regenerate with `UPDATE_GOLDEN=1 cargo test --test sim_tools`
+//! code) in tests/golden/sim. Regenerate with `UPDATE_GOLDEN=1 cargo test -p rocm-sim --test sim_tools`
 //! and review the diff: these files are what a learner sees.
 
 mod sim_common;
 
-use rocm_learn::sim::{self, Exec, MachineSpec, Preset, ScriptedConsole};
+use rocm_sim::{self as sim, Exec, MachineSpec, Preset, ScriptedConsole};
 use sim_common::{GPU_POD, Stage, check, check_root, golden, mi300x, vega};
 
 // ---- rocminfo ---------------------------------------------------------------------------------
@@ -29,7 +29,7 @@ fn rocminfo_outputs() {
 
     let st = vega(|s| {
         s.rocm_installed = Some("6.3.2".into());
-        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
+        s.driver = rocm_sim::spec::DriverKind::Dkms;
         s.kfd_mode = Some("0666".into());
     });
     let out = st.run("rocminfo");
@@ -140,13 +140,13 @@ fn module_tools() {
 
     let st = vega(|s| {
         s.amdgpu_loaded = false;
-        s.driver = rocm_learn::sim::spec::DriverKind::None;
+        s.driver = rocm_sim::spec::DriverKind::None;
     });
     check_root(&st, "modprobe_module_not_found", "modprobe amdgpu");
 
     let st = vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
+        s.driver = rocm_sim::spec::DriverKind::Dkms;
     });
     check(&st, "lsmod_dkms", "lsmod");
     check(&st, "dkms_status", "dkms status");
@@ -240,7 +240,7 @@ fn amdgpu_dkms_without_headers_fails_to_build() {
 fn dkms_build_names_the_module_file_modprobe_loads() {
     // Ubuntu 22.04 does not compress its modules; 24.04 uses zstd.
     let st = mi300x(|s| {
-        s.driver = rocm_learn::sim::spec::DriverKind::None;
+        s.driver = rocm_sim::spec::DriverKind::None;
         s.amdgpu_loaded = false;
         s.repo_configured = Some("6.2.2".into());
     });
@@ -608,7 +608,7 @@ fn spec_from_toml_names_presets_and_rejects_typos() {
     let dir = tempfile::tempdir().expect("dir");
     let mut typo = MachineSpec::preset(Preset::Vega64Workstation);
     typo.user_groups = vec!["rendr".into()];
-    let err = sim::stage::create(dir.path(), &typo).unwrap_err();
+    let err = sim::stage::create_on(dir.path(), &typo, &sim::Fake::default()).unwrap_err();
     assert!(
         err.message.contains("no group \"rendr\""),
         "{}",
@@ -675,7 +675,7 @@ fn rocm_smi_sections() {
 fn container_host() -> Stage {
     vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
+        s.driver = rocm_sim::spec::DriverKind::Dkms;
         s.user_groups = vec!["adm".into(), "sudo".into(), "render".into(), "video".into()];
         s.packages = vec!["docker.io".into(), "podman".into()];
     })

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rocm_learn::sim::{self, Caller, MachineSpec, Output, Preset, ScriptedConsole, State};
+use rocm_sim::{self as sim, Caller, MachineSpec, Output, Preset, ScriptedConsole, State};
 use tempfile::TempDir;
 
 /// A Vega 64 workstation, changed by `edit` before it is built.

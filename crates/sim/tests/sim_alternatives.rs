@@ -4,7 +4,7 @@
 
 mod sim_common;
 
-use rocm_learn::sim::{self, MachineSpec, ScriptedConsole};
+use rocm_sim::{self as sim, MachineSpec, ScriptedConsole};
 use sim_common::{Stage, check, check_as, golden, root, vega};
 
 fn two_releases() -> Stage {
@@ -135,9 +135,9 @@ fn hipcc_answers_for_the_release_it_runs_from() {
         out.stdout_text()
             .contains("InstalledDir: /opt/rocm-6.3.2/lib/llvm/bin")
     );
-    assert!(
-        st.read("/opt/rocm-6.3.2/bin/hipcc")
-            .contains("ROCM_SIM_RELEASE=6.3.2")
+    assert_eq!(
+        sim::wrappers::tool_of(&st.read("/opt/rocm-6.3.2/bin/hipcc")),
+        Some(("hipcc".to_string(), Some("6.3.2".to_string())))
     );
 }
 
@@ -250,11 +250,11 @@ fn a_single_release_install_is_an_alternative_too_and_sudo_reaches_the_tool() {
         "There is only one alternative in link group rocm (providing /opt/rocm): /opt/rocm-6.2.2\nNothing to configure.\n"
     );
     assert_eq!(out.code, 0);
-    let mut spec = MachineSpec::preset(rocm_learn::sim::Preset::Vega64Workstation);
+    let mut spec = MachineSpec::preset(rocm_sim::Preset::Vega64Workstation);
     spec.rocm_installed = Some("6.2.2".into());
     spec.rocm_releases = vec!["6.3.2".into()];
     let dir = tempfile::tempdir().unwrap();
-    let e = sim::stage::create(dir.path(), &spec).unwrap_err();
+    let e = sim::stage::create_on(dir.path(), &spec, &sim::Fake::default()).unwrap_err();
     assert!(
         e.message
             .contains("single- and multi-version packages do not mix"),
@@ -263,7 +263,7 @@ fn a_single_release_install_is_an_alternative_too_and_sudo_reaches_the_tool() {
     );
     spec.rocm_installed = None;
     spec.rocm_releases = vec!["6.1.9".into()];
-    let e = sim::stage::create(dir.path(), &spec).unwrap_err();
+    let e = sim::stage::create_on(dir.path(), &spec, &sim::Fake::default()).unwrap_err();
     assert!(e.message.contains("unknown release 6.1.9"), "{}", e.message);
 }
 

@@ -1,7 +1,7 @@
 //! kubectl's forms for changing a cluster in place, against golden transcripts in
 //! tests/golden/sim: `create namespace`, `patch` (strategic, merge and JSON), `run` with
 //! `--overrides`, `logs` and `version`. Regenerate with
-//! `UPDATE_GOLDEN=1 cargo test --test sim_kubectl` and review the diff.
+//! `UPDATE_GOLDEN=1 cargo test -p rocm-sim --test sim_kubectl` and review the diff.
 
 mod sim_common;
 

@@ -5,7 +5,7 @@
 
 mod sim_common;
 
-use rocm_learn::sim::ScriptedConsole;
+use rocm_sim::ScriptedConsole;
 use sim_common::{Stage, check, check_root, mi300x, vega};
 
 fn loaded(st: &Stage) -> bool {
@@ -112,7 +112,7 @@ fn nomodeset_makes_amdgpu_refuse_to_load() {
 fn dkms_module_counts_only_for_its_kernel_and_secure_boot_wants_the_key() {
     let mut st = vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
+        s.driver = rocm_sim::spec::DriverKind::Dkms;
         s.amdgpu_loaded = false;
         s.secure_boot = true;
         s.mok_enrolled = false;
@@ -283,7 +283,7 @@ fn kernel_tool_goldens() {
     check(&st, "modinfo_unknown", "modinfo nvidia");
     let st = mi300x(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = rocm_learn::sim::spec::DriverKind::Dkms;
+        s.driver = rocm_sim::spec::DriverKind::Dkms;
         s.secure_boot = true;
     });
     check(&st, "mokutil_sb_state_enabled", "mokutil --sb-state");

@@ -1,17 +1,17 @@
 //! The machine after a kernel upgrade that DKMS never built amdgpu for (the no-DKMS-build start
 //! of amdgpu-wont-load), and the dkms forms that repair it, with golden transcripts in
-//! tests/golden/sim (`UPDATE_GOLDEN=1 cargo test --test sim_dkms` rewrites them).
+//! tests/golden/sim (`UPDATE_GOLDEN=1 cargo test -p rocm-sim --test sim_dkms` rewrites them).
 
 mod sim_common;
 
-use rocm_learn::sim::kernel;
+use rocm_sim::kernel;
 use sim_common::{Stage, check_root, golden, vega};
 
 /// The amdgpu-wont-load machine with the no-DKMS-build cause.
 fn upgraded() -> Stage {
     vega(|s| {
         s.rocm_installed = Some("6.2.2".into());
-        s.driver = rocm_learn::sim::spec::DriverKind::InTree;
+        s.driver = rocm_sim::spec::DriverKind::InTree;
         s.wont_load = vec!["dkms".into()];
     })
 }

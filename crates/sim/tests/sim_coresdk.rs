@@ -1,11 +1,11 @@
 //! The ROCm Core SDK (10.x) on the simulated machine: its repositories as apt reads them, its
 //! packages and what they put on disk, its tools' banners, and the legacy stack's removal.
 //! Golden transcripts in tests/golden/sim; regenerate with
-//! `UPDATE_GOLDEN=1 cargo test --test sim_coresdk` and review the diff.
+//! `UPDATE_GOLDEN=1 cargo test -p rocm-sim --test sim_coresdk` and review the diff.
 
 mod sim_common;
 
-use rocm_learn::sim::{self, coresdk, keys, spec::DriverKind};
+use rocm_sim::{self as sim, coresdk, keys, spec::DriverKind};
 use sim_common::{Stage, check, check_root, mi300x};
 
 const SDK_SOURCES: &str = "Types: deb

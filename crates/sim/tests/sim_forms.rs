@@ -4,7 +4,7 @@
 
 mod sim_common;
 
-use rocm_learn::sim;
+use rocm_sim as sim;
 use sim_common::{Stage, check, golden, mi300x, vega};
 
 fn kfd_mode(st: &Stage) -> Option<u32> {
