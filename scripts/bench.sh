@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 cargo build --release --quiet
 out=$(mktemp)
 {
-  for bench in app lab sim whole serve; do
+  for bench in app lab sim tool_in_lab report whole serve; do
     echo "## cargo bench --bench $bench"; echo; echo '```'
     cargo bench --quiet --bench "$bench" 2>/dev/null
     echo '```'; echo
