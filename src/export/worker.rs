@@ -339,7 +339,7 @@ mod tests {
                 lrs: None,
                 data: data.clone(),
                 pack: Pack::builtin(),
-                machine: "lab-pc-07".into(),
+                machine: "pc07.lab".into(),
             },
         ));
         let hands = worker.clone();
@@ -381,7 +381,7 @@ mod tests {
             verdict,
             crate::sign::Verdict::Good(crate::events::hex(key.verifying_key().as_bytes()))
         );
-        assert_eq!(export.machine, "lab-pc-07");
+        assert_eq!(export.machine, "pc07.lab");
         for id in &lessons {
             let item = export.items.iter().find(|i| i.item == *id).unwrap();
             assert_eq!(item.status, crate::export::Status::Done, "{id}");

@@ -24,7 +24,7 @@ use rustix::fs::{Mode, OFlags};
 use sha2::{Digest, Sha256};
 
 /// The file of remembered answers in the cache folder.
-const FILE: &str = "lab-probes";
+const FILE: &str = "sandbox.probes";
 /// The most read of it: a line of 33 bytes per answer, a handful per user and boot (two per
 /// session place under `serve`).
 const READ_CAP: usize = 16 << 10;
