@@ -567,11 +567,18 @@ pub fn running_release(cx: &super::Ctx) -> Option<&'static Sdk> {
     if let Some(r) = managed.and_then(|m| release(&m.version)) {
         return Some(r);
     }
+    // The caller may set the variable by hand: a release it names counts only if installed.
     let named = cx
         .env
         .iter()
         .find(|(k, _)| k == super::wrappers::RELEASE_ENV)
-        .and_then(|(_, v)| release(v));
+        .and_then(|(_, v)| release(v))
+        .filter(|r| {
+            cx.state
+                .packages
+                .keys()
+                .any(|n| core_package(n).is_some_and(|(p, _)| p.version == r.version))
+        });
     if named.is_some() {
         return named;
     }

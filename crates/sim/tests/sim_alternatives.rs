@@ -139,6 +139,24 @@ fn hipcc_answers_for_the_release_it_runs_from() {
         sim::wrappers::tool_of(&st.read("/opt/rocm-6.3.2/bin/hipcc")),
         Some(("hipcc".to_string(), Some("6.3.2".to_string())))
     );
+    // The variable set by hand for a release that is not installed changes nothing: hipcc
+    // still answers (and records its proof) for the tree /opt/rocm leads to.
+    let env = vec![("ROCM_SIM_RELEASE".to_string(), "6.2.0".to_string())];
+    let out = sim::run_with_env(
+        &st.host,
+        st.root(),
+        "hipcc",
+        &["--version".into()],
+        &st.learner(),
+        &mut ScriptedConsole::new(),
+        &env,
+    );
+    assert!(
+        out.stdout_text()
+            .contains("InstalledDir: /opt/rocm-6.2.2/lib/llvm/bin"),
+        "{}",
+        out.stdout_text()
+    );
 }
 
 #[test]

@@ -6,11 +6,21 @@ use super::super::{Ctx, alternatives, catalog, pkgs};
 
 /// The release a ROCm tool run now belongs to.
 pub fn release(cx: &Ctx) -> String {
+    // The variable is the caller's to set (`ROCM_SIM_RELEASE=... hipcc`): it names the release
+    // only when that release's tree is on the machine, as its wrapper is, so a release that is
+    // not installed can never answer (or be recorded as the learner's proof).
     cx.env
         .iter()
         .find(|(k, _)| k == pkgs::RELEASE_ENV)
         .map(|(_, v)| v.clone())
-        .filter(|v| catalog::release(v).is_some())
+        .filter(|v| {
+            catalog::release(v).is_some_and(|r| {
+                cx.root
+                    .join(r.rocm_dir().trim_start_matches('/'))
+                    .join("bin/hipcc")
+                    .exists()
+            })
+        })
         .or_else(|| alternatives::rocm_release(cx.root).filter(|v| catalog::release(v).is_some()))
         .or_else(|| cx.state.rocm_version().map(String::from))
         .unwrap_or_else(|| catalog::DEFAULT_RELEASE.to_string())
