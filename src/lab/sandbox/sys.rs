@@ -115,13 +115,31 @@ pub fn adopt_streams(stdio: [OwnedFd; 3], keep: &[(i32, i32)]) -> io::Result<()>
     // Everything but the targets goes, the lifted copies with it.
     let mut targets: Vec<u32> = moves.iter().map(|&(_, to)| to as u32).collect();
     targets.sort_unstable();
+    // Where close_range is missing (Linux before 5.9, a seccomp filter), each number up to the
+    // limit on open files is closed one by one: a descriptor left open would reach the
+    // learner's program the tool hands over to.
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given.
+    let open_max = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) } == 0 {
+        u32::try_from(limit.rlim_cur).unwrap_or(u32::MAX)
+    } else {
+        1 << 20
+    };
     let mut from = 0u32;
     for t in targets.into_iter().chain([u32::MAX]) {
         if t > from {
             // SAFETY: closes numbers only; none of them is owned by anything this child
             // still uses (the copies of the parent's owners are never dropped: the child
             // ends with `_exit` or an exec).
-            unsafe { libc::close_range(from, t - 1, 0) };
+            if unsafe { libc::close_range(from, t - 1, 0) } < 0 {
+                for fd in from..t.min(open_max) {
+                    // SAFETY: as above.
+                    unsafe { libc::close(fd as libc::c_int) };
+                }
+            }
         }
         from = t.saturating_add(1);
     }
