@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::exam::Sitting;
 use crate::i18n::I18n;
-use crate::quiz::{Verdict, letter, parse_answer};
+use crate::quiz::Verdict;
 
 /// Asks every question of the sitting until all are answered, input ends, or `left()` says the
 /// time is up (`None`): an answer given after the limit is not counted. Returns whether the
@@ -66,51 +66,17 @@ pub fn ask(
             let text = super::loc_md(i18n, &q.options[o].text);
             super::quiz::write_hanging(out, &format!("  {}) ", i + 1), &text)?;
         }
-        loop {
-            write!(
-                out,
-                "{} ",
-                i18n.ta(
-                    "quiz-answer-prompt",
-                    &[
-                        ("last", n.into()),
-                        ("lastletter", letter(n - 1).to_string().into())
-                    ]
-                )
-            )?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(false);
-            }
-            if echo {
-                writeln!(out, "{}", crate::lab::wire::sanitize::text(line.trim_end()))?;
-            }
-            if left().is_none() {
-                return Ok(true);
-            }
-            match parse_answer(&line, n) {
-                Ok(c) => {
-                    sitting.answers[pos] = Some(shown[c]);
-                    break;
-                }
-                Err(e) => writeln!(
-                    out,
-                    "{}",
-                    i18n.ta(
-                        e.msg_id(),
-                        &[
-                            (
-                                "input",
-                                crate::lab::wire::sanitize::text(line.trim()).into()
-                            ),
-                            ("last", n.into()),
-                            ("lastletter", letter(n - 1).to_string().into())
-                        ]
-                    )
-                )?,
-            }
+        let prompt = &mut super::quiz::Prompt {
+            out,
+            input,
+            line: &mut line,
+            i18n,
+            echo,
+        };
+        match super::quiz::answer(prompt, n, || left().is_none())? {
+            super::quiz::Answer::Chosen(c) => sitting.answers[pos] = Some(shown[c]),
+            super::quiz::Answer::Eof => return Ok(false),
+            super::quiz::Answer::Stopped => return Ok(true),
         }
     }
     Ok(false)

@@ -57,53 +57,84 @@ pub fn ask(
             let text = super::loc_md(i18n, &q.options[o].text);
             write_hanging(out, &format!("  {}) ", i + 1), &text)?;
         }
-        let verdict = loop {
-            write!(
+        let verdict = match answer(
+            &mut Prompt {
                 out,
-                "{} ",
-                i18n.ta(
-                    "quiz-answer-prompt",
-                    &[
-                        ("last", n.into()),
-                        ("lastletter", letter(n - 1).to_string().into())
-                    ]
-                )
-            )?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(()); // EOF: the caller reports the partial result
-            }
-            if echo {
-                writeln!(out, "{}", line.trim_end())?;
-            }
-            match parse_answer(&line, n) {
-                Ok(c) => {
-                    break run
-                        .answer_shown(quiz, c)
-                        .expect("parse_answer keeps the index in range");
-                }
-                Err(e) => {
-                    let id = e.msg_id();
-                    writeln!(
-                        out,
-                        "{}",
-                        i18n.ta(
-                            id,
-                            &[
-                                ("input", line.trim().to_string().into()),
-                                ("last", n.into()),
-                                ("lastletter", letter(n - 1).to_string().into())
-                            ]
-                        )
-                    )?;
-                }
-            }
+                input,
+                line: &mut line,
+                i18n,
+                echo,
+            },
+            n,
+            || false,
+        )? {
+            Answer::Chosen(c) => run
+                .answer_shown(quiz, c)
+                .expect("answer keeps the index in range"),
+            // EOF: the caller reports the partial result.
+            Answer::Eof | Answer::Stopped => return Ok(()),
         };
         explain(q, verdict, &shown, i18n, out)?;
     }
     Ok(())
+}
+
+/// Where a question's answer is asked for: the output, the learner's input, a line buffer, and
+/// whether the input is echoed (it does not come from a terminal).
+pub struct Prompt<'a, W: Write, R: io::BufRead> {
+    pub out: &'a mut W,
+    pub input: &'a mut R,
+    pub line: &'a mut String,
+    pub i18n: &'a I18n,
+    pub echo: bool,
+}
+
+/// What the learner answered.
+pub enum Answer {
+    /// The position (among the `n` shown) of the option chosen.
+    Chosen(usize),
+    /// The input ended.
+    Eof,
+    /// `stop` said so after a line was read (an exam's time ran out).
+    Stopped,
+}
+
+/// Asks for one of `n` options until a line names one, saying what is wrong with each line
+/// that does not. `stop` is asked after every line. The learner's text is printed only after
+/// its terminal controls are stripped.
+pub fn answer<W: Write, R: io::BufRead>(
+    p: &mut Prompt<'_, W, R>,
+    n: usize,
+    stop: impl Fn() -> bool,
+) -> io::Result<Answer> {
+    use crate::term_text::sanitize::text as printable;
+    let last = [
+        ("last", n.into()),
+        ("lastletter", letter(n - 1).to_string().into()),
+    ];
+    loop {
+        write!(p.out, "{} ", p.i18n.ta("quiz-answer-prompt", &last))?;
+        p.out.flush()?;
+        p.line.clear();
+        if p.input.read_line(p.line)? == 0 {
+            writeln!(p.out)?;
+            return Ok(Answer::Eof);
+        }
+        if p.echo {
+            writeln!(p.out, "{}", printable(p.line.trim_end()))?;
+        }
+        if stop() {
+            return Ok(Answer::Stopped);
+        }
+        match parse_answer(p.line, n) {
+            Ok(c) => return Ok(Answer::Chosen(c)),
+            Err(e) => {
+                let mut args = vec![("input", printable(p.line.trim()).into())];
+                args.extend(last.iter().cloned());
+                writeln!(p.out, "{}", p.i18n.ta(e.msg_id(), &args))?;
+            }
+        }
+    }
 }
 
 /// The closing lines: score, or how far the learner got; how to retry the wrong ones.

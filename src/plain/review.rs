@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::content::Course;
 use crate::i18n::I18n;
-use crate::quiz::{Verdict, letter, parse_answer, shuffled};
+use crate::quiz::{Verdict, shuffled};
 use crate::review::Key;
 
 /// One question's answer in a review.
@@ -63,45 +63,16 @@ pub fn ask(
             let text = super::loc_md(i18n, &q.options[o].text);
             super::quiz::write_hanging(out, &format!("  {}) ", i + 1), &text)?;
         }
-        let chosen = loop {
-            write!(
-                out,
-                "{} ",
-                i18n.ta(
-                    "quiz-answer-prompt",
-                    &[
-                        ("last", n.into()),
-                        ("lastletter", letter(n - 1).to_string().into())
-                    ]
-                )
-            )?;
-            out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(done);
-            }
-            if echo {
-                writeln!(out, "{}", crate::lab::wire::sanitize::text(line.trim_end()))?;
-            }
-            match parse_answer(&line, n) {
-                Ok(c) => break shown[c],
-                Err(e) => writeln!(
-                    out,
-                    "{}",
-                    i18n.ta(
-                        e.msg_id(),
-                        &[
-                            (
-                                "input",
-                                crate::lab::wire::sanitize::text(line.trim()).into()
-                            ),
-                            ("last", n.into()),
-                            ("lastletter", letter(n - 1).to_string().into())
-                        ]
-                    )
-                )?,
-            }
+        let prompt = &mut super::quiz::Prompt {
+            out,
+            input,
+            line: &mut line,
+            i18n,
+            echo,
+        };
+        let chosen = match super::quiz::answer(prompt, n, || false)? {
+            super::quiz::Answer::Chosen(c) => shown[c],
+            super::quiz::Answer::Eof | super::quiz::Answer::Stopped => return Ok(done),
         };
         let verdict = Verdict {
             chosen,
