@@ -360,14 +360,18 @@ pub fn environment(root: &Path) -> Vec<(String, String)> {
 }
 
 /// Finds `prog` on `host`'s PATH, skipping the simulator's own wrappers (so `ls` for other
-/// paths runs the real ls even when a wrapper named ls comes first).
+/// paths runs the real ls even when a wrapper named ls comes first), then in the host's own
+/// /usr/bin when the machine's programs cover it there.
 fn find_real(prog: &str, host: &dyn Host) -> Option<PathBuf> {
     if prog.contains('/') {
         let p = PathBuf::from(prog);
         return p.is_file().then_some(p);
     }
-    let path = var(host, "PATH")?;
-    std::env::split_paths(&path)
+    let path = var(host, "PATH");
+    let host_bin = var(host, super::fsx::HOST_PROGRAMS_ENV).map(PathBuf::from);
+    path.iter()
+        .flat_map(std::env::split_paths)
+        .chain(host_bin)
         .map(|d| d.join(prog))
         .find(|p| p.is_file() && !super::wrappers::is_wrapper(p))
 }

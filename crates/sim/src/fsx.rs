@@ -59,8 +59,13 @@ pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
 
 /// Names the folder where the machine's `/usr/bin` and `/usr/sbin` are seen when the root is `/`
 /// (`$ROCM_SIM_PROGRAMS/bin`, `$ROCM_SIM_PROGRAMS/sbin`). Whoever runs the machine there sets it
-/// when the real /usr must stay as it is; unset, they are where they belong.
+/// when they cannot be laid over the real /usr (a lab whose kernel refuses the overlay: then
+/// /usr/local); unset or `/usr`, they are where they belong.
 pub const PROGRAMS_ENV: &str = "ROCM_SIM_PROGRAMS";
+
+/// Names a folder holding the host's own /usr/bin, for a tool that hands over to a real
+/// program (`ls`, `stat`) whose name one of the machine's programs covers in /usr/bin.
+pub const HOST_PROGRAMS_ENV: &str = "ROCM_SIM_HOST_PROGRAMS";
 
 /// Where this process's calls see the machine's /usr/bin and /usr/sbin at `/`: set by the
 /// entry from the host's `$ROCM_SIM_PROGRAMS` (one process runs one call).
@@ -71,6 +76,16 @@ pub fn set_programs(dir: Option<PathBuf>) {
     if let Ok(mut p) = PROGRAMS.lock() {
         *p = dir;
     }
+}
+
+/// Where this call sees the machine's /usr/bin and /usr/sbin when they are not at their
+/// place: the folder holding that bin and sbin (`/usr/local`), else None.
+pub fn programs_elsewhere() -> Option<PathBuf> {
+    PROGRAMS
+        .lock()
+        .ok()
+        .and_then(|p| p.clone())
+        .filter(|p| p != Path::new("/usr"))
 }
 
 /// The host path of one of the machine's own programs (`/usr/bin/X`, `/usr/sbin/X`). Under a
@@ -152,6 +167,10 @@ mod tests {
         );
         assert_eq!(
             at(sandbox, "/usr/bin/kubectl", None),
+            Path::new("/usr/bin/kubectl")
+        );
+        assert_eq!(
+            at(sandbox, "/usr/bin/kubectl", Some("/usr")),
             Path::new("/usr/bin/kubectl")
         );
         assert_eq!(

@@ -1,8 +1,9 @@
 //! The learner's shell runs inside bubblewrap: the host's userland (/usr and the merged-/usr
 //! links) read-only and nothing else of the host, the lab's own /etc, /opt, /home and /var
 //! from its stage folder (with the host /etc entries Ubuntu's tools need), the stage's usr/bin
-//! and usr/sbin (the simulated tools) as /usr/local/bin and /usr/local/sbin, a sized /tmp, no
-//! network, its own PID namespace, and it dies with the app. When bubblewrap cannot run, the
+//! and usr/sbin (the simulated tools) at /usr/local/bin and /usr/local/sbin for the supervisor
+//! to lay over /usr/bin and /usr/sbin (`sandbox::usr_layer`), a sized /tmp, no network, its own
+//! PID namespace, and it dies with the app. When bubblewrap cannot run, the
 //! lab says exactly why and how to fix it; it never falls back to an unconfined shell.
 
 use super::programs::on_path;
@@ -11,7 +12,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use crate::content::Msg;
-use crate::lab::wire::layout::{EXE_FD, HOME_SEED, HOST_ETC, SIM_BIN, host_alternatives};
+use crate::lab::wire::layout::{
+    EXE_FD, FALLBACK_PROGRAMS, HOME_SEED, HOST_ETC, SIM_BIN, host_alternatives,
+};
 
 /// Top-level folders of a merged-/usr system: symlinks into /usr there, bound read-only on
 /// systems that still have them as folders.
@@ -473,15 +476,12 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
     let tmp_size = TMP_SIZE.to_string();
     push(&mut a, scratch);
     push(&mut a, &["--size", &tmp_size, "--tmpfs", "/tmp"]);
-    let (usr_local, rest): (Vec<_>, Vec<_>) = crate::lab::wire::layout::MOUNTS
-        .iter()
-        .partition(|(inside, _)| inside.starts_with("usr/local/"));
     // A handed stage is not shown at all: the supervisor copies it from its descriptor (the
     // home's mount point is made here, for bubblewrap's --chdir).
     if l.handed {
         a.extend(["--dir".into(), format!("/home/{}", l.user).into()]);
     } else {
-        for (inside, dir) in rest {
+        for (inside, dir) in crate::lab::wire::layout::MOUNTS {
             a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
         }
         // Everyone's other scratch folder, over the stage's: what a learner leaves there
@@ -511,10 +511,12 @@ pub fn command(bwrap: &Path, l: &Layout, program: &[&str]) -> Vec<OsString> {
             ]);
         }
     }
-    // The machine's own tools come first on PATH from /usr/local.
-    a.extend(["--tmpfs".into(), "/usr/local".into()]);
+    // The machine's own programs are shown in /usr/local first: the supervisor lays them over
+    // /usr/bin and /usr/sbin (`sandbox::usr_layer`), or leaves them there, first on PATH, where
+    // the kernel refuses the overlay.
+    a.extend(["--tmpfs".into(), FALLBACK_PROGRAMS.into()]);
     if !l.handed {
-        for (inside, dir) in usr_local {
+        for (inside, dir) in crate::lab::wire::layout::fallback_binds() {
             a.extend(["--bind".into(), s(dir), format!("/{inside}").into()]);
         }
     }

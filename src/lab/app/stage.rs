@@ -1,5 +1,5 @@
-//! A lab's stage: the folder whose etc/, opt/, home/, var/, usr/local/ and run/ become the
-//! sandbox's. The simulated machine writes its files here first; this module adds what the lab
+//! A lab's stage: the folder whose etc/, opt/, home/, var/, usr/bin, usr/sbin and run/ become
+//! the sandbox's. The simulated machine writes its files here first; this module adds what the lab
 //! itself needs (the login loop, the prompt hook, Ubuntu's dotfiles, the tool wrappers).
 
 use std::fs;
@@ -324,10 +324,9 @@ mod tests {
         );
         std::os::unix::fs::symlink("/home/learner/loop", r.join("home/learner/loop")).unwrap();
         assert_eq!(resolve(r, "/home/learner/loop"), None);
-        assert_eq!(
-            host_path(r, "/usr/local/bin/lspci"),
-            r.join("usr/bin/lspci")
-        );
+        fs::create_dir_all(r.join("usr/bin")).unwrap();
+        fs::write(r.join("usr/bin/lspci"), "x").unwrap();
+        assert_eq!(host_path(r, "/usr/bin/lspci"), r.join("usr/bin/lspci"));
         assert_eq!(host_path(r, "/usr/bin/env"), Path::new("/usr/bin/env"));
     }
 

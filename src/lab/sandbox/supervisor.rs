@@ -139,6 +139,12 @@ pub fn main() -> i32 {
     if let Err(e) = crate::lab::sandbox::dev_binds::install_pool() {
         eprintln!("rocm-learn: the lab's device nodes: {e}");
     }
+    // While the supervisor may still mount (a lab of one id gives that up next). The machine's
+    // programs move to /usr only where nothing but root can change them there: under
+    // Landlock, or with the machine's ids; otherwise they stay in /usr/local, which `relock`
+    // guards. Either /usr works for the lab.
+    let programs = in_memory && (userns::many_ids() || (confine && confine::available()));
+    let _ = crate::lab::sandbox::usr_layer::install(programs);
     if userns::euid() == 0
         && !userns::many_ids()
         && let Err(e) = userns::become_learner_alone()
@@ -153,10 +159,6 @@ pub fn main() -> i32 {
         return 2;
     }
     REAL_IDS.store(real_ids, std::sync::atomic::Ordering::Relaxed);
-    if real_ids {
-        // A /usr root may change, or (on failure) the read-only one: the lab works either way.
-        let _ = crate::lab::sandbox::usr_layer::install();
-    }
     crate::lab::sandbox::dev_binds::sync();
     seed_home(
         Path::new(crate::lab::wire::layout::HOME_SEED),
@@ -552,6 +554,8 @@ fn script_fingerprint(file: &str, path: &str) -> Fingerprint {
             file,
             "/var/lib/rocm-sim/state.json",
             "/etc/alternatives",
+            "/usr/bin",
+            "/usr/sbin",
             "/usr/local/bin",
             "/usr/local/sbin",
             "/opt",

@@ -92,29 +92,45 @@ pub fn pool_name((major, minor): (u32, u32)) -> String {
 
 /// The stage's folders as the sandbox mounts them, read-write: (path inside, without the
 /// leading slash; folder of the stage). The one table the sandbox's binds and `host_path` use.
-pub const MOUNTS: [(&str, &str); 7] = [
+pub const MOUNTS: [(&str, &str); 5] = [
     ("run/rocm-lab", "run"),
     ("etc", "etc"),
     ("home", "home"),
     ("opt", "opt"),
     ("var", "var"),
-    // Over a tmpfs at /usr/local: the machine's own programs, first on PATH.
-    ("usr/local/bin", "usr/bin"),
-    ("usr/local/sbin", "usr/sbin"),
 ];
 
-/// Where the machine's /usr/bin and /usr/sbin are mounted in the sandbox (the host's /usr stays
-/// there, read-only): the folder the simulator installs programs into at `/`.
-pub fn programs_dir() -> String {
-    let bin = MOUNTS
+/// The machine's own programs: (their folder inside, without the leading slash; folder of the
+/// stage). The supervisor lays them over the host's folder of the same name
+/// (`sandbox::usr_layer`), so a tool is where its package puts it and the host's programs stay
+/// beside it.
+pub const PROGRAMS: [(&str, &str); 2] = [("usr/bin", "usr/bin"), ("usr/sbin", "usr/sbin")];
+
+/// Where bubblewrap first shows the machine's programs (over a tmpfs at /usr/local), for the
+/// supervisor to take them from; where they stay when the kernel refuses the overlay.
+pub const FALLBACK_PROGRAMS: &str = "/usr/local";
+
+/// `PROGRAMS` as bubblewrap binds them: (path inside under `FALLBACK_PROGRAMS`, without the
+/// leading slash; folder of the stage).
+pub fn fallback_binds() -> Vec<(String, &'static str)> {
+    let local = FALLBACK_PROGRAMS.trim_start_matches('/');
+    PROGRAMS
         .iter()
-        .find(|(_, dir)| *dir == "usr/bin")
-        .map_or("usr/bin", |(inside, _)| inside);
-    format!("/{}", bin.strip_suffix("/bin").unwrap_or(bin))
+        .map(|(inside, dir)| {
+            let name = inside.rsplit('/').next().unwrap_or(inside);
+            (format!("{local}/{name}"), *dir)
+        })
+        .collect()
 }
 
+/// Where the supervisor shows the host's own /usr/bin, read-only, once the machine's programs
+/// cover some of its names (`ls`, `stat`, `which`): the simulated tools run the real one from
+/// here for what they do not draw themselves.
+pub const HOST_BIN: &str = "/run/rocm-lab/host-bin";
+
 /// Where a path of the sandbox lives on the host: the stage's folders for what is mounted from
-/// it, the host's own file (read-only in the sandbox) for everything else.
+/// it; in /usr/bin and /usr/sbin the machine's program when the stage has one of that name,
+/// else the host's; the host's own file (read-only in the sandbox) for everything else.
 pub fn host_path(root: &Path, inside: &str) -> PathBuf {
     let p = inside.trim_start_matches('/');
     // Inside the sandbox (the supervisor's checks) the mounts are already in place.
@@ -127,6 +143,14 @@ pub fn host_path(root: &Path, inside: &str) -> PathBuf {
         }
         if let Some(rest) = p.strip_prefix(mount).and_then(|r| r.strip_prefix('/')) {
             return root.join(dir).join(rest);
+        }
+    }
+    for (folder, dir) in PROGRAMS {
+        if let Some(name) = p.strip_prefix(folder).and_then(|r| r.strip_prefix('/')) {
+            let staged = root.join(dir).join(name);
+            if !name.contains('/') && std::fs::symlink_metadata(&staged).is_ok() {
+                return staged;
+            }
         }
     }
     Path::new("/").join(p)
@@ -143,19 +167,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_machines_programs_are_where_the_mount_table_puts_them() {
-        assert_eq!(programs_dir(), "/usr/local");
+    fn a_program_is_the_stages_when_it_has_one_and_the_hosts_otherwise() {
+        let t = tempfile::tempdir().unwrap();
+        let s = t.path();
+        std::fs::create_dir_all(s.join("usr/sbin")).unwrap();
+        std::fs::write(s.join("usr/sbin/dkms"), "").unwrap();
+        assert_eq!(host_path(s, "/usr/sbin/dkms"), s.join("usr/sbin/dkms"));
+        assert_eq!(host_path(s, "/usr/bin/env"), Path::new("/usr/bin/env"));
+        assert_eq!(host_path(s, "/usr/sbin"), Path::new("/usr/sbin"));
+        // Nothing of the machine is in /usr/local: the host's file, which the lab never shows.
+        assert!(!host_path(s, "/usr/local/sbin/dkms").starts_with(s));
         assert_eq!(
-            host_path(Path::new("/s"), "/usr/local/sbin/x"),
-            Path::new("/s/usr/sbin/x")
+            fallback_binds(),
+            [
+                ("usr/local/bin".to_string(), "usr/bin"),
+                ("usr/local/sbin".to_string(), "usr/sbin")
+            ]
         );
     }
 
     #[test]
     fn inside_the_sandbox_every_path_is_its_own() {
         assert_eq!(
-            host_path(Path::new("/"), "/usr/local/bin/lspci"),
-            Path::new("/usr/local/bin/lspci")
+            host_path(Path::new("/"), "/usr/bin/lspci"),
+            Path::new("/usr/bin/lspci")
         );
     }
 

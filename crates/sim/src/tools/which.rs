@@ -1,15 +1,14 @@
-//! `which` (debianutils): the first program of each name on PATH. The simulated tools are
-//! shown where Ubuntu keeps them (`/usr/bin/ls`), not where the lab mounts their wrappers
-//! (`/usr/local/bin`), as `ls` and friends are those programs on the machine.
+//! `which` (debianutils): the first program of each name on PATH. The machine's programs are
+//! in /usr/bin and /usr/sbin, where their packages put them; in a lab whose kernel refused to
+//! lay them there they are seen in /usr/local (`fsx::programs_elsewhere`), and are still shown
+//! where Ubuntu keeps them (`/usr/bin/rocminfo`), as `ls` and friends are those programs on the
+//! machine.
 
 use std::os::unix::fs::PermissionsExt;
 
-use super::super::Ctx;
+use super::super::{Ctx, fsx};
 
 const USAGE: &str = "Usage: /usr/bin/which [-as] args";
-
-/// Where the lab mounts the wrappers of the simulated tools.
-const WRAPPERS: [&str; 2] = ["/usr/local/bin", "/usr/local/sbin"];
 
 pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
     let mut all = false;
@@ -44,10 +43,9 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
         .find(|(k, _)| k == "PATH")
         .map(|(_, v)| v.clone())
         .unwrap_or_else(|| super::super::entry::DEFAULT_PATH.to_string());
-    let tools = super::system_tools(cx.state);
     let mut code = 0;
     for name in names {
-        let found = lookup(cx, &path, name, &tools);
+        let found = lookup(cx, &path, name);
         if found.is_empty() {
             code = 1;
         }
@@ -60,13 +58,14 @@ pub fn run(cx: &mut Ctx, args: &[String]) -> i32 {
 }
 
 /// Every executable named `name` on `path`, as the machine would show it.
-fn lookup(cx: &Ctx, path: &str, name: &str, tools: &[super::SystemTool]) -> Vec<String> {
+fn lookup(cx: &Ctx, path: &str, name: &str) -> Vec<String> {
     if name.contains('/') {
         return executable(cx, name)
             .then(|| name.to_string())
             .into_iter()
             .collect();
     }
+    let elsewhere = fsx::programs_elsewhere();
     let mut found: Vec<String> = Vec::new();
     for dir in path.split(':') {
         let dir = if dir.is_empty() { "." } else { dir };
@@ -74,20 +73,11 @@ fn lookup(cx: &Ctx, path: &str, name: &str, tools: &[super::SystemTool]) -> Vec<
         if !executable(cx, &full) {
             continue;
         }
-        let shown = if WRAPPERS.contains(&dir.trim_end_matches('/')) {
-            tools
-                .iter()
-                .find(|t| t.name == name)
-                .map(|t| t.path.to_string())
-                .or_else(|| {
-                    ["ls", "stat", "which"]
-                        .contains(&name)
-                        .then(|| format!("/usr/bin/{name}"))
-                })
-                .unwrap_or(full)
-        } else {
-            full
-        };
+        let shown = elsewhere
+            .as_deref()
+            .and_then(|e| Some(format!("/usr{}", full.strip_prefix(e.to_str()?)?)))
+            .filter(|usr| usr.starts_with("/usr/bin/") || usr.starts_with("/usr/sbin/"))
+            .unwrap_or(full);
         if !found.contains(&shown) {
             found.push(shown);
         }

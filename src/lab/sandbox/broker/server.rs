@@ -189,7 +189,11 @@ fn tool_env(req: &ToolRequest, who: &Identity) -> Vec<(String, String)> {
         ("ROCM_SIM_BIN", SIM_BIN.to_string()),
         (
             crate::sim::fsx::PROGRAMS_ENV,
-            crate::lab::wire::layout::programs_dir(),
+            crate::lab::sandbox::usr_layer::programs_dir().to_string(),
+        ),
+        (
+            crate::sim::fsx::HOST_PROGRAMS_ENV,
+            crate::lab::wire::layout::HOST_BIN.to_string(),
         ),
         ("ROCM_SIM_USER", who.user.clone()),
         ("ROCM_SIM_UID", who.uid.to_string()),
