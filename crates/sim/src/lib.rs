@@ -54,7 +54,9 @@
 //! - `ROCM_SIM_SESSION`: the login session id printed by `rocm-learn sim login USER`;
 //! - `ROCM_SIM_BIN`: the binary's absolute path, written into wrappers when packages install;
 //! - `ROCM_SIM_PROGRAMS`: where the machine's /usr/bin and /usr/sbin are seen at root `/`
-//!   ([`fsx::system_bin`]), when they cannot be at their own place.
+//!   ([`fsx::system_bin`]), when they cannot be at their own place (unset or `/usr`: they are);
+//! - `ROCM_SIM_HOST_PROGRAMS`: a folder holding the host's own /usr/bin, where a tool that hands
+//!   over to the real `ls` or `stat` finds it when the machine's programs cover those names.
 //!
 //! The host's working folder (`Host::cwd`) is taken as the caller's directory inside the
 //! machine (with `root` stripped when it is a prefix).
@@ -73,13 +75,16 @@
 //! `as_root: true` for the caller to run with `ROCM_SIM_UID=0` (`sudo tee /etc/modules` etc.).
 //!
 //! **ls.** `sim ls ARGS` lists /dev/kfd, /dev/dri and /dev/dri/* from the state (owner, group,
-//! mode as applied); any other path comes back as [`Exec::Program`] running the real `ls`.
+//! mode as applied); any other path comes back as [`Exec::Program`] running the real `ls` (the
+//! first on PATH that is no wrapper, else the one in `ROCM_SIM_HOST_PROGRAMS`).
 //!
 //! **Installing materialises files.** Packages write wrappers (`#!/bin/sh` + `exec "<bin>" sim
 //! <tool> "$@"`) into `opt/rocm-X.Y.Z/bin`, create the `opt/rocm` link, `usr/bin/amdgpu-install`
 //! and its repository files, `usr/sbin/dkms` ([`fsx::system_bin`]: with root `/`, in the lab
-//! sandbox, the machine's usr/bin and usr/sbin are mounted at /usr/local/bin and /usr/local/sbin,
-//! so that is where they go). [`tools::system_tools`]`(&state)` lists the tools
+//! sandbox, the machine's programs are laid over the real /usr/bin and /usr/sbin, so that is
+//! where they go, and `which` names them there; only where the lab's kernel refuses that are
+//! they seen in /usr/local, which `ROCM_SIM_PROGRAMS` then names, and `which` still shows them
+//! at /usr/bin and /usr/sbin). [`tools::system_tools`]`(&state)` lists the tools
 //! present on this machine outside /opt/rocm and where Ubuntu keeps them (it needs the state:
 //! `dkms` appears once installed, `kubectl` only with a cluster), for the lab to install wrappers;
 //! [`pkgs::wrapper`] gives a wrapper's text. [`tools::TOOLS`] is every name `sim` accepts.

@@ -85,8 +85,14 @@ fn lookup(cx: &Ctx, path: &str, name: &str) -> Vec<String> {
     found
 }
 
+/// Whether `path` is an executable file, its links followed as the machine follows them (an
+/// absolute target counts from the machine's root: /usr/bin/rocminfo -> /etc/alternatives/...).
 fn executable(cx: &Ctx, path: &str) -> bool {
-    std::fs::metadata(cx.host(path))
+    let clean = fsx::normalize(path, &cx.caller.cwd);
+    let Some(end) = rocm_unix::machine_path::resolve(&clean, |p| cx.host(p)) else {
+        return false;
+    };
+    std::fs::metadata(cx.host(&end))
         .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
