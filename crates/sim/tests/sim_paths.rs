@@ -61,8 +61,13 @@ fn which_names_the_path_update_alternatives_manages() {
             format!("/etc/alternatives/{tool}")
         );
     }
-    // A package's tool of Ubuntu's own is where the package puts it, in sbin for an admin's.
+    // A package's tool of Ubuntu's own is where the package puts it, in sbin for an admin's,
+    // and dpkg names the package for that path.
     assert_eq!(st.run("which dkms").stdout_text(), "/usr/sbin/dkms\n");
+    assert_eq!(
+        st.run("dpkg -S /usr/sbin/dkms").stdout_text(),
+        "dkms: /usr/sbin/dkms\n"
+    );
     // Nothing of the machine is in /usr/local/bin.
     assert!(
         std::fs::read_dir(st.root().join("usr/local/bin"))

@@ -1,7 +1,8 @@
 //! `dpkg -S` / `dpkg-query -S PATTERN`: which installed package owns a path. Only the files
 //! the simulator lays out from package data are known (the Core SDK's trees, a legacy
-//! release's programs); an alternatives link (/usr/bin/rocminfo, /opt/rocm/bin) belongs to no
-//! package, so dpkg finds no path for it, as on a real node.
+//! release's programs, a package's own program in /usr/bin or /usr/sbin such as dkms's); an
+//! alternatives link (/usr/bin/rocminfo, /opt/rocm/bin) belongs to no package, so dpkg finds
+//! no path for it, as on a real node.
 //!
 //! dpkg-query's rules (man dpkg-query, `--search`): a pattern with no `/` and no wildcard
 //! matches any path containing it; otherwise it is a shell glob over the whole path (an
@@ -38,6 +39,12 @@ fn files(p: &Package) -> Vec<String> {
         let bin = format!("/opt/rocm-{r}/bin");
         v.extend(["/opt".into(), format!("/opt/rocm-{r}"), bin.clone()]);
         v.extend(tools.iter().map(|t| format!("{bin}/{t}")));
+    }
+    // Ubuntu's /usr/bin/python3 is python3-minimal's, a package this machine does not list.
+    if let Payload::SystemBin(_, path) = p.payload
+        && path != "/usr/bin/python3"
+    {
+        v.push(path.to_string());
     }
     v
 }
