@@ -6,13 +6,18 @@
 //! time, round robin. Twice: with the other sessions idle, and with 5 of them running a busy
 //! loop in their shells. Prints p50 and p99 of each, and the ratios serve/sshd.
 //!
-//! `cargo bench --bench echo`; needs root (sshd), ssh, ssh-keygen, sshd (openssh-server) and
-//! bubblewrap. Prints numbers; judges nothing.
+//! Both servers start in a session of their own (`setsid`), as a service manager starts them:
+//! Linux's autogroup scheduler shares the CPU per session, so a server left in the bench's
+//! session would share one slice of it with the bench's spinning timer and all 60 ssh clients.
+//! sshd puts each connection in a session of its own anyway; serve is one process for all.
+//!
+//! `cargo bench --bench echo`; needs root (sshd), ssh, ssh-keygen, sshd (openssh-server),
+//! setsid (util-linux) and bubblewrap. Prints numbers; judges nothing.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 const LAB: &str = "hipcc-not-found";
@@ -23,7 +28,7 @@ const KEYS_PER_SESSION: usize = 8;
 struct Session {
     child: Child,
     stdin: ChildStdin,
-    seen: Arc<Mutex<Vec<u8>>>,
+    seen: Arc<(Mutex<Vec<u8>>, Condvar)>,
 }
 
 impl Session {
@@ -36,29 +41,30 @@ impl Session {
             .expect("ssh starts");
         let stdin = child.stdin.take().unwrap();
         let mut out = child.stdout.take().unwrap();
-        let seen = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::new((Mutex::new(Vec::new()), Condvar::new()));
         let s = seen.clone();
         std::thread::spawn(move || {
             let mut buf = [0u8; 65536];
             while let Ok(k @ 1..) = out.read(&mut buf) {
-                let mut s = s.lock().unwrap();
+                let mut v = s.0.lock().unwrap();
                 // Only the recent past matters; what is older is let go.
-                if s.len() > 1 << 20 {
-                    s.drain(..1 << 19);
+                if v.len() > 1 << 20 {
+                    v.drain(..1 << 19);
                 }
-                s.extend_from_slice(&buf[..k]);
+                v.extend_from_slice(&buf[..k]);
+                s.1.notify_all();
             }
         });
         Session { child, stdin, seen }
     }
 
     fn len(&self) -> usize {
-        self.seen.lock().unwrap().len()
+        self.seen.0.lock().unwrap().len()
     }
 
     fn wait_for(&self, text: &str, limit: Duration) {
         let start = Instant::now();
-        while !String::from_utf8_lossy(&self.seen.lock().unwrap()).contains(text) {
+        while !String::from_utf8_lossy(&self.seen.0.lock().unwrap()).contains(text) {
             assert!(start.elapsed() < limit, "never saw {text:?}");
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -69,24 +75,23 @@ impl Session {
         self.stdin.flush().unwrap();
     }
 
-    /// Sends `key` and times it until that byte is in the output after this point.
+    /// Sends `key` and times it until that byte is in the output after this point. The
+    /// timer sleeps until output arrives, as a terminal does: a spinning timer would take one
+    /// of the machine's CPUs from the very programs it times.
     fn echo(&mut self, key: u8) -> Duration {
         let from = self.len();
         let t = Instant::now();
         self.send(&[key]);
+        let limit = Duration::from_secs(5);
+        let (lock, arrived) = &*self.seen;
+        let mut s = lock.lock().unwrap();
         loop {
-            {
-                let s = self.seen.lock().unwrap();
-                // The buffer may have been trimmed meanwhile: then look at all of it.
-                let from = from.min(s.len());
-                if s[from..].contains(&key) {
-                    return t.elapsed();
-                }
-            }
-            if t.elapsed() > Duration::from_secs(5) {
+            // The buffer may have been trimmed meanwhile: then look at all of it.
+            let from = from.min(s.len());
+            if s[from..].contains(&key) || t.elapsed() > limit {
                 return t.elapsed();
             }
-            std::hint::spin_loop();
+            s = arrived.wait_timeout(s, limit).unwrap().0;
         }
     }
 }
@@ -161,8 +166,8 @@ fn start_sshd(dir: &Path, public: &str) -> (Child, u16) {
     )
     .unwrap();
     std::fs::create_dir_all("/run/sshd").unwrap();
-    let child = Command::new("/usr/sbin/sshd")
-        .args(["-D", "-e", "-f"])
+    let child = Command::new("setsid")
+        .args(["/usr/sbin/sshd", "-D", "-e", "-f"])
         .arg(&config)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -180,7 +185,8 @@ fn start_sshd(dir: &Path, public: &str) -> (Child, u16) {
 }
 
 fn start_serve(class: &Path, n: usize) -> (Child, u16) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_rocm-learn"))
+    let mut server = Command::new("setsid")
+        .arg(env!("CARGO_BIN_EXE_rocm-learn"))
         .args(["serve", "--listen", "127.0.0.1:0", "--max-sessions"])
         .arg((n + 5).to_string())
         .arg("--class")

@@ -245,3 +245,20 @@ fn sighup_ends_the_app_and_its_lab() {
         all.iter().all(|p| !p.alive()).then_some(())
     });
 }
+
+#[test]
+fn a_terminal_that_goes_away_ends_the_app_and_its_lab() {
+    if !common::needs::tmux("terminal end-to-end tests")
+        || !common::needs::bwrap("terminal end-to-end tests")
+    {
+        return;
+    }
+    // As when a class server or a terminal window dies: the terminal hangs up. The app must
+    // end (not spin on a terminal that reads as ended) and take its sandbox with it.
+    let (_data, s, me, all) = open_lab("hipcc-not-found");
+    s.close();
+    wait("every process gone", || {
+        all.iter().all(|p| !p.alive()).then_some(())
+    });
+    assert!(!me.alive());
+}

@@ -21,6 +21,8 @@ const INPUT_CHUNKS: usize = 32;
 /// Output chunks queued for the client.
 pub const OUTPUT_CHUNKS: usize = 16;
 const READ_SIZE: usize = 16 * 1024;
+/// How long keys wait when the app's terminal takes no more input for now.
+const INPUT_FULL_WAIT: Duration = Duration::from_millis(5);
 /// How long the app has after a hangup to save and close its lab before it is killed.
 const HANGUP_GRACE: Duration = Duration::from_secs(5);
 
@@ -168,7 +170,19 @@ async fn write_input(
             let Ok(mut ready) = terminal.writable().await else {
                 return;
             };
+            // The app's side has hung up: nobody will read this, and the readiness stays
+            // set, so waiting again would return at once, forever.
+            if ready.ready().is_write_closed() {
+                return;
+            }
             match ready.try_io(|t| Ok(rustix::io::write(t.get_ref().as_fd(), rest)?)) {
+                // A terminal whose input queue is full takes nothing and says so with 0, not
+                // EAGAIN: the app is busy (writing to us, say). Retrying at once would spin and
+                // starve the reading side the app waits for, so look again a moment later.
+                Ok(Ok(0)) => {
+                    ready.clear_ready();
+                    tokio::time::sleep(INPUT_FULL_WAIT).await;
+                }
                 Ok(Ok(n)) => rest = &rest[n..],
                 Ok(Err(_)) => return,
                 Err(_would_block) => {}

@@ -355,8 +355,11 @@ pub fn main(i18n: &I18n, o: &Options) -> i32 {
     };
     let limits =
         admission::Limits::for_sessions(max_sessions as usize, o.startups, o.per_source_startups);
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread for every connection: a key and its echo each wake it once, where two workers
+    // handed a session's bytes between them (a wake-up more per direction, each of which waits
+    // for a CPU when learners run busy programs). Slow work (files, the roster, the store's
+    // queries that block) goes to tokio's blocking threads.
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {

@@ -115,6 +115,7 @@ pub struct World {
     /// Body area of the last draw (a reasonable default before the first one).
     pub area: Rect,
     pub waker: Option<crate::lab::app::session::Notify>,
+    pub watch: Option<crate::lab::app::session::Watch>,
     /// The rocm-learn binary, which the lab sandbox mounts for its simulated tools.
     pub exe: Option<std::path::PathBuf>,
     /// Seed for quiz option orders; `None` draws a fresh one per attempt.
@@ -126,6 +127,7 @@ impl World {
         Cx {
             exe: self.exe.as_deref(),
             waker: self.waker.as_ref(),
+            watch: self.watch.as_ref(),
             area: self.area,
             course: &self.course,
             i18n: &self.i18n,
@@ -166,6 +168,7 @@ impl App {
                 progress,
                 area: Rect::new(0, 1, 80, 22),
                 waker: None,
+                watch: None,
                 exe: std::env::current_exe().ok(),
                 quiz_seed: None,
             },

@@ -4,9 +4,9 @@
 //! Ctrl-Z and SIGTSTP suspend like any terminal program: the terminal is restored first, and on
 //! SIGCONT the app takes it back and redraws.
 
-use std::io::{self, Stdout};
+use std::io::{self, Read, Stdout, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// The shortest time between two redraws caused by background output alone (a burst of it).
@@ -30,6 +30,7 @@ use ratatui::backend::CrosstermBackend;
 
 use super::app::{App, Input};
 use super::class::Class;
+use crate::lab::app::session::{Pump, Watch};
 use crate::progress::Store;
 
 enum Msg {
@@ -179,12 +180,15 @@ pub fn run(
     class: Box<dyn Class>,
 ) -> io::Result<()> {
     // Before any thread starts, so that all of them inherit it: a key and its echo pass
-    // through three of them.
+    // through them.
     crate::sys::set_turn(crate::sys::SHORT_TURN_NS);
     app.class = class;
     let mut terminal = setup()?;
     let (tx, rx) = mpsc::channel();
-    let pending = install_waker(&mut app, tx.clone());
+    let bell = Bell::new()?;
+    let pending = install_waker(&mut app, tx.clone(), bell.ringer()?);
+    let watched = Watched::default();
+    app.world.watch = Some(watched.watch());
     // Screens opened now (a lab sizes its shell's terminal) lay out for the real size.
     if let Ok(size) = terminal.size() {
         app.handle(Input::Resize(size.width, size.height));
@@ -193,10 +197,29 @@ pub fn run(
     if let Some(t) = &open {
         app.open(t);
     }
-    spawn_input(tx.clone());
-    spawn_signals(tx)?;
+    // The loop reads the terminal itself where it can (one thread woken per key); a thread
+    // reads it where the terminal is not the app's stdin.
+    let tty = rustix::termios::isatty(io::stdin());
+    if !tty {
+        spawn_input(tx.clone(), bell.ringer()?);
+    }
+    spawn_signals(tx, bell.ringer()?)?;
+    if tty {
+        // crossterm watches SIGWINCH from its first look on: a class server's poke that came
+        // before the first key would be lost otherwise. What it finds is read in the loop.
+        let _ = event::poll(Duration::ZERO);
+    }
 
-    let result = event_loop(&mut terminal, &mut app, &rx, &pending, store.as_ref());
+    let mut lp = Loop {
+        look: tty,
+        rx: &rx,
+        bell: &bell,
+        watched: &watched,
+        tty,
+        pending: &pending,
+        store: store.as_ref(),
+    };
+    let result = lp.run(&mut terminal, &mut app);
     // Also when drawing failed (the terminal is gone): screens leave, labs end their sandbox.
     if !app.quit {
         app.quit_all();
@@ -211,113 +234,303 @@ pub fn run(
     result
 }
 
+/// Wakes the event loop from another thread: a byte on a socket the loop polls beside the
+/// terminal. Messages themselves go through the channel; the bell only says to look.
+struct Bell {
+    ear: std::os::unix::net::UnixStream,
+    mouth: std::os::unix::net::UnixStream,
+}
+
+impl Bell {
+    fn new() -> io::Result<Bell> {
+        let (ear, mouth) = std::os::unix::net::UnixStream::pair()?;
+        ear.set_nonblocking(true)?;
+        mouth.set_nonblocking(true)?;
+        Ok(Bell { ear, mouth })
+    }
+
+    /// A handle another thread rings the bell with.
+    fn ringer(&self) -> io::Result<Ringer> {
+        Ok(Ringer(Arc::new(self.mouth.try_clone()?)))
+    }
+
+    /// Takes every ring so far (they only ever say "look at the channel").
+    fn quiet(&self) {
+        let mut buf = [0u8; 64];
+        while matches!((&self.ear).read(&mut buf), Ok(1..)) {}
+    }
+}
+
+#[derive(Clone)]
+struct Ringer(Arc<std::os::unix::net::UnixStream>);
+
+impl Ringer {
+    fn ring(&self) {
+        // A full socket already holds rings enough: the loop will look.
+        let _ = (&*self.0).write(&[1]);
+    }
+}
+
+/// The descriptors the loop reads for others (a lab shell's terminal), each with what reads
+/// it. Filled from the loop's own thread, when a screen starts a lab.
+#[derive(Clone, Default)]
+struct Watched(Arc<Mutex<Vec<(std::os::fd::OwnedFd, Pump)>>>);
+
+impl Watched {
+    fn watch(&self) -> Watch {
+        let list = self.0.clone();
+        Arc::new(move |fd, pump| {
+            if let Ok(mut l) = list.lock() {
+                l.push((fd, pump));
+            }
+        })
+    }
+}
+
 /// Gives the app a waker for background threads. Shell output can arrive thousands of times a
 /// second: one wake at most is queued (the returned flag says so), and the loop takes everything
 /// that happened since in one redraw.
-fn install_waker(app: &mut App, tx: mpsc::Sender<Msg>) -> Arc<AtomicBool> {
+fn install_waker(app: &mut App, tx: mpsc::Sender<Msg>, bell: Ringer) -> Arc<AtomicBool> {
     let pending = Arc::new(AtomicBool::new(false));
     let flag = pending.clone();
     app.world.waker = Some(Arc::new(move || {
         if !flag.swap(true, Ordering::SeqCst) {
             let _ = tx.send(Msg::Wake);
+            bell.ring();
         }
     }));
     pending
 }
 
-/// Reads the terminal's input on its own thread.
-fn spawn_input(tx: mpsc::Sender<Msg>) {
+/// Reads the terminal's input on its own thread (when the terminal is not the app's stdin).
+fn spawn_input(tx: mpsc::Sender<Msg>, bell: Ringer) {
     std::thread::spawn(move || {
         // Blocks in read(): no polling, so an idle app uses no CPU.
         while let Ok(ev) = event::read() {
             if tx.send(Msg::Input(ev)).is_err() {
                 return;
             }
+            bell.ring();
         }
         // The terminal cannot be read any more (it was closed): nobody can use the app now,
         // and its lab sandbox must not outlive it.
         let _ = tx.send(Msg::Stop);
+        bell.ring();
     });
 }
 
 /// Turns the signals the app handles into messages, on their own thread.
-fn spawn_signals(tx: mpsc::Sender<Msg>) -> io::Result<()> {
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
+fn spawn_signals(tx: mpsc::Sender<Msg>, bell: Ringer) -> io::Result<()> {
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
     let mut signals =
-        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
+        signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGWINCH])?;
     std::thread::spawn(move || {
         for sig in signals.forever() {
-            if tx.send(signal_msg(sig)).is_err() {
+            // A new size is crossterm's event to give; the loop only needs waking for it.
+            if sig != SIGWINCH && tx.send(signal_msg(sig)).is_err() {
                 return;
             }
+            bell.ring();
         }
     });
     Ok(())
 }
 
-/// Draws, then waits for messages and redraws after each batch until the app quits.
-fn event_loop(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    app: &mut App,
-    rx: &mpsc::Receiver<Msg>,
-    pending: &AtomicBool,
-    store: Option<&Store>,
-) -> io::Result<()> {
-    terminal.draw(|f| app.draw(f))?;
-    // The last reattach this app has redrawn for.
-    let mut attached = 0u64;
-    // When the last redraw was for background output alone, and when it was drawn.
-    let mut last_output_draw: Option<Instant> = None;
-    let mut retry_save = None;
-    while let Ok(msg) = rx.recv() {
-        let mut stop = false;
-        // Output that follows a key (a shell's echo) is drawn at once, as a terminal would;
-        // only a burst of output after output is paced to about 60 redraws a second.
-        let output_only = matches!(msg, Msg::Wake);
-        if output_only
-            && let Some(since) = last_output_draw.map(|t| t.elapsed())
-            && since < FRAME
-        {
-            std::thread::sleep(FRAME - since);
+/// What one turn of the loop took in, for deciding when to draw.
+#[derive(Default)]
+struct Batch {
+    /// Something other than a lab's output: draw at once.
+    input: bool,
+    /// A key typed into a lab's shell, which will echo it.
+    typed_into_shell: bool,
+    /// Output of a lab's shell (or other background news).
+    output: bool,
+    stop: bool,
+}
+
+/// The event loop: sleeps in one poll over the terminal, the lab shells' terminals and the
+/// bell, handles what came, and draws when it is time.
+struct Loop<'a> {
+    rx: &'a mpsc::Receiver<Msg>,
+    bell: &'a Bell,
+    watched: &'a Watched,
+    /// The terminal is stdin, read here (else a thread reads it and rings).
+    tty: bool,
+    /// crossterm may hold events already: read them before sleeping.
+    look: bool,
+    pending: &'a AtomicBool,
+    store: Option<&'a Store>,
+}
+
+impl Loop<'_> {
+    /// Draws, then waits for news and redraws after each batch until the app quits.
+    fn run(
+        &mut self,
+        terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+        app: &mut App,
+    ) -> io::Result<()> {
+        terminal.draw(|f| app.draw(f))?;
+        // The last reattach this app has redrawn for.
+        let mut attached = 0u64;
+        // When the last redraw for background output alone was drawn.
+        let mut last_output_draw: Option<Instant> = None;
+        // A key went to a lab's shell: draw with its echo, or at this moment without it.
+        let mut echo_by: Option<Instant> = None;
+        // Output waits for this moment (about 60 redraws a second for a burst of it).
+        let mut output_by: Option<Instant> = None;
+        let mut retry_save = None;
+        loop {
+            let due = [echo_by, output_by].into_iter().flatten().min();
+            let b = self.wait(terminal, app, &mut attached, due)?;
+            if b.stop {
+                // Never a key: a focused lab shell would take it as Ctrl-C typed by the
+                // learner.
+                app.quit_all();
+            }
+            let now = Instant::now();
+            // Output that follows a key (a shell's echo) is drawn at once, as a terminal
+            // would; a key the shell will echo waits a moment for it (one redraw, not two);
+            // only a burst of output after output is paced.
+            let draw_now = b.stop
+                || b.input
+                || (b.output && echo_by.is_some())
+                || (b.typed_into_shell && b.output);
+            if b.typed_into_shell && !b.output {
+                echo_by = echo_by.or(Some(now + ECHO_WAIT));
+            }
+            if b.output && !draw_now && output_by.is_none() {
+                output_by = Some(match last_output_draw {
+                    Some(t) if now < t + FRAME => t + FRAME,
+                    _ => now,
+                });
+            }
+            let due = [echo_by, output_by].into_iter().flatten().min();
+            if !draw_now && due.is_none_or(|d| now < d) {
+                continue;
+            }
+            // A failure is on screen already (a notice).
+            let _ = persist(app, self.store, &mut retry_save);
+            if app.quit {
+                break;
+            }
+            terminal.draw(|f| app.draw(f))?;
+            let output_only = !b.input && !b.typed_into_shell && echo_by.is_none();
+            last_output_draw = output_only.then(Instant::now);
+            echo_by = None;
+            output_by = None;
         }
-        // Take everything already queued before drawing again (a burst of mouse wheel
-        // events or a paste is one redraw, not fifty).
-        let mut output_only = output_only;
-        let mut typed_into_shell = false;
-        let mut woken = false;
-        for msg in std::iter::once(msg).chain(rx.try_iter()) {
-            output_only &= matches!(msg, Msg::Wake);
-            woken |= matches!(msg, Msg::Wake);
-            typed_into_shell |= matches!(msg, Msg::Input(Event::Key(_))) && app.captures_input();
-            stop |= handle_msg(terminal, app, pending, &mut attached, msg)?;
-        }
-        // A key the shell will echo: draw once, with the echo, rather than now and again.
-        if typed_into_shell && !woken && !stop {
-            let deadline = Instant::now() + ECHO_WAIT;
-            while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-                let Ok(msg) = rx.recv_timeout(left) else {
-                    break;
-                };
-                let wake = matches!(msg, Msg::Wake);
-                stop |= handle_msg(terminal, app, pending, &mut attached, msg)?;
-                if wake || stop {
-                    break;
+        Ok(())
+    }
+
+    /// Sleeps until news or `until`, and handles all that has come.
+    fn wait(
+        &mut self,
+        terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+        app: &mut App,
+        attached: &mut u64,
+        until: Option<Instant>,
+    ) -> io::Result<Batch> {
+        use rustix::event::{PollFd, PollFlags};
+        let mut b = Batch::default();
+        let ready = {
+            let watched = self
+                .watched
+                .0
+                .lock()
+                .map_err(|_| io::Error::other("poisoned"))?;
+            let stdin = io::stdin();
+            let mut fds = vec![PollFd::new(&self.bell.ear, PollFlags::IN)];
+            if self.tty {
+                fds.push(PollFd::new(&stdin, PollFlags::IN));
+            }
+            for (fd, _) in watched.iter() {
+                fds.push(PollFd::new(fd, PollFlags::IN));
+            }
+            let until = if self.look {
+                Some(Instant::now())
+            } else {
+                until
+            };
+            let timeout = until.map(|t| {
+                let left = t.saturating_duration_since(Instant::now());
+                rustix::event::Timespec::try_from(left).unwrap_or_default()
+            });
+            match rustix::event::poll(&mut fds, timeout.as_ref()) {
+                Ok(_) | Err(rustix::io::Errno::INTR) => {}
+                Err(e) => return Err(e.into()),
+            }
+            fds.iter().map(PollFd::revents).collect::<Vec<_>>()
+        };
+        let gone = PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL;
+        let mut at = 1;
+        if self.tty {
+            let r = ready[at];
+            at += 1;
+            // Also after the bell: crossterm turns SIGWINCH into a resize event of its own
+            // (the signal thread rings for it), which is not on the terminal.
+            let look = std::mem::take(&mut self.look);
+            if r.intersects(gone) {
+                // The terminal hung up: nobody can use the app now, and its lab sandbox must
+                // not outlive it. (crossterm is not asked: it would read the end of the
+                // stream again and again.)
+                b.stop = true;
+            } else if look || r.intersects(PollFlags::IN) || ready[0].intersects(PollFlags::IN) {
+                // Every event the terminal has sent so far, parsed (a key's escape sequence
+                // that is not complete yet stays for the next turn).
+                loop {
+                    match event::poll(Duration::ZERO) {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(_) => {
+                            b.stop = true;
+                            break;
+                        }
+                    }
+                    let Ok(ev) = event::read() else {
+                        b.stop = true;
+                        break;
+                    };
+                    self.note(&mut b, app, &Msg::Input(ev.clone()));
+                    b.stop |= handle_msg(terminal, app, self.pending, attached, Msg::Input(ev))?;
                 }
             }
         }
-        if stop {
-            // Never a key: a focused lab shell would take it as Ctrl-C typed by the learner.
-            app.quit_all();
+        // Each lab shell's output, read here; a stream that ended is let go.
+        let mut read = false;
+        if let Ok(mut watched) = self.watched.0.lock() {
+            let mut i = 0;
+            watched.retain_mut(|(_, pump)| {
+                let r = ready.get(at + i).copied().unwrap_or(PollFlags::empty());
+                i += 1;
+                if !r.intersects(PollFlags::IN | gone) {
+                    return true;
+                }
+                read = true;
+                pump()
+            });
         }
-        // A failure is on screen already (a notice).
-        let _ = persist(app, store, &mut retry_save);
-        if app.quit {
-            break;
+        if read {
+            b.output = true;
+            app.handle(Input::Wake);
         }
-        terminal.draw(|f| app.draw(f))?;
-        last_output_draw = output_only.then(Instant::now);
+        if ready[0].intersects(PollFlags::IN) {
+            self.bell.quiet();
+        }
+        for msg in self.rx.try_iter() {
+            self.note(&mut b, app, &msg);
+            b.stop |= handle_msg(terminal, app, self.pending, attached, msg)?;
+        }
+        Ok(b)
     }
-    Ok(())
+
+    /// Records what kind of news `msg` is.
+    fn note(&self, b: &mut Batch, app: &App, msg: &Msg) {
+        match msg {
+            Msg::Wake => b.output = true,
+            Msg::Input(Event::Key(_)) if app.captures_input() => b.typed_into_shell = true,
+            _ => b.input = true,
+        }
+    }
 }
 
 /// Handles one message; true when it asks the app to stop.

@@ -45,6 +45,8 @@ pub enum Question {
 pub struct Cx<'a> {
     /// Wakes the event loop from another thread (a lab's shell output); `None` in tests.
     pub waker: Option<&'a crate::lab::app::session::Notify>,
+    /// Reads a lab's shell output in the event loop's own thread; `None` in tests.
+    pub watch: Option<&'a crate::lab::app::session::Watch>,
     pub exe: Option<&'a std::path::Path>,
     /// The body area (between title bar and key hints) at the last draw, so screens can lay
     /// out while handling keys that arrive before their first draw.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::content::{Lab, Msg};
 use crate::lab::app::bwrap::{self, Layout, SandboxError};
-use crate::lab::app::session::{Notify, Shell};
+use crate::lab::app::session::{Hooks, Notify, Shell, Watch};
 use crate::lab::app::stage::Stage;
 use crate::lab::wire::layout::{self, LANG_ENV, host_path};
 use crate::lab::wire::protocol::{self, FromSupervisor, ToSupervisor};
@@ -59,7 +59,7 @@ pub struct LabRun {
     bwrap: PathBuf,
     stage: Stage,
     pub shell: Shell,
-    notify: Notify,
+    hooks: Hooks,
     /// The record of the shell's first prompt, kept even when later ones came in the same
     /// batch: nothing typed since it means the way can still be switched.
     pub first: Option<Record>,
@@ -97,20 +97,42 @@ pub struct LabRun {
 
 impl LabRun {
     pub fn start(lab: &Lab, opts: Options, notify: Notify) -> Result<LabRun, LabError> {
+        Self::start_with(
+            lab,
+            opts,
+            Hooks {
+                notify,
+                watch: None,
+            },
+        )
+    }
+
+    /// `start`, with the shell's output read by the event loop `watch` belongs to.
+    pub fn start_watched(
+        lab: &Lab,
+        opts: Options,
+        notify: Notify,
+        watch: Watch,
+    ) -> Result<LabRun, LabError> {
+        let watch = Some(watch);
+        Self::start_with(lab, opts, Hooks { notify, watch })
+    }
+
+    fn start_with(lab: &Lab, opts: Options, hooks: Hooks) -> Result<LabRun, LabError> {
         let bwrap = bwrap::probe()?;
         // On a class server, the lab's machine must fit in what the open labs may hold.
         let spec = sim::MachineSpec::from_toml(&lab.machine).map_err(bad_machine)?;
         let learner = std::env::var("ROCM_LEARN_LEARNER").unwrap_or_default();
         let ticket = super::memory_ticket::ask(spec.disk_bytes(), &learner)
             .map_err(|_| LabError(Msg::new("serve-labs-full")))?;
-        let (stage, shell) = open_or_ask_again(lab, &bwrap, &opts, &notify)?;
+        let (stage, shell) = open_or_ask_again(lab, &bwrap, &opts, &hooks)?;
         let mut run = LabRun {
             lab: lab.clone(),
             opts,
             bwrap,
             stage,
             shell,
-            notify,
+            hooks,
             first: None,
             last: None,
             records: 0,
@@ -256,7 +278,7 @@ impl LabRun {
             // Its stage is still in use: the sandbox ends before the stage is removed.
             self.shell.kill();
         }
-        let (stage, shell) = open_or_ask_again(&self.lab, &self.bwrap, &self.opts, &self.notify)?;
+        let (stage, shell) = open_or_ask_again(&self.lab, &self.bwrap, &self.opts, &self.hooks)?;
         self.stage = stage;
         let old = std::mem::replace(&mut self.shell, shell);
         std::thread::spawn(move || drop(old));
@@ -528,12 +550,7 @@ fn unchecked(lab: &Lab) -> Vec<StepStatus> {
 /// and the machine is built while bubblewrap sets up (the supervisor waits for the greeting
 /// before it copies anything); otherwise the sandbox shows the stage's folders, which are
 /// built first.
-fn open(
-    lab: &Lab,
-    bwrap: &Path,
-    opts: &Options,
-    notify: Notify,
-) -> Result<(Stage, Shell), LabError> {
+fn open(lab: &Lab, bwrap: &Path, opts: &Options, hooks: Hooks) -> Result<(Stage, Shell), LabError> {
     let mut spec = sim::MachineSpec::from_toml(&lab.machine).map_err(bad_machine)?;
     spec.sim_bin = Some(layout::SIM_BIN.to_string());
     let hostname = sim::stage::hostname(&spec).map_err(bad_machine)?;
@@ -622,7 +639,7 @@ fn open(
         opts.cols,
         greeting.as_ref(),
         opts.transcript,
-        notify,
+        hooks,
         crate::lab::app::session::MachineIds {
             usr,
             mapper,
@@ -653,10 +670,10 @@ fn open_or_ask_again(
     lab: &Lab,
     bwrap: &Path,
     opts: &Options,
-    notify: &Notify,
+    hooks: &Hooks,
 ) -> Result<(Stage, Shell), LabError> {
-    match open(lab, bwrap, opts, notify.clone()) {
-        Err(_) if bwrap::forget_probes() => open(lab, bwrap, opts, notify.clone()),
+    match open(lab, bwrap, opts, hooks.clone()) {
+        Err(_) if bwrap::forget_probes() => open(lab, bwrap, opts, hooks.clone()),
         other => other,
     }
 }

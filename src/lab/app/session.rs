@@ -1,6 +1,7 @@
 //! A live shell in a pseudo-terminal: bubblewrap started with the PTY as its terminal and one
-//! end of a socketpair as fd 3 (the supervisor's channel), its screen parsed by vt100 off the
-//! UI thread, and the supervisor's typed messages read on a thread of their own.
+//! end of a socketpair as fd 3 (the supervisor's channel), its screen parsed by vt100 (by the
+//! caller's event loop when it watches the terminal, else on a thread of its own), and the
+//! supervisor's typed messages read on a thread of their own.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -19,6 +20,24 @@ use crate::lab::wire::protocol::{self, FromSupervisor, ToSupervisor};
 
 /// Called from the reader threads whenever the screen changed or a message arrived.
 pub type Notify = Arc<dyn Fn() + Send + Sync>;
+
+/// Reads what arrived on a watched descriptor once it is readable; false once its stream
+/// has ended (the watch is then dropped, and the descriptor with it).
+pub type Pump = Box<dyn FnMut() -> bool + Send>;
+
+/// An event loop that reads a shell's output itself: it polls the descriptor and calls the
+/// pump when it is readable. A key's echo then wakes only the thread that draws it, not a
+/// reader thread and then that one (each wake-up waits for a CPU when the machine is busy).
+pub type Watch = Arc<dyn Fn(std::os::fd::OwnedFd, Pump) + Send + Sync>;
+
+/// How the shell's news reaches its caller: `notify` after a supervisor's message (and, with
+/// no `watch`, after output a reader thread took); `watch`: the caller's event loop reads
+/// the output itself.
+#[derive(Clone)]
+pub struct Hooks {
+    pub notify: Notify,
+    pub watch: Option<Watch>,
+}
 
 /// Lines of scrollback kept for the terminal pane.
 pub const SCROLLBACK: usize = 5000;
@@ -99,7 +118,7 @@ impl Shell {
         cols: u16,
         hello: Option<&ToSupervisor>,
         keep_transcript: bool,
-        notify: Notify,
+        hooks: Hooks,
         ids: MachineIds,
     ) -> std::io::Result<Shell> {
         let MachineIds {
@@ -172,18 +191,47 @@ impl Shell {
         if let Some(hello) = hello {
             protocol::send(&mut app_end, hello)?;
         }
-        let reader = master.try_clone_reader().map_err(io_err)?;
         let writer = master.take_writer().map_err(io_err)?;
         let screen = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, SCROLLBACK)));
         let transcript = keep_transcript.then(|| Arc::new(Mutex::new(Vec::new())));
         let exited = Arc::new(AtomicBool::new(false));
-        read_output(
-            reader,
-            screen.clone(),
-            transcript.clone(),
-            exited.clone(),
-            notify.clone(),
-        );
+        let output = Output {
+            screen: screen.clone(),
+            transcript: transcript.clone(),
+            exited: exited.clone(),
+        };
+        let Hooks { notify, watch } = hooks;
+        let polled = match (watch, master.as_raw_fd()) {
+            (Some(w), Some(raw)) => Some((w, crate::sys::dup_raw(raw)?)),
+            _ => None,
+        };
+        match polled {
+            Some((watch, fd)) => {
+                let read = fd.try_clone()?;
+                let mut buf = vec![0u8; READ_SIZE];
+                watch(
+                    fd,
+                    Box::new(move || match rustix::io::read(&read, &mut buf[..]) {
+                        Ok(n @ 1..) => {
+                            output.take(&buf[..n]);
+                            true
+                        }
+                        // Interrupted: the next wake-up reads it.
+                        Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => true,
+                        // EIO once the shell is gone: that is the end of the stream.
+                        _ => {
+                            output.ended();
+                            false
+                        }
+                    }),
+                );
+            }
+            None => read_output(
+                master.try_clone_reader().map_err(io_err)?,
+                output,
+                notify.clone(),
+            ),
+        }
         let channel = app_end.try_clone()?;
         let messages = read_messages(app_end, notify);
         Ok(Shell {
@@ -304,35 +352,50 @@ fn open_pty(rows: u16, cols: u16) -> std::io::Result<(Box<dyn MasterPty + Send>,
     Ok((pair.master, slave))
 }
 
-/// Feeds what the shell prints to the screen parser (and the transcript), off the UI thread;
-/// marks `exited` at the end of the stream.
-fn read_output(
-    mut reader: Box<dyn Read + Send>,
+/// The most read from the terminal at once.
+const READ_SIZE: usize = 64 * 1024;
+
+/// Where the shell's output goes: the screen parser, the transcript, and the end mark.
+struct Output {
     screen: Arc<Mutex<vt100::Parser>>,
     transcript: Option<Arc<Mutex<Vec<u8>>>>,
     exited: Arc<AtomicBool>,
-    notify: Notify,
-) {
+}
+
+impl Output {
+    fn take(&self, bytes: &[u8]) {
+        if let Ok(mut p) = self.screen.lock() {
+            p.process(bytes);
+        }
+        if let Some(t) = &self.transcript
+            && let Ok(mut t) = t.lock()
+        {
+            keep(&mut t, bytes);
+        }
+    }
+
+    fn ended(&self) {
+        self.exited.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Feeds what the shell prints to `output` on a thread of its own (for callers without an
+/// event loop that watches the terminal: scripted runs); notifies after each read and at the
+/// end of the stream.
+fn read_output(mut reader: Box<dyn Read + Send>, output: Output, notify: Notify) {
     std::thread::spawn(move || {
-        let mut buf = vec![0u8; 64 * 1024];
+        let mut buf = vec![0u8; READ_SIZE];
         loop {
             match reader.read(&mut buf) {
                 // EIO when the shell is gone: that is the end of the stream.
                 Ok(0) | Err(_) => break,
                 Ok(n) => {
-                    if let Ok(mut p) = screen.lock() {
-                        p.process(&buf[..n]);
-                    }
-                    if let Some(t) = &transcript
-                        && let Ok(mut t) = t.lock()
-                    {
-                        keep(&mut t, &buf[..n]);
-                    }
+                    output.take(&buf[..n]);
                     notify();
                 }
             }
         }
-        exited.store(true, Ordering::SeqCst);
+        output.ended();
         notify();
     });
 }

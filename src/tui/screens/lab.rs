@@ -295,7 +295,11 @@ impl LabScreen {
             lang: cx.lang(),
         };
         self.lang = Some(cx.lang());
-        match LabRun::start(lab, opts, notify) {
+        let started = match cx.watch {
+            Some(w) => LabRun::start_watched(lab, opts, notify, w.clone()),
+            None => LabRun::start(lab, opts, notify),
+        };
+        match started {
             Ok(run) => self.run = Some(run),
             Err(e) => self.error = Some(e.0),
         }
