@@ -367,7 +367,8 @@ fn find_real(prog: &str, host: &dyn Host) -> Option<PathBuf> {
         return p.is_file().then_some(p);
     }
     let path = var(host, "PATH")?;
+    let bin = var(host, BIN_ENV).unwrap_or_else(|| "rocm-learn".into());
     std::env::split_paths(&path)
         .map(|d| d.join(prog))
-        .find(|p| p.is_file() && !super::wrappers::is_wrapper(p))
+        .find(|p| p.is_file() && !super::wrappers::is_wrapper(p, &bin))
 }
