@@ -62,15 +62,26 @@ pub fn host(root: &Path, path: &str, cwd: &str) -> PathBuf {
 /// when the real /usr must stay as it is; unset, they are where they belong.
 pub const PROGRAMS_ENV: &str = "ROCM_SIM_PROGRAMS";
 
-/// Where this process's calls see the machine's /usr/bin and /usr/sbin at `/`: set by the
-/// entry from the host's `$ROCM_SIM_PROGRAMS` (one process runs one call).
-static PROGRAMS: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+thread_local! {
+    /// Where this thread's calls see the machine's /usr/bin and /usr/sbin at `/`: set by the
+    /// entry from the host's `$ROCM_SIM_PROGRAMS` (one thread runs one call). Per thread and
+    /// without a lock: the lab's supervisor runs each tool in a fork of one of its threads,
+    /// and a lock another thread held at that moment would stay held in the copy forever.
+    static PROGRAMS: std::cell::Cell<Option<&'static Path>> = const { std::cell::Cell::new(None) };
+}
 
-/// Says where the machine's /usr/bin and /usr/sbin are seen at `/` (None: at their place).
+/// Says where the machine's /usr/bin and /usr/sbin are seen at `/` (None: at their place),
+/// for this thread's calls.
 pub fn set_programs(dir: Option<PathBuf>) {
-    if let Ok(mut p) = PROGRAMS.lock() {
-        *p = dir;
-    }
+    let now = PROGRAMS.with(std::cell::Cell::get);
+    let dir = match dir {
+        // Kept for the process's life (a few bytes per call that names another folder; a
+        // process runs one call, so one folder): no owner to free it while a copy reads it.
+        Some(d) if now != Some(d.as_path()) => Some(&*Box::leak(d.into_boxed_path())),
+        Some(_) => now,
+        None => None,
+    };
+    PROGRAMS.with(|p| p.set(dir));
 }
 
 /// The host path of one of the machine's own programs (`/usr/bin/X`, `/usr/sbin/X`). Under a
@@ -79,9 +90,9 @@ pub fn set_programs(dir: Option<PathBuf>) {
 pub fn system_bin(root: &Path, path: &str) -> PathBuf {
     // Only for `/`: under a stage root the setting counts for nothing.
     let programs = (root == Path::new("/"))
-        .then(|| PROGRAMS.lock().ok().and_then(|p| p.clone()))
+        .then(|| PROGRAMS.with(std::cell::Cell::get))
         .flatten();
-    system_bin_in(root, path, programs.as_deref().and_then(Path::to_str))
+    system_bin_in(root, path, programs.and_then(Path::to_str))
 }
 
 fn system_bin_in(root: &Path, path: &str, programs: Option<&str>) -> PathBuf {
@@ -131,6 +142,36 @@ mod tests {
         assert_eq!(normalize("/../../x", "/"), "/x");
         assert_eq!(normalize("./a.deb", "/home/learner"), "/home/learner/a.deb");
         assert_eq!(normalize("", "/tmp"), "/tmp");
+    }
+
+    #[test]
+    fn where_programs_are_is_each_threads_own_setting() {
+        let sandbox = Path::new("/");
+        set_programs(Some(PathBuf::from("/usr/local")));
+        let other = std::thread::spawn(|| {
+            // Another thread's call (another tool's) is not moved by this one's setting.
+            let before = system_bin(Path::new("/"), "/usr/bin/kubectl");
+            set_programs(Some(PathBuf::from("/elsewhere")));
+            (before, system_bin(Path::new("/"), "/usr/bin/kubectl"))
+        })
+        .join()
+        .unwrap();
+        assert_eq!(
+            other,
+            (
+                PathBuf::from("/usr/bin/kubectl"),
+                PathBuf::from("/elsewhere/bin/kubectl")
+            )
+        );
+        assert_eq!(
+            system_bin(sandbox, "/usr/sbin/dkms"),
+            Path::new("/usr/local/sbin/dkms")
+        );
+        set_programs(None);
+        assert_eq!(
+            system_bin(sandbox, "/usr/sbin/dkms"),
+            Path::new("/usr/sbin/dkms")
+        );
     }
 
     #[test]
