@@ -48,6 +48,12 @@ pub fn now() -> Duration {
 /// Replaces this process with `program`; returns only why it could not.
 pub fn exec(program: &Program) -> io::Error {
     use std::os::unix::process::CommandExt;
+    command(program).exec()
+}
+
+/// The command that runs `program` as given: its name, arguments, whole environment and folder.
+pub fn command(program: &Program) -> std::process::Command {
+    use std::os::unix::process::CommandExt;
     let mut cmd = std::process::Command::new(&program.path);
     cmd.arg0(&program.arg0)
         .args(&program.args)
@@ -56,7 +62,7 @@ pub fn exec(program: &Program) -> io::Error {
     if let Some(dir) = &program.cwd {
         cmd.current_dir(dir);
     }
-    cmd.exec()
+    cmd
 }
 
 /// This system as it is: the process's own environment (taken when first asked for), folder,

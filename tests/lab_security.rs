@@ -1377,3 +1377,113 @@ fn no_host_process_but_the_labs_own_reaches_a_running_lab() {
     );
     assert!(!stage.exists(), "the stage is still on the host's disk");
 }
+
+/// A hand-made tool client (python3's `send_fds`, from the host's /usr the lab shows): one
+/// request whose folder lies (`/etc`, while the client sits in /tmp), then the same request
+/// sent by a child with a reply socket its parent made.
+fn lying_client() -> String {
+    let req = rocm_learn::lab::wire::protocol::ToolRequest {
+        version: rocm_learn::lab::wire::protocol::VERSION,
+        tool: "sudo".into(),
+        args: vec!["sh".into(), "-c".into(), "echo ran-in=$(pwd)".into()],
+        cwd: "/etc".into(),
+        env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+    };
+    let req = serde_json::to_string(&req).unwrap();
+    let py = format!(
+        "import os, socket
+req = {req:?}.encode()
+shell = socket.socket(fileno={fd})
+def ask(reply):
+    socket.send_fds(shell, [req], [0, 1, 2, reply.fileno()])
+a, b = socket.socketpair()
+ask(b)
+b.close()
+a.settimeout(20)
+print('lying-cwd', 'answered' if a.recv(4096) else 'refused', flush=True)
+a, b = socket.socketpair()
+pid = os.fork()
+if pid == 0:
+    ask(b)
+    b.close()
+    a.settimeout(20)
+    print('borrowed', 'answered' if a.recv(4096) else 'refused', flush=True)
+    os._exit(0)
+b.close()
+os.waitpid(pid, 0)
+",
+        fd = rocm_learn::lab::wire::protocol::SHELL_FD,
+    );
+    let hex: String = py.bytes().map(|b| format!("{b:02x}")).collect();
+    format!("cd /tmp && python3 -c \"exec(bytes.fromhex('{hex}').decode())\"\n")
+}
+
+#[test]
+fn tools_act_where_the_kernel_says_and_what_stands_for_the_kernel_stays_put() {
+    if !Path::new("/usr/bin/python3").is_file() {
+        common::needs::skip(
+            "a hand-made tool client",
+            "python3 is not in /usr/bin (the lab shows the host's /usr)",
+        );
+        return;
+    }
+    if !common::needs::bwrap("lab sandbox tests") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.sh");
+    // Without Landlock, so that only the tool's own protection keeps a root shell (same uid
+    // as the tool) out of its memory.
+    let script = lying_client()
+        + "mkdir -p ~/deep/er && cd ~/deep/er && sudo sh -c 'echo at=$(pwd) limit=$(ulimit -v)'\n\
+           sudo sh -c 'echo x > /proc/1/cmdline'; echo pid1=$?\n\
+           sudo sh -c 'echo x > /proc/cmdline'; echo cmdline=$?\n\
+           echo init=$(tr -d '\\0' < /proc/1/cmdline)\n\
+           sleep 20 | gpg --dearmor > /dev/null &\n\
+           sleep 1; sudo sh -c 'n=0; for p in $(pgrep -P 2); do [ \"$p\" = \"$$\" ] && continue; grep -q \"^Uid:[[:space:]]0[[:space:]]\" /proc/$p/status || continue; n=$((n+1)); cat /proc/$p/environ > /dev/null 2>&1 && echo peek=open; done; echo tools=$n'\n\
+           kill %1\n";
+    std::fs::write(&file, script).unwrap();
+    let lab = common::run(
+        &[
+            "lab",
+            "hsa-init-failed",
+            "--lang",
+            "en",
+            "--line-timeout",
+            "20",
+            "--script",
+            file.to_str().unwrap(),
+        ],
+        "",
+        dir.path(),
+        &[("ROCM_LEARN_LAB_NO_LANDLOCK", "1")],
+    );
+    let session = &format!("{}{}", lab.stdout, lab.stderr);
+    for (line, why) in [
+        (
+            "ran-in=/tmp",
+            "the tool runs where its caller is, not where it says",
+        ),
+        (
+            "lying-cwd answered",
+            "a lying folder is no reason to refuse",
+        ),
+        ("borrowed refused", "a reply socket made by another process"),
+        (
+            "at=/home/learner/deep/er limit=1048576",
+            "the program sudo hands over to keeps the folder and a login's memory limit",
+        ),
+        ("pid1=2", "PID 1's frozen files are read-only, to root too"),
+        ("cmdline=2", "so is the machine's kernel command line"),
+        ("init=/sbin/init", "PID 1 still shows as init"),
+        ("tools=1", "the tool reading its stdin was there"),
+    ] {
+        assert!(has_line(session, line), "{why}: {line}\n{session}");
+    }
+    // A root shell (the same uid as a tool) cannot read a running tool's memory or
+    // environment: the tool's copy of the supervisor is not dumpable.
+    // Whole lines: the typed command holds the words too.
+    for line in ["peek=open", "ran-in=/etc", "borrowed answered"] {
+        assert!(!has_line(session, line), "{line}\n{session}");
+    }
+}

@@ -369,9 +369,10 @@ fn find_real(prog: &str, host: &dyn Host) -> Option<PathBuf> {
     }
     let path = var(host, "PATH");
     let host_bin = var(host, super::fsx::HOST_PROGRAMS_ENV).map(PathBuf::from);
+    let bin = var(host, BIN_ENV).unwrap_or_else(|| "rocm-learn".into());
     path.iter()
         .flat_map(std::env::split_paths)
         .chain(host_bin)
         .map(|d| d.join(prog))
-        .find(|p| p.is_file() && !super::wrappers::is_wrapper(p))
+        .find(|p| p.is_file() && !super::wrappers::is_wrapper(p, &bin))
 }

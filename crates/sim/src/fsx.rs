@@ -67,25 +67,35 @@ pub const PROGRAMS_ENV: &str = "ROCM_SIM_PROGRAMS";
 /// program (`ls`, `stat`) whose name one of the machine's programs covers in /usr/bin.
 pub const HOST_PROGRAMS_ENV: &str = "ROCM_SIM_HOST_PROGRAMS";
 
-/// Where this process's calls see the machine's /usr/bin and /usr/sbin at `/`: set by the
-/// entry from the host's `$ROCM_SIM_PROGRAMS` (one process runs one call).
-static PROGRAMS: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+thread_local! {
+    /// Where this thread's calls see the machine's /usr/bin and /usr/sbin at `/`: set by the
+    /// entry from the host's `$ROCM_SIM_PROGRAMS` (one thread runs one call). Per thread and
+    /// without a lock: the lab's supervisor runs each tool in a fork of one of its threads,
+    /// and a lock another thread held at that moment would stay held in the copy forever.
+    static PROGRAMS: std::cell::Cell<Option<&'static Path>> = const { std::cell::Cell::new(None) };
+}
 
-/// Says where the machine's /usr/bin and /usr/sbin are seen at `/` (None: at their place).
+/// Says where the machine's /usr/bin and /usr/sbin are seen at `/` (None: at their place),
+/// for this thread's calls.
 pub fn set_programs(dir: Option<PathBuf>) {
-    if let Ok(mut p) = PROGRAMS.lock() {
-        *p = dir;
-    }
+    let now = PROGRAMS.with(std::cell::Cell::get);
+    let dir = match dir {
+        // Kept for the process's life (a few bytes per call that names another folder; a
+        // process runs one call, so one folder): no owner to free it while a copy reads it.
+        Some(d) if now != Some(d.as_path()) => Some(&*Box::leak(d.into_boxed_path())),
+        Some(_) => now,
+        None => None,
+    };
+    PROGRAMS.with(|p| p.set(dir));
 }
 
 /// Where this call sees the machine's /usr/bin and /usr/sbin when they are not at their
 /// place: the folder holding that bin and sbin (`/usr/local`), else None.
 pub fn programs_elsewhere() -> Option<PathBuf> {
     PROGRAMS
-        .lock()
-        .ok()
-        .and_then(|p| p.clone())
-        .filter(|p| p != Path::new("/usr"))
+        .with(std::cell::Cell::get)
+        .filter(|p| *p != Path::new("/usr"))
+        .map(Path::to_path_buf)
 }
 
 /// The host path of one of the machine's own programs (`/usr/bin/X`, `/usr/sbin/X`). Under a
@@ -94,9 +104,9 @@ pub fn programs_elsewhere() -> Option<PathBuf> {
 pub fn system_bin(root: &Path, path: &str) -> PathBuf {
     // Only for `/`: under a stage root the setting counts for nothing.
     let programs = (root == Path::new("/"))
-        .then(|| PROGRAMS.lock().ok().and_then(|p| p.clone()))
+        .then(|| PROGRAMS.with(std::cell::Cell::get))
         .flatten();
-    system_bin_in(root, path, programs.as_deref().and_then(Path::to_str))
+    system_bin_in(root, path, programs.and_then(Path::to_str))
 }
 
 fn system_bin_in(root: &Path, path: &str, programs: Option<&str>) -> PathBuf {
@@ -146,6 +156,36 @@ mod tests {
         assert_eq!(normalize("/../../x", "/"), "/x");
         assert_eq!(normalize("./a.deb", "/home/learner"), "/home/learner/a.deb");
         assert_eq!(normalize("", "/tmp"), "/tmp");
+    }
+
+    #[test]
+    fn where_programs_are_is_each_threads_own_setting() {
+        let sandbox = Path::new("/");
+        set_programs(Some(PathBuf::from("/usr/local")));
+        let other = std::thread::spawn(|| {
+            // Another thread's call (another tool's) is not moved by this one's setting.
+            let before = system_bin(Path::new("/"), "/usr/bin/kubectl");
+            set_programs(Some(PathBuf::from("/elsewhere")));
+            (before, system_bin(Path::new("/"), "/usr/bin/kubectl"))
+        })
+        .join()
+        .unwrap();
+        assert_eq!(
+            other,
+            (
+                PathBuf::from("/usr/bin/kubectl"),
+                PathBuf::from("/elsewhere/bin/kubectl")
+            )
+        );
+        assert_eq!(
+            system_bin(sandbox, "/usr/sbin/dkms"),
+            Path::new("/usr/local/sbin/dkms")
+        );
+        set_programs(None);
+        assert_eq!(
+            system_bin(sandbox, "/usr/sbin/dkms"),
+            Path::new("/usr/sbin/dkms")
+        );
     }
 
     #[test]

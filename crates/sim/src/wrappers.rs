@@ -60,23 +60,30 @@ pub fn parse_mark(arg: &str) -> Option<(&str, Option<&str>)> {
     (!tool.is_empty()).then_some((tool, release))
 }
 
-/// The tool (and release) a wrapper's text runs, when it is one of these wrappers.
-pub fn tool_of(text: &str) -> Option<(String, Option<String>)> {
+/// The tool (and release) a wrapper's text runs, when it is one of these wrappers for `bin`,
+/// the machine's own interpreter (its `sim_bin`). A file naming any other interpreter is that
+/// interpreter's script, whatever its first argument says: the kernel would run that
+/// program, not the tool, so nothing may take it for the tool (sudo's lookup, `which`).
+pub fn tool_of(text: &str, bin: &str) -> Option<(String, Option<String>)> {
     let mut lines = text.lines();
     let first = lines.next()?;
     let arg = if first == "#!/bin/sh" {
-        let exec = lines.next()?.strip_prefix("exec ")?;
-        let at = exec.find(&format!("\"{MARK}"))?;
-        exec[at + 1..].split('"').next()?
+        let exec = lines.next()?.strip_prefix("exec \"")?;
+        let rest = exec.strip_prefix(dq(bin).as_str())?.strip_prefix("\" \"")?;
+        rest.split('"').next()?
     } else {
-        first.strip_prefix("#!/")?.split_once(' ')?.1.trim()
+        let (interp, arg) = first.strip_prefix("#!")?.split_once(' ')?;
+        if interp != bin || !bin.starts_with('/') {
+            return None;
+        }
+        arg.trim()
     };
     let (tool, release) = parse_mark(arg)?;
     Some((tool.to_string(), release.map(String::from)))
 }
 
-/// Whether the file at `path` (a path of this system) is one of these wrappers.
-pub fn is_wrapper(path: &Path) -> bool {
+/// Whether the file at `path` (a path of this system) is one of these wrappers for `bin`.
+pub fn is_wrapper(path: &Path, bin: &str) -> bool {
     use std::io::Read;
     let Ok(f) = std::fs::File::open(path) else {
         return false;
@@ -86,7 +93,7 @@ pub fn is_wrapper(path: &Path) -> bool {
     if f.take(512).read_to_end(&mut head).is_err() {
         return false;
     }
-    tool_of(&String::from_utf8_lossy(&head)).is_some()
+    tool_of(&String::from_utf8_lossy(&head), bin).is_some()
 }
 
 #[cfg(test)]
@@ -95,12 +102,16 @@ mod tests {
 
     #[test]
     fn a_wrapper_is_one_line_the_kernel_runs_and_names_its_tool() {
-        let w = wrapper("/usr/local/libexec/rocm-learn", "rocminfo");
+        let bin = "/usr/local/libexec/rocm-learn";
+        let w = wrapper(bin, "rocminfo");
         assert_eq!(w, "#!/usr/local/libexec/rocm-learn sim:rocminfo\n");
-        assert_eq!(tool_of(&w), Some(("rocminfo".into(), None)));
-        let r = release_wrapper("/usr/local/libexec/rocm-learn", "hipcc", "6.2.2");
+        assert_eq!(tool_of(&w, bin), Some(("rocminfo".into(), None)));
+        let r = release_wrapper(bin, "hipcc", "6.2.2");
         assert_eq!(r, "#!/usr/local/libexec/rocm-learn sim:hipcc@6.2.2\n");
-        assert_eq!(tool_of(&r), Some(("hipcc".into(), Some("6.2.2".into()))));
+        assert_eq!(
+            tool_of(&r, bin),
+            Some(("hipcc".into(), Some("6.2.2".into())))
+        );
     }
 
     #[test]
@@ -110,15 +121,38 @@ mod tests {
             w,
             "#!/bin/sh\nexec \"rocm-learn\" \"sim:hipcc@6.2.2\" \"$0\" \"$@\"\n"
         );
-        assert_eq!(tool_of(&w), Some(("hipcc".into(), Some("6.2.2".into()))));
+        assert_eq!(
+            tool_of(&w, "rocm-learn"),
+            Some(("hipcc".into(), Some("6.2.2".into())))
+        );
     }
 
     #[test]
     fn other_scripts_are_not_wrappers() {
-        assert_eq!(tool_of("#!/bin/sh\nexec ls \"$@\"\n"), None);
-        assert_eq!(tool_of("#!/usr/bin/python3\nprint(1)\n"), None);
-        assert_eq!(tool_of(""), None);
+        let bin = "/usr/local/libexec/rocm-learn";
+        assert_eq!(tool_of("#!/bin/sh\nexec ls \"$@\"\n", bin), None);
+        assert_eq!(tool_of("#!/usr/bin/python3\nprint(1)\n", bin), None);
+        assert_eq!(tool_of("", bin), None);
         assert_eq!(parse_mark("sim:"), None);
         assert_eq!(parse_mark("sim"), None);
+    }
+
+    #[test]
+    fn a_script_naming_another_interpreter_is_not_the_tool_it_names() {
+        let bin = "/usr/local/libexec/rocm-learn";
+        // What the kernel runs is the interpreter: a learner's own program, or a shell that
+        // would look for a file named after the mark.
+        for text in [
+            "#!/home/learner/evil sim:modprobe\n",
+            "#!/bin/bash sim:amd-smi\n",
+            "#!/usr/local/libexec/rocm-learn-old sim:rocminfo\n",
+            "#!/bin/sh\nexec \"/home/learner/evil\" \"sim:modprobe\" \"$0\" \"$@\"\n",
+        ] {
+            assert_eq!(tool_of(text, bin), None, "{text}");
+        }
+        // A shell wrapper for a binary found on PATH names that binary, nothing else.
+        let w = wrapper("rocm-learn", "modprobe");
+        assert_eq!(tool_of(&w, bin), None);
+        assert_eq!(tool_of(&w, "rocm-learn"), Some(("modprobe".into(), None)));
     }
 }

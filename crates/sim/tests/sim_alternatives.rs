@@ -136,7 +136,7 @@ fn hipcc_answers_for_the_release_it_runs_from() {
             .contains("InstalledDir: /opt/rocm-6.3.2/lib/llvm/bin")
     );
     assert_eq!(
-        sim::wrappers::tool_of(&st.read("/opt/rocm-6.3.2/bin/hipcc")),
+        sim::wrappers::tool_of(&st.read("/opt/rocm-6.3.2/bin/hipcc"), "rocm-learn"),
         Some(("hipcc".to_string(), Some("6.3.2".to_string())))
     );
     // The variable set by hand for a release that is not installed changes nothing: hipcc

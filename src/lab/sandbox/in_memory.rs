@@ -258,7 +258,7 @@ fn swap(scratch: &Path) -> io::Result<()> {
     if bound
         || (HANDED.load(std::sync::atomic::Ordering::Relaxed) && scratch.join("cmdline").is_file())
     {
-        rustix::mount::mount_bind(scratch.join("cmdline"), Path::new(CMDLINE))?;
+        bind_read_only(&scratch.join("cmdline"), Path::new(CMDLINE))?;
     }
     init_as_pid_1(scratch);
     Ok(())
@@ -304,8 +304,42 @@ fn init_as_pid_1(scratch: &Path) {
         if text.is_empty() || std::fs::write(&copy, text).is_err() {
             continue;
         }
-        let _ = rustix::mount::mount_bind(&copy, Path::new(&format!("/proc/1/{name}")));
+        let _ = bind_read_only(&copy, Path::new(&format!("/proc/1/{name}")));
     }
+}
+
+/// Binds the file `from` over `to`, read-only: the copies stand for what the kernel shows,
+/// and root in the lab must not rewrite them (`echo x > /proc/1/cmdline`). Where the kernel
+/// refuses the read-only remount, the bind goes again and `to` stays as it was.
+fn bind_read_only(from: &Path, to: &Path) -> io::Result<()> {
+    rustix::mount::mount_bind(from, to)?;
+    // A remount sets every flag of the mount: those it has (a user namespace may not drop a
+    // locked nosuid, nodev or noexec) are kept.
+    let has = rustix::fs::statvfs(to).map(|v| v.f_flag)?;
+    let mut flags = MountFlags::BIND | MountFlags::RDONLY;
+    for (st, ms) in [
+        (rustix::fs::StatVfsMountFlags::NOSUID, MountFlags::NOSUID),
+        (rustix::fs::StatVfsMountFlags::NODEV, MountFlags::NODEV),
+        (rustix::fs::StatVfsMountFlags::NOEXEC, MountFlags::NOEXEC),
+        (rustix::fs::StatVfsMountFlags::NOATIME, MountFlags::NOATIME),
+        (
+            rustix::fs::StatVfsMountFlags::NODIRATIME,
+            MountFlags::NODIRATIME,
+        ),
+        (
+            rustix::fs::StatVfsMountFlags::RELATIME,
+            MountFlags::RELATIME,
+        ),
+    ] {
+        if has.contains(st) {
+            flags |= ms;
+        }
+    }
+    if let Err(e) = rustix::mount::mount_remount(to, flags, "") {
+        let _ = rustix::mount::unmount(to, UnmountFlags::DETACH);
+        return Err(e.into());
+    }
+    Ok(())
 }
 
 /// Copies `from` to `to` (made here) with owners, modes and times; folders, files and symlinks

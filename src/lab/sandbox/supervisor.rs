@@ -631,14 +631,10 @@ pub const MAX_FILE: u64 = 1 << 30;
 /// Most memory one of the learner's processes may map: past it the program's own "Cannot
 /// allocate memory" (or "memory exhausted"), and the host's out-of-memory killer is not woken.
 /// A limit per process, not for the whole lab (docs/sandbox.md). The supervisor and the
-/// simulated tools, whose threads reserve address space freely, are not held to it: it is set
-/// in each login (`login_command`) and in each program a tool hands over to.
+/// simulated tools, whose threads reserve address space freely, are never held to it: it is
+/// set as the last step before the exec of each login (`user_command`) and of each program a
+/// tool hands over to (`broker::trusted`), in that process alone.
 pub const MAX_MEMORY: u64 = 1 << 30;
-
-/// Holds this process (and what it starts) to `MAX_MEMORY`.
-pub fn limit_memory() -> std::io::Result<()> {
-    sys::limit_memory(MAX_MEMORY)
-}
 
 fn limit_processes() {
     use rustix::process::{Resource, Rlimit, setrlimit};

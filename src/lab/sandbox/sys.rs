@@ -5,7 +5,7 @@
 #![allow(unsafe_code)]
 
 use std::io;
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 
@@ -203,8 +203,9 @@ pub fn in_child(cmd: &mut Command, step: Step) {
 }
 
 /// Holds this process (and what it starts) to `bytes` of address space. A hard limit already
-/// below it holds the process tighter: nothing to do then.
-pub fn limit_memory(bytes: u64) -> io::Result<()> {
+/// below it holds the process tighter: nothing to do then. Only for a process about to exec
+/// (`Step::LimitMemory`): one that goes on running may already map more.
+fn limit_memory(bytes: u64) -> io::Result<()> {
     use rustix::process::{Resource, Rlimit, setrlimit};
     let lim = Rlimit {
         current: Some(bytes),
@@ -214,6 +215,65 @@ pub fn limit_memory(bytes: u64) -> io::Result<()> {
         Err(rustix::io::Errno::PERM) | Ok(()) => Ok(()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// A pidfd of the process at the other end of the unix socket `sock` (SO_PEERPIDFD, Linux 6.5
+/// and later): the process itself, never a later one given the same pid. None where the
+/// kernel has no such option, or that process is gone.
+pub fn peer_pidfd(sock: BorrowedFd) -> Option<OwnedFd> {
+    use std::os::fd::AsRawFd;
+    let mut fd: libc::c_int = -1;
+    let mut len = std::mem::size_of::<libc::c_int>() as libc::socklen_t;
+    // SAFETY: getsockopt writes at most `len` bytes into `fd`, which is that large.
+    let r = unsafe {
+        libc::getsockopt(
+            sock.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_PEERPIDFD,
+            (&raw mut fd).cast(),
+            &raw mut len,
+        )
+    };
+    if r < 0 || fd < 0 {
+        return None;
+    }
+    // SAFETY: the kernel just opened this descriptor (close-on-exec, as every pidfd) for this
+    // call; nothing else owns it.
+    Some(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// Whether the process `pidfd` names has not been reaped yet (so its pid is still its own).
+pub fn pidfd_alive(pidfd: BorrowedFd) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: signal 0 sends nothing (the kernel only looks the process up); the info
+    // pointer may be null.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            0,
+            std::ptr::null::<libc::siginfo_t>(),
+            0,
+        )
+    };
+    // EPERM: there, but not ours to signal.
+    r == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Runs `f` with this thread's filesystem ids (the ones the kernel checks access with) set to
+/// `uid` and `gid`, then puts the previous ones back. Only this thread changes: the kernel
+/// keeps filesystem ids per thread, and glibc does not pass setfsuid on to the others.
+pub fn with_fs_ids<T>(uid: u32, gid: u32, f: impl FnOnce() -> T) -> T {
+    // SAFETY: setfsgid and setfsuid change this thread's credentials only; no memory is
+    // involved. Each returns the previous id, put back below.
+    let (old_gid, old_uid) = unsafe { (libc::setfsgid(gid), libc::setfsuid(uid)) };
+    let out = f();
+    // SAFETY: as above.
+    unsafe {
+        libc::setfsuid(old_uid as libc::uid_t);
+        libc::setfsgid(old_gid as libc::gid_t);
+    }
+    out
 }
 
 /// Gives this thread (and what it starts) the kernel's default CPU turn back: the app's

@@ -32,7 +32,7 @@ const SECURE_PATH: &[&str] = &[
 fn resolve(cx: &Ctx, cmd: &str) -> Resolved {
     let wrapper_tool = |host: &std::path::Path| -> Option<String> {
         let text = super::super::fsx::read_opt(host)?;
-        super::super::wrappers::tool_of(&text).map(|(tool, _)| tool)
+        super::super::wrappers::tool_of(&text, &cx.caller.sim_bin).map(|(tool, _)| tool)
     };
     // login(1) is the machine's own: `sudo login -f USER` opens a simulated session.
     if cmd == "login" || cmd == "/usr/bin/login" || cmd == "/bin/login" {

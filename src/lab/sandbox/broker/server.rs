@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use super::Report;
 use super::trusted::{self, Job};
-use crate::lab::sandbox::identity::{Identity, Table};
+use crate::lab::sandbox::identity::{Caller, Identity, Table};
 use crate::lab::sandbox::sys;
 use crate::lab::wire::fdpass;
 use crate::lab::wire::layout::SIM_BIN;
@@ -115,12 +115,23 @@ fn run(
     else {
         return;
     };
+    // The reply socket must be the sender's own, and the sender is followed by pidfd from
+    // here on; a request that borrowed another process's socket gets no answer on it.
+    let Some(caller) = Caller::of_request(pid, out.as_fd()) else {
+        return;
+    };
     let mut out = UnixStream::from(out);
     let Some(who) = who_is(table, pid) else {
         reply(&mut out, ToolReply::Refused);
         return;
     };
-    if req.version != protocol::VERSION {
+    // The folder is the kernel's word, never the request's (`cwd` there is not read): a
+    // tool acts where its caller is. The kernel cannot tell (a removed folder): `/`.
+    let (cwd, cwd_fd) = caller
+        .folder()
+        .map_or((PathBuf::from("/"), None), |(p, fd)| (p, Some(fd)));
+    // Who the caller is was read from /proc by pid: it must still be that process.
+    if req.version != protocol::VERSION || !caller.still_there() {
         reply(&mut out, ToolReply::Refused);
         return;
     }
@@ -132,7 +143,8 @@ fn run(
         tool: req.tool.clone(),
         args: req.args.clone(),
         env: tool_env(&req, &who),
-        cwd: tool_dir(&req.cwd),
+        cwd,
+        cwd_fd,
         stdio: [stdin, stdout, stderr],
         shell,
         report: report_child,
@@ -164,15 +176,6 @@ fn caller_group(caller: i32) -> i32 {
     rustix::process::Pid::from_raw(caller)
         .and_then(|p| rustix::process::getpgid(Some(p)).ok())
         .map_or(0, |g| g.as_raw_nonzero().get())
-}
-
-/// The tool's folder: the caller's, when it is one.
-fn tool_dir(cwd: &str) -> PathBuf {
-    if Path::new(cwd).is_dir() {
-        PathBuf::from(cwd)
-    } else {
-        PathBuf::from("/")
-    }
 }
 
 /// The tool's environment: the caller's, less what a request may not set, and the machine's
