@@ -204,11 +204,6 @@ pub fn run(
         spawn_input(tx.clone(), bell.ringer()?);
     }
     spawn_signals(tx, bell.ringer()?)?;
-    if tty {
-        // crossterm watches SIGWINCH from its first look on: a class server's poke that came
-        // before the first key would be lost otherwise. What it finds is read in the loop.
-        let _ = event::poll(Duration::ZERO);
-    }
 
     let mut lp = Loop {
         look: tty,
@@ -326,8 +321,17 @@ fn spawn_signals(tx: mpsc::Sender<Msg>, bell: Ringer) -> io::Result<()> {
         signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGWINCH])?;
     std::thread::spawn(move || {
         for sig in signals.forever() {
-            // A new size is crossterm's event to give; the loop only needs waking for it.
-            if sig != SIGWINCH && tx.send(signal_msg(sig)).is_err() {
+            // A new size is read here: crossterm's own resize event is made in its signal
+            // handler, which may run after this thread has already woken the loop.
+            let msg = if sig == SIGWINCH {
+                match crossterm::terminal::size() {
+                    Ok((w, h)) => Msg::Input(Event::Resize(w, h)),
+                    Err(_) => continue,
+                }
+            } else {
+                signal_msg(sig)
+            };
+            if tx.send(msg).is_err() {
                 return;
             }
             bell.ring();
@@ -466,8 +470,6 @@ impl Loop<'_> {
         if self.tty {
             let r = ready[at];
             at += 1;
-            // Also after the bell: crossterm turns SIGWINCH into a resize event of its own
-            // (the signal thread rings for it), which is not on the terminal.
             let look = std::mem::take(&mut self.look);
             if r.intersects(gone) {
                 // The terminal hung up: nobody can use the app now, and its lab sandbox must
@@ -490,6 +492,10 @@ impl Loop<'_> {
                         b.stop = true;
                         break;
                     };
+                    // The signal thread gives the new size (see `spawn_signals`).
+                    if matches!(ev, Event::Resize(..)) {
+                        continue;
+                    }
                     self.note(&mut b, app, &Msg::Input(ev.clone()));
                     b.stop |= handle_msg(terminal, app, self.pending, attached, Msg::Input(ev))?;
                 }
